@@ -1,0 +1,56 @@
+/* carc-board.h (internal): the grid of cells, which pieces stand where, and the frontier of
+ * empty cells next to the landscape with the edges their neighbours demand. */
+#pragma once
+
+#include <glib.h>
+#include "carc-tile-private.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  guint16 piece[2];  /* piece index + 1 of the pieces in the cell; 0 = none */
+  guint8 req_mask;   /* sides (2 bits each) whose neighbour demands an edge */
+  guint8 req_val;    /* the edges demanded */
+  guint16 frontier;  /* index + 1 in the frontier list; 0 = not on the frontier */
+} CarcCell;
+
+typedef struct
+{
+  gint16 x;
+  gint16 y;
+} CarcCoord;
+
+typedef struct
+{
+  CarcCell *cells;
+  gint x0, y0;       /* coordinates of cells[0] */
+  guint w, h;
+  CarcCoord *frontier;
+  guint n_frontier, cap_frontier;
+  gint min_x, min_y, max_x, max_y;
+  gboolean empty;
+} CarcBoard;
+
+extern const int carc_side_dx[4];
+extern const int carc_side_dy[4];
+
+void carc_board_init (CarcBoard *board);
+void carc_board_clear (CarcBoard *board);
+CarcCell *carc_board_cell (const CarcBoard *board, gint x, gint y);
+void carc_board_put_square (CarcBoard *board, gint x, gint y, guint piece,
+                            const CarcTileType *type, guint rotation);
+
+/* TRUE when a square tile of @type turned by @rotation may go at (x, y) under the base rules:
+ * the cell is empty, it shares an edge with the landscape, every touching edge matches. */
+static inline gboolean
+carc_board_square_fits (const CarcBoard *board, gint x, gint y, const CarcTileType *type,
+                        guint rotation)
+{
+  const CarcCell *c = carc_board_cell (board, x, y);
+  if (!c || c->piece[0] || !c->frontier || rotation > 3)
+    return FALSE;
+  return ((type->code[rotation] ^ c->req_val) & c->req_mask & ~type->wall[rotation]) == 0;
+}
+
+G_END_DECLS

@@ -1,0 +1,100 @@
+/* carc-game-private.h (internal): the state of a game, shared by the game's source files. */
+#pragma once
+
+#include "carc-game.h"
+#include "carc-board.h"
+#include "carc-feature.h"
+#include "carc-rng.h"
+#include "carc-tile-private.h"
+
+G_BEGIN_DECLS
+
+struct _CarcGameConfig
+{
+  gint ref_count;
+  CarcTileSet *tiles;
+  guint n_players;
+  guint64 seed;
+  char **tile_order;
+  guint followers;
+  gboolean farmers;
+};
+
+typedef struct
+{
+  const CarcTileType *type;
+  gint16 x, y;
+  guint8 rotation;
+  gint8 player;
+  guint seg_base;
+} CarcPiece;
+
+typedef struct
+{
+  guint8 player;
+  gboolean active;
+  gint seg;
+} CarcFollower;
+
+struct _CarcGame
+{
+  GObject parent_instance;
+  CarcGameConfig *config;
+  CarcRng rng;
+
+  guint n_players;
+  guint current;
+  guint turn;
+  CarcPhase phase;
+  guint score[CARC_MAX_PLAYERS];
+  guint supply[CARC_MAX_PLAYERS];
+
+  const CarcTileType **deck;
+  guint deck_len, deck_pos;
+  const CarcTileType *tile; /* in play */
+
+  CarcBoard board;
+  CarcPiece *pieces;
+  guint n_pieces, cap_pieces;
+  CarcFeatures features;
+  CarcFollower *followers;
+  guint n_followers, cap_followers;
+
+  CarcPlacement *placements;
+  guint n_placements, cap_placements;
+  CarcDeployment deployments[CARC_MAX_SEGMENTS];
+  guint n_deployments;
+  /* Roots touched by the tile just placed whose completion must be checked when scoring. */
+  gint touched[2 * CARC_MAX_SEGMENTS];
+  guint n_touched;
+
+  /* Scratch marks for counting distinct units and cities while scoring. */
+  guint *unit_mark;
+  guint *seg_mark;
+  guint mark_cap_units, mark_cap_segs;
+  guint epoch;
+
+  GArray *moves; /* CarcMove */
+
+  CarcEventFunc event_func;
+  gpointer event_data;
+  GDestroyNotify event_destroy;
+};
+
+static inline gboolean
+carc_game_wants_events (CarcGame *g)
+{
+  return g->event_func != NULL;
+}
+
+void carc_game_emit (CarcGame *g, CarcEvent *ev);
+void carc_game_emit_segment (CarcGame *g, CarcEventType type, gint player, gint seg);
+guint carc_game_unit_of_piece (CarcGame *g, guint piece);
+guint carc_game_cloister_neighbours (CarcGame *g, gint x, gint y);
+
+/* carc-score.c */
+void carc_score_turn (CarcGame *g);
+void carc_score_final (CarcGame *g);
+void carc_score_measure (CarcGame *g, gint root, guint *units, guint *shields);
+
+G_END_DECLS

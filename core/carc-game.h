@@ -1,0 +1,200 @@
+/* carc-game.h: one game of Carcassonne, its turn state machine, queries and events.
+ *
+ * A turn: the engine draws the tile in play (tiles that fit nowhere are discarded and
+ * reported), the player places it (carc_game_place()), then deploys a follower on one of its
+ * segments or skips (carc_game_deploy() / carc_game_skip()); the features the tile completed
+ * are scored, followers return, and the next player's turn starts. When the draw pile is
+ * empty the game ends with final scoring. Every call that fails returns a #CarcError and
+ * leaves the game exactly as it was.
+ */
+#pragma once
+
+#include <glib-object.h>
+#include "carc-types.h"
+#include "carc-tile.h"
+
+G_BEGIN_DECLS
+
+/**
+ * CarcGameConfig:
+ *
+ * The options a game is created with: tile set, players, seed or explicit tile order,
+ * followers per player, farmers. Reference counted; copied into the game at creation.
+ */
+typedef struct _CarcGameConfig CarcGameConfig;
+
+#define CARC_TYPE_GAME_CONFIG (carc_game_config_get_type ())
+GType carc_game_config_get_type (void) G_GNUC_CONST;
+CarcGameConfig *carc_game_config_new (CarcTileSet *tiles);
+CarcGameConfig *carc_game_config_ref (CarcGameConfig *config);
+void carc_game_config_unref (CarcGameConfig *config);
+void carc_game_config_set_n_players (CarcGameConfig *config, guint n_players);
+void carc_game_config_set_seed (CarcGameConfig *config, guint64 seed);
+void carc_game_config_set_tile_order (CarcGameConfig *config, const char *const *tile_ids);
+void carc_game_config_set_followers (CarcGameConfig *config, guint followers);
+void carc_game_config_set_farmers (CarcGameConfig *config, gboolean farmers);
+guint carc_game_config_get_n_players (const CarcGameConfig *config);
+guint64 carc_game_config_get_seed (const CarcGameConfig *config);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CarcGameConfig, carc_game_config_unref)
+
+/**
+ * CarcPhase:
+ * @CARC_PHASE_PLACE: the current player must place the tile in play
+ * @CARC_PHASE_DEPLOY: the tile is placed; the player may deploy a follower on it, or skip
+ * @CARC_PHASE_OVER: the game has ended and final scoring is done
+ */
+typedef enum
+{
+  CARC_PHASE_PLACE,
+  CARC_PHASE_DEPLOY,
+  CARC_PHASE_OVER,
+} CarcPhase;
+
+/* A legal placement of the tile in play. */
+typedef struct
+{
+  gint x;
+  gint y;
+  guint rotation;
+} CarcPlacement;
+
+/* A follower deployment offered on the tile just placed: the segment's index on the tile,
+ * its feature kind, and the sides and half-edges it touches in board orientation. */
+typedef struct
+{
+  guint segment;
+  CarcFeatureKind kind;
+  guint32 location;
+} CarcDeployment;
+
+/* One piece on the board. */
+typedef struct
+{
+  const CarcTileType *tile;
+  gint x;
+  gint y;
+  guint rotation;
+  gint player; /* who placed it; -1 for the start tile */
+} CarcPieceInfo;
+
+/* A feature as it stands: the segment it was asked for belongs to it. */
+typedef struct
+{
+  CarcFeatureKind kind;
+  gboolean complete;
+  guint units;     /* distinct tiles (counting units) it covers */
+  guint shields;   /* cities: shields in it */
+  guint open;      /* roads and cities: open ports left */
+  guint segments;  /* segments joined into it */
+  guint followers[CARC_MAX_PLAYERS];
+} CarcFeatureInfo;
+
+/* A follower on the board. */
+typedef struct
+{
+  guint player;
+  gint x;
+  gint y;
+  guint segment;
+  CarcFeatureKind kind;
+} CarcFollowerInfo;
+
+/**
+ * CarcEventType:
+ * @CARC_EVENT_TURN_STARTED: @player's turn starts with @tile in play
+ * @CARC_EVENT_TILE_DISCARDED: @tile, drawn by @player, fits nowhere and leaves the game
+ * @CARC_EVENT_TILE_PLACED: @tile placed at @x, @y with @rotation (player -1: the start tile)
+ * @CARC_EVENT_FOLLOWER_DEPLOYED: @player put a follower on @segment of the tile at @x, @y
+ * @CARC_EVENT_FEATURE_SCORED: the feature holding @segment of the tile at @x, @y scored
+ *   @points per player (@final: during final scoring)
+ * @CARC_EVENT_FOLLOWER_RETURNED: @player's follower at @x, @y, @segment went back to the supply
+ * @CARC_EVENT_GAME_OVER: the game ended; @points holds the final scores
+ */
+typedef enum
+{
+  CARC_EVENT_TURN_STARTED,
+  CARC_EVENT_TILE_DISCARDED,
+  CARC_EVENT_TILE_PLACED,
+  CARC_EVENT_FOLLOWER_DEPLOYED,
+  CARC_EVENT_FEATURE_SCORED,
+  CARC_EVENT_FOLLOWER_RETURNED,
+  CARC_EVENT_GAME_OVER,
+} CarcEventType;
+
+typedef struct
+{
+  CarcEventType type;
+  gint player;
+  guint turn;
+  const CarcTileType *tile;
+  gint x;
+  gint y;
+  guint rotation;
+  guint segment;
+  CarcFeatureKind kind;
+  guint32 location;
+  gboolean final;
+  guint n_players;
+  guint points[CARC_MAX_PLAYERS];
+} CarcEvent;
+
+const char *carc_event_type_to_string (CarcEventType type);
+
+/* A recorded move. The move log plus the game's config replays the game exactly. */
+typedef enum
+{
+  CARC_MOVE_PLACE,
+  CARC_MOVE_DEPLOY,
+  CARC_MOVE_SKIP,
+} CarcMoveType;
+
+typedef struct
+{
+  CarcMoveType type;
+  gint x;
+  gint y;
+  guint rotation;
+  guint segment;
+} CarcMove;
+
+#define CARC_TYPE_GAME (carc_game_get_type ())
+G_DECLARE_FINAL_TYPE (CarcGame, carc_game, CARC, GAME, GObject)
+
+typedef void (*CarcEventFunc) (CarcGame *game, const CarcEvent *event, gpointer user_data);
+
+CarcGame *carc_game_new (const CarcGameConfig *config, GError **error);
+void carc_game_set_event_func (CarcGame *self, CarcEventFunc func, gpointer user_data,
+                               GDestroyNotify destroy);
+const CarcGameConfig *carc_game_get_config (CarcGame *self);
+
+CarcPhase carc_game_get_phase (CarcGame *self);
+guint carc_game_get_n_players (CarcGame *self);
+guint carc_game_get_current_player (CarcGame *self);
+guint carc_game_get_turn (CarcGame *self);
+const CarcTileType *carc_game_get_current_tile (CarcGame *self);
+guint carc_game_get_tiles_left (CarcGame *self);
+guint carc_game_get_score (CarcGame *self, guint player);
+guint carc_game_get_supply (CarcGame *self, guint player);
+
+const CarcPlacement *carc_game_get_placements (CarcGame *self, guint *n_placements);
+gboolean carc_game_can_place (CarcGame *self, gint x, gint y, guint rotation);
+gboolean carc_game_place (CarcGame *self, gint x, gint y, guint rotation, GError **error);
+const CarcDeployment *carc_game_get_deployments (CarcGame *self, guint *n_deployments);
+gboolean carc_game_deploy (CarcGame *self, guint segment, GError **error);
+gboolean carc_game_skip (CarcGame *self, GError **error);
+
+guint carc_game_get_n_pieces (CarcGame *self);
+gboolean carc_game_get_piece (CarcGame *self, guint index, CarcPieceInfo *info);
+gboolean carc_game_get_piece_at (CarcGame *self, gint x, gint y, CarcPieceInfo *info);
+void carc_game_get_bounds (CarcGame *self, gint *min_x, gint *min_y, gint *max_x, gint *max_y);
+gboolean carc_game_get_feature (CarcGame *self, gint x, gint y, guint segment,
+                                CarcFeatureInfo *info);
+guint carc_game_get_n_followers (CarcGame *self);
+gboolean carc_game_get_follower (CarcGame *self, guint index, CarcFollowerInfo *info);
+
+const CarcMove *carc_game_get_moves (CarcGame *self, guint *n_moves);
+gboolean carc_game_apply_move (CarcGame *self, const CarcMove *move, GError **error);
+CarcGame *carc_game_replay (const CarcGameConfig *config, const CarcMove *moves, guint n_moves,
+                            GError **error);
+
+G_END_DECLS

@@ -1,0 +1,217 @@
+/* carc-score.c: scoring completed features during the game and everything at the end
+ * (RULES.md section 7, rules 16-35; decision D2 for fields). */
+#include "config.h"
+
+#include <string.h>
+#include "carc-game-private.h"
+
+static void
+next_epoch (CarcGame *g)
+{
+  if (g->mark_cap_units < g->n_pieces)
+    {
+      g->mark_cap_units = MAX (g->n_pieces, g->mark_cap_units * 2);
+      g_free (g->unit_mark);
+      g->unit_mark = g_new0 (guint, g->mark_cap_units);
+      g->epoch = 0;
+    }
+  if (g->mark_cap_segs < g->features.n)
+    {
+      g->mark_cap_segs = MAX (g->features.n, g->mark_cap_segs * 2);
+      g_free (g->seg_mark);
+      g->seg_mark = g_new0 (guint, g->mark_cap_segs);
+      g->epoch = 0;
+    }
+  if (++g->epoch == 0)
+    {
+      memset (g->unit_mark, 0, g->mark_cap_units * sizeof (guint));
+      memset (g->seg_mark, 0, g->mark_cap_segs * sizeof (guint));
+      g->epoch = 1;
+    }
+}
+
+/* Distinct counting units (tiles) and shields of the feature at @root: two segments of one
+ * city on one tile count that tile once (rule 20); shields count per segment (rule 21). */
+void
+carc_score_measure (CarcGame *g, gint root, guint *units, guint *shields)
+{
+  CarcSeg *segs = g->features.segs;
+  guint u = 0, sh = 0;
+  next_epoch (g);
+  gint s = root;
+  do
+    {
+      guint unit = carc_game_unit_of_piece (g, segs[s].piece);
+      if (g->unit_mark[unit] != g->epoch)
+        {
+          g->unit_mark[unit] = g->epoch;
+          u++;
+        }
+      if (g->pieces[segs[s].piece].type->seg[segs[s].local].shield)
+        sh++;
+      s = segs[s].next;
+    }
+  while (s != root);
+  *units = u;
+  *shields = sh;
+}
+
+/* Completed cities bordering the field at @root, each counted once (rules 29-32). */
+static guint
+field_cities (CarcGame *g, gint root)
+{
+  CarcFeatures *f = &g->features;
+  guint n = 0;
+  next_epoch (g);
+  gint s = root;
+  do
+    {
+      const CarcPiece *p = &g->pieces[f->segs[s].piece];
+      guint borders = p->type->seg[f->segs[s].local].borders;
+      while (borders)
+        {
+          guint ci = (guint) __builtin_ctz (borders);
+          borders &= borders - 1;
+          gint rc = carc_features_find (f, (gint) (p->seg_base + ci));
+          if (f->segs[rc].open == 0 && g->seg_mark[rc] != g->epoch)
+            {
+              g->seg_mark[rc] = g->epoch;
+              n++;
+            }
+        }
+      s = f->segs[s].next;
+    }
+  while (s != root);
+  return n;
+}
+
+static guint
+feature_points (CarcGame *g, gint root, gboolean final)
+{
+  CarcSeg *r = &g->features.segs[root];
+  guint units, shields;
+  switch ((CarcFeatureKind) r->kind)
+    {
+    case CARC_FEATURE_ROAD:
+      carc_score_measure (g, root, &units, &shields);
+      return units; /* rule 18 */
+    case CARC_FEATURE_CITY:
+      carc_score_measure (g, root, &units, &shields);
+      return final ? units + shields : 2 * (units + shields); /* rules 19, 22 */
+    case CARC_FEATURE_CLOISTER:
+      {
+        const CarcPiece *p = &g->pieces[r->piece];
+        return 1 + carc_game_cloister_neighbours (g, p->x, p->y); /* rules 23, 24 */
+      }
+    case CARC_FEATURE_FIELD:
+      return 3 * field_cities (g, root); /* rule 29 */
+    }
+  return 0;
+}
+
+/* Scores the feature at @root for the majority (ties score in full, rule 25), then returns
+ * its followers (rule 27). */
+static void
+score_feature (CarcGame *g, gint root, gboolean final)
+{
+  guint count[CARC_MAX_PLAYERS] = { 0 };
+  guint best = 0;
+  CarcFeatures *f = &g->features;
+  for (guint i = 0; i < g->n_followers; i++)
+    {
+      CarcFollower *fw = &g->followers[i];
+      if (fw->active && carc_features_find (f, fw->seg) == root)
+        {
+          guint c = ++count[fw->player];
+          best = MAX (best, c);
+        }
+    }
+  if (best == 0)
+    return;
+  guint pts = feature_points (g, root, final);
+  CarcEvent ev = { .type = CARC_EVENT_FEATURE_SCORED, .player = -1, .final = final };
+  for (guint p = 0; p < g->n_players; p++)
+    if (count[p] == best)
+      {
+        g->score[p] += pts;
+        ev.points[p] = pts;
+      }
+  if (carc_game_wants_events (g))
+    {
+      const CarcSeg *rs = &f->segs[root];
+      const CarcPiece *piece = &g->pieces[rs->piece];
+      ev.tile = piece->type;
+      ev.x = piece->x;
+      ev.y = piece->y;
+      ev.rotation = piece->rotation;
+      ev.segment = rs->local;
+      ev.kind = rs->kind;
+      ev.location = carc_location_rotate (piece->type->seg[rs->local].location,
+                                          piece->type->shape, piece->rotation);
+      carc_game_emit (g, &ev);
+    }
+  for (guint i = 0; i < g->n_followers; i++)
+    {
+      CarcFollower *fw = &g->followers[i];
+      if (fw->active && carc_features_find (f, fw->seg) == root)
+        {
+          fw->active = FALSE;
+          g->supply[fw->player]++;
+          if (carc_game_wants_events (g))
+            carc_game_emit_segment (g, CARC_EVENT_FOLLOWER_RETURNED, fw->player, fw->seg);
+        }
+    }
+  f->segs[root].followers = 0;
+}
+
+/* Scores what the tile just placed completed (rule 2 step 3; place-then-complete, rule 10). */
+void
+carc_score_turn (CarcGame *g)
+{
+  CarcFeatures *f = &g->features;
+  for (guint i = 0; i < g->n_touched; i++)
+    {
+      gint r = carc_features_find (f, g->touched[i]);
+      if (f->segs[r].open == 0 && f->segs[r].followers > 0)
+        score_feature (g, r, FALSE);
+    }
+  /* Cloisters in the 3x3 block around the tile (rule 23). */
+  const CarcPiece *placed = &g->pieces[g->n_pieces - 1];
+  for (gint dy = -1; dy <= 1; dy++)
+    for (gint dx = -1; dx <= 1; dx++)
+      {
+        CarcCell *c = carc_board_cell (&g->board, placed->x + dx, placed->y + dy);
+        if (!c)
+          continue;
+        for (guint k = 0; k < 2 && c->piece[k]; k++)
+          {
+            const CarcPiece *p = &g->pieces[c->piece[k] - 1];
+            for (guint s = 0; s < p->type->n_segments; s++)
+              {
+                if (p->type->seg[s].kind != CARC_FEATURE_CLOISTER)
+                  continue;
+                gint seg = (gint) (p->seg_base + s);
+                if (f->segs[seg].followers > 0
+                    && carc_game_cloister_neighbours (g, p->x, p->y) == 8)
+                  score_feature (g, seg, FALSE);
+              }
+          }
+      }
+}
+
+/* Final scoring (rule 35): incomplete roads, cities and cloisters, then fields. */
+void
+carc_score_final (CarcGame *g)
+{
+  static const CarcFeatureKind order[] = { CARC_FEATURE_ROAD, CARC_FEATURE_CITY,
+                                           CARC_FEATURE_CLOISTER, CARC_FEATURE_FIELD };
+  CarcFeatures *f = &g->features;
+  for (guint k = 0; k < G_N_ELEMENTS (order); k++)
+    for (guint i = 0; i < g->n_followers; i++)
+      {
+        CarcFollower *fw = &g->followers[i];
+        if (!fw->active || f->segs[fw->seg].kind != order[k])
+          continue;
+        score_feature (g, carc_features_find (f, fw->seg), TRUE);
+      }
+}

@@ -1,0 +1,600 @@
+/* carc-tile-parse.c: the tile-data parser (format in doc/tile-data.md).
+ *
+ * Written for hostile input: every line is checked whole before anything is kept, and a
+ * failure leaves the tile set untouched. Fuzzed by tests/fuzz/fuzz-tiles.c.
+ */
+#include "config.h"
+
+#include <string.h>
+#include "carc-error.h"
+#include "carc-tile-private.h"
+
+#define MAX_COUNT   999
+#define MAX_TYPES   4096
+#define MAX_ID_LEN  64
+#define MAX_TAGS    32
+#define MAX_TAG_LEN 128
+
+static const char *const half_edge_names[8] = { "NNW", "NNE", "ENE", "ESE",
+                                                "SSE", "SSW", "WSW", "WNW" };
+static const char *const long_half_names[2] = { "LSE", "LNW" };
+
+typedef struct
+{
+  const char *source;
+  guint line;
+  GError **error;
+} ParseCtx;
+
+static gboolean G_GNUC_PRINTF (2, 3)
+fail (ParseCtx *ctx, const char *format, ...)
+{
+  va_list args;
+  va_start (args, format);
+  g_autofree char *msg = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error (ctx->error, CARC_ERROR, CARC_ERROR_PARSE, "%s:%u: %s", ctx->source, ctx->line,
+               msg);
+  return FALSE;
+}
+
+/* The side index for a side letter: N E S W on a square tile; N E L on a half tile. */
+static int
+side_index (char c, CarcShape shape)
+{
+  if (shape == CARC_SHAPE_HALF)
+    return c == 'N' ? 0 : c == 'E' ? 1 : c == 'L' ? 2 : -1;
+  return c == 'N' ? 0 : c == 'E' ? 1 : c == 'S' ? 2 : c == 'W' ? 3 : -1;
+}
+
+static guint32
+side_loc_bit (int side, CarcShape shape)
+{
+  if (shape == CARC_SHAPE_HALF && side == 2)
+    return CARC_LOC_LONG;
+  return CARC_LOC_SIDE (side);
+}
+
+static int
+edge_kind (char c)
+{
+  switch (c)
+    {
+    case 'F':
+      return CARC_EDGE_FIELD;
+    case 'R':
+      return CARC_EDGE_ROAD;
+    case 'C':
+      return CARC_EDGE_CITY;
+    case '*':
+      return CARC_EDGE_WALL;
+    default:
+      return -1;
+    }
+}
+
+/* A half-edge name to (side, port) and its location bit. */
+static gboolean
+half_edge (const char *name, gsize len, CarcShape shape, int *side, int *port, guint32 *bit)
+{
+  for (int h = 0; h < 8; h++)
+    if (len == 3 && memcmp (name, half_edge_names[h], 3) == 0)
+      {
+        *side = h / 2;
+        *port = (h % 2) ? 2 : 0;
+        *bit = CARC_LOC_HALF (h);
+        return shape == CARC_SHAPE_SQUARE || *side < 2;
+      }
+  for (int h = 0; h < 2; h++)
+    if (len == 3 && memcmp (name, long_half_names[h], 3) == 0)
+      {
+        *side = 2;
+        *port = h ? 2 : 0;
+        *bit = CARC_LOC_LONG_HALF (h);
+        return shape == CARC_SHAPE_HALF;
+      }
+  return FALSE;
+}
+
+static gboolean
+set_port (ParseCtx *ctx, CarcTileType *t, int side, int port, int seg)
+{
+  if (t->port[side][port] != -1)
+    return fail (ctx, "tile %s: a port of side %d is claimed by two segments", t->id, side);
+  t->port[side][port] = (gint8) seg;
+  return TRUE;
+}
+
+static gboolean
+parse_uint (const char *s, guint max, guint *out)
+{
+  if (*s == '\0' || strlen (s) > 4)
+    return FALSE;
+  guint v = 0;
+  for (; *s; s++)
+    {
+      if (*s < '0' || *s > '9')
+        return FALSE;
+      v = v * 10 + (guint) (*s - '0');
+    }
+  if (v > max)
+    return FALSE;
+  *out = v;
+  return TRUE;
+}
+
+/* Second pass over the city indices named by fields ('@0,1') and gates ('>C0'), which refer to
+ * cities by their order among the tile's cities. */
+static int
+city_segment (const CarcTileType *t, guint city_ordinal)
+{
+  guint n = 0;
+  for (guint i = 0; i < t->n_segments; i++)
+    if (t->seg[i].kind == CARC_FEATURE_CITY && n++ == city_ordinal)
+      return (int) i;
+  return -1;
+}
+
+typedef struct
+{
+  int seg;
+  guint ordinals[CARC_MAX_SEGMENTS];
+  guint n;
+} PendingRefs;
+
+static gboolean
+parse_feature (ParseCtx *ctx, CarcTileType *t, const char *tok, PendingRefs *refs,
+               guint *n_refs, gboolean *has_cloister)
+{
+  if (t->n_segments >= CARC_MAX_SEGMENTS)
+    return fail (ctx, "tile %s: more than %d segments", t->id, CARC_MAX_SEGMENTS);
+  int si = (int) t->n_segments;
+  CarcSegmentDef *seg = &t->seg[si];
+  memset (seg, 0, sizeof *seg);
+  seg->gate = -1;
+
+  if (strcmp (tok, "K") == 0)
+    {
+      if (*has_cloister)
+        return fail (ctx, "tile %s: two cloisters", t->id);
+      *has_cloister = TRUE;
+      seg->kind = CARC_FEATURE_CLOISTER;
+      t->n_segments++;
+      return TRUE;
+    }
+  if ((tok[0] != 'C' && tok[0] != 'R' && tok[0] != 'F') || tok[1] != ':' || tok[2] == '\0')
+    return fail (ctx, "tile %s: unknown feature '%s'", t->id, tok);
+
+  const char *body = tok + 2;
+  if (tok[0] == 'C' || tok[0] == 'R')
+    {
+      gboolean city = tok[0] == 'C';
+      seg->kind = city ? CARC_FEATURE_CITY : CARC_FEATURE_ROAD;
+      guint n_sides = 0;
+      const char *p = body;
+      for (; *p && *p != ':' && *p != '>'; p++)
+        {
+          int s = side_index (*p, t->shape);
+          if (s < 0)
+            return fail (ctx, "tile %s: '%c' is not a side", t->id, *p);
+          guint32 bit = side_loc_bit (s, t->shape);
+          if (seg->location & bit)
+            return fail (ctx, "tile %s: side %c named twice", t->id, *p);
+          seg->location |= bit;
+          if (t->edge[s] != (city ? CARC_EDGE_CITY : CARC_EDGE_ROAD))
+            return fail (ctx, "tile %s: %s on side %c, whose edge is not a %s", t->id,
+                         city ? "city" : "road", *p, city ? "city" : "road");
+          if (city)
+            {
+              for (int port = 0; port < 3; port++)
+                if (!set_port (ctx, t, s, port, si))
+                  return FALSE;
+              seg->n_ports += 3;
+            }
+          else
+            {
+              if (!set_port (ctx, t, s, 1, si))
+                return FALSE;
+              seg->n_ports += 1;
+            }
+          n_sides++;
+        }
+      if (n_sides == 0)
+        return fail (ctx, "tile %s: '%s' names no side", t->id, tok);
+      if (city)
+        {
+          if (strcmp (p, ":s") == 0)
+            seg->shield = TRUE;
+          else if (*p != '\0')
+            return fail (ctx, "tile %s: bad city suffix in '%s'", t->id, tok);
+        }
+      else
+        {
+          if (n_sides > 2)
+            return fail (ctx, "tile %s: a road segment touches at most two sides", t->id);
+          if (*p == '>')
+            {
+              if (n_sides != 1)
+                return fail (ctx, "tile %s: only a one-sided road has an end", t->id);
+              char e = p[1];
+              if (e == 'J' || e == 'K' || e == 'H')
+                {
+                  if (p[2] != '\0')
+                    return fail (ctx, "tile %s: bad road end in '%s'", t->id, tok);
+                }
+              else if (e == 'C')
+                {
+                  guint ord;
+                  if (!parse_uint (p + 2, CARC_MAX_SEGMENTS - 1, &ord))
+                    return fail (ctx, "tile %s: bad city gate in '%s'", t->id, tok);
+                  PendingRefs *r = &refs[(*n_refs)++];
+                  r->seg = si;
+                  r->n = 1;
+                  r->ordinals[0] = ord;
+                }
+              else
+                return fail (ctx, "tile %s: unknown road end in '%s'", t->id, tok);
+              seg->road_end = e;
+            }
+          else if (*p != '\0')
+            return fail (ctx, "tile %s: bad road suffix in '%s'", t->id, tok);
+          else if (n_sides != 2)
+            return fail (ctx, "tile %s: a road touching one side must say how it ends (>J, >K, "
+                              ">H, >C<i>)",
+                         t->id);
+        }
+      t->n_segments++;
+      return TRUE;
+    }
+
+  /* Field: F:<half-edges>@<cities>|- */
+  seg->kind = CARC_FEATURE_FIELD;
+  const char *at = strchr (body, '@');
+  if (!at)
+    return fail (ctx, "tile %s: field '%s' lacks '@'", t->id, tok);
+  const char *p = body;
+  while (p < at)
+    {
+      const char *comma = memchr (p, ',', (gsize) (at - p));
+      const char *end = comma ? comma : at;
+      int side, port;
+      guint32 bit;
+      if (!half_edge (p, (gsize) (end - p), t->shape, &side, &port, &bit))
+        return fail (ctx, "tile %s: '%.*s' is not a half-edge", t->id, (int) (end - p), p);
+      if (t->edge[side] != CARC_EDGE_FIELD && t->edge[side] != CARC_EDGE_ROAD)
+        return fail (ctx, "tile %s: field on half-edge %.*s of a non-field edge", t->id,
+                     (int) (end - p), p);
+      if (!set_port (ctx, t, side, port, si))
+        return FALSE;
+      seg->location |= bit;
+      seg->n_ports++;
+      p = comma ? comma + 1 : at;
+      if (comma && p == at)
+        return fail (ctx, "tile %s: empty half-edge in '%s'", t->id, tok);
+    }
+  if (seg->location == 0)
+    return fail (ctx, "tile %s: field '%s' names no half-edge", t->id, tok);
+  const char *cities = at + 1;
+  if (strcmp (cities, "-") != 0)
+    {
+      PendingRefs *r = &refs[(*n_refs)++];
+      r->seg = si;
+      r->n = 0;
+      const char *q = cities;
+      while (*q)
+        {
+          const char *comma = strchr (q, ',');
+          g_autofree char *num = comma ? g_strndup (q, (gsize) (comma - q)) : g_strdup (q);
+          guint ord;
+          if (!parse_uint (num, CARC_MAX_SEGMENTS - 1, &ord) || r->n >= CARC_MAX_SEGMENTS)
+            return fail (ctx, "tile %s: bad city list in '%s'", t->id, tok);
+          r->ordinals[r->n++] = ord;
+          if (!comma)
+            break;
+          q = comma + 1;
+          if (*q == '\0')
+            return fail (ctx, "tile %s: bad city list in '%s'", t->id, tok);
+        }
+      if (r->n == 0)
+        return fail (ctx, "tile %s: bad city list in '%s'", t->id, tok);
+    }
+  t->n_segments++;
+  return TRUE;
+}
+
+static gboolean
+valid_word (const char *s, gsize max)
+{
+  gsize n = strlen (s);
+  if (n == 0 || n > max)
+    return FALSE;
+  for (; *s; s++)
+    if ((guchar) *s <= ' ' || (guchar) *s >= 127)
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
+parse_tag (ParseCtx *ctx, CarcTileType *t, const char *tok, GArray *tags)
+{
+  if (!valid_word (tok, MAX_TAG_LEN))
+    return fail (ctx, "tile %s: bad tag '%s'", t->id, tok);
+  if (tags->len >= MAX_TAGS)
+    return fail (ctx, "tile %s: more than %d tags", t->id, MAX_TAGS);
+  const char *eq = strchr (tok, '=');
+  CarcTileTag tag;
+  tag.key = eq ? g_strndup (tok, (gsize) (eq - tok)) : g_strdup (tok);
+  tag.value = g_strdup (eq ? eq + 1 : "");
+  g_array_append_val (tags, tag);
+  if (tag.key[0] == '\0')
+    return fail (ctx, "tile %s: tag '%s' has no name", t->id, tok);
+  for (guint i = 0; i + 1 < tags->len; i++)
+    if (strcmp (g_array_index (tags, CarcTileTag, i).key, tag.key) == 0)
+      return fail (ctx, "tile %s: tag '%s' given twice", t->id, tag.key);
+
+  if (strcmp (tag.key, "start") == 0)
+    {
+      if (!parse_uint (tag.value, t->count, &t->start_count) || t->start_count == 0)
+        return fail (ctx, "tile %s: start=N needs 1 <= N <= count", t->id);
+    }
+  else if (strcmp (tag.key, "multiedge") == 0)
+    {
+      /* multiedge=<side>:c<i>: the city segment c<i> also owns the port of <side> next to it,
+       * so a city joined on that side merges both of the tile's cities. */
+      const char *v = tag.value;
+      int s = v[0] ? side_index (v[0], t->shape) : -1;
+      guint ord;
+      if (s < 0 || v[1] != ':' || v[2] != 'c' || !parse_uint (v + 3, CARC_MAX_SEGMENTS - 1, &ord))
+        return fail (ctx, "tile %s: bad multiedge '%s'", t->id, v);
+      int ci = city_segment (t, ord);
+      if (ci < 0 || t->edge[s] != CARC_EDGE_CITY)
+        return fail (ctx, "tile %s: multiedge '%s' names no city on a city side", t->id, v);
+      int next = (s + 1) % (int) t->n_sides;
+      int prev = (s + (int) t->n_sides - 1) % (int) t->n_sides;
+      int port;
+      if (t->port[next][1] == ci || t->port[next][0] == ci)
+        port = 2;
+      else if (t->port[prev][1] == ci || t->port[prev][2] == ci)
+        port = 0;
+      else
+        return fail (ctx, "tile %s: multiedge city c%u does not touch a side next to %c",
+                     t->id, ord, v[0]);
+      if (t->port[s][port] == ci)
+        return fail (ctx, "tile %s: multiedge city already owns that port", t->id);
+      t->seg[t->port[s][port]].n_ports--;
+      t->port[s][port] = (gint8) ci;
+      t->seg[ci].n_ports++;
+    }
+  return TRUE;
+}
+
+static gboolean
+check_ports (ParseCtx *ctx, CarcTileType *t)
+{
+  for (guint s = 0; s < t->n_sides; s++)
+    {
+      gint8 *p = t->port[s];
+      switch (t->edge[s])
+        {
+        case CARC_EDGE_CITY:
+          if (p[0] < 0 || p[1] < 0 || p[2] < 0)
+            return fail (ctx, "tile %s: city edge %u not covered by a city segment", t->id, s);
+          break;
+        case CARC_EDGE_ROAD:
+          if (p[1] < 0 || p[0] < 0 || p[2] < 0)
+            return fail (ctx, "tile %s: road edge %u needs a road and a field on each half",
+                         t->id, s);
+          break;
+        case CARC_EDGE_FIELD:
+          if (p[0] < 0 || p[2] < 0)
+            return fail (ctx, "tile %s: both halves of field edge %u need a field", t->id, s);
+          break;
+        case CARC_EDGE_WALL:
+          if (p[0] >= 0 || p[1] >= 0 || p[2] >= 0)
+            return fail (ctx, "tile %s: wall edge %u carries a segment", t->id, s);
+          break;
+        }
+    }
+  for (guint i = 0; i < t->n_segments; i++)
+    if (t->seg[i].kind == CARC_FEATURE_ROAD && t->seg[i].road_end == CARC_ROAD_CLOISTER)
+      {
+        gboolean cloister = FALSE;
+        for (guint j = 0; j < t->n_segments; j++)
+          cloister |= t->seg[j].kind == CARC_FEATURE_CLOISTER;
+        if (!cloister)
+          return fail (ctx, "tile %s: road ends at a cloister the tile does not have", t->id);
+      }
+  return TRUE;
+}
+
+static gboolean
+resolve_refs (ParseCtx *ctx, CarcTileType *t, PendingRefs *refs, guint n_refs)
+{
+  for (guint i = 0; i < n_refs; i++)
+    {
+      CarcSegmentDef *seg = &t->seg[refs[i].seg];
+      for (guint k = 0; k < refs[i].n; k++)
+        {
+          int ci = city_segment (t, refs[i].ordinals[k]);
+          if (ci < 0)
+            return fail (ctx, "tile %s: no city c%u", t->id, refs[i].ordinals[k]);
+          if (seg->kind == CARC_FEATURE_ROAD)
+            seg->gate = (gint8) ci;
+          else
+            seg->borders |= (guint16) (1u << ci);
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
+parse_line (ParseCtx *ctx, char *line, CarcTileType **out)
+{
+  char *hash = strchr (line, '#');
+  if (hash)
+    *hash = '\0';
+  g_auto (GStrv) toks = g_strsplit_set (line, " \t\r", -1);
+  GPtrArray *words = g_ptr_array_new ();
+  for (guint i = 0; toks[i]; i++)
+    if (toks[i][0] != '\0')
+      g_ptr_array_add (words, toks[i]);
+  g_autoptr (GPtrArray) w = words;
+  *out = NULL;
+  if (w->len == 0)
+    return TRUE;
+  if (w->len < 3)
+    return fail (ctx, "a tile needs an id, a count and its edges");
+
+  CarcTileType *t = g_new0 (CarcTileType, 1);
+  g_autoptr (GArray) tags = g_array_new (FALSE, TRUE, sizeof (CarcTileTag));
+  memset (t->port, -1, sizeof t->port);
+  const char *id = g_ptr_array_index (w, 0);
+  const char *count = g_ptr_array_index (w, 1);
+  const char *edges = g_ptr_array_index (w, 2);
+  gboolean ok = FALSE;
+  PendingRefs refs[CARC_MAX_SEGMENTS];
+  guint n_refs = 0;
+  gboolean has_cloister = FALSE;
+  gboolean in_tags = FALSE;
+
+  t->id = g_strdup (id);
+  if (!valid_word (id, MAX_ID_LEN))
+    {
+      fail (ctx, "bad tile id '%.*s'", MAX_ID_LEN, id);
+      goto out;
+    }
+  if (!parse_uint (count, MAX_COUNT, &t->count))
+    {
+      fail (ctx, "tile %s: count must be a number from 0 to %d", id, MAX_COUNT);
+      goto out;
+    }
+  if (strlen (edges) != 4)
+    {
+      fail (ctx, "tile %s: edges are 4 letters (NESW) or 'ab|c' for a half tile", id);
+      goto out;
+    }
+  t->shape = CARC_SHAPE_SQUARE;
+  t->n_sides = 4;
+  if (edges[2] == '|')
+    {
+      t->shape = CARC_SHAPE_HALF;
+      t->n_sides = 3;
+      char e3[3] = { edges[0], edges[1], edges[3] };
+      for (int s = 0; s < 3; s++)
+        {
+          int k = edge_kind (e3[s]);
+          if (k < 0)
+            {
+              fail (ctx, "tile %s: bad edge letter '%c'", id, e3[s]);
+              goto out;
+            }
+          t->edge[s] = k;
+        }
+      t->edge[3] = CARC_EDGE_WALL;
+    }
+  else
+    for (int s = 0; s < 4; s++)
+      {
+        int k = edge_kind (edges[s]);
+        if (k < 0)
+          {
+            fail (ctx, "tile %s: bad edge letter '%c'", id, edges[s]);
+            goto out;
+          }
+        t->edge[s] = k;
+      }
+
+  for (guint i = 3; i < w->len; i++)
+    {
+      const char *tok = g_ptr_array_index (w, i);
+      gboolean is_feature = strcmp (tok, "K") == 0
+                            || ((tok[0] == 'C' || tok[0] == 'R' || tok[0] == 'F') && tok[1] == ':');
+      if (is_feature && !in_tags)
+        {
+          if (!parse_feature (ctx, t, tok, refs, &n_refs, &has_cloister))
+            goto out;
+        }
+      else
+        {
+          if (!in_tags)
+            {
+              if (!resolve_refs (ctx, t, refs, n_refs))
+                goto out;
+              in_tags = TRUE;
+            }
+          if (!parse_tag (ctx, t, tok, tags))
+            goto out;
+        }
+    }
+  if (!in_tags && !resolve_refs (ctx, t, refs, n_refs))
+    goto out;
+  if (!check_ports (ctx, t))
+    goto out;
+  ok = TRUE;
+
+out:
+  t->n_tags = tags->len;
+  t->tags = (CarcTileTag *) (void *) g_array_steal (tags, NULL);
+  if (!ok)
+    {
+      carc_tile_type_free (t);
+      return FALSE;
+    }
+  carc_tile_type_finish (t);
+  *out = t;
+  return TRUE;
+}
+
+gboolean
+carc_tile_data_parse (CarcTileSet *set, const char *data, gsize length, const char *source_name,
+                      GError **error)
+{
+  ParseCtx ctx = { source_name ? source_name : "<tile data>", 0, error };
+  g_autoptr (GPtrArray) parsed = g_ptr_array_new_with_free_func ((GDestroyNotify) carc_tile_type_free);
+  g_autoptr (GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+
+  if (memchr (data, '\0', length))
+    return fail (&ctx, "tile data contains a NUL byte");
+  if (!g_utf8_validate (data, (gssize) length, NULL))
+    return fail (&ctx, "tile data is not UTF-8");
+
+  const char *p = data, *end = data + length;
+  while (p < end)
+    {
+      const char *nl = memchr (p, '\n', (gsize) (end - p));
+      const char *le = nl ? nl : end;
+      g_autofree char *line = g_strndup (p, (gsize) (le - p));
+      ctx.line++;
+      CarcTileType *t = NULL;
+      if (!parse_line (&ctx, line, &t))
+        return FALSE;
+      if (t)
+        {
+          if (g_hash_table_contains (seen, t->id) || carc_tile_set_lookup (set, t->id))
+            {
+              fail (&ctx, "tile id '%s' defined twice", t->id);
+              carc_tile_type_free (t);
+              return FALSE;
+            }
+          if (set->types->len + parsed->len >= MAX_TYPES)
+            {
+              carc_tile_type_free (t);
+              return fail (&ctx, "more than %d tile types", MAX_TYPES);
+            }
+          g_hash_table_add (seen, t->id);
+          g_ptr_array_add (parsed, t);
+        }
+      p = le + 1;
+    }
+
+  for (guint i = 0; i < parsed->len; i++)
+    {
+      CarcTileType *t = g_ptr_array_index (parsed, i);
+      t->index = set->types->len;
+      g_ptr_array_add (set->types, t);
+      g_hash_table_insert (set->by_id, t->id, t);
+      set->n_tiles += t->count;
+    }
+  g_ptr_array_set_free_func (parsed, NULL);
+  return TRUE;
+}

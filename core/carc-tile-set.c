@@ -1,0 +1,292 @@
+/* carc-tile-set.c: a set of tile types, and the accessors of a tile type. */
+#include "config.h"
+
+#include <string.h>
+#include <gio/gio.h>
+#include "carc-error.h"
+#include "carc-tile-private.h"
+
+G_DEFINE_FINAL_TYPE (CarcTileSet, carc_tile_set, G_TYPE_OBJECT)
+
+void
+carc_tile_type_free (CarcTileType *type)
+{
+  if (!type)
+    return;
+  for (guint i = 0; i < type->n_tags; i++)
+    {
+      g_free (type->tags[i].key);
+      g_free (type->tags[i].value);
+    }
+  g_free (type->tags);
+  g_free (type->id);
+  g_free (type);
+}
+
+/* Precomputes what the engine needs per rotation. */
+void
+carc_tile_type_finish (CarcTileType *t)
+{
+  for (guint r = 0; r < 4; r++)
+    {
+      guint8 code = 0, wall = 0;
+      if (t->shape == CARC_SHAPE_SQUARE)
+        for (guint s = 0; s < 4; s++)
+          {
+            CarcEdgeKind k = t->edge[(s + 4 - r) & 3];
+            code |= (guint8) ((k & 3) << (2 * s));
+            if (k == CARC_EDGE_WALL)
+              wall |= (guint8) (3u << (2 * s));
+          }
+      t->code[r] = code;
+      t->wall[r] = wall;
+    }
+}
+
+static guint32
+rotl (guint32 v, guint bits, guint by)
+{
+  guint32 mask = (1u << bits) - 1;
+  by %= bits;
+  v &= mask;
+  return by ? (((v << by) | (v >> (bits - by))) & mask) : v;
+}
+
+/* Turns a location mask by @rotation clockwise quarter turns. A half tile's long side keeps
+ * its bits: which diagonal it lies on follows from the piece's rotation. */
+guint32
+carc_location_rotate (guint32 loc, CarcShape shape, guint rotation)
+{
+  guint32 sides = rotl (loc & CARC_LOC_SIDES_MASK, 4, rotation);
+  guint32 halves = rotl ((loc & CARC_LOC_HALVES_MASK) >> 4, 8, 2 * rotation) << 4;
+  return sides | halves | (loc & ~(CARC_LOC_SIDES_MASK | CARC_LOC_HALVES_MASK));
+}
+
+static void
+carc_tile_set_finalize (GObject *object)
+{
+  CarcTileSet *self = CARC_TILE_SET (object);
+  g_hash_table_unref (self->by_id);
+  g_ptr_array_unref (self->types);
+  G_OBJECT_CLASS (carc_tile_set_parent_class)->finalize (object);
+}
+
+static void
+carc_tile_set_class_init (CarcTileSetClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = carc_tile_set_finalize;
+}
+
+static void
+carc_tile_set_init (CarcTileSet *self)
+{
+  self->types = g_ptr_array_new_with_free_func ((GDestroyNotify) carc_tile_type_free);
+  self->by_id = g_hash_table_new (g_str_hash, g_str_equal);
+}
+
+/**
+ * carc_tile_set_new:
+ *
+ * Returns: (transfer full): an empty tile set
+ */
+CarcTileSet *
+carc_tile_set_new (void)
+{
+  return g_object_new (CARC_TYPE_TILE_SET, NULL);
+}
+
+/**
+ * carc_tile_set_load_data:
+ * @self: a tile set
+ * @data: (array length=length) (element-type guint8): tile data (doc/tile-data.md)
+ * @length: length of @data, or -1 if it is NUL-terminated
+ * @source_name: (nullable): a name for error messages
+ * @error: return location for a #CarcError (%CARC_ERROR_PARSE)
+ *
+ * Adds the tile types in @data. On error nothing is added.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+carc_tile_set_load_data (CarcTileSet *self, const char *data, gssize length,
+                         const char *source_name, GError **error)
+{
+  g_return_val_if_fail (CARC_IS_TILE_SET (self), FALSE);
+  g_return_val_if_fail (data != NULL || length == 0, FALSE);
+  gsize len = length < 0 ? strlen (data) : (gsize) length;
+  return carc_tile_data_parse (self, data, len, source_name, error);
+}
+
+/**
+ * carc_tile_set_load_file:
+ * @self: a tile set
+ * @path: (type filename): a tile-data file
+ * @error: return location for an error
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+carc_tile_set_load_file (CarcTileSet *self, const char *path, GError **error)
+{
+  g_autofree char *data = NULL;
+  gsize len = 0;
+  if (!g_file_get_contents (path, &data, &len, error))
+    return FALSE;
+  return carc_tile_data_parse (self, data, len, path, error);
+}
+
+/**
+ * carc_tile_set_new_base:
+ * @error: return location for an error
+ *
+ * The base game's 72 tiles (types A to X), built into the library.
+ *
+ * Returns: (transfer full): the base tile set
+ */
+CarcTileSet *
+carc_tile_set_new_base (GError **error)
+{
+  g_autoptr (GBytes) bytes = g_resources_lookup_data ("/org/carcassonne/Engine1/tiles/base.tiles",
+                                                      G_RESOURCE_LOOKUP_FLAGS_NONE, error);
+  if (!bytes)
+    return NULL;
+  g_autoptr (CarcTileSet) set = carc_tile_set_new ();
+  gsize len;
+  const char *data = g_bytes_get_data (bytes, &len);
+  if (!carc_tile_data_parse (set, data, len, "base.tiles", error))
+    return NULL;
+  return g_steal_pointer (&set);
+}
+
+guint
+carc_tile_set_get_n_types (CarcTileSet *self)
+{
+  return self->types->len;
+}
+
+/**
+ * carc_tile_set_get_type_at:
+ * Returns: (transfer none) (nullable): the type at @index
+ */
+const CarcTileType *
+carc_tile_set_get_type_at (CarcTileSet *self, guint index)
+{
+  return index < self->types->len ? g_ptr_array_index (self->types, index) : NULL;
+}
+
+/**
+ * carc_tile_set_lookup:
+ * Returns: (transfer none) (nullable): the type called @id
+ */
+const CarcTileType *
+carc_tile_set_lookup (CarcTileSet *self, const char *id)
+{
+  return id ? g_hash_table_lookup (self->by_id, id) : NULL;
+}
+
+guint
+carc_tile_set_get_n_tiles (CarcTileSet *self)
+{
+  return self->n_tiles;
+}
+
+/**
+ * carc_tile_set_get_start:
+ * Returns: (transfer none) (nullable): the first type marked start=N
+ */
+const CarcTileType *
+carc_tile_set_get_start (CarcTileSet *self)
+{
+  for (guint i = 0; i < self->types->len; i++)
+    {
+      const CarcTileType *t = g_ptr_array_index (self->types, i);
+      if (t->start_count > 0)
+        return t;
+    }
+  return NULL;
+}
+
+const char *
+carc_tile_type_get_id (const CarcTileType *type)
+{
+  return type->id;
+}
+
+guint
+carc_tile_type_get_index (const CarcTileType *type)
+{
+  return type->index;
+}
+
+guint
+carc_tile_type_get_count (const CarcTileType *type)
+{
+  return type->count;
+}
+
+CarcShape
+carc_tile_type_get_shape (const CarcTileType *type)
+{
+  return type->shape;
+}
+
+guint
+carc_tile_type_get_n_sides (const CarcTileType *type)
+{
+  return type->n_sides;
+}
+
+CarcEdgeKind
+carc_tile_type_get_edge (const CarcTileType *type, guint side)
+{
+  g_return_val_if_fail (side < type->n_sides, CARC_EDGE_WALL);
+  return type->edge[side];
+}
+
+guint
+carc_tile_type_get_n_segments (const CarcTileType *type)
+{
+  return type->n_segments;
+}
+
+CarcFeatureKind
+carc_tile_type_get_segment_kind (const CarcTileType *type, guint segment)
+{
+  g_return_val_if_fail (segment < type->n_segments, CARC_FEATURE_FIELD);
+  return type->seg[segment].kind;
+}
+
+/**
+ * carc_tile_type_get_segment_location:
+ * @type: a tile type
+ * @segment: a segment index
+ * @rotation: clockwise quarter turns
+ *
+ * Returns: the sides and half-edges the segment touches (CARC_LOC_* bits), turned by @rotation
+ */
+guint32
+carc_tile_type_get_segment_location (const CarcTileType *type, guint segment, guint rotation)
+{
+  g_return_val_if_fail (segment < type->n_segments, 0);
+  return carc_location_rotate (type->seg[segment].location, type->shape, rotation & 3);
+}
+
+gboolean
+carc_tile_type_get_segment_shield (const CarcTileType *type, guint segment)
+{
+  g_return_val_if_fail (segment < type->n_segments, FALSE);
+  return type->seg[segment].shield;
+}
+
+/**
+ * carc_tile_type_get_tag:
+ * Returns: (nullable): the tag's value ("" for a bare tag), or %NULL when absent
+ */
+const char *
+carc_tile_type_get_tag (const CarcTileType *type, const char *key)
+{
+  for (guint i = 0; i < type->n_tags; i++)
+    if (g_strcmp0 (type->tags[i].key, key) == 0)
+      return type->tags[i].value;
+  return NULL;
+}

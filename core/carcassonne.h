@@ -1,0 +1,10 @@
+/* carcassonne.h: the public API of libcarcassonne-1. Include this header only. */
+#pragma once
+
+#define CARCASSONNE_INSIDE
+#include "carc-types.h"
+#include "carc-error.h"
+#include "carc-tile.h"
+#include "carc-game.h"
+#include "carc-rng.h"
+#undef CARCASSONNE_INSIDE

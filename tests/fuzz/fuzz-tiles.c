@@ -1,0 +1,37 @@
+/* fuzz-tiles.c: libFuzzer target for the tile-data parser. Any input must be either parsed
+ * into a consistent tile set or rejected with CARC_ERROR_PARSE; never crash or leak. */
+#include "config.h"
+
+#include <stdint.h>
+#include "carcassonne.h"
+
+int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
+
+int
+LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
+{
+  g_autoptr (CarcTileSet) set = carc_tile_set_new ();
+  g_autoptr (GError) error = NULL;
+  gboolean ok = carc_tile_set_load_data (set, (const char *) data, (gssize) size, "fuzz", &error);
+  if (ok)
+    {
+      g_assert_no_error (error);
+      guint total = 0;
+      for (guint i = 0; i < carc_tile_set_get_n_types (set); i++)
+        {
+          const CarcTileType *t = carc_tile_set_get_type_at (set, i);
+          g_assert (carc_tile_set_lookup (set, carc_tile_type_get_id (t)) == t);
+          total += carc_tile_type_get_count (t);
+          for (guint s = 0; s < carc_tile_type_get_n_segments (t); s++)
+            for (guint r = 0; r < 4; r++)
+              (void) carc_tile_type_get_segment_location (t, s, r);
+        }
+      g_assert_cmpuint (total, ==, carc_tile_set_get_n_tiles (set));
+    }
+  else
+    {
+      g_assert_error (error, CARC_ERROR, CARC_ERROR_PARSE);
+      g_assert_cmpuint (carc_tile_set_get_n_types (set), ==, 0);
+    }
+  return 0;
+}

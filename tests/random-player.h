@@ -1,0 +1,11 @@
+/* random-player.h: a player that picks uniformly among the legal moves (tests and bench). */
+#pragma once
+
+#include "carcassonne.h"
+
+/* Plays one whole turn: a random legal placement, then a random deployment or a skip
+ * (each deployment and the skip equally likely). Returns FALSE once the game is over. */
+gboolean random_player_turn (CarcGame *game, CarcRng *rng);
+
+/* Plays the game to its end. */
+void random_player_play (CarcGame *game, CarcRng *rng);

@@ -1,0 +1,1 @@
+/* test-tiles.c: placeholder, filled below */
