@@ -5,24 +5,21 @@
 #include <string.h>
 #include "carc-game-private.h"
 
+/* Starts a new marking round; the mark arrays grow with the board, and whenever one is
+ * reallocated (or the epoch wraps) both are cleared so no stale mark survives. */
 static void
 next_epoch (CarcGame *g)
 {
-  if (g->mark_cap_units < g->n_pieces)
+  gboolean reset = ++g->epoch == 0;
+  if (g->mark_cap_units < g->n_pieces || g->mark_cap_segs < g->features.n)
     {
       g->mark_cap_units = MAX (g->n_pieces, g->mark_cap_units * 2);
-      g_free (g->unit_mark);
-      g->unit_mark = g_new0 (guint, g->mark_cap_units);
-      g->epoch = 0;
-    }
-  if (g->mark_cap_segs < g->features.n)
-    {
       g->mark_cap_segs = MAX (g->features.n, g->mark_cap_segs * 2);
-      g_free (g->seg_mark);
-      g->seg_mark = g_new0 (guint, g->mark_cap_segs);
-      g->epoch = 0;
+      g->unit_mark = g_renew (guint, g->unit_mark, g->mark_cap_units);
+      g->seg_mark = g_renew (guint, g->seg_mark, g->mark_cap_segs);
+      reset = TRUE;
     }
-  if (++g->epoch == 0)
+  if (reset)
     {
       memset (g->unit_mark, 0, g->mark_cap_units * sizeof (guint));
       memset (g->seg_mark, 0, g->mark_cap_segs * sizeof (guint));
