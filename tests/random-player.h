@@ -3,9 +3,10 @@
 
 #include "carcassonne.h"
 
-/* Plays one whole turn: a random legal placement, then a random deployment or a skip
- * (each deployment and the skip equally likely). Returns FALSE once the game is over. */
-gboolean random_player_turn (CarcGame *game, CarcRng *rng);
+/* Plays one whole turn: a random legal placement, then a random deployment or a skip (each
+ * deployment and the skip equally likely). Returns FALSE once the game is over, or with
+ * @error set if the engine refused a move it had itself offered. */
+gboolean random_player_turn (CarcGame *game, CarcRng *rng, GError **error);
 
-/* Plays the game to its end. */
+/* Plays the game to its end; aborts if the engine refuses a move it offered. */
 void random_player_play (CarcGame *game, CarcRng *rng);
