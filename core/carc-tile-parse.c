@@ -322,6 +322,10 @@ parse_tag (ParseCtx *ctx, CarcTileType *t, const char *tok, GArray *tags)
   if (tags->len >= MAX_TAGS)
     return fail (ctx, "tile %s: more than %d tags", t->id, MAX_TAGS);
   const char *eq = strchr (tok, '=');
+  for (const char *k = tok; k < (eq ? eq : tok + strlen (tok)); k++)
+    if (!g_ascii_isalnum (*k) && !strchr ("_().-", *k))
+      return fail (ctx, "tile %s: bad tag '%s' (a tag name is letters, digits and _().-)", t->id,
+                   tok);
   CarcTileTag tag;
   tag.key = eq ? g_strndup (tok, (gsize) (eq - tok)) : g_strdup (tok);
   tag.value = g_strdup (eq ? eq + 1 : "");
