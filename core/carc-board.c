@@ -7,7 +7,7 @@
 const int carc_side_dx[4] = { 0, 1, 0, -1 };
 const int carc_side_dy[4] = { -1, 0, 1, 0 };
 
-#define INITIAL_SIZE 16
+#define INITIAL_SIZE 32
 
 void
 carc_board_init (CarcBoard *b)
@@ -16,8 +16,8 @@ carc_board_init (CarcBoard *b)
   b->w = b->h = INITIAL_SIZE;
   b->x0 = b->y0 = -INITIAL_SIZE / 2;
   b->cells = g_new0 (CarcCell, b->w * b->h);
-  b->cap_frontier = 32;
-  b->frontier = g_new (CarcCoord, b->cap_frontier);
+  b->cap_frontier = 128;
+  b->frontier = g_new (CarcFrontier, b->cap_frontier);
   b->empty = TRUE;
 }
 
@@ -26,15 +26,6 @@ carc_board_clear (CarcBoard *b)
 {
   g_clear_pointer (&b->cells, g_free);
   g_clear_pointer (&b->frontier, g_free);
-}
-
-CarcCell *
-carc_board_cell (const CarcBoard *b, gint x, gint y)
-{
-  gint cx = x - b->x0, cy = y - b->y0;
-  if (cx < 0 || cy < 0 || (guint) cx >= b->w || (guint) cy >= b->h)
-    return NULL;
-  return &b->cells[(guint) cy * b->w + (guint) cx];
 }
 
 /* Makes sure (x, y) and its four neighbours have cells. */
@@ -67,7 +58,7 @@ frontier_remove (CarcBoard *b, CarcCell *c)
   b->n_frontier--;
   if (i != b->n_frontier)
     {
-      CarcCoord moved = b->frontier[b->n_frontier];
+      CarcFrontier moved = b->frontier[b->n_frontier];
       b->frontier[i] = moved;
       carc_board_cell (b, moved.x, moved.y)->frontier = (guint16) (i + 1);
     }
@@ -79,9 +70,9 @@ frontier_add (CarcBoard *b, CarcCell *c, gint x, gint y)
   if (b->n_frontier == b->cap_frontier)
     {
       b->cap_frontier *= 2;
-      b->frontier = g_renew (CarcCoord, b->frontier, b->cap_frontier);
+      b->frontier = g_renew (CarcFrontier, b->frontier, b->cap_frontier);
     }
-  b->frontier[b->n_frontier] = (CarcCoord){ (gint16) x, (gint16) y };
+  b->frontier[b->n_frontier] = (CarcFrontier){ (gint16) x, (gint16) y, 0 };
   c->frontier = (guint16) ++b->n_frontier;
 }
 
@@ -105,10 +96,7 @@ carc_board_put_square (CarcBoard *b, gint x, gint y, guint piece, const CarcTile
       guint opp = (s + 2) & 3;
       CarcEdgeKind e = (type->code[rotation] >> (2 * s)) & 3;
       if (e != CARC_EDGE_WALL)
-        {
-          n->req_mask |= (guint8) (3u << (2 * opp));
-          n->req_val |= (guint8) (e << (2 * opp));
-        }
+        b->frontier[n->frontier - 1].demand |= (guint8) ((e + 1) << (2 * opp));
     }
   if (b->empty)
     {

@@ -26,10 +26,10 @@ typedef struct
   guint n, cap;
 } CarcFeatures;
 
-void carc_features_init (CarcFeatures *f, guint capacity);
-void carc_features_clear (CarcFeatures *f);
-gint carc_features_add (CarcFeatures *f, guint piece, guint local, guint kind, gint open);
-gint carc_features_union (CarcFeatures *f, gint a, gint b);
+G_GNUC_INTERNAL void carc_features_init (CarcFeatures *f, guint capacity);
+G_GNUC_INTERNAL void carc_features_clear (CarcFeatures *f);
+G_GNUC_INTERNAL gint carc_features_add (CarcFeatures *f, guint piece, guint local, guint kind, gint open);
+G_GNUC_INTERNAL gint carc_features_union (CarcFeatures *f, gint a, gint b);
 
 static inline gint
 carc_features_find (CarcFeatures *f, gint s)

@@ -59,6 +59,7 @@ struct _CarcGame
   CarcFeatures features;
   CarcFollower *followers;
   guint n_followers, cap_followers;
+  guint monks_out; /* followers on cloisters, so scoring can skip the cloister check */
 
   CarcPlacement *placements;
   guint n_placements, cap_placements;
@@ -87,14 +88,14 @@ carc_game_wants_events (CarcGame *g)
   return g->event_func != NULL;
 }
 
-void carc_game_emit (CarcGame *g, CarcEvent *ev);
-void carc_game_emit_segment (CarcGame *g, CarcEventType type, gint player, gint seg);
-guint carc_game_unit_of_piece (CarcGame *g, guint piece);
-guint carc_game_cloister_neighbours (CarcGame *g, gint x, gint y);
+G_GNUC_INTERNAL void carc_game_emit (CarcGame *g, CarcEvent *ev);
+G_GNUC_INTERNAL void carc_game_emit_segment (CarcGame *g, CarcEventType type, gint player, gint seg);
+G_GNUC_INTERNAL guint carc_game_unit_of_piece (CarcGame *g, guint piece);
+G_GNUC_INTERNAL guint carc_game_cloister_neighbours (CarcGame *g, gint x, gint y);
 
 /* carc-score.c */
-void carc_score_turn (CarcGame *g);
-void carc_score_final (CarcGame *g);
-void carc_score_measure (CarcGame *g, gint root, guint *units, guint *shields);
+G_GNUC_INTERNAL void carc_score_turn (CarcGame *g);
+G_GNUC_INTERNAL void carc_score_final (CarcGame *g);
+G_GNUC_INTERNAL void carc_score_measure (CarcGame *g, gint root, guint *units, guint *shields);
 
 G_END_DECLS

@@ -175,21 +175,24 @@ compute_placements (CarcGame *g)
 {
   const CarcTileType *t = g->tile;
   const CarcBoard *b = &g->board;
-  g->n_placements = 0;
-  guint need = b->n_frontier * 4;
+  guint need = b->n_frontier * 4, n = 0;
   if (need > g->cap_placements)
     {
       g->cap_placements = MAX (need, g->cap_placements * 2);
       g->placements = g_renew (CarcPlacement, g->placements, g->cap_placements);
     }
+  CarcPlacement *out = g->placements;
   for (guint i = 0; i < b->n_frontier; i++)
     {
-      gint x = b->frontier[i].x, y = b->frontier[i].y;
-      const CarcCell *c = carc_board_cell (b, x, y);
-      for (guint r = 0; r < 4; r++)
-        if (((t->code[r] ^ c->req_val) & c->req_mask & ~t->wall[r]) == 0)
-          g->placements[g->n_placements++] = (CarcPlacement){ x, y, r };
+      guint fit = t->fit[b->frontier[i].demand];
+      while (fit)
+        {
+          guint r = (guint) __builtin_ctz (fit);
+          fit &= fit - 1;
+          out[n++] = (CarcPlacement){ b->frontier[i].x, b->frontier[i].y, r };
+        }
     }
+  g->n_placements = n;
 }
 
 static void
@@ -341,6 +344,8 @@ carc_game_new (const CarcGameConfig *config, GError **error)
   g->cap_followers = MAX (1u, g->n_players * config->followers);
   g->followers = g_new (CarcFollower, g->cap_followers);
   g->moves = g_array_sized_new (FALSE, FALSE, sizeof (CarcMove), 2 * (g->deck_len + 1));
+  g->cap_placements = 256;
+  g->placements = g_new (CarcPlacement, g->cap_placements);
 
   put_square (g, start, 0, 0, 0, -1);
   begin_turn (g, FALSE);
@@ -616,6 +621,7 @@ carc_game_deploy (CarcGame *self, guint segment, GError **error)
   self->followers[self->n_followers++] = (CarcFollower){ (guint8) self->current, TRUE, seg };
   self->supply[self->current]--;
   self->features.segs[carc_features_find (&self->features, seg)].followers++;
+  self->monks_out += self->features.segs[seg].kind == CARC_FEATURE_CLOISTER;
   CarcMove m = { CARC_MOVE_DEPLOY, 0, 0, 0, segment };
   g_array_append_val (self->moves, m);
   self->n_deployments = 0;

@@ -154,6 +154,7 @@ score_feature (CarcGame *g, gint root, gboolean final)
         {
           fw->active = FALSE;
           g->supply[fw->player]++;
+          g->monks_out -= f->segs[fw->seg].kind == CARC_FEATURE_CLOISTER;
           if (carc_game_wants_events (g))
             carc_game_emit_segment (g, CARC_EVENT_FOLLOWER_RETURNED, fw->player, fw->seg);
         }
@@ -172,28 +173,20 @@ carc_score_turn (CarcGame *g)
       if (f->segs[r].open == 0 && f->segs[r].followers > 0)
         score_feature (g, r, FALSE);
     }
-  /* Cloisters in the 3x3 block around the tile (rule 23). */
+  /* Occupied cloisters in the 3x3 block around the tile (rule 23). */
+  if (g->monks_out == 0)
+    return;
   const CarcPiece *placed = &g->pieces[g->n_pieces - 1];
-  for (gint dy = -1; dy <= 1; dy++)
-    for (gint dx = -1; dx <= 1; dx++)
-      {
-        CarcCell *c = carc_board_cell (&g->board, placed->x + dx, placed->y + dy);
-        if (!c)
-          continue;
-        for (guint k = 0; k < 2 && c->piece[k]; k++)
-          {
-            const CarcPiece *p = &g->pieces[c->piece[k] - 1];
-            for (guint s = 0; s < p->type->n_segments; s++)
-              {
-                if (p->type->seg[s].kind != CARC_FEATURE_CLOISTER)
-                  continue;
-                gint seg = (gint) (p->seg_base + s);
-                if (f->segs[seg].followers > 0
-                    && carc_game_cloister_neighbours (g, p->x, p->y) == 8)
-                  score_feature (g, seg, FALSE);
-              }
-          }
-      }
+  for (guint i = 0; i < g->n_followers; i++)
+    {
+      const CarcFollower *fw = &g->followers[i];
+      if (!fw->active || f->segs[fw->seg].kind != CARC_FEATURE_CLOISTER)
+        continue;
+      const CarcPiece *p = &g->pieces[f->segs[fw->seg].piece];
+      if (ABS (p->x - placed->x) <= 1 && ABS (p->y - placed->y) <= 1
+          && carc_game_cloister_neighbours (g, p->x, p->y) == 8)
+        score_feature (g, fw->seg, FALSE);
+    }
 }
 
 /* Final scoring (rule 35): incomplete roads, cities and cloisters, then fields. */

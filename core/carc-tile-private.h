@@ -45,6 +45,9 @@ struct _CarcTileType
    * and a mask with 0b11 on every wall side (a wall fits anything). */
   guint8 code[4];
   guint8 wall[4];
+  /* fit[demand]: bit r set when the tile turned by r meets a frontier cell's demand (see
+   * CarcBoard: 2 bits per side, 0 = no neighbour, else the neighbour's edge kind + 1). */
+  guint8 fit[256];
   guint n_tags;
   CarcTileTag *tags;
 };
@@ -57,12 +60,12 @@ struct _CarcTileSet
   guint n_tiles;
 };
 
-void carc_tile_type_free (CarcTileType *type);
-void carc_tile_type_finish (CarcTileType *type);
-guint32 carc_location_rotate (guint32 location, CarcShape shape, guint rotation);
+G_GNUC_INTERNAL void carc_tile_type_free (CarcTileType *type);
+G_GNUC_INTERNAL void carc_tile_type_finish (CarcTileType *type);
+G_GNUC_INTERNAL guint32 carc_location_rotate (guint32 location, CarcShape shape, guint rotation);
 
 /* Parses tile data and appends the types to @set; on error @set is unchanged. */
-gboolean carc_tile_data_parse (CarcTileSet *set, const char *data, gsize length,
+G_GNUC_INTERNAL gboolean carc_tile_data_parse (CarcTileSet *set, const char *data, gsize length,
                                const char *source_name, GError **error);
 
 G_END_DECLS

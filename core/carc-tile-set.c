@@ -41,6 +41,23 @@ carc_tile_type_finish (CarcTileType *t)
       t->code[r] = code;
       t->wall[r] = wall;
     }
+  for (guint demand = 0; demand < 256; demand++)
+    {
+      guint8 fit = 0;
+      if (t->shape == CARC_SHAPE_SQUARE)
+        for (guint r = 0; r < 4; r++)
+          {
+            gboolean ok = TRUE;
+            for (guint s = 0; s < 4 && ok; s++)
+              {
+                guint want = (demand >> (2 * s)) & 3;
+                CarcEdgeKind mine = (t->code[r] >> (2 * s)) & 3;
+                ok = want == 0 || mine == CARC_EDGE_WALL || mine == want - 1;
+              }
+            fit |= (guint8) (ok << r);
+          }
+      t->fit[demand] = fit;
+    }
 }
 
 static guint32
