@@ -32,14 +32,14 @@ carc_board_clear (CarcBoard *b)
 static void
 ensure_room (CarcBoard *b, gint x, gint y)
 {
-  while (x - 1 < b->x0 || y - 1 < b->y0 || x + 1 >= b->x0 + (gint) b->w
-         || y + 1 >= b->y0 + (gint) b->h)
+  while (x - 1 < b->x0 || y - 1 < b->y0 || x + 1 >= b->x0 + (gint)b->w
+         || y + 1 >= b->y0 + (gint)b->h)
     {
       guint nw = b->w * 2, nh = b->h * 2;
-      gint nx0 = b->x0 - (gint) b->w / 2, ny0 = b->y0 - (gint) b->h / 2;
+      gint nx0 = b->x0 - (gint)b->w / 2, ny0 = b->y0 - (gint)b->h / 2;
       CarcCell *cells = g_new0 (CarcCell, nw * nh);
       for (guint row = 0; row < b->h; row++)
-        memcpy (&cells[(row + (guint) (b->y0 - ny0)) * nw + (guint) (b->x0 - nx0)],
+        memcpy (&cells[(row + (guint)(b->y0 - ny0)) * nw + (guint)(b->x0 - nx0)],
                 &b->cells[row * b->w], b->w * sizeof (CarcCell));
       g_free (b->cells);
       b->cells = cells;
@@ -60,7 +60,7 @@ frontier_remove (CarcBoard *b, CarcCell *c)
     {
       CarcFrontier moved = b->frontier[b->n_frontier];
       b->frontier[i] = moved;
-      carc_board_cell (b, moved.x, moved.y)->frontier = (guint16) (i + 1);
+      carc_board_cell (b, moved.x, moved.y)->frontier = (guint16)(i + 1);
     }
 }
 
@@ -72,8 +72,8 @@ frontier_add (CarcBoard *b, CarcCell *c, gint x, gint y)
       b->cap_frontier *= 2;
       b->frontier = g_renew (CarcFrontier, b->frontier, b->cap_frontier);
     }
-  b->frontier[b->n_frontier] = (CarcFrontier){ (gint16) x, (gint16) y, 0 };
-  c->frontier = (guint16) ++b->n_frontier;
+  b->frontier[b->n_frontier] = (CarcFrontier){ (gint16)x, (gint16)y, 0 };
+  c->frontier = (guint16)++b->n_frontier;
 }
 
 void
@@ -82,7 +82,7 @@ carc_board_put_square (CarcBoard *b, gint x, gint y, guint piece, const CarcTile
 {
   ensure_room (b, x, y);
   CarcCell *c = carc_board_cell (b, x, y);
-  c->piece[0] = (guint16) (piece + 1);
+  c->piece[0] = (guint16)(piece + 1);
   if (c->frontier)
     frontier_remove (b, c);
   for (guint s = 0; s < 4; s++)
@@ -96,7 +96,7 @@ carc_board_put_square (CarcBoard *b, gint x, gint y, guint piece, const CarcTile
       guint opp = (s + 2) & 3;
       CarcEdgeKind e = (type->code[rotation] >> (2 * s)) & 3;
       if (e != CARC_EDGE_WALL)
-        b->frontier[n->frontier - 1].demand |= (guint8) ((e + 1) << (2 * opp));
+        b->frontier[n->frontier - 1].demand |= (guint8)((e + 1) << (2 * opp));
     }
   if (b->empty)
     {

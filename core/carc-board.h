@@ -9,8 +9,8 @@ G_BEGIN_DECLS
 
 typedef struct
 {
-  guint16 piece[2];  /* piece index + 1 of the pieces in the cell; 0 = none */
-  guint16 frontier;  /* index + 1 in the frontier list; 0 = not on the frontier */
+  guint16 piece[2]; /* piece index + 1 of the pieces in the cell; 0 = none */
+  guint16 frontier; /* index + 1 in the frontier list; 0 = not on the frontier */
 } CarcCell;
 
 /* An empty cell next to the landscape and what its neighbours demand: 2 bits per side (N at
@@ -25,7 +25,7 @@ typedef struct
 typedef struct
 {
   CarcCell *cells;
-  gint x0, y0;       /* coordinates of cells[0] */
+  gint x0, y0; /* coordinates of cells[0] */
   guint w, h;
   CarcFrontier *frontier;
   guint n_frontier, cap_frontier;
@@ -39,7 +39,7 @@ G_GNUC_INTERNAL extern const int carc_side_dy[4];
 static inline CarcCell *
 carc_board_cell (const CarcBoard *b, gint x, gint y)
 {
-  guint cx = (guint) (x - b->x0), cy = (guint) (y - b->y0);
+  guint cx = (guint)(x - b->x0), cy = (guint)(y - b->y0);
   if (cx >= b->w || cy >= b->h)
     return NULL;
   return &b->cells[cy * b->w + cx];
@@ -48,7 +48,7 @@ carc_board_cell (const CarcBoard *b, gint x, gint y)
 G_GNUC_INTERNAL void carc_board_init (CarcBoard *board);
 G_GNUC_INTERNAL void carc_board_clear (CarcBoard *board);
 G_GNUC_INTERNAL void carc_board_put_square (CarcBoard *board, gint x, gint y, guint piece,
-                            const CarcTileType *type, guint rotation);
+                                            const CarcTileType *type, guint rotation);
 
 /* TRUE when a square tile of @type turned by @rotation may go at (x, y) under the base rules:
  * the cell is empty, it shares an edge with the landscape, every touching edge matches. */

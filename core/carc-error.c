@@ -2,4 +2,4 @@
 #include "config.h"
 #include "carc-error.h"
 
-G_DEFINE_QUARK (carc-error-quark, carc_error)
+G_DEFINE_QUARK (carc - error - quark, carc_error)

@@ -26,13 +26,13 @@ carc_features_add (CarcFeatures *f, guint piece, guint local, guint kind, gint o
       f->cap *= 2;
       f->segs = g_renew (CarcSeg, f->segs, f->cap);
     }
-  gint s = (gint) f->n++;
+  gint s = (gint)f->n++;
   f->segs[s] = (CarcSeg){ .parent = s,
                           .next = s,
-                          .piece = (guint16) piece,
-                          .local = (guint8) local,
-                          .kind = (guint8) kind,
-                          .open = (gint16) open,
+                          .piece = (guint16)piece,
+                          .local = (guint8)local,
+                          .kind = (guint8)kind,
+                          .open = (gint16)open,
                           .followers = 0,
                           .size = 1 };
   return s;

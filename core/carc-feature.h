@@ -11,13 +11,13 @@ typedef struct
 {
   gint parent;
   gint next;
-  guint16 piece;  /* the piece the segment is on */
-  guint8 local;   /* its index on that piece's tile type */
-  guint8 kind;    /* CarcFeatureKind */
-  gint16 open;    /* root only: open ports */
+  guint16 piece;    /* the piece the segment is on */
+  guint8 local;     /* its index on that piece's tile type */
+  guint8 kind;      /* CarcFeatureKind */
+  gint16 open;      /* root only: open ports */
   guint8 followers; /* root only: followers in the feature */
   guint8 reserved;
-  guint size;     /* root only: segments in the feature */
+  guint size; /* root only: segments in the feature */
 } CarcSeg;
 
 typedef struct
@@ -28,7 +28,8 @@ typedef struct
 
 G_GNUC_INTERNAL void carc_features_init (CarcFeatures *f, guint capacity);
 G_GNUC_INTERNAL void carc_features_clear (CarcFeatures *f);
-G_GNUC_INTERNAL gint carc_features_add (CarcFeatures *f, guint piece, guint local, guint kind, gint open);
+G_GNUC_INTERNAL gint carc_features_add (CarcFeatures *f, guint piece, guint local, guint kind,
+                                        gint open);
 G_GNUC_INTERNAL gint carc_features_union (CarcFeatures *f, gint a, gint b);
 
 static inline gint

@@ -3,8 +3,7 @@
 
 #include "carc-game-private.h"
 
-G_DEFINE_BOXED_TYPE (CarcGameConfig, carc_game_config, carc_game_config_ref,
-                     carc_game_config_unref)
+G_DEFINE_BOXED_TYPE (CarcGameConfig, carc_game_config, carc_game_config_ref, carc_game_config_unref)
 
 /**
  * carc_game_config_new:
@@ -70,7 +69,7 @@ void
 carc_game_config_set_tile_order (CarcGameConfig *config, const char *const *tile_ids)
 {
   g_strfreev (config->tile_order);
-  config->tile_order = g_strdupv ((char **) tile_ids);
+  config->tile_order = g_strdupv ((char **)tile_ids);
 }
 
 void

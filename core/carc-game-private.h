@@ -89,7 +89,8 @@ carc_game_wants_events (CarcGame *g)
 }
 
 G_GNUC_INTERNAL void carc_game_emit (CarcGame *g, CarcEvent *ev);
-G_GNUC_INTERNAL void carc_game_emit_segment (CarcGame *g, CarcEventType type, gint player, gint seg);
+G_GNUC_INTERNAL void carc_game_emit_segment (CarcGame *g, CarcEventType type, gint player,
+                                             gint seg);
 G_GNUC_INTERNAL guint carc_game_unit_of_piece (CarcGame *g, guint piece);
 G_GNUC_INTERNAL guint carc_game_cloister_neighbours (CarcGame *g, gint x, gint y);
 

@@ -43,11 +43,10 @@ carc_game_init (CarcGame *g)
 const char *
 carc_event_type_to_string (CarcEventType type)
 {
-  static const char *const names[] = { "turn-started",       "tile-discarded",
-                                       "tile-placed",        "follower-deployed",
-                                       "feature-scored",     "follower-returned",
-                                       "game-over" };
-  return (guint) type < G_N_ELEMENTS (names) ? names[type] : "unknown";
+  static const char *const names[]
+      = { "turn-started",   "tile-discarded",    "tile-placed", "follower-deployed",
+          "feature-scored", "follower-returned", "game-over" };
+  return (guint)type < G_N_ELEMENTS (names) ? names[type] : "unknown";
 }
 
 void
@@ -115,10 +114,10 @@ put_square (CarcGame *g, const CarcTileType *t, gint x, gint y, guint rot, gint 
   guint pi = g->n_pieces++;
   CarcPiece *p = &g->pieces[pi];
   p->type = t;
-  p->x = (gint16) x;
-  p->y = (gint16) y;
-  p->rotation = (guint8) rot;
-  p->player = (gint8) player;
+  p->x = (gint16)x;
+  p->y = (gint16)y;
+  p->rotation = (guint8)rot;
+  p->player = (gint8)player;
   p->seg_base = g->features.n;
   CarcFeatures *f = &g->features;
   g->n_touched = 0;
@@ -145,12 +144,12 @@ put_square (CarcGame *g, const CarcTileType *t, gint x, gint y, guint rot, gint 
       for (guint i = 0; i < 3; i++)
         {
           gint la = mine[i], lb = theirs[2 - i];
-          gint a = la < 0 ? -1 : (gint) p->seg_base + la;
-          gint b = lb < 0 ? -1 : (gint) q->seg_base + lb;
+          gint a = la < 0 ? -1 : (gint)p->seg_base + la;
+          gint b = lb < 0 ? -1 : (gint)q->seg_base + lb;
           if (a >= 0 && b >= 0)
             {
               gint r = (a == last_a && b == last_b) ? carc_features_find (f, a)
-                                                     : carc_features_union (f, a, b);
+                                                    : carc_features_union (f, a, b);
               last_a = a;
               last_b = b;
               if (f->segs[r].kind != CARC_FEATURE_FIELD && f->segs[r].kind != CARC_FEATURE_CLOISTER)
@@ -187,7 +186,7 @@ compute_placements (CarcGame *g)
       guint fit = t->fit[b->frontier[i].demand];
       while (fit)
         {
-          guint r = (guint) __builtin_ctz (fit);
+          guint r = (guint)__builtin_ctz (fit);
           fit &= fit - 1;
           out[n++] = (CarcPlacement){ b->frontier[i].x, b->frontier[i].y, r };
         }
@@ -231,7 +230,7 @@ begin_turn (CarcGame *g, gboolean advance)
           if (carc_game_wants_events (g))
             {
               CarcEvent ev = { .type = CARC_EVENT_TURN_STARTED,
-                               .player = (gint) g->current,
+                               .player = (gint)g->current,
                                .tile = g->tile };
               carc_game_emit (g, &ev);
             }
@@ -239,9 +238,8 @@ begin_turn (CarcGame *g, gboolean advance)
         }
       if (carc_game_wants_events (g))
         {
-          CarcEvent ev = { .type = CARC_EVENT_TILE_DISCARDED,
-                           .player = (gint) g->current,
-                           .tile = g->tile };
+          CarcEvent ev
+              = { .type = CARC_EVENT_TILE_DISCARDED, .player = (gint)g->current, .tile = g->tile };
           carc_game_emit (g, &ev);
         }
     }
@@ -284,7 +282,7 @@ carc_game_new (const CarcGameConfig *config, GError **error)
     }
 
   g_autoptr (CarcGame) g = g_object_new (CARC_TYPE_GAME, NULL);
-  g->config = carc_game_config_ref ((CarcGameConfig *) config);
+  g->config = carc_game_config_ref ((CarcGameConfig *)config);
   g->n_players = config->n_players;
   for (guint p = 0; p < g->n_players; p++)
     g->supply[p] = config->followers;
@@ -486,12 +484,12 @@ compute_deployments (CarcGame *g)
       const CarcSegmentDef *d = &p->type->seg[s];
       if (d->kind == CARC_FEATURE_FIELD && !g->config->farmers)
         continue;
-      gint r = carc_features_find (f, (gint) (p->seg_base + s));
+      gint r = carc_features_find (f, (gint)(p->seg_base + s));
       if (f->segs[r].followers > 0) /* rule 8 */
         continue;
-      g->deployments[g->n_deployments++] = (CarcDeployment){
-        s, d->kind, carc_location_rotate (d->location, p->type->shape, p->rotation)
-      };
+      g->deployments[g->n_deployments++]
+          = (CarcDeployment){ s, d->kind,
+                              carc_location_rotate (d->location, p->type->shape, p->rotation) };
     }
 }
 
@@ -527,7 +525,7 @@ carc_game_place (CarcGame *self, gint x, gint y, guint rotation, GError **error)
                    rotation);
       return FALSE;
     }
-  put_square (self, self->tile, x, y, rotation, (gint) self->current);
+  put_square (self, self->tile, x, y, rotation, (gint)self->current);
   CarcMove m = { CARC_MOVE_PLACE, x, y, rotation, 0 };
   g_array_append_val (self->moves, m);
   self->phase = CARC_PHASE_DEPLOY;
@@ -535,7 +533,7 @@ carc_game_place (CarcGame *self, gint x, gint y, guint rotation, GError **error)
   if (carc_game_wants_events (self))
     {
       CarcEvent ev = { .type = CARC_EVENT_TILE_PLACED,
-                       .player = (gint) self->current,
+                       .player = (gint)self->current,
                        .tile = self->tile,
                        .x = x,
                        .y = y,
@@ -601,8 +599,8 @@ carc_game_deploy (CarcGame *self, guint segment, GError **error)
   if (!d)
     {
       if (segment >= p->type->n_segments)
-        g_set_error (error, CARC_ERROR, CARC_ERROR_ILLEGAL_DEPLOYMENT,
-                     "tile %s has no segment %u", p->type->id, segment);
+        g_set_error (error, CARC_ERROR, CARC_ERROR_ILLEGAL_DEPLOYMENT, "tile %s has no segment %u",
+                     p->type->id, segment);
       else if (p->type->seg[segment].kind == CARC_FEATURE_FIELD && !self->config->farmers)
         g_set_error (error, CARC_ERROR, CARC_ERROR_ILLEGAL_DEPLOYMENT,
                      "farmers are not used in this game");
@@ -617,8 +615,8 @@ carc_game_deploy (CarcGame *self, guint segment, GError **error)
       self->cap_followers *= 2;
       self->followers = g_renew (CarcFollower, self->followers, self->cap_followers);
     }
-  gint seg = (gint) (p->seg_base + segment);
-  self->followers[self->n_followers++] = (CarcFollower){ (guint8) self->current, TRUE, seg };
+  gint seg = (gint)(p->seg_base + segment);
+  self->followers[self->n_followers++] = (CarcFollower){ (guint8)self->current, TRUE, seg };
   self->supply[self->current]--;
   self->features.segs[carc_features_find (&self->features, seg)].followers++;
   self->monks_out += self->features.segs[seg].kind == CARC_FEATURE_CLOISTER;
@@ -626,7 +624,7 @@ carc_game_deploy (CarcGame *self, guint segment, GError **error)
   g_array_append_val (self->moves, m);
   self->n_deployments = 0;
   if (carc_game_wants_events (self))
-    carc_game_emit_segment (self, CARC_EVENT_FOLLOWER_DEPLOYED, (gint) self->current, seg);
+    carc_game_emit_segment (self, CARC_EVENT_FOLLOWER_DEPLOYED, (gint)self->current, seg);
   finish_turn (self);
   return TRUE;
 }
@@ -742,24 +740,24 @@ carc_game_get_feature (CarcGame *self, gint x, gint y, guint segment, CarcFeatur
   if (segment >= p->type->n_segments)
     return FALSE;
   CarcFeatures *f = &self->features;
-  gint r = carc_features_find (f, (gint) (p->seg_base + segment));
+  gint r = carc_features_find (f, (gint)(p->seg_base + segment));
   memset (info, 0, sizeof *info);
   info->kind = f->segs[r].kind;
   info->segments = f->segs[r].size;
   carc_score_measure (self, r, &info->units, &info->shields);
   switch (info->kind)
     {
-    case CARC_FEATURE_ROAD:
-    case CARC_FEATURE_CITY:
-      info->open = (guint) MAX (0, f->segs[r].open);
-      info->complete = f->segs[r].open == 0;
-      break;
-    case CARC_FEATURE_CLOISTER:
-      info->complete = carc_game_cloister_neighbours (self, p->x, p->y) == 8;
-      info->open = 8 - carc_game_cloister_neighbours (self, p->x, p->y);
-      break;
-    case CARC_FEATURE_FIELD:
-      break;
+      case CARC_FEATURE_ROAD:
+      case CARC_FEATURE_CITY:
+        info->open = (guint)MAX (0, f->segs[r].open);
+        info->complete = f->segs[r].open == 0;
+        break;
+      case CARC_FEATURE_CLOISTER:
+        info->complete = carc_game_cloister_neighbours (self, p->x, p->y) == 8;
+        info->open = 8 - carc_game_cloister_neighbours (self, p->x, p->y);
+        break;
+      case CARC_FEATURE_FIELD:
+        break;
     }
   for (guint i = 0; i < self->n_followers; i++)
     if (self->followers[i].active && carc_features_find (f, self->followers[i].seg) == r)
@@ -816,7 +814,7 @@ const CarcMove *
 carc_game_get_moves (CarcGame *self, guint *n_moves)
 {
   *n_moves = self->moves->len;
-  return (const CarcMove *) (void *) self->moves->data;
+  return (const CarcMove *)(void *)self->moves->data;
 }
 
 gboolean
@@ -824,15 +822,15 @@ carc_game_apply_move (CarcGame *self, const CarcMove *move, GError **error)
 {
   switch (move->type)
     {
-    case CARC_MOVE_PLACE:
-      return carc_game_place (self, move->x, move->y, move->rotation, error);
-    case CARC_MOVE_DEPLOY:
-      return carc_game_deploy (self, move->segment, error);
-    case CARC_MOVE_SKIP:
-      return carc_game_skip (self, error);
+      case CARC_MOVE_PLACE:
+        return carc_game_place (self, move->x, move->y, move->rotation, error);
+      case CARC_MOVE_DEPLOY:
+        return carc_game_deploy (self, move->segment, error);
+      case CARC_MOVE_SKIP:
+        return carc_game_skip (self, error);
     }
   g_set_error (error, CARC_ERROR, CARC_ERROR_INVALID_ARGUMENT, "unknown move type %d",
-               (int) move->type);
+               (int)move->type);
   return FALSE;
 }
 

@@ -82,10 +82,10 @@ typedef struct
 {
   CarcFeatureKind kind;
   gboolean complete;
-  guint units;     /* distinct tiles (counting units) it covers */
-  guint shields;   /* cities: shields in it */
-  guint open;      /* roads and cities: open ports left */
-  guint segments;  /* segments joined into it */
+  guint units;    /* distinct tiles (counting units) it covers */
+  guint shields;  /* cities: shields in it */
+  guint open;     /* roads and cities: open ports left */
+  guint segments; /* segments joined into it */
   guint followers[CARC_MAX_PLAYERS];
 } CarcFeatureInfo;
 

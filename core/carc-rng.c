@@ -18,8 +18,8 @@ carc_rng_next (CarcRng *rng)
 {
   guint64 old = rng->state;
   rng->state = old * G_GUINT64_CONSTANT (6364136223846793005) + rng->inc;
-  guint32 xorshifted = (guint32) (((old >> 18u) ^ old) >> 27u);
-  guint32 rot = (guint32) (old >> 59u);
+  guint32 xorshifted = (guint32)(((old >> 18u) ^ old) >> 27u);
+  guint32 rot = (guint32)(old >> 59u);
   return (xorshifted >> rot) | (xorshifted << ((-rot) & 31));
 }
 
@@ -29,16 +29,16 @@ carc_rng_below (CarcRng *rng, guint32 bound)
 {
   if (bound <= 1)
     return 0;
-  guint64 m = (guint64) carc_rng_next (rng) * bound;
-  guint32 low = (guint32) m;
+  guint64 m = (guint64)carc_rng_next (rng) * bound;
+  guint32 low = (guint32)m;
   if (low < bound)
     {
       guint32 threshold = -bound % bound;
       while (low < threshold)
         {
-          m = (guint64) carc_rng_next (rng) * bound;
-          low = (guint32) m;
+          m = (guint64)carc_rng_next (rng) * bound;
+          low = (guint32)m;
         }
     }
-  return (guint32) (m >> 32);
+  return (guint32)(m >> 32);
 }

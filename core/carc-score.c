@@ -67,9 +67,9 @@ field_cities (CarcGame *g, gint root)
       guint borders = p->type->seg[f->segs[s].local].borders;
       while (borders)
         {
-          guint ci = (guint) __builtin_ctz (borders);
+          guint ci = (guint)__builtin_ctz (borders);
           borders &= borders - 1;
-          gint rc = carc_features_find (f, (gint) (p->seg_base + ci));
+          gint rc = carc_features_find (f, (gint)(p->seg_base + ci));
           if (f->segs[rc].open == 0 && g->seg_mark[rc] != g->epoch)
             {
               g->seg_mark[rc] = g->epoch;
@@ -87,21 +87,21 @@ feature_points (CarcGame *g, gint root, gboolean final)
 {
   CarcSeg *r = &g->features.segs[root];
   guint units, shields;
-  switch ((CarcFeatureKind) r->kind)
+  switch ((CarcFeatureKind)r->kind)
     {
-    case CARC_FEATURE_ROAD:
-      carc_score_measure (g, root, &units, &shields);
-      return units; /* rule 18 */
-    case CARC_FEATURE_CITY:
-      carc_score_measure (g, root, &units, &shields);
-      return final ? units + shields : 2 * (units + shields); /* rules 19, 22 */
-    case CARC_FEATURE_CLOISTER:
-      {
-        const CarcPiece *p = &g->pieces[r->piece];
-        return 1 + carc_game_cloister_neighbours (g, p->x, p->y); /* rules 23, 24 */
-      }
-    case CARC_FEATURE_FIELD:
-      return 3 * field_cities (g, root); /* rule 29 */
+      case CARC_FEATURE_ROAD:
+        carc_score_measure (g, root, &units, &shields);
+        return units; /* rule 18 */
+      case CARC_FEATURE_CITY:
+        carc_score_measure (g, root, &units, &shields);
+        return final ? units + shields : 2 * (units + shields); /* rules 19, 22 */
+      case CARC_FEATURE_CLOISTER:
+        {
+          const CarcPiece *p = &g->pieces[r->piece];
+          return 1 + carc_game_cloister_neighbours (g, p->x, p->y); /* rules 23, 24 */
+        }
+      case CARC_FEATURE_FIELD:
+        return 3 * field_cities (g, root); /* rule 29 */
     }
   return 0;
 }
@@ -143,8 +143,8 @@ score_feature (CarcGame *g, gint root, gboolean final)
       ev.rotation = piece->rotation;
       ev.segment = rs->local;
       ev.kind = rs->kind;
-      ev.location = carc_location_rotate (piece->type->seg[rs->local].location,
-                                          piece->type->shape, piece->rotation);
+      ev.location = carc_location_rotate (piece->type->seg[rs->local].location, piece->type->shape,
+                                          piece->rotation);
       carc_game_emit (g, &ev);
     }
   for (guint i = 0; i < g->n_followers; i++)
@@ -193,8 +193,8 @@ carc_score_turn (CarcGame *g)
 void
 carc_score_final (CarcGame *g)
 {
-  static const CarcFeatureKind order[] = { CARC_FEATURE_ROAD, CARC_FEATURE_CITY,
-                                           CARC_FEATURE_CLOISTER, CARC_FEATURE_FIELD };
+  static const CarcFeatureKind order[]
+      = { CARC_FEATURE_ROAD, CARC_FEATURE_CITY, CARC_FEATURE_CLOISTER, CARC_FEATURE_FIELD };
   CarcFeatures *f = &g->features;
   for (guint k = 0; k < G_N_ELEMENTS (order); k++)
     for (guint i = 0; i < g->n_followers; i++)

@@ -15,8 +15,8 @@
 #define MAX_TAGS    32
 #define MAX_TAG_LEN 128
 
-static const char *const half_edge_names[8] = { "NNW", "NNE", "ENE", "ESE",
-                                                "SSE", "SSW", "WSW", "WNW" };
+static const char *const half_edge_names[8]
+    = { "NNW", "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW" };
 static const char *const long_half_names[2] = { "LSE", "LNW" };
 
 typedef struct
@@ -26,15 +26,13 @@ typedef struct
   GError **error;
 } ParseCtx;
 
-static gboolean G_GNUC_PRINTF (2, 3)
-fail (ParseCtx *ctx, const char *format, ...)
+static gboolean G_GNUC_PRINTF (2, 3) fail (ParseCtx *ctx, const char *format, ...)
 {
   va_list args;
   va_start (args, format);
   g_autofree char *msg = g_strdup_vprintf (format, args);
   va_end (args);
-  g_set_error (ctx->error, CARC_ERROR, CARC_ERROR_PARSE, "%s:%u: %s", ctx->source, ctx->line,
-               msg);
+  g_set_error (ctx->error, CARC_ERROR, CARC_ERROR_PARSE, "%s:%u: %s", ctx->source, ctx->line, msg);
   return FALSE;
 }
 
@@ -60,16 +58,16 @@ edge_kind (char c)
 {
   switch (c)
     {
-    case 'F':
-      return CARC_EDGE_FIELD;
-    case 'R':
-      return CARC_EDGE_ROAD;
-    case 'C':
-      return CARC_EDGE_CITY;
-    case '*':
-      return CARC_EDGE_WALL;
-    default:
-      return -1;
+      case 'F':
+        return CARC_EDGE_FIELD;
+      case 'R':
+        return CARC_EDGE_ROAD;
+      case 'C':
+        return CARC_EDGE_CITY;
+      case '*':
+        return CARC_EDGE_WALL;
+      default:
+        return -1;
     }
 }
 
@@ -101,7 +99,7 @@ set_port (ParseCtx *ctx, CarcTileType *t, int side, int port, int seg)
 {
   if (t->port[side][port] != -1)
     return fail (ctx, "tile %s: a port of side %d is claimed by two segments", t->id, side);
-  t->port[side][port] = (gint8) seg;
+  t->port[side][port] = (gint8)seg;
   return TRUE;
 }
 
@@ -115,7 +113,7 @@ parse_uint (const char *s, guint max, guint *out)
     {
       if (*s < '0' || *s > '9')
         return FALSE;
-      v = v * 10 + (guint) (*s - '0');
+      v = v * 10 + (guint)(*s - '0');
     }
   if (v > max)
     return FALSE;
@@ -131,7 +129,7 @@ city_segment (const CarcTileType *t, guint city_ordinal)
   guint n = 0;
   for (guint i = 0; i < t->n_segments; i++)
     if (t->seg[i].kind == CARC_FEATURE_CITY && n++ == city_ordinal)
-      return (int) i;
+      return (int)i;
   return -1;
 }
 
@@ -143,12 +141,12 @@ typedef struct
 } PendingRefs;
 
 static gboolean
-parse_feature (ParseCtx *ctx, CarcTileType *t, const char *tok, PendingRefs *refs,
-               guint *n_refs, gboolean *has_cloister)
+parse_feature (ParseCtx *ctx, CarcTileType *t, const char *tok, PendingRefs *refs, guint *n_refs,
+               gboolean *has_cloister)
 {
   if (t->n_segments >= CARC_MAX_SEGMENTS)
     return fail (ctx, "tile %s: more than %d segments", t->id, CARC_MAX_SEGMENTS);
-  int si = (int) t->n_segments;
+  int si = (int)t->n_segments;
   CarcSegmentDef *seg = &t->seg[si];
   memset (seg, 0, sizeof *seg);
   seg->gate = -1;
@@ -239,8 +237,9 @@ parse_feature (ParseCtx *ctx, CarcTileType *t, const char *tok, PendingRefs *ref
           else if (*p != '\0')
             return fail (ctx, "tile %s: bad road suffix in '%s'", t->id, tok);
           else if (n_sides != 2)
-            return fail (ctx, "tile %s: a road touching one side must say how it ends (>J, >K, "
-                              ">H, >C<i>)",
+            return fail (ctx,
+                         "tile %s: a road touching one side must say how it ends (>J, >K, "
+                         ">H, >C<i>)",
                          t->id);
         }
       t->n_segments++;
@@ -255,15 +254,15 @@ parse_feature (ParseCtx *ctx, CarcTileType *t, const char *tok, PendingRefs *ref
   const char *p = body;
   while (p < at)
     {
-      const char *comma = memchr (p, ',', (gsize) (at - p));
+      const char *comma = memchr (p, ',', (gsize)(at - p));
       const char *end = comma ? comma : at;
       int side, port;
       guint32 bit;
-      if (!half_edge (p, (gsize) (end - p), t->shape, &side, &port, &bit))
-        return fail (ctx, "tile %s: '%.*s' is not a half-edge", t->id, (int) (end - p), p);
+      if (!half_edge (p, (gsize)(end - p), t->shape, &side, &port, &bit))
+        return fail (ctx, "tile %s: '%.*s' is not a half-edge", t->id, (int)(end - p), p);
       if (t->edge[side] != CARC_EDGE_FIELD && t->edge[side] != CARC_EDGE_ROAD)
         return fail (ctx, "tile %s: field on half-edge %.*s of a non-field edge", t->id,
-                     (int) (end - p), p);
+                     (int)(end - p), p);
       if (!set_port (ctx, t, side, port, si))
         return FALSE;
       seg->location |= bit;
@@ -284,7 +283,7 @@ parse_feature (ParseCtx *ctx, CarcTileType *t, const char *tok, PendingRefs *ref
       while (*q)
         {
           const char *comma = strchr (q, ',');
-          g_autofree char *num = comma ? g_strndup (q, (gsize) (comma - q)) : g_strdup (q);
+          g_autofree char *num = comma ? g_strndup (q, (gsize)(comma - q)) : g_strdup (q);
           guint ord;
           if (!parse_uint (num, CARC_MAX_SEGMENTS - 1, &ord) || r->n >= CARC_MAX_SEGMENTS)
             return fail (ctx, "tile %s: bad city list in '%s'", t->id, tok);
@@ -309,7 +308,7 @@ valid_word (const char *s, gsize max)
   if (n == 0 || n > max)
     return FALSE;
   for (; *s; s++)
-    if ((guchar) *s <= ' ' || (guchar) *s >= 127)
+    if ((guchar)*s <= ' ' || (guchar)*s >= 127)
       return FALSE;
   return TRUE;
 }
@@ -327,7 +326,7 @@ parse_tag (ParseCtx *ctx, CarcTileType *t, const char *tok, GArray *tags)
       return fail (ctx, "tile %s: bad tag '%s' (a tag name is letters, digits and _().-)", t->id,
                    tok);
   CarcTileTag tag;
-  tag.key = eq ? g_strndup (tok, (gsize) (eq - tok)) : g_strdup (tok);
+  tag.key = eq ? g_strndup (tok, (gsize)(eq - tok)) : g_strdup (tok);
   tag.value = g_strdup (eq ? eq + 1 : "");
   g_array_append_val (tags, tag);
   if (tag.key[0] == '\0')
@@ -353,20 +352,20 @@ parse_tag (ParseCtx *ctx, CarcTileType *t, const char *tok, GArray *tags)
       int ci = city_segment (t, ord);
       if (ci < 0 || t->edge[s] != CARC_EDGE_CITY)
         return fail (ctx, "tile %s: multiedge '%s' names no city on a city side", t->id, v);
-      int next = (s + 1) % (int) t->n_sides;
-      int prev = (s + (int) t->n_sides - 1) % (int) t->n_sides;
+      int next = (s + 1) % (int)t->n_sides;
+      int prev = (s + (int)t->n_sides - 1) % (int)t->n_sides;
       int port;
       if (t->port[next][1] == ci || t->port[next][0] == ci)
         port = 2;
       else if (t->port[prev][1] == ci || t->port[prev][2] == ci)
         port = 0;
       else
-        return fail (ctx, "tile %s: multiedge city c%u does not touch a side next to %c",
-                     t->id, ord, v[0]);
+        return fail (ctx, "tile %s: multiedge city c%u does not touch a side next to %c", t->id,
+                     ord, v[0]);
       if (t->port[s][port] == ci)
         return fail (ctx, "tile %s: multiedge city already owns that port", t->id);
       t->seg[t->port[s][port]].n_ports--;
-      t->port[s][port] = (gint8) ci;
+      t->port[s][port] = (gint8)ci;
       t->seg[ci].n_ports++;
     }
   return TRUE;
@@ -380,23 +379,23 @@ check_ports (ParseCtx *ctx, CarcTileType *t)
       gint8 *p = t->port[s];
       switch (t->edge[s])
         {
-        case CARC_EDGE_CITY:
-          if (p[0] < 0 || p[1] < 0 || p[2] < 0)
-            return fail (ctx, "tile %s: city edge %u not covered by a city segment", t->id, s);
-          break;
-        case CARC_EDGE_ROAD:
-          if (p[1] < 0 || p[0] < 0 || p[2] < 0)
-            return fail (ctx, "tile %s: road edge %u needs a road and a field on each half",
-                         t->id, s);
-          break;
-        case CARC_EDGE_FIELD:
-          if (p[0] < 0 || p[2] < 0)
-            return fail (ctx, "tile %s: both halves of field edge %u need a field", t->id, s);
-          break;
-        case CARC_EDGE_WALL:
-          if (p[0] >= 0 || p[1] >= 0 || p[2] >= 0)
-            return fail (ctx, "tile %s: wall edge %u carries a segment", t->id, s);
-          break;
+          case CARC_EDGE_CITY:
+            if (p[0] < 0 || p[1] < 0 || p[2] < 0)
+              return fail (ctx, "tile %s: city edge %u not covered by a city segment", t->id, s);
+            break;
+          case CARC_EDGE_ROAD:
+            if (p[1] < 0 || p[0] < 0 || p[2] < 0)
+              return fail (ctx, "tile %s: road edge %u needs a road and a field on each half",
+                           t->id, s);
+            break;
+          case CARC_EDGE_FIELD:
+            if (p[0] < 0 || p[2] < 0)
+              return fail (ctx, "tile %s: both halves of field edge %u need a field", t->id, s);
+            break;
+          case CARC_EDGE_WALL:
+            if (p[0] >= 0 || p[1] >= 0 || p[2] >= 0)
+              return fail (ctx, "tile %s: wall edge %u carries a segment", t->id, s);
+            break;
         }
     }
   for (guint i = 0; i < t->n_segments; i++)
@@ -423,9 +422,9 @@ resolve_refs (ParseCtx *ctx, CarcTileType *t, PendingRefs *refs, guint n_refs)
           if (ci < 0)
             return fail (ctx, "tile %s: no city c%u", t->id, refs[i].ordinals[k]);
           if (seg->kind == CARC_FEATURE_ROAD)
-            seg->gate = (gint8) ci;
+            seg->gate = (gint8)ci;
           else
-            seg->borders |= (guint16) (1u << ci);
+            seg->borders |= (guint16)(1u << ci);
         }
     }
   return TRUE;
@@ -538,7 +537,7 @@ parse_line (ParseCtx *ctx, char *line, CarcTileType **out)
 
 out:
   t->n_tags = tags->len;
-  t->tags = (CarcTileTag *) (void *) g_array_steal (tags, NULL);
+  t->tags = (CarcTileTag *)(void *)g_array_steal (tags, NULL);
   if (!ok)
     {
       carc_tile_type_free (t);
@@ -554,20 +553,21 @@ carc_tile_data_parse (CarcTileSet *set, const char *data, gsize length, const ch
                       GError **error)
 {
   ParseCtx ctx = { source_name ? source_name : "<tile data>", 0, error };
-  g_autoptr (GPtrArray) parsed = g_ptr_array_new_with_free_func ((GDestroyNotify) carc_tile_type_free);
+  g_autoptr (GPtrArray) parsed
+      = g_ptr_array_new_with_free_func ((GDestroyNotify)carc_tile_type_free);
   g_autoptr (GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
 
   if (memchr (data, '\0', length))
     return fail (&ctx, "tile data contains a NUL byte");
-  if (!g_utf8_validate (data, (gssize) length, NULL))
+  if (!g_utf8_validate (data, (gssize)length, NULL))
     return fail (&ctx, "tile data is not UTF-8");
 
   const char *p = data, *end = data + length;
   while (p < end)
     {
-      const char *nl = memchr (p, '\n', (gsize) (end - p));
+      const char *nl = memchr (p, '\n', (gsize)(end - p));
       const char *le = nl ? nl : end;
-      g_autofree char *line = g_strndup (p, (gsize) (le - p));
+      g_autofree char *line = g_strndup (p, (gsize)(le - p));
       ctx.line++;
       CarcTileType *t = NULL;
       if (!parse_line (&ctx, line, &t))

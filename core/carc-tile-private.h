@@ -16,11 +16,11 @@ typedef struct
 {
   CarcFeatureKind kind;
   gboolean shield;
-  char road_end;     /* roads: CARC_ROAD_* */
-  gint8 gate;        /* roads ending at a gate: the city segment */
-  guint32 location;  /* canonical orientation, CARC_LOC_* bits */
-  guint16 borders;   /* fields: bit i set = borders segment i (a city) on this tile */
-  guint8 n_ports;    /* ports this segment owns: its open ports when the tile stands alone */
+  char road_end;    /* roads: CARC_ROAD_* */
+  gint8 gate;       /* roads ending at a gate: the city segment */
+  guint32 location; /* canonical orientation, CARC_LOC_* bits */
+  guint16 borders;  /* fields: bit i set = borders segment i (a city) on this tile */
+  guint8 n_ports;   /* ports this segment owns: its open ports when the tile stands alone */
 } CarcSegmentDef;
 
 typedef struct
@@ -66,6 +66,6 @@ G_GNUC_INTERNAL guint32 carc_location_rotate (guint32 location, CarcShape shape,
 
 /* Parses tile data and appends the types to @set; on error @set is unchanged. */
 G_GNUC_INTERNAL gboolean carc_tile_data_parse (CarcTileSet *set, const char *data, gsize length,
-                               const char *source_name, GError **error);
+                                               const char *source_name, GError **error);
 
 G_END_DECLS

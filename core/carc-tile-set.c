@@ -34,9 +34,9 @@ carc_tile_type_finish (CarcTileType *t)
         for (guint s = 0; s < 4; s++)
           {
             CarcEdgeKind k = t->edge[(s + 4 - r) & 3];
-            code |= (guint8) ((k & 3) << (2 * s));
+            code |= (guint8)((k & 3) << (2 * s));
             if (k == CARC_EDGE_WALL)
-              wall |= (guint8) (3u << (2 * s));
+              wall |= (guint8)(3u << (2 * s));
           }
       t->code[r] = code;
       t->wall[r] = wall;
@@ -54,7 +54,7 @@ carc_tile_type_finish (CarcTileType *t)
                 CarcEdgeKind mine = (t->code[r] >> (2 * s)) & 3;
                 ok = want == 0 || mine == CARC_EDGE_WALL || mine == want - 1;
               }
-            fit |= (guint8) (ok << r);
+            fit |= (guint8)(ok << r);
           }
       t->fit[demand] = fit;
     }
@@ -97,7 +97,7 @@ carc_tile_set_class_init (CarcTileSetClass *klass)
 static void
 carc_tile_set_init (CarcTileSet *self)
 {
-  self->types = g_ptr_array_new_with_free_func ((GDestroyNotify) carc_tile_type_free);
+  self->types = g_ptr_array_new_with_free_func ((GDestroyNotify)carc_tile_type_free);
   self->by_id = g_hash_table_new (g_str_hash, g_str_equal);
 }
 
@@ -130,7 +130,7 @@ carc_tile_set_load_data (CarcTileSet *self, const char *data, gssize length,
 {
   g_return_val_if_fail (CARC_IS_TILE_SET (self), FALSE);
   g_return_val_if_fail (data != NULL || length == 0, FALSE);
-  gsize len = length < 0 ? strlen (data) : (gsize) length;
+  gsize len = length < 0 ? strlen (data) : (gsize)length;
   return carc_tile_data_parse (self, data, len, source_name, error);
 }
 

@@ -9,14 +9,14 @@ carc_feature_kind_to_string (CarcFeatureKind kind)
 {
   switch (kind)
     {
-    case CARC_FEATURE_FIELD:
-      return "field";
-    case CARC_FEATURE_ROAD:
-      return "road";
-    case CARC_FEATURE_CITY:
-      return "city";
-    case CARC_FEATURE_CLOISTER:
-      return "cloister";
+      case CARC_FEATURE_FIELD:
+        return "field";
+      case CARC_FEATURE_ROAD:
+        return "road";
+      case CARC_FEATURE_CITY:
+        return "city";
+      case CARC_FEATURE_CLOISTER:
+        return "cloister";
     }
   return "unknown";
 }

@@ -28,33 +28,33 @@ on_event (CarcGame *game, const CarcEvent *ev, gpointer data)
     flush_line (line);
   switch (ev->type)
     {
-    case CARC_EVENT_TURN_STARTED:
-      break;
-    case CARC_EVENT_TILE_DISCARDED:
-      g_print ("         tile %s fits nowhere: discarded\n", carc_tile_type_get_id (ev->tile));
-      break;
-    case CARC_EVENT_TILE_PLACED:
-      g_string_printf (line, "turn %2u: player %d places %s at (%d, %d) turned %u", ev->turn, ev->player,
-               carc_tile_type_get_id (ev->tile), ev->x, ev->y, ev->rotation);
-      break;
-    case CARC_EVENT_FOLLOWER_DEPLOYED:
-      where = carc_location_to_string (ev->location);
-      g_string_append_printf (line, ", follower on the %s%s%s", carc_feature_kind_to_string (ev->kind),
-               *where ? " " : "", where);
-      break;
-    case CARC_EVENT_FEATURE_SCORED:
-      g_print ("         %s%s scored:", ev->final ? "final: " : "",
-               carc_feature_kind_to_string (ev->kind));
-      for (guint p = 0; p < ev->n_players; p++)
-        if (ev->points[p])
-          g_print (" player %u +%u", p, ev->points[p]);
-      g_print ("\n");
-      break;
-    case CARC_EVENT_FOLLOWER_RETURNED:
-      break;
-    case CARC_EVENT_GAME_OVER:
-      g_print ("game over\n");
-      break;
+      case CARC_EVENT_TURN_STARTED:
+        break;
+      case CARC_EVENT_TILE_DISCARDED:
+        g_print ("         tile %s fits nowhere: discarded\n", carc_tile_type_get_id (ev->tile));
+        break;
+      case CARC_EVENT_TILE_PLACED:
+        g_string_printf (line, "turn %2u: player %d places %s at (%d, %d) turned %u", ev->turn,
+                         ev->player, carc_tile_type_get_id (ev->tile), ev->x, ev->y, ev->rotation);
+        break;
+      case CARC_EVENT_FOLLOWER_DEPLOYED:
+        where = carc_location_to_string (ev->location);
+        g_string_append_printf (line, ", follower on the %s%s%s",
+                                carc_feature_kind_to_string (ev->kind), *where ? " " : "", where);
+        break;
+      case CARC_EVENT_FEATURE_SCORED:
+        g_print ("         %s%s scored:", ev->final ? "final: " : "",
+                 carc_feature_kind_to_string (ev->kind));
+        for (guint p = 0; p < ev->n_players; p++)
+          if (ev->points[p])
+            g_print (" player %u +%u", p, ev->points[p]);
+        g_print ("\n");
+        break;
+      case CARC_EVENT_FOLLOWER_RETURNED:
+        break;
+      case CARC_EVENT_GAME_OVER:
+        g_print ("game over\n");
+        break;
     }
 }
 
@@ -63,14 +63,14 @@ edge_char (CarcEdgeKind k, gboolean vertical)
 {
   switch (k)
     {
-    case CARC_EDGE_CITY:
-      return '#';
-    case CARC_EDGE_ROAD:
-      return vertical ? '|' : '-';
-    case CARC_EDGE_WALL:
-      return '=';
-    default:
-      return '.';
+      case CARC_EDGE_CITY:
+        return '#';
+      case CARC_EDGE_ROAD:
+        return vertical ? '|' : '-';
+      case CARC_EDGE_WALL:
+        return '=';
+      default:
+        return '.';
     }
 }
 
@@ -142,8 +142,8 @@ static void
 follower_spot (guint32 loc, int *row, int *col)
 {
   static const int side_rc[4][2] = { { 0, 2 }, { 1, 3 }, { 2, 2 }, { 1, 1 } };
-  static const int half_rc[8][2] = { { 0, 1 }, { 0, 3 }, { 1, 4 }, { 2, 3 },
-                                     { 2, 3 }, { 2, 1 }, { 1, 0 }, { 0, 1 } };
+  static const int half_rc[8][2]
+      = { { 0, 1 }, { 0, 3 }, { 1, 4 }, { 2, 3 }, { 2, 3 }, { 2, 1 }, { 1, 0 }, { 0, 1 } };
   *row = 1;
   *col = 2;
   for (int s = 0; s < 4; s++)
@@ -167,7 +167,7 @@ print_board (CarcGame *game)
 {
   gint x0, y0, x1, y1;
   carc_game_get_bounds (game, &x0, &y0, &x1, &y1);
-  guint w = (guint) (x1 - x0 + 1), h = (guint) (y1 - y0 + 1);
+  guint w = (guint)(x1 - x0 + 1), h = (guint)(y1 - y0 + 1);
   g_autofree char *canvas = g_malloc (w * 5 * h * 3);
   memset (canvas, ' ', w * 5 * h * 3);
   for (guint i = 0; i < carc_game_get_n_pieces (game); i++)
@@ -177,7 +177,7 @@ print_board (CarcGame *game)
       carc_game_get_piece (game, i, &pi);
       draw_tile (&pi, pic);
       for (int r = 0; r < 3; r++)
-        memcpy (&canvas[((guint) (pi.y - y0) * 3 + (guint) r) * w * 5 + (guint) (pi.x - x0) * 5],
+        memcpy (&canvas[((guint)(pi.y - y0) * 3 + (guint)r) * w * 5 + (guint)(pi.x - x0) * 5],
                 pic[r], 5);
     }
   for (guint i = 0; i < carc_game_get_n_followers (game); i++)
@@ -189,25 +189,24 @@ print_board (CarcGame *game)
       carc_game_get_piece_at (game, fi.x, fi.y, &pi);
       follower_spot (carc_tile_type_get_segment_location (pi.tile, fi.segment, pi.rotation), &r,
                      &c);
-      canvas[((guint) (fi.y - y0) * 3 + (guint) r) * w * 5 + (guint) (fi.x - x0) * 5 + (guint) c]
-          = (char) ('0' + fi.player);
+      canvas[((guint)(fi.y - y0) * 3 + (guint)r) * w * 5 + (guint)(fi.x - x0) * 5 + (guint)c]
+          = (char)('0' + fi.player);
     }
   g_print ("\nThe board, x %d..%d (west to east), y %d..%d (north to south); the start tile is "
            "at (0, 0):\n",
            x0, x1, y0, y1);
   for (guint row = 0; row < h * 3; row++)
-    g_print ("  %.*s\n", (int) (w * 5), &canvas[row * w * 5]);
+    g_print ("  %.*s\n", (int)(w * 5), &canvas[row * w * 5]);
 }
 
 int
 main (int argc, char **argv)
 {
   gint64 seed = 1, players = 2;
-  GOptionEntry entries[] = {
-    { "seed", 's', 0, G_OPTION_ARG_INT64, &seed, "Seed for the deck and the players", "N" },
-    { "players", 'p', 0, G_OPTION_ARG_INT64, &players, "Number of players (2-6)", "N" },
-    { NULL }
-  };
+  GOptionEntry entries[]
+      = { { "seed", 's', 0, G_OPTION_ARG_INT64, &seed, "Seed for the deck and the players", "N" },
+          { "players", 'p', 0, G_OPTION_ARG_INT64, &players, "Number of players (2-6)", "N" },
+          { NULL } };
   g_autoptr (GOptionContext) ctx = g_option_context_new ("- play a seeded random game");
   g_option_context_add_main_entries (ctx, entries, NULL);
   g_autoptr (GError) error = NULL;
@@ -223,8 +222,8 @@ main (int argc, char **argv)
       return 1;
     }
   g_autoptr (CarcGameConfig) config = carc_game_config_new (tiles);
-  carc_game_config_set_n_players (config, (guint) CLAMP (players, 0, 1000));
-  carc_game_config_set_seed (config, (guint64) seed);
+  carc_game_config_set_n_players (config, (guint)CLAMP (players, 0, 1000));
+  carc_game_config_set_seed (config, (guint64)seed);
   g_autoptr (CarcGame) game = carc_game_new (config, &error);
   if (!game)
     {
@@ -237,7 +236,7 @@ main (int argc, char **argv)
            " random players; %u tiles to draw.\n",
            seed, players, carc_game_get_tiles_left (game) + 1);
   CarcRng rng;
-  carc_rng_init (&rng, (guint64) seed, 1);
+  carc_rng_init (&rng, (guint64)seed, 1);
   while (carc_game_get_phase (game) == CARC_PHASE_PLACE)
     {
       guint n;

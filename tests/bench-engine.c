@@ -13,7 +13,7 @@
 int
 main (int argc, char **argv)
 {
-  guint games = argc > 1 ? (guint) strtoul (argv[1], NULL, 10) : 20000;
+  guint games = argc > 1 ? (guint)strtoul (argv[1], NULL, 10) : 20000;
   g_autoptr (GError) error = NULL;
   g_autoptr (CarcTileSet) tiles = carc_tile_set_new_base (&error);
   if (!tiles)
@@ -34,10 +34,10 @@ main (int argc, char **argv)
       turns += carc_game_get_turn (game);
     }
   gint64 t1 = g_get_monotonic_time ();
-  double secs = (double) (t1 - t0) / 1e6;
+  double secs = (double)(t1 - t0) / 1e6;
   g_print ("engine: %u random 2-player base games in %.3f s: %.0f games/s on one core "
            "(%.1f us/game, %.1f turns/game, mean total score %.1f)\n",
-           games, secs, games / secs, secs * 1e6 / games, (double) turns / games,
-           (double) total_score / games);
+           games, secs, games / secs, secs * 1e6 / games, (double)turns / games,
+           (double)total_score / games);
   return 0;
 }

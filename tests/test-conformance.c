@@ -14,12 +14,12 @@
 
 /* JCloisterZone ids of the base tiles against tiles.txt letters (conformance/README.md). */
 static const char *const jcz_ids[][2] = {
-  { "BA/LR", "A" },    { "BA/L", "B" },      { "BA/Cccc+", "C" }, { "BA/RCr", "D" },
-  { "BA/C", "E" },     { "BA/CFc+", "F" },   { "BA/CFc.1", "G" }, { "BA/CFC.2", "H" },
-  { "BA/CC.2", "I" },  { "BA/CRr", "J" },    { "BA/RrC", "K" },   { "BA/CRRR", "L" },
-  { "BA/Cc+", "M" },   { "BA/Cc.1", "N" },   { "BA/CcRr+", "O" }, { "BA/CcRr", "P" },
-  { "BA/Ccc+", "Q" },  { "BA/Ccc", "R" },    { "BA/CccR+", "S" }, { "BA/CccR", "T" },
-  { "BA/RFr", "U" },   { "BA/Rr", "V" },     { "BA/RRR", "W" },   { "BA/RRRR", "X" },
+  { "BA/LR", "A" },   { "BA/L", "B" },    { "BA/Cccc+", "C" }, { "BA/RCr", "D" },
+  { "BA/C", "E" },    { "BA/CFc+", "F" }, { "BA/CFc.1", "G" }, { "BA/CFC.2", "H" },
+  { "BA/CC.2", "I" }, { "BA/CRr", "J" },  { "BA/RrC", "K" },   { "BA/CRRR", "L" },
+  { "BA/Cc+", "M" },  { "BA/Cc.1", "N" }, { "BA/CcRr+", "O" }, { "BA/CcRr", "P" },
+  { "BA/Ccc+", "Q" }, { "BA/Ccc", "R" },  { "BA/CccR+", "S" }, { "BA/CccR", "T" },
+  { "BA/RFr", "U" },  { "BA/Rr", "V" },   { "BA/RRR", "W" },   { "BA/RRRR", "X" },
 };
 
 static const char *
@@ -83,21 +83,21 @@ on_event (CarcGame *game, const CarcEvent *ev, gpointer data)
   Tracker *t = data;
   switch (ev->type)
     {
-    case CARC_EVENT_TILE_DISCARDED:
-      g_ptr_array_add (t->pending_discards, (gpointer) carc_tile_type_get_id (ev->tile));
-      break;
-    case CARC_EVENT_TURN_STARTED:
-      g_ptr_array_set_size (t->turn_discards, 0);
-      g_ptr_array_extend_and_steal (t->turn_discards, g_steal_pointer (&t->pending_discards));
-      t->pending_discards = g_ptr_array_new ();
-      break;
-    case CARC_EVENT_FEATURE_SCORED:
-      if (ev->final)
-        for (guint p = 0; p < ev->n_players; p++)
-          t->final_points[p] += ev->points[p];
-      break;
-    default:
-      break;
+      case CARC_EVENT_TILE_DISCARDED:
+        g_ptr_array_add (t->pending_discards, (gpointer)carc_tile_type_get_id (ev->tile));
+        break;
+      case CARC_EVENT_TURN_STARTED:
+        g_ptr_array_set_size (t->turn_discards, 0);
+        g_ptr_array_extend_and_steal (t->turn_discards, g_steal_pointer (&t->pending_discards));
+        t->pending_discards = g_ptr_array_new ();
+        break;
+      case CARC_EVENT_FEATURE_SCORED:
+        if (ev->final)
+          for (guint p = 0; p < ev->n_players; p++)
+            t->final_points[p] += ev->points[p];
+        break;
+      default:
+        break;
     }
 }
 
@@ -109,10 +109,10 @@ read_records (const char *path, GError **error)
   if (!raw)
     return NULL;
   g_autoptr (GZlibDecompressor) gz = g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP);
-  g_autoptr (GInputStream) plain = g_converter_input_stream_new (G_INPUT_STREAM (raw),
-                                                                 G_CONVERTER (gz));
+  g_autoptr (GInputStream) plain
+      = g_converter_input_stream_new (G_INPUT_STREAM (raw), G_CONVERTER (gz));
   g_autoptr (GDataInputStream) lines = g_data_input_stream_new (plain);
-  g_autoptr (GPtrArray) records = g_ptr_array_new_with_free_func ((GDestroyNotify) json_node_unref);
+  g_autoptr (GPtrArray) records = g_ptr_array_new_with_free_func ((GDestroyNotify)json_node_unref);
   for (;;)
     {
       gsize len;
@@ -145,7 +145,7 @@ replay_game (CarcTileSet *tiles, const char *path)
   do                                                                                               \
     {                                                                                              \
       g_autofree char *msg_ = g_strdup_printf (__VA_ARGS__);                                       \
-      fprintf (stderr, "DISAGREEMENT %s turn %u: %s\n", name, (turn), msg_);                      \
+      fprintf (stderr, "DISAGREEMENT %s turn %u: %s\n", name, (turn), msg_);                       \
       bad++;                                                                                       \
     }                                                                                              \
   while (0)
@@ -156,7 +156,7 @@ replay_game (CarcTileSet *tiles, const char *path)
       return bad;
     }
   JsonObject *header = json_node_get_object (g_ptr_array_index (records, 0));
-  guint n_players = (guint) json_object_get_int_member (header, "players");
+  guint n_players = (guint)json_object_get_int_member (header, "players");
   JsonArray *draw = json_object_get_array_member (header, "draw_order");
   g_autoptr (GPtrArray) order = g_ptr_array_new ();
   for (guint i = 0; i < json_array_get_length (draw); i++)
@@ -167,15 +167,15 @@ replay_game (CarcTileSet *tiles, const char *path)
           DISAGREE (0, "unknown tile %s", json_array_get_string_element (draw, i));
           return bad;
         }
-      g_ptr_array_add (order, (gpointer) ctn);
+      g_ptr_array_add (order, (gpointer)ctn);
     }
   g_ptr_array_add (order, NULL);
 
   g_autoptr (CarcGameConfig) config = carc_game_config_new (tiles);
   carc_game_config_set_n_players (config, n_players);
-  carc_game_config_set_followers (config, (guint) json_object_get_int_member (header, "followers"));
+  carc_game_config_set_followers (config, (guint)json_object_get_int_member (header, "followers"));
   carc_game_config_set_farmers (config, json_object_get_boolean_member (header, "farmers"));
-  carc_game_config_set_tile_order (config, (const char *const *) order->pdata);
+  carc_game_config_set_tile_order (config, (const char *const *)order->pdata);
   g_autoptr (CarcGame) game = carc_game_new (config, &error);
   if (!game)
     {
@@ -197,15 +197,15 @@ replay_game (CarcTileSet *tiles, const char *path)
                       carc_game_get_tiles_left (game));
           for (guint p = 0; p < n_players; p++)
             {
-              guint want = (guint) json_array_get_int_element (score, p);
+              guint want = (guint)json_array_get_int_element (score, p);
               if (carc_game_get_score (game, p) != want)
                 DISAGREE (0, "final score of player %u: JCZ %u, ours %u", p, want,
                           carc_game_get_score (game, p));
             }
           continue;
         }
-      guint turn = (guint) json_object_get_int_member (rec, "turn");
-      guint player = (guint) json_object_get_int_member (rec, "player");
+      guint turn = (guint)json_object_get_int_member (rec, "turn");
+      guint player = (guint)json_object_get_int_member (rec, "player");
       if (carc_game_get_phase (game) != CARC_PHASE_PLACE)
         {
           DISAGREE (turn, "our game is not waiting for a placement");
@@ -234,9 +234,9 @@ replay_game (CarcTileSet *tiles, const char *path)
           DISAGREE (turn, "tile in play: JCZ %s, ours %s", ctn, ours);
           break;
         }
-      gint x = (gint) json_object_get_int_member (action, "x");
-      gint y = (gint) json_object_get_int_member (action, "y");
-      guint rot = (guint) json_object_get_int_member (action, "ctn_rot");
+      gint x = (gint)json_object_get_int_member (action, "x");
+      gint y = (gint)json_object_get_int_member (action, "y");
+      guint rot = (guint)json_object_get_int_member (action, "ctn_rot");
       if (!carc_game_place (game, x, y, rot, &error))
         {
           DISAGREE (turn, "placement %s at (%d,%d) rot %u refused: %s", ctn, x, y, rot,
@@ -280,7 +280,7 @@ replay_game (CarcTileSet *tiles, const char *path)
       JsonArray *score = json_object_get_array_member (rec, "score");
       for (guint p = 0; p < n_players; p++)
         {
-          guint want = (guint) json_array_get_int_element (score, p);
+          guint want = (guint)json_array_get_int_element (score, p);
           guint got = carc_game_get_score (game, p) - tr.final_points[p];
           if (got != want)
             DISAGREE (turn, "points of player %u: JCZ %u, ours %u", p, want, got);
@@ -291,7 +291,7 @@ replay_game (CarcTileSet *tiles, const char *path)
           JsonArray *supply = json_node_get_array (snode);
           for (guint p = 0; p < n_players; p++)
             {
-              guint want = (guint) json_array_get_int_element (supply, p);
+              guint want = (guint)json_array_get_int_element (supply, p);
               if (carc_game_get_supply (game, p) != want)
                 DISAGREE (turn, "supply of player %u: JCZ %u, ours %u", p, want,
                           carc_game_get_supply (game, p));
@@ -307,7 +307,7 @@ replay_game (CarcTileSet *tiles, const char *path)
 static gint
 compare_paths (gconstpointer a, gconstpointer b)
 {
-  return g_strcmp0 (*(const char *const *) a, *(const char *const *) b);
+  return g_strcmp0 (*(const char *const *)a, *(const char *const *)b);
 }
 
 static void

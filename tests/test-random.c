@@ -80,8 +80,8 @@ check_board (CarcGame *game, guint64 seed)
           if (!carc_game_get_piece_at (game, p.x + dx[s], p.y + dy[s], &q))
             continue;
           EXPECT (edge_on_board (&p, s) == edge_on_board (&q, (s + 2) & 3),
-                         "seed %" G_GUINT64_FORMAT ": edge mismatch between (%d,%d) and (%d,%d)",
-                         seed, p.x, p.y, q.x, q.y);
+                  "seed %" G_GUINT64_FORMAT ": edge mismatch between (%d,%d) and (%d,%d)", seed,
+                  p.x, p.y, q.x, q.y);
           for (guint j = 0; j < i; j++)
             {
               CarcPieceInfo e;
@@ -91,8 +91,7 @@ check_board (CarcGame *game, guint64 seed)
             }
         }
       EXPECT (i == 0 || earlier_neighbour,
-                     "seed %" G_GUINT64_FORMAT ": piece %u at (%d,%d) shares no edge", seed, i,
-                     p.x, p.y);
+              "seed %" G_GUINT64_FORMAT ": piece %u at (%d,%d) shares no edge", seed, i, p.x, p.y);
     }
 }
 
@@ -126,9 +125,10 @@ check_placements (CarcGame *game, guint64 seed)
           for (guint k = 0; k < n; k++)
             listed |= pl[k].x == x && pl[k].y == y && pl[k].rotation == r;
           EXPECT (legal == listed,
-                         "seed %" G_GUINT64_FORMAT ": (%d,%d) rot %u legal %d but listed %d", seed,
-                         x, y, r, legal, listed);
-          EXPECT (carc_game_can_place (game, x, y, r) == legal, "can_place disagrees at (%d,%d) rot %u", x, y, r);
+                  "seed %" G_GUINT64_FORMAT ": (%d,%d) rot %u legal %d but listed %d", seed, x, y,
+                  r, legal, listed);
+          EXPECT (carc_game_can_place (game, x, y, r) == legal,
+                  "can_place disagrees at (%d,%d) rot %u", x, y, r);
           found += legal;
         }
   EXPECT (found == n, "seed %" G_GUINT64_FORMAT ": %u legal, %u listed", seed, found, n);
@@ -138,7 +138,7 @@ static void
 play_checked (CarcTileSet *tiles, guint64 seed)
 {
   g_autoptr (CarcGameConfig) config = carc_game_config_new (tiles);
-  guint np = 2 + (guint) (seed % 5);
+  guint np = 2 + (guint)(seed % 5);
   carc_game_config_set_n_players (config, np);
   carc_game_config_set_seed (config, seed);
   g_autoptr (GError) error = NULL;
@@ -158,8 +158,9 @@ play_checked (CarcTileSet *tiles, guint64 seed)
       if (brute)
         check_placements (game, seed);
       random_player_turn (game, &rng, &error);
-      EXPECT (error == NULL, "seed %" G_GUINT64_FORMAT ": a move the engine offered was refused: %s",
-              seed, error ? error->message : "");
+      EXPECT (error == NULL,
+              "seed %" G_GUINT64_FORMAT ": a move the engine offered was refused: %s", seed,
+              error ? error->message : "");
       gboolean over = carc_game_get_phase (game) == CARC_PHASE_OVER;
       guint on_board[CARC_MAX_PLAYERS] = { 0 };
       for (guint i = 0; i < carc_game_get_n_followers (game); i++)
@@ -171,22 +172,22 @@ play_checked (CarcTileSet *tiles, guint64 seed)
       for (guint p = 0; p < np; p++)
         {
           EXPECT (carc_game_get_score (game, p) >= last[p],
-                         "seed %" G_GUINT64_FORMAT ": score of %u decreased", seed, p);
+                  "seed %" G_GUINT64_FORMAT ": score of %u decreased", seed, p);
           last[p] = carc_game_get_score (game, p);
           if (!over)
             EXPECT (carc_game_get_supply (game, p) + on_board[p] == 7,
-                           "seed %" G_GUINT64_FORMAT ": followers of %u not conserved", seed, p);
+                    "seed %" G_GUINT64_FORMAT ": followers of %u not conserved", seed, p);
         }
       guint in_play = over ? 0 : 1;
       EXPECT (carc_game_get_n_pieces (game) + w.discarded + discarded_before + in_play
-                             + carc_game_get_tiles_left (game)
-                         == 72,
-                     "seed %" G_GUINT64_FORMAT ": tiles not conserved", seed);
+                      + carc_game_get_tiles_left (game)
+                  == 72,
+              "seed %" G_GUINT64_FORMAT ": tiles not conserved", seed);
     }
   EXPECT (carc_game_get_phase (game) == CARC_PHASE_OVER && carc_game_get_tiles_left (game) == 0,
           "seed %" G_GUINT64_FORMAT ": the game did not end with an empty pile", seed);
   EXPECT (w.deployed_into_occupied == 0,
-                 "seed %" G_GUINT64_FORMAT ": a follower went into an occupied feature", seed);
+          "seed %" G_GUINT64_FORMAT ": a follower went into an occupied feature", seed);
   check_board (game, seed);
 
   /* Seed + move log replays the game exactly. */
@@ -194,7 +195,7 @@ play_checked (CarcTileSet *tiles, guint64 seed)
   const CarcMove *moves = carc_game_get_moves (game, &n_moves);
   g_autoptr (CarcGame) again = carc_game_replay (config, moves, n_moves, &error);
   EXPECT (again != NULL, "seed %" G_GUINT64_FORMAT ": replay failed: %s", seed,
-                 error ? error->message : "");
+          error ? error->message : "");
   EXPECT (carc_game_get_phase (again) == CARC_PHASE_OVER
               && carc_game_get_n_pieces (again) == carc_game_get_n_pieces (game),
           "seed %" G_GUINT64_FORMAT ": the replay ended elsewhere", seed);
@@ -220,8 +221,7 @@ START_TEST (test_random_games_invariants)
       play_checked (tiles, g_ascii_strtoull (one, NULL, 10));
       return;
     }
-  guint n = g_getenv ("CARC_RANDOM_GAMES") ? (guint) atoi (g_getenv ("CARC_RANDOM_GAMES"))
-                                           : N_GAMES;
+  guint n = g_getenv ("CARC_RANDOM_GAMES") ? (guint)atoi (g_getenv ("CARC_RANDOM_GAMES")) : N_GAMES;
   for (guint64 seed = 1; seed <= n; seed++)
     play_checked (tiles, seed);
 }

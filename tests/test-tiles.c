@@ -1,4 +1,5 @@
-/* test-tiles.c: the tile-data parser and the base tile set (RULES.md section 1, doc/tile-data.md). */
+/* test-tiles.c: the tile-data parser and the base tile set (RULES.md section 1, doc/tile-data.md).
+ */
 #include "config.h"
 
 #include <check.h>
@@ -51,8 +52,8 @@ START_TEST (test_tile_d_segments_and_rotation)
   ck_assert_int_eq (carc_tile_type_get_edge (d, CARC_SIDE_S), CARC_EDGE_FIELD);
   ck_assert_int_eq (carc_tile_type_get_edge (d, CARC_SIDE_W), CARC_EDGE_ROAD);
   ck_assert_uint_eq (carc_tile_type_get_n_segments (d), 4);
-  const CarcFeatureKind kinds[] = { CARC_FEATURE_CITY, CARC_FEATURE_ROAD, CARC_FEATURE_FIELD,
-                                    CARC_FEATURE_FIELD };
+  const CarcFeatureKind kinds[]
+      = { CARC_FEATURE_CITY, CARC_FEATURE_ROAD, CARC_FEATURE_FIELD, CARC_FEATURE_FIELD };
   const char *loc0[] = { "N", "E,W", "ENE,WNW", "ESE,SSE,SSW,WSW" };
   /* One turn clockwise: NNW->ENE NNE->ESE ENE->SSE ESE->SSW SSE->WSW SSW->WNW WSW->NNW WNW->NNE */
   const char *loc1[] = { "E", "N,S", "NNE,SSE", "NNW,SSW,WSW,WNW" };
@@ -76,8 +77,7 @@ START_TEST (test_shared_tiles_txt)
   g_autofree char *path = g_build_filename (shared, "rules", "tiles.txt", NULL);
   g_autoptr (CarcTileSet) set = carc_tile_set_new ();
   g_autoptr (GError) error = NULL;
-  ck_assert_msg (carc_tile_set_load_file (set, path, &error), "%s",
-                 error ? error->message : "");
+  ck_assert_msg (carc_tile_set_load_file (set, path, &error), "%s", error ? error->message : "");
   ck_assert_uint_eq (carc_tile_set_get_n_types (set), 24 + 12 + 16);
   ck_assert_uint_eq (carc_tile_set_get_n_tiles (set), 72 + 12 + 18);
   const CarcTileType *bear = carc_tile_set_lookup (set, "WI-CFR");
@@ -146,7 +146,8 @@ static const struct
   { "B 1 FFFF K F:NNW,NNE,ENE,ESE,SSE,SSW,WSW,WNW@- x=1 x=2\n", "given twice" },
   { "B 1 FFFF K F:NNW,NNE,ENE,ESE,SSE,SSW,WSW,WNW@- start=2\n", "start=N" },
   { "B 1 FFFF K F:NNW,NNE,ENE,ESE,SSE,SSW,WSW,WNW@- =1\n", "has no name" },
-  { "B 1 FFFF K F:NNW,NNE,ENE,ESE,SSE,SSW,WSW,WNW@-\nB 1 FFFF K F:NNW,NNE,ENE,ESE,SSE,SSW,WSW,WNW@-\n",
+  { "B 1 FFFF K F:NNW,NNE,ENE,ESE,SSE,SSW,WSW,WNW@-\nB 1 FFFF K "
+    "F:NNW,NNE,ENE,ESE,SSE,SSW,WSW,WNW@-\n",
     "defined twice" },
   { "H 1 CF|F C:N F:ENE,ESE,SSE,LNW@0\n", "not a half-edge" },
   { "A 1 **** C:N\n", "whose edge is not a city" },
@@ -159,15 +160,16 @@ START_TEST (test_bad_input_refused)
   g_autoptr (CarcTileSet) set = carc_tile_set_new ();
   g_autoptr (GError) error = NULL;
   /* A good first line must not be kept when a later line fails. */
-  g_autofree char *data = g_strconcat ("E 5 CFFF C:N F:ENE,ESE,SSE,SSW,WSW,WNW@0\n\n",
-                                       bad_inputs[_i].data, NULL);
+  g_autofree char *data
+      = g_strconcat ("E 5 CFFF C:N F:ENE,ESE,SSE,SSW,WSW,WNW@0\n\n", bad_inputs[_i].data, NULL);
   ck_assert (!carc_tile_set_load_data (set, data, -1, "bad", &error));
   ck_assert_msg (g_error_matches (error, CARC_ERROR, CARC_ERROR_PARSE), "input %d: %s", _i,
                  error ? error->message : "no error");
   ck_assert_msg (strstr (error->message, bad_inputs[_i].message_part) != NULL,
                  "input %d: message '%s' lacks '%s'", _i, error->message,
                  bad_inputs[_i].message_part);
-  ck_assert_msg (g_str_has_prefix (error->message, "bad:3:") || g_str_has_prefix (error->message, "bad:4:"),
+  ck_assert_msg (g_str_has_prefix (error->message, "bad:3:")
+                     || g_str_has_prefix (error->message, "bad:4:"),
                  "input %d: '%s' names no line", _i, error->message);
   ck_assert_uint_eq (carc_tile_set_get_n_types (set), 0);
   ck_assert_uint_eq (carc_tile_set_get_n_tiles (set), 0);

@@ -23,7 +23,7 @@ run_dir (const char *dir)
       gsize len;
       if (!g_file_get_contents (path, &data, &len, NULL))
         continue;
-      LLVMFuzzerTestOneInput ((const uint8_t *) data, len);
+      LLVMFuzzerTestOneInput ((const uint8_t *)data, len);
       n++;
     }
   return n;

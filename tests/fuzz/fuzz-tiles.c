@@ -12,7 +12,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 {
   g_autoptr (CarcTileSet) set = carc_tile_set_new ();
   g_autoptr (GError) error = NULL;
-  gboolean ok = carc_tile_set_load_data (set, (const char *) data, (gssize) size, "fuzz", &error);
+  gboolean ok = carc_tile_set_load_data (set, (const char *)data, (gssize)size, "fuzz", &error);
   if (ok)
     {
       g_assert_no_error (error);
@@ -24,7 +24,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
           total += carc_tile_type_get_count (t);
           for (guint s = 0; s < carc_tile_type_get_n_segments (t); s++)
             for (guint r = 0; r < 4; r++)
-              (void) carc_tile_type_get_segment_location (t, s, r);
+              (void)carc_tile_type_get_segment_location (t, s, r);
         }
       g_assert_cmpuint (total, ==, carc_tile_set_get_n_tiles (set));
     }
