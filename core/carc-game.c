@@ -258,6 +258,28 @@ begin_turn (CarcGame *g, gboolean advance)
 CarcGame *
 carc_game_new (const CarcGameConfig *config, GError **error)
 {
+  return carc_game_new_full (config, NULL, NULL, NULL, error);
+}
+
+/**
+ * carc_game_new_full:
+ * @config: the game's options
+ * @func: (nullable) (scope notified): the event callback, as for carc_game_set_event_func()
+ * @user_data: data for @func
+ * @destroy: (nullable): frees @user_data (also when creation fails)
+ * @error: return location for a #CarcError
+ *
+ * Like carc_game_new(), with the event callback attached before the start tile is placed,
+ * so it also sees the start tile, tiles discarded before the first turn and that turn's start.
+ *
+ * Returns: (transfer full) (nullable): the game, or %NULL with @error set
+ */
+CarcGame *
+carc_game_new_full (const CarcGameConfig *config, CarcEventFunc func, gpointer user_data,
+                    GDestroyNotify destroy, GError **error)
+{
+  g_autoptr (CarcGame) g = g_object_new (CARC_TYPE_GAME, NULL);
+  carc_game_set_event_func (g, func, user_data, destroy);
   g_return_val_if_fail (config != NULL, NULL);
   CarcTileSet *tiles = config->tiles;
   if (config->n_players < CARC_MIN_PLAYERS || config->n_players > CARC_MAX_PLAYERS)
@@ -281,7 +303,6 @@ carc_game_new (const CarcGameConfig *config, GError **error)
       return NULL;
     }
 
-  g_autoptr (CarcGame) g = g_object_new (CARC_TYPE_GAME, NULL);
   g->config = carc_game_config_ref ((CarcGameConfig *)config);
   g->n_players = config->n_players;
   for (guint p = 0; p < g->n_players; p++)
@@ -346,6 +367,11 @@ carc_game_new (const CarcGameConfig *config, GError **error)
   g->placements = g_new (CarcPlacement, g->cap_placements);
 
   put_square (g, start, 0, 0, 0, -1);
+  if (carc_game_wants_events (g))
+    {
+      CarcEvent ev = { .type = CARC_EVENT_TILE_PLACED, .player = -1, .tile = start };
+      carc_game_emit (g, &ev);
+    }
   begin_turn (g, FALSE);
   return g_steal_pointer (&g);
 }

@@ -176,14 +176,13 @@ replay_game (CarcTileSet *tiles, const char *path)
   carc_game_config_set_followers (config, (guint)json_object_get_int_member (header, "followers"));
   carc_game_config_set_farmers (config, json_object_get_boolean_member (header, "farmers"));
   carc_game_config_set_tile_order (config, (const char *const *)order->pdata);
-  g_autoptr (CarcGame) game = carc_game_new (config, &error);
+  Tracker tr = { { 0 }, g_ptr_array_new (), g_ptr_array_new () };
+  g_autoptr (CarcGame) game = carc_game_new_full (config, on_event, &tr, NULL, &error);
   if (!game)
     {
       DISAGREE (0, "game not created: %s", error->message);
       return bad;
     }
-  Tracker tr = { { 0 }, g_ptr_array_new (), g_ptr_array_new () };
-  carc_game_set_event_func (game, on_event, &tr, NULL);
 
   for (guint i = 1; i < records->len && bad == 0; i++)
     {
@@ -213,19 +212,18 @@ replay_game (CarcTileSet *tiles, const char *path)
         }
       if (carc_game_get_current_player (game) != player)
         DISAGREE (turn, "player: JCZ %u, ours %u", player, carc_game_get_current_player (game));
-      if (turn > 1)
-        {
-          JsonArray *disc = json_object_get_array_member (rec, "discarded");
-          guint nd = json_array_get_length (disc);
-          if (nd != tr.turn_discards->len)
-            DISAGREE (turn, "discarded: JCZ %u tiles, ours %u", nd, tr.turn_discards->len);
-          else
-            for (guint k = 0; k < nd; k++)
-              if (g_strcmp0 (ctn_of (json_array_get_string_element (disc, k)),
-                             g_ptr_array_index (tr.turn_discards, k))
-                  != 0)
-                DISAGREE (turn, "discarded tile %u differs", k);
-        }
+      {
+        JsonArray *disc = json_object_get_array_member (rec, "discarded");
+        guint nd = json_array_get_length (disc);
+        if (nd != tr.turn_discards->len)
+          DISAGREE (turn, "discarded: JCZ %u tiles, ours %u", nd, tr.turn_discards->len);
+        else
+          for (guint k = 0; k < nd; k++)
+            if (g_strcmp0 (ctn_of (json_array_get_string_element (disc, k)),
+                           g_ptr_array_index (tr.turn_discards, k))
+                != 0)
+              DISAGREE (turn, "discarded tile %u differs", k);
+      }
       JsonObject *action = json_object_get_object_member (rec, "action");
       const char *ctn = json_object_get_string_member (action, "ctn");
       const char *ours = carc_tile_type_get_id (carc_game_get_current_tile (game));
