@@ -233,7 +233,7 @@ main (int argc, char **argv)
   g_autoptr (GString) line = g_string_new (NULL);
   carc_game_set_event_func (game, on_event, line, NULL);
   g_print ("A seeded game (seed %" G_GINT64_FORMAT ") between %" G_GINT64_FORMAT
-           " random players; %u tiles to draw.\n",
+           " random players: the start tile and %u tiles to draw.\n",
            seed, players, carc_game_get_tiles_left (game) + 1);
   CarcRng rng;
   carc_rng_init (&rng, (guint64)seed, 1);
