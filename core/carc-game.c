@@ -174,7 +174,7 @@ compute_placements (CarcGame *g)
 {
   const CarcTileType *t = g->tile;
   const CarcBoard *b = &g->board;
-  guint need = b->n_frontier * 4, n = 0;
+  guint need = b->n_frontier * 4 + 4, n = 0;
   if (need > g->cap_placements)
     {
       g->cap_placements = MAX (need, g->cap_placements * 2);
@@ -184,11 +184,13 @@ compute_placements (CarcGame *g)
   for (guint i = 0; i < b->n_frontier; i++)
     {
       guint fit = t->fit[b->frontier[i].demand];
-      while (fit)
+      if (!fit)
+        continue;
+      gint x = b->frontier[i].x, y = b->frontier[i].y;
+      for (guint r = 0; r < 4; r++)
         {
-          guint r = (guint)__builtin_ctz (fit);
-          fit &= fit - 1;
-          out[n++] = (CarcPlacement){ b->frontier[i].x, b->frontier[i].y, r };
+          out[n] = (CarcPlacement){ x, y, r };
+          n += (fit >> r) & 1;
         }
     }
   g->n_placements = n;
