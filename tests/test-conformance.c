@@ -73,6 +73,9 @@ feature_kind (const char *name, CarcFeatureKind *kind)
 typedef struct
 {
   guint final_points[CARC_MAX_PLAYERS];
+  GPtrArray *scorings;         /* "Kind:p0,p1,..." per scoring event during play, this turn */
+  GPtrArray *final_scorings;   /* the same for final scoring */
+  GPtrArray *all_discards;     /* every tile discarded in the game */
   GPtrArray *pending_discards; /* ids discarded since the last turn started */
   GPtrArray *turn_discards;    /* ids discarded at the start of the current turn */
 } Tracker;
@@ -85,6 +88,7 @@ on_event (CarcGame *game, const CarcEvent *ev, gpointer data)
     {
       case CARC_EVENT_TILE_DISCARDED:
         g_ptr_array_add (t->pending_discards, (gpointer)carc_tile_type_get_id (ev->tile));
+        g_ptr_array_add (t->all_discards, (gpointer)carc_tile_type_get_id (ev->tile));
         break;
       case CARC_EVENT_TURN_STARTED:
         g_ptr_array_set_size (t->turn_discards, 0);
@@ -92,13 +96,61 @@ on_event (CarcGame *game, const CarcEvent *ev, gpointer data)
         t->pending_discards = g_ptr_array_new ();
         break;
       case CARC_EVENT_FEATURE_SCORED:
-        if (ev->final)
+        {
+          static const char *const names[] = { "Field", "Road", "City", "Monastery" };
+          GString *key = g_string_new (names[ev->kind]);
           for (guint p = 0; p < ev->n_players; p++)
-            t->final_points[p] += ev->points[p];
+            {
+              g_string_append_printf (key, "%c%u", p ? ',' : ':', ev->points[p]);
+              if (ev->final)
+                t->final_points[p] += ev->points[p];
+            }
+          g_ptr_array_add (ev->final ? t->final_scorings : t->scorings, g_string_free (key, FALSE));
+        }
         break;
       default:
         break;
     }
+}
+
+static gint
+compare_strings (gconstpointer a, gconstpointer b)
+{
+  return g_strcmp0 (*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The scoring events JCZ recorded, against ours since the last call, as sorted multisets of
+ * "Kind:points,points,...". Returns a description of the difference, or NULL. */
+static char *
+diff_scorings (JsonArray *theirs, GPtrArray *ours)
+{
+  g_autoptr (GPtrArray) want = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < json_array_get_length (theirs); i++)
+    {
+      JsonObject *ev = json_array_get_object_element (theirs, i);
+      JsonArray *pts = json_object_get_array_member (ev, "points");
+      GString *key = g_string_new (json_object_get_string_member (ev, "feature"));
+      for (guint p = 0; p < json_array_get_length (pts); p++)
+        g_string_append_printf (key, "%c%" G_GINT64_FORMAT, p ? ',' : ':',
+                                json_array_get_int_element (pts, p));
+      g_ptr_array_add (want, g_string_free (key, FALSE));
+    }
+  g_ptr_array_sort (want, compare_strings);
+  g_ptr_array_sort (ours, compare_strings);
+  gboolean same = want->len == ours->len;
+  for (guint i = 0; same && i < want->len; i++)
+    same = g_strcmp0 (g_ptr_array_index (want, i), g_ptr_array_index (ours, i)) == 0;
+  char *diff = NULL;
+  if (!same)
+    {
+      g_ptr_array_add (want, NULL);
+      g_ptr_array_add (ours, NULL);
+      g_autofree char *a = g_strjoinv (" ", (char **)want->pdata);
+      g_autofree char *b = g_strjoinv (" ", (char **)ours->pdata);
+      diff = g_strdup_printf ("scoring events: JCZ [%s], ours [%s]", a, b);
+    }
+  g_ptr_array_set_size (ours, 0);
+  return diff;
 }
 
 static GPtrArray *
@@ -176,7 +228,11 @@ replay_game (CarcTileSet *tiles, const char *path)
   carc_game_config_set_followers (config, (guint)json_object_get_int_member (header, "followers"));
   carc_game_config_set_farmers (config, json_object_get_boolean_member (header, "farmers"));
   carc_game_config_set_tile_order (config, (const char *const *)order->pdata);
-  Tracker tr = { { 0 }, g_ptr_array_new (), g_ptr_array_new () };
+  Tracker tr = { .scorings = g_ptr_array_new_with_free_func (g_free),
+                 .final_scorings = g_ptr_array_new_with_free_func (g_free),
+                 .all_discards = g_ptr_array_new (),
+                 .pending_discards = g_ptr_array_new (),
+                 .turn_discards = g_ptr_array_new () };
   g_autoptr (CarcGame) game = carc_game_new_full (config, on_event, &tr, NULL, &error);
   if (!game)
     {
@@ -191,6 +247,19 @@ replay_game (CarcTileSet *tiles, const char *path)
       if (strcmp (kind, "final") == 0)
         {
           JsonArray *score = json_object_get_array_member (rec, "score");
+          g_autofree char *diff = diff_scorings (
+              json_object_get_array_member (rec, "final_scoring"), tr.final_scorings);
+          if (diff)
+            DISAGREE (0, "final %s", diff);
+          JsonArray *disc = json_object_get_array_member (rec, "discarded");
+          gboolean same = json_array_get_length (disc) == tr.all_discards->len;
+          for (guint k = 0; same && k < tr.all_discards->len; k++)
+            same = g_strcmp0 (ctn_of (json_array_get_string_element (disc, k)),
+                              g_ptr_array_index (tr.all_discards, k))
+                   == 0;
+          if (!same)
+            DISAGREE (0, "tiles discarded in the game: JCZ %u, ours %u",
+                      json_array_get_length (disc), tr.all_discards->len);
           if (carc_game_get_phase (game) != CARC_PHASE_OVER)
             DISAGREE (0, "final record but our game is not over (%u tiles left)",
                       carc_game_get_tiles_left (game));
@@ -275,6 +344,10 @@ replay_game (CarcTileSet *tiles, const char *path)
           DISAGREE (turn, "deploy/skip refused: %s", error->message);
           break;
         }
+      g_autofree char *diff
+          = diff_scorings (json_object_get_array_member (rec, "scoring"), tr.scorings);
+      if (diff)
+        DISAGREE (turn, "%s", diff);
       JsonArray *score = json_object_get_array_member (rec, "score");
       for (guint p = 0; p < n_players; p++)
         {
@@ -296,6 +369,9 @@ replay_game (CarcTileSet *tiles, const char *path)
             }
         }
     }
+  g_ptr_array_unref (tr.scorings);
+  g_ptr_array_unref (tr.final_scorings);
+  g_ptr_array_unref (tr.all_discards);
   g_ptr_array_unref (tr.pending_discards);
   g_ptr_array_unref (tr.turn_discards);
   return bad;
