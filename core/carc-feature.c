@@ -32,7 +32,7 @@ carc_features_add (CarcFeatures *f, guint piece, guint local, guint kind, gint o
                           .piece = (guint16)piece,
                           .local = (guint8)local,
                           .kind = (guint8)kind,
-                          .open = (gint16)open,
+                          .open = open,
                           .followers = 0,
                           .size = 1 };
   return s;

@@ -11,13 +11,12 @@ typedef struct
 {
   gint parent;
   gint next;
-  guint16 piece;    /* the piece the segment is on */
-  guint8 local;     /* its index on that piece's tile type */
-  guint8 kind;      /* CarcFeatureKind */
-  gint16 open;      /* root only: open ports */
-  guint8 followers; /* root only: followers in the feature */
-  guint8 reserved;
-  guint size; /* root only: segments in the feature */
+  guint16 piece;   /* the piece the segment is on */
+  guint8 local;    /* its index on that piece's tile type */
+  guint8 kind;     /* CarcFeatureKind */
+  gint open;       /* root only: open ports */
+  guint followers; /* root only: followers in the feature */
+  guint size;      /* root only: segments in the feature */
 } CarcSeg;
 
 typedef struct

@@ -311,9 +311,17 @@ carc_game_new_full (const CarcGameConfig *config, CarcEventFunc func, gpointer u
     g->supply[p] = config->followers;
   carc_rng_init (&g->rng, config->seed, 0x43415243u);
 
+  guint deck_max
+      = config->tile_order ? g_strv_length (config->tile_order) : carc_tile_set_get_n_tiles (tiles);
+  if (deck_max >= CARC_MAX_PIECES)
+    {
+      g_set_error (error, CARC_ERROR, CARC_ERROR_INVALID_ARGUMENT,
+                   "a game holds at most %d tiles, not %u", CARC_MAX_PIECES, deck_max + 1);
+      return NULL;
+    }
   if (config->tile_order)
     {
-      guint n = g_strv_length (config->tile_order);
+      guint n = deck_max;
       g->deck = g_new (const CarcTileType *, MAX (n, 1u));
       for (guint i = 0; i < n; i++)
         {

@@ -189,6 +189,30 @@ START_TEST (test_nul_and_missing_file)
 }
 END_TEST
 
+/* A game holds at most CARC_MAX_PIECES tiles: a longer tile order is refused, not truncated. */
+START_TEST (test_tile_order_too_long)
+{
+  g_autoptr (CarcTileSet) set = base ();
+  g_autoptr (CarcGameConfig) config = carc_game_config_new (set);
+  g_autoptr (GPtrArray) order = g_ptr_array_new ();
+  for (guint i = 0; i < CARC_MAX_PIECES; i++)
+    g_ptr_array_add (order, (gpointer) "E");
+  g_ptr_array_add (order, NULL);
+  carc_game_config_set_tile_order (config, (const char *const *)order->pdata);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CarcGame) game = carc_game_new (config, &error);
+  ck_assert_ptr_null (game);
+  ck_assert (g_error_matches (error, CARC_ERROR, CARC_ERROR_INVALID_ARGUMENT));
+  g_clear_error (&error);
+  /* One fewer fits. */
+  g_ptr_array_remove_index (order, 0);
+  carc_game_config_set_tile_order (config, (const char *const *)order->pdata);
+  g_autoptr (CarcGame) ok = carc_game_new (config, &error);
+  ck_assert_msg (ok != NULL, "%s", error ? error->message : "");
+  ck_assert_uint_eq (carc_game_get_tiles_left (ok), CARC_MAX_PIECES - 2);
+}
+END_TEST
+
 int
 main (void)
 {
@@ -200,6 +224,7 @@ main (void)
   tcase_add_test (tc, test_half_tile_and_abbey);
   tcase_add_loop_test (tc, test_bad_input_refused, 0, G_N_ELEMENTS (bad_inputs));
   tcase_add_test (tc, test_nul_and_missing_file);
+  tcase_add_test (tc, test_tile_order_too_long);
   suite_add_tcase (s, tc);
   SRunner *sr = srunner_create (s);
   srunner_run_all (sr, CK_NORMAL);
