@@ -5,12 +5,20 @@
  *
  * Board legend: each tile is 5 characters wide and 3 high. '#' city, '|' and '-' road,
  * '.' field, 'K' cloister, 'o' where roads end at a junction or house, a digit a follower
- * of that player (on the part of the tile it stands on). */
+ * of that player (on the part of the tile it stands on). The board is shown as the last tile
+ * is placed, with the followers still on it; then final scoring. */
 #include <stdlib.h>
 #include <string.h>
 #include <carcassonne.h>
 
-/* A placement line waits for its deployment, so that both are printed on one line. */
+static void print_board (CarcGame *game);
+
+typedef struct
+{
+  GString *line; /* a placement line waits for its deployment, to print both on one line */
+  gboolean board_shown;
+} Printer;
+
 static void
 flush_line (GString *line)
 {
@@ -22,7 +30,8 @@ flush_line (GString *line)
 static void
 on_event (CarcGame *game, const CarcEvent *ev, gpointer data)
 {
-  GString *line = data;
+  Printer *pr = data;
+  GString *line = pr->line;
   g_autofree char *where = NULL;
   if (ev->type != CARC_EVENT_FOLLOWER_DEPLOYED)
     flush_line (line);
@@ -43,17 +52,32 @@ on_event (CarcGame *game, const CarcEvent *ev, gpointer data)
                                 carc_feature_kind_to_string (ev->kind), *where ? " " : "", where);
         break;
       case CARC_EVENT_FEATURE_SCORED:
-        g_print ("         %s%s scored:", ev->final ? "final: " : "",
-                 carc_feature_kind_to_string (ev->kind));
-        for (guint p = 0; p < ev->n_players; p++)
-          if (ev->points[p])
-            g_print (" player %u +%u", p, ev->points[p]);
-        g_print ("\n");
+        if (ev->final && !pr->board_shown)
+          {
+            /* The board with the followers still on it, then final scoring returns them. */
+            print_board (game);
+            pr->board_shown = TRUE;
+            g_print ("\nFinal scoring:\n");
+          }
+        {
+          guint total = 0;
+          g_print ("         %s scored:", carc_feature_kind_to_string (ev->kind));
+          for (guint p = 0; p < ev->n_players; p++)
+            if (ev->points[p])
+              {
+                g_print (" player %u +%u", p, ev->points[p]);
+                total += ev->points[p];
+              }
+          g_print ("%s\n", total ? "" : " 0 points (no completed city borders it)");
+        }
         break;
       case CARC_EVENT_FOLLOWER_RETURNED:
         break;
       case CARC_EVENT_GAME_OVER:
-        g_print ("game over\n");
+        if (!pr->board_shown)
+          print_board (game);
+        pr->board_shown = TRUE;
+        g_print ("\n");
         break;
     }
 }
@@ -231,7 +255,8 @@ main (int argc, char **argv)
       return 2;
     }
   g_autoptr (GString) line = g_string_new (NULL);
-  carc_game_set_event_func (game, on_event, line, NULL);
+  Printer printer = { line, FALSE };
+  carc_game_set_event_func (game, on_event, &printer, NULL);
   g_print ("A seeded game (seed %" G_GINT64_FORMAT ") between %" G_GINT64_FORMAT
            " random players: the start tile and %u tiles to draw.\n",
            seed, players, carc_game_get_tiles_left (game) + 1);
@@ -254,8 +279,7 @@ main (int argc, char **argv)
         g_error ("%s", error->message);
     }
   flush_line (line);
-  print_board (game);
-  g_print ("\nFinal scores:\n");
+  g_print ("Final scores:\n");
   for (guint p = 0; p < carc_game_get_n_players (game); p++)
     g_print ("  player %u: %u\n", p, carc_game_get_score (game, p));
   return 0;
