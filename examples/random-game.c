@@ -219,6 +219,8 @@ print_board (CarcGame *game)
   g_print ("\nThe board, x %d..%d (west to east), y %d..%d (north to south); the start tile is "
            "at (0, 0):\n",
            x0, x1, y0, y1);
+  g_print ("Each tile is 5x3 characters: '#' city, '|' '-' road, '.' field, 'K' cloister, "
+           "'o' a road ending at a junction, a digit a follower of that player.\n");
   for (guint row = 0; row < h * 3; row++)
     g_print ("  %.*s\n", (int)(w * 5), &canvas[row * w * 5]);
 }
