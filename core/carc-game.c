@@ -140,7 +140,6 @@ put_square (CarcGame *g, const CarcTileType *t, gint x, gint y, guint rot, gint 
       guint opp = (s + 2) & 3;
       const gint8 *mine = t->port[(s + 4 - rot) & 3];
       const gint8 *theirs = q->type->port[(opp + 4 - q->rotation) & 3];
-      gint last_a = -1, last_b = -1;
       for (guint i = 0; i < 3; i++)
         {
           gint la = mine[i], lb = theirs[2 - i];
@@ -148,10 +147,7 @@ put_square (CarcGame *g, const CarcTileType *t, gint x, gint y, guint rot, gint 
           gint b = lb < 0 ? -1 : (gint)q->seg_base + lb;
           if (a >= 0 && b >= 0)
             {
-              gint r = (a == last_a && b == last_b) ? carc_features_find (f, a)
-                                                    : carc_features_union (f, a, b);
-              last_a = a;
-              last_b = b;
+              gint r = carc_features_union (f, a, b);
               if (f->segs[r].kind != CARC_FEATURE_FIELD && f->segs[r].kind != CARC_FEATURE_CLOISTER)
                 f->segs[r].open -= 2;
             }

@@ -131,6 +131,8 @@ carc_tile_set_load_data (CarcTileSet *self, const char *data, gssize length,
   g_return_val_if_fail (CARC_IS_TILE_SET (self), FALSE);
   g_return_val_if_fail (data != NULL || length == 0, FALSE);
   gsize len = length < 0 ? strlen (data) : (gsize)length;
+  if (len == 0)
+    return TRUE;
   return carc_tile_data_parse (self, data, len, source_name, error);
 }
 

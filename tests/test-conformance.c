@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "carcassonne.h"
+#include "check-run.h"
 
 /* JCloisterZone ids of the base tiles against tiles.txt letters (conformance/README.md). */
 static const char *const jcz_ids[][2] = {
@@ -436,9 +437,5 @@ main (void)
   tcase_add_test (tc, test_conformance_base5p);
   tcase_add_test (tc, test_conformance_base2p_builder);
   suite_add_tcase (s, tc);
-  SRunner *sr = srunner_create (s);
-  srunner_run_all (sr, CK_NORMAL);
-  int failed = srunner_ntests_failed (sr);
-  srunner_free (sr);
-  return failed ? 1 : 0;
+  return check_run_suite (s);
 }

@@ -13,6 +13,7 @@
 #include <check.h>
 #include <stdlib.h>
 #include "carcassonne.h"
+#include "check-run.h"
 #include "random-player.h"
 
 #define N_GAMES 10000
@@ -264,9 +265,5 @@ main (void)
   tcase_add_test (tc, test_random_games_invariants);
   tcase_add_test (tc, test_seed_determines_deck);
   suite_add_tcase (s, tc);
-  SRunner *sr = srunner_create (s);
-  srunner_run_all (sr, CK_NORMAL);
-  int failed = srunner_ntests_failed (sr);
-  srunner_free (sr);
-  return failed ? 1 : 0;
+  return check_run_suite (s);
 }

@@ -26,6 +26,7 @@
 
 #include <check.h>
 #include "carcassonne.h"
+#include "check-run.h"
 #include "scenario.h"
 
 #define TILES(...) ((const char *const[]){ __VA_ARGS__, NULL })
@@ -1316,9 +1317,5 @@ rules_suite (void)
 int
 main (void)
 {
-  SRunner *sr = srunner_create (rules_suite ());
-  srunner_run_all (sr, CK_NORMAL);
-  int failures = srunner_ntests_failed (sr);
-  srunner_free (sr);
-  return failures ? 1 : 0;
+  return check_run_suite (rules_suite ());
 }

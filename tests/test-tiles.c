@@ -5,6 +5,7 @@
 #include <check.h>
 #include <string.h>
 #include "carcassonne.h"
+#include "check-run.h"
 
 static CarcTileSet *
 base (void)
@@ -226,9 +227,5 @@ main (void)
   tcase_add_test (tc, test_nul_and_missing_file);
   tcase_add_test (tc, test_tile_order_too_long);
   suite_add_tcase (s, tc);
-  SRunner *sr = srunner_create (s);
-  srunner_run_all (sr, CK_NORMAL);
-  int failed = srunner_ntests_failed (sr);
-  srunner_free (sr);
-  return failed ? 1 : 0;
+  return check_run_suite (s);
 }
