@@ -16,8 +16,8 @@ carc_board_init (CarcBoard *b)
   b->w = b->h = INITIAL_SIZE;
   b->x0 = b->y0 = -INITIAL_SIZE / 2;
   b->cells = g_new0 (CarcCell, b->w * b->h);
-  b->cap_frontier = 128;
-  b->frontier = g_new (CarcFrontier, b->cap_frontier);
+  b->cap_nodes = 64;
+  b->nodes = g_new (CarcFrontierNode, b->cap_nodes);
   b->empty = TRUE;
 }
 
@@ -25,7 +25,7 @@ void
 carc_board_clear (CarcBoard *b)
 {
   g_clear_pointer (&b->cells, g_free);
-  g_clear_pointer (&b->frontier, g_free);
+  g_clear_pointer (&b->nodes, g_free);
 }
 
 /* Makes sure (x, y) and its four neighbours have cells. */
@@ -51,29 +51,57 @@ ensure_room (CarcBoard *b, gint x, gint y)
 }
 
 static void
-frontier_remove (CarcBoard *b, CarcCell *c)
+bucket_remove (CarcBoard *b, CarcCell *c)
 {
-  guint i = c->frontier - 1u;
-  c->frontier = 0;
+  guint id = c->slot;
+  CarcFrontierNode *n = &b->nodes[id - 1];
+  guint8 d = c->demand;
+  if (n->prev)
+    b->nodes[n->prev - 1].next = n->next;
+  else
+    b->head[d] = n->next;
+  if (n->next)
+    b->nodes[n->next - 1].prev = n->prev;
+  n->next = b->free_node;
+  b->free_node = (guint16)id;
+  c->slot = 0;
   b->n_frontier--;
-  if (i != b->n_frontier)
+  if (--b->len[d] == 0)
     {
-      CarcFrontier moved = b->frontier[b->n_frontier];
-      b->frontier[i] = moved;
-      carc_board_cell (b, moved.x, moved.y)->frontier = (guint16)(i + 1);
+      guint at = b->present_at[d];
+      guint8 last = b->present[--b->n_present];
+      b->present[at] = last;
+      b->present_at[last] = (guint8)at;
     }
 }
 
 static void
-frontier_add (CarcBoard *b, CarcCell *c, gint x, gint y)
+bucket_add (CarcBoard *b, CarcCell *c, gint x, gint y)
 {
-  if (b->n_frontier == b->cap_frontier)
+  guint id = b->free_node;
+  if (id)
+    b->free_node = b->nodes[id - 1].next;
+  else
     {
-      b->cap_frontier *= 2;
-      b->frontier = g_renew (CarcFrontier, b->frontier, b->cap_frontier);
+      if (b->n_nodes == b->cap_nodes)
+        {
+          b->cap_nodes *= 2;
+          b->nodes = g_renew (CarcFrontierNode, b->nodes, b->cap_nodes);
+        }
+      id = ++b->n_nodes;
     }
-  b->frontier[b->n_frontier] = (CarcFrontier){ (gint16)x, (gint16)y, 0 };
-  c->frontier = (guint16)++b->n_frontier;
+  guint8 d = c->demand;
+  b->nodes[id - 1] = (CarcFrontierNode){ (gint16)x, (gint16)y, b->head[d], 0 };
+  if (b->head[d])
+    b->nodes[b->head[d] - 1].prev = (guint16)id;
+  b->head[d] = (guint16)id;
+  if (b->len[d]++ == 0)
+    {
+      b->present_at[d] = (guint8)b->n_present;
+      b->present[b->n_present++] = d;
+    }
+  c->slot = (guint16)id;
+  b->n_frontier++;
 }
 
 void
@@ -83,20 +111,26 @@ carc_board_put_square (CarcBoard *b, gint x, gint y, guint piece, const CarcTile
   ensure_room (b, x, y);
   CarcCell *c = carc_board_cell (b, x, y);
   c->piece[0] = (guint16)(piece + 1);
-  if (c->frontier)
-    frontier_remove (b, c);
+  if (c->slot)
+    bucket_remove (b, c);
   for (guint s = 0; s < 4; s++)
     {
       gint nx = x + carc_side_dx[s], ny = y + carc_side_dy[s];
       CarcCell *n = carc_board_cell (b, nx, ny);
       if (n->piece[0])
         continue;
-      if (!n->frontier)
-        frontier_add (b, n, nx, ny);
-      guint opp = (s + 2) & 3;
       CarcEdgeKind e = (type->code[rotation] >> (2 * s)) & 3;
+      guint8 demand = n->demand;
       if (e != CARC_EDGE_WALL)
-        b->frontier[n->frontier - 1].demand |= (guint8)((e + 1) << (2 * opp));
+        demand |= (guint8)((e + 1) << (2 * ((s + 2) & 3)));
+      if (n->slot)
+        {
+          if (demand == n->demand)
+            continue;
+          bucket_remove (b, n);
+        }
+      n->demand = demand;
+      bucket_add (b, n, nx, ny);
     }
   if (b->empty)
     {

@@ -1,5 +1,5 @@
-/* carc-board.h (internal): the grid of cells, which pieces stand where, and the frontier of
- * empty cells next to the landscape with the edges their neighbours demand. */
+/* carc-board.h (internal): the grid of cells, which pieces stand where, and the frontier: the
+ * empty cells next to the landscape, grouped by what their neighbours demand. */
 #pragma once
 
 #include <glib.h>
@@ -7,28 +7,40 @@
 
 G_BEGIN_DECLS
 
+/* A cell. A frontier cell (an empty cell next to the landscape) has a demand: 2 bits a side
+ * (N at bit 0), 0 for no neighbour (or a wall, which demands nothing), else the neighbour's
+ * edge kind + 1; and its place in the bucket of cells with that demand. */
 typedef struct
 {
   guint16 piece[2]; /* piece index + 1 of the pieces in the cell; 0 = none */
-  guint16 frontier; /* index + 1 in the frontier list; 0 = not on the frontier */
+  guint16 slot;     /* frontier node + 1; 0 = not on the frontier */
+  guint8 demand;
+  guint8 reserved;
 } CarcCell;
 
-/* An empty cell next to the landscape and what its neighbours demand: 2 bits per side (N at
- * bit 0), 0 for no neighbour (or a wall, which demands nothing), else the edge kind + 1. */
+/* A frontier cell, linked into the list of cells that share its demand. */
 typedef struct
 {
   gint16 x;
   gint16 y;
-  guint8 demand;
-} CarcFrontier;
+  guint16 next; /* node + 1 in the same list; 0 = end */
+  guint16 prev;
+} CarcFrontierNode;
 
 typedef struct
 {
   CarcCell *cells;
   gint x0, y0; /* coordinates of cells[0] */
   guint w, h;
-  CarcFrontier *frontier;
-  guint n_frontier, cap_frontier;
+  CarcFrontierNode *nodes; /* a pool; free nodes are chained through next */
+  guint n_nodes, cap_nodes;
+  guint16 free_node;   /* node + 1; 0 = none */
+  guint16 head[256];   /* per demand: first node + 1 */
+  guint16 len[256];    /* per demand: cells with it */
+  guint8 present[256]; /* the demands some cell has, in no particular order */
+  guint8 present_at[256];
+  guint n_present;
+  guint n_frontier;
   gint min_x, min_y, max_x, max_y;
   gboolean empty;
 } CarcBoard;
@@ -57,9 +69,22 @@ carc_board_square_fits (const CarcBoard *board, gint x, gint y, const CarcTileTy
                         guint rotation)
 {
   const CarcCell *c = carc_board_cell (board, x, y);
-  if (!c || c->piece[0] || !c->frontier || rotation > 3)
+  if (!c || c->piece[0] || !c->slot || rotation > 3)
     return FALSE;
-  return (type->fit[board->frontier[c->frontier - 1].demand] >> rotation) & 1;
+  return (type->fit[c->demand] >> rotation) & 1;
+}
+
+/* How many placements of a square tile of @type the frontier offers. */
+static inline guint
+carc_board_count_square (const CarcBoard *b, const CarcTileType *type)
+{
+  guint n = 0;
+  for (guint i = 0; i < b->n_present; i++)
+    {
+      guint d = b->present[i];
+      n += b->len[d] * (guint)__builtin_popcount (type->fit[d]);
+    }
+  return n;
 }
 
 G_END_DECLS

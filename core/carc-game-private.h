@@ -61,8 +61,9 @@ struct _CarcGame
   guint n_followers, cap_followers;
   guint monks_out; /* followers on cloisters, so scoring can skip the cloister check */
 
-  CarcPlacement *placements;
+  CarcPlacement *placements; /* built on demand: placements_listed */
   guint n_placements, cap_placements;
+  gboolean placements_listed;
   CarcDeployment deployments[CARC_MAX_SEGMENTS];
   guint n_deployments;
   /* Roots touched by the tile just placed whose completion must be checked when scoring. */

@@ -165,31 +165,32 @@ put_square (CarcGame *g, const CarcTileType *t, gint x, gint y, guint rot, gint 
     }
 }
 
+/* Lists every legal placement of the tile in play: the frontier cells bucket by bucket, each
+ * with the rotations that meet its demand. carc_game_get_placement() uses the same order. */
 static void
-compute_placements (CarcGame *g)
+list_placements (CarcGame *g)
 {
   const CarcTileType *t = g->tile;
   const CarcBoard *b = &g->board;
-  guint need = b->n_frontier * 4 + 4, n = 0;
-  if (need > g->cap_placements)
+  if (g->n_placements > g->cap_placements)
     {
-      g->cap_placements = MAX (need, g->cap_placements * 2);
+      g->cap_placements = MAX (g->n_placements, g->cap_placements * 2);
       g->placements = g_renew (CarcPlacement, g->placements, g->cap_placements);
     }
   CarcPlacement *out = g->placements;
-  for (guint i = 0; i < b->n_frontier; i++)
+  for (guint i = 0; i < b->n_present; i++)
     {
-      guint fit = t->fit[b->frontier[i].demand];
+      guint d = b->present[i];
+      guint fit = t->fit[d];
       if (!fit)
         continue;
-      gint x = b->frontier[i].x, y = b->frontier[i].y;
-      for (guint r = 0; r < 4; r++)
-        {
-          out[n] = (CarcPlacement){ x, y, r };
-          n += (fit >> r) & 1;
-        }
+      for (guint id = b->head[d]; id; id = b->nodes[id - 1].next)
+        for (guint r = 0; r < 4; r++)
+          if ((fit >> r) & 1)
+            *out++ = (CarcPlacement){ b->nodes[id - 1].x, b->nodes[id - 1].y, r };
     }
-  g->n_placements = n;
+  g_assert (out == g->placements + g->n_placements);
+  g->placements_listed = TRUE;
 }
 
 static void
@@ -220,7 +221,8 @@ begin_turn (CarcGame *g, gboolean advance)
   while (g->deck_pos < g->deck_len)
     {
       g->tile = g->deck[g->deck_pos++];
-      compute_placements (g);
+      g->n_placements = carc_board_count_square (&g->board, g->tile);
+      g->placements_listed = FALSE;
       if (g->n_placements > 0)
         {
           g->turn++;
@@ -369,8 +371,6 @@ carc_game_new_full (const CarcGameConfig *config, CarcEventFunc func, gpointer u
   g->cap_followers = MAX (1u, g->n_players * config->followers);
   g->followers = g_new (CarcFollower, g->cap_followers);
   g->moves = g_array_sized_new (FALSE, FALSE, sizeof (CarcMove), 2 * (g->deck_len + 1));
-  g->cap_placements = 256;
-  g->placements = g_new (CarcPlacement, g->cap_placements);
 
   put_square (g, start, 0, 0, 0, -1);
   if (carc_game_wants_events (g))
@@ -478,7 +478,67 @@ const CarcPlacement *
 carc_game_get_placements (CarcGame *self, guint *n_placements)
 {
   *n_placements = self->phase == CARC_PHASE_PLACE ? self->n_placements : 0;
+  if (*n_placements && !self->placements_listed)
+    list_placements (self);
   return self->placements;
+}
+
+/**
+ * carc_game_get_n_placements:
+ * @self: a game
+ *
+ * Returns: how many legal placements the tile in play has (0 outside the place phase)
+ */
+guint
+carc_game_get_n_placements (CarcGame *self)
+{
+  return self->phase == CARC_PHASE_PLACE ? self->n_placements : 0;
+}
+
+/**
+ * carc_game_get_placement:
+ * @self: a game
+ * @index: 0 .. carc_game_get_n_placements() - 1
+ * @placement: (out caller-allocates): the placement
+ *
+ * The placement at @index in the order of carc_game_get_placements(), found without listing
+ * them all: a bot that picks a placement at random needs no list.
+ *
+ * Returns: %TRUE if @index names a placement
+ */
+gboolean
+carc_game_get_placement (CarcGame *self, guint index, CarcPlacement *placement)
+{
+  if (self->phase != CARC_PHASE_PLACE || index >= self->n_placements)
+    return FALSE;
+  if (self->placements_listed)
+    {
+      *placement = self->placements[index];
+      return TRUE;
+    }
+  const CarcBoard *b = &self->board;
+  for (guint i = 0; i < b->n_present; i++)
+    {
+      guint d = b->present[i];
+      guint fit = self->tile->fit[d];
+      guint per_cell = (guint)__builtin_popcount (fit);
+      guint in_bucket = b->len[d] * per_cell;
+      if (index >= in_bucket)
+        {
+          index -= in_bucket;
+          continue;
+        }
+      guint id = b->head[d];
+      for (guint skip = index / per_cell; skip > 0; skip--)
+        id = b->nodes[id - 1].next;
+      const CarcFrontierNode *cell = &b->nodes[id - 1];
+      guint nth = index % per_cell;
+      while (nth--)
+        fit &= fit - 1;
+      *placement = (CarcPlacement){ cell->x, cell->y, (guint)__builtin_ctz (fit) };
+      return TRUE;
+    }
+  g_assert_not_reached ();
 }
 
 gboolean

@@ -179,6 +179,8 @@ guint carc_game_get_score (CarcGame *self, guint player);
 guint carc_game_get_supply (CarcGame *self, guint player);
 
 const CarcPlacement *carc_game_get_placements (CarcGame *self, guint *n_placements);
+guint carc_game_get_n_placements (CarcGame *self);
+gboolean carc_game_get_placement (CarcGame *self, guint index, CarcPlacement *placement);
 gboolean carc_game_can_place (CarcGame *self, gint x, gint y, guint rotation);
 gboolean carc_game_place (CarcGame *self, gint x, gint y, guint rotation, GError **error);
 const CarcDeployment *carc_game_get_deployments (CarcGame *self, guint *n_deployments);

@@ -89,8 +89,9 @@ typedef enum
 #define CARC_MAX_PLAYERS  6
 #define CARC_MIN_PLAYERS  2
 #define CARC_MAX_SEGMENTS 16
-/* The most pieces a game can hold (the start tile and every tile it may draw). */
-#define CARC_MAX_PIECES 60000
+/* The most pieces a game can hold (the start tile and every tile it may draw). The frontier of
+ * n pieces has at most 2n + 2 cells, which must fit the board's 16-bit frontier indices. */
+#define CARC_MAX_PIECES 30000
 
 const char *carc_feature_kind_to_string (CarcFeatureKind kind);
 char *carc_location_to_string (guint32 location);

@@ -8,15 +8,14 @@ random_player_turn (CarcGame *game, CarcRng *rng, GError **error)
 {
   if (carc_game_get_phase (game) != CARC_PHASE_PLACE)
     return FALSE;
-  guint n;
-  const CarcPlacement *pl = carc_game_get_placements (game, &n);
-  if (n == 0)
+  guint n = carc_game_get_n_placements (game);
+  CarcPlacement p;
+  if (n == 0 || !carc_game_get_placement (game, carc_rng_below (rng, n), &p))
     {
       g_set_error (error, CARC_ERROR, CARC_ERROR_WRONG_PHASE, "no placement offered");
       return FALSE;
     }
-  const CarcPlacement *p = &pl[carc_rng_below (rng, n)];
-  if (!carc_game_place (game, p->x, p->y, p->rotation, error))
+  if (!carc_game_place (game, p.x, p.y, p.rotation, error))
     return FALSE;
   const CarcDeployment *d = carc_game_get_deployments (game, &n);
   guint pick = carc_rng_below (rng, n + 1);

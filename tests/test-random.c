@@ -133,6 +133,18 @@ check_placements (CarcGame *game, guint64 seed)
           found += legal;
         }
   EXPECT (found == n, "seed %" G_GUINT64_FORMAT ": %u legal, %u listed", seed, found, n);
+  /* The k-th placement found directly is the k-th of the list. */
+  EXPECT (carc_game_get_n_placements (game) == n, "seed %" G_GUINT64_FORMAT ": count differs",
+          seed);
+  for (guint k = 0; k < n; k++)
+    {
+      CarcPlacement one;
+      EXPECT (carc_game_get_placement (game, k, &one) && one.x == pl[k].x && one.y == pl[k].y
+                  && one.rotation == pl[k].rotation,
+              "seed %" G_GUINT64_FORMAT ": placement %u differs from the list", seed, k);
+    }
+  CarcPlacement none;
+  EXPECT (!carc_game_get_placement (game, n, &none), "placement %u should not exist", n);
 }
 
 static void
