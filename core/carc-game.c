@@ -834,6 +834,7 @@ carc_game_get_feature (CarcGame *self, gint x, gint y, guint segment, CarcFeatur
   CarcFeatures *f = &self->features;
   gint r = carc_features_find (f, (gint)(p->seg_base + segment));
   memset (info, 0, sizeof *info);
+  info->id = (guint)r;
   info->kind = f->segs[r].kind;
   info->segments = f->segs[r].size;
   carc_score_measure (self, r, &info->units, &info->shields);

@@ -77,9 +77,12 @@ typedef struct
   gint player; /* who placed it; -1 for the start tile */
 } CarcPieceInfo;
 
-/* A feature as it stands: the segment it was asked for belongs to it. */
+/* A feature as it stands: the segment it was asked for belongs to it. @id is the same for every
+ * segment of the feature at this moment (it may change when features join), so a client can
+ * group the segments of the board into features. */
 typedef struct
 {
+  guint id;
   CarcFeatureKind kind;
   gboolean complete;
   guint units;    /* distinct tiles (counting units) it covers */

@@ -147,6 +147,51 @@ check_placements (CarcGame *game, guint64 seed)
   EXPECT (!carc_game_get_placement (game, n, &none), "placement %u should not exist", n);
 }
 
+/* Every segment on the board, grouped by feature id: each group has as many segments as its
+ * feature says, one kind, one follower count. */
+static void
+check_features (CarcGame *game, guint64 seed)
+{
+  g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
+  guint n_segments = 0;
+  for (guint i = 0; i < carc_game_get_n_pieces (game); i++)
+    {
+      CarcPieceInfo p;
+      carc_game_get_piece (game, i, &p);
+      for (guint s = 0; s < carc_tile_type_get_n_segments (p.tile); s++)
+        {
+          CarcFeatureInfo fi;
+          EXPECT (carc_game_get_feature (game, p.x, p.y, s, &fi), "no feature");
+          EXPECT (fi.kind == carc_tile_type_get_segment_kind (p.tile, s),
+                  "seed %" G_GUINT64_FORMAT ": segment and feature kinds differ", seed);
+          guint count = GPOINTER_TO_UINT (g_hash_table_lookup (seen, GUINT_TO_POINTER (fi.id + 1)));
+          g_hash_table_insert (seen, GUINT_TO_POINTER (fi.id + 1), GUINT_TO_POINTER (count + 1));
+          n_segments++;
+        }
+    }
+  GHashTableIter it;
+  gpointer key, value;
+  guint total = 0;
+  g_hash_table_iter_init (&it, seen);
+  while (g_hash_table_iter_next (&it, &key, &value))
+    total += GPOINTER_TO_UINT (value);
+  EXPECT (total == n_segments, "lost segments");
+  for (guint i = 0; i < carc_game_get_n_pieces (game); i++)
+    {
+      CarcPieceInfo p;
+      carc_game_get_piece (game, i, &p);
+      for (guint s = 0; s < carc_tile_type_get_n_segments (p.tile); s++)
+        {
+          CarcFeatureInfo fi;
+          carc_game_get_feature (game, p.x, p.y, s, &fi);
+          EXPECT (GPOINTER_TO_UINT (g_hash_table_lookup (seen, GUINT_TO_POINTER (fi.id + 1)))
+                      == fi.segments,
+                  "seed %" G_GUINT64_FORMAT ": feature %u says %u segments", seed, fi.id,
+                  fi.segments);
+        }
+    }
+}
+
 static void
 play_checked (CarcTileSet *tiles, guint64 seed)
 {
@@ -199,6 +244,8 @@ play_checked (CarcTileSet *tiles, guint64 seed)
   EXPECT (w.deployed_into_occupied == 0,
           "seed %" G_GUINT64_FORMAT ": a follower went into an occupied feature", seed);
   check_board (game, seed);
+  if (brute)
+    check_features (game, seed);
 
   /* Seed + move log replays the game exactly. */
   guint n_moves;
