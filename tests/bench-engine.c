@@ -6,9 +6,11 @@
  * and noisy, so each round plays the same games and the best and the median round are shown.
  * Instructions per game, which do not depend on the noise:
  *   libtool --mode=execute valgrind --tool=callgrind tests/bench-engine 1000 1
- * and divide the total by 1000. */
+ * and divide the total by 1000. Memory: heap bytes held per game (glibc's mallinfo2), new and
+ * played to the end, averaged over 1000 games alive at once. */
 #include "config.h"
 
+#include <malloc.h>
 #include <stdlib.h>
 #include "carcassonne.h"
 #include "random-player.h"
@@ -53,6 +55,28 @@ main (int argc, char **argv)
       gint64 t1 = g_get_monotonic_time ();
       rate[round] = games / ((double)(t1 - t0) / 1e6);
     }
+  /* Memory per game: 1000 games alive at once, new and then played to the end. */
+  enum
+  {
+    N_MEM = 1000
+  };
+  CarcGame **alive = g_new (CarcGame *, N_MEM);
+  CarcRng rng;
+  carc_rng_init (&rng, 42, 7);
+  size_t before = mallinfo2 ().uordblks;
+  for (guint i = 0; i < N_MEM; i++)
+    {
+      carc_game_config_set_seed (config, i);
+      alive[i] = carc_game_new (config, NULL);
+    }
+  size_t fresh = mallinfo2 ().uordblks;
+  for (guint i = 0; i < N_MEM; i++)
+    random_player_play (alive[i], &rng);
+  size_t played = mallinfo2 ().uordblks;
+  for (guint i = 0; i < N_MEM; i++)
+    g_object_unref (alive[i]);
+  g_free (alive);
+
   double best = rate[0];
   for (guint r = 1; r < rounds; r++)
     best = MAX (best, rate[r]);
@@ -62,5 +86,7 @@ main (int argc, char **argv)
            "%.1f\n",
            best, 1e6 / best, rate[rounds / 2], rounds, games, (double)turns / games,
            (double)total_score / games);
+  g_print ("engine: memory per game %zu bytes new, %zu bytes played to the end\n",
+           (fresh - before) / N_MEM, (played - before) / N_MEM);
   return 0;
 }
