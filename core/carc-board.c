@@ -65,7 +65,6 @@ bucket_remove (CarcBoard *b, CarcCell *c)
   n->next = b->free_node;
   b->free_node = (guint16)id;
   c->slot = 0;
-  b->n_frontier--;
   if (--b->len[d] == 0)
     {
       guint at = b->present_at[d];
@@ -101,7 +100,6 @@ bucket_add (CarcBoard *b, CarcCell *c, gint x, gint y)
       b->present[b->n_present++] = d;
     }
   c->slot = (guint16)id;
-  b->n_frontier++;
 }
 
 void

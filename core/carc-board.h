@@ -40,7 +40,6 @@ typedef struct
   guint8 present[256]; /* the demands some cell has, in no particular order */
   guint8 present_at[256];
   guint n_present;
-  guint n_frontier;
   gint min_x, min_y, max_x, max_y;
   gboolean empty;
 } CarcBoard;

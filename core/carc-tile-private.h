@@ -41,10 +41,8 @@ struct _CarcTileType
   guint n_segments;
   CarcSegmentDef seg[CARC_MAX_SEGMENTS];
   gint8 port[4][3]; /* segment on each port: side, then port 0..2 clockwise; -1: none */
-  /* Square tiles, per rotation: the edges as seen on the board, 2 bits per side (N at bit 0),
-   * and a mask with 0b11 on every wall side (a wall fits anything). */
+  /* Square tiles, per rotation: the edges as seen on the board, 2 bits per side (N at bit 0). */
   guint8 code[4];
-  guint8 wall[4];
   /* fit[demand]: bit r set when the tile turned by r meets a frontier cell's demand (see
    * CarcBoard: 2 bits per side, 0 = no neighbour, else the neighbour's edge kind + 1). */
   guint8 fit[256];

@@ -29,17 +29,14 @@ carc_tile_type_finish (CarcTileType *t)
 {
   for (guint r = 0; r < 4; r++)
     {
-      guint8 code = 0, wall = 0;
+      guint8 code = 0;
       if (t->shape == CARC_SHAPE_SQUARE)
         for (guint s = 0; s < 4; s++)
           {
             CarcEdgeKind k = t->edge[(s + 4 - r) & 3];
             code |= (guint8)((k & 3) << (2 * s));
-            if (k == CARC_EDGE_WALL)
-              wall |= (guint8)(3u << (2 * s));
           }
       t->code[r] = code;
-      t->wall[r] = wall;
     }
   for (guint demand = 0; demand < 256; demand++)
     {
