@@ -90,6 +90,9 @@ carc_game_wants_events (CarcGame *g)
 }
 
 G_GNUC_INTERNAL void carc_game_emit (CarcGame *g, CarcEvent *ev);
+G_GNUC_INTERNAL void carc_game_emit_at (CarcGame *g, CarcEvent *ev, gint seg);
+G_GNUC_INTERNAL guint carc_game_count_followers (CarcGame *g, gint root,
+                                                 guint count[CARC_MAX_PLAYERS]);
 G_GNUC_INTERNAL void carc_game_emit_segment (CarcGame *g, CarcEventType type, gint player,
                                              gint seg);
 G_GNUC_INTERNAL guint carc_game_unit_of_piece (CarcGame *g, guint piece);

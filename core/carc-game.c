@@ -59,22 +59,47 @@ carc_game_emit (CarcGame *g, CarcEvent *ev)
   g->event_func (g, ev, g->event_data);
 }
 
+/* Emits @ev with where it happened filled in from segment @seg: tile, cell, rotation, the
+ * segment's index, kind and location on the board. */
 void
-carc_game_emit_segment (CarcGame *g, CarcEventType type, gint player, gint seg)
+carc_game_emit_at (CarcGame *g, CarcEvent *ev, gint seg)
 {
   const CarcSeg *s = &g->features.segs[seg];
   const CarcPiece *p = &g->pieces[s->piece];
-  CarcEvent ev = { .type = type,
-                   .player = player,
-                   .tile = p->type,
-                   .x = p->x,
-                   .y = p->y,
-                   .rotation = p->rotation,
-                   .segment = s->local,
-                   .kind = s->kind,
-                   .location = carc_location_rotate (p->type->seg[s->local].location,
-                                                     p->type->shape, p->rotation) };
-  carc_game_emit (g, &ev);
+  ev->tile = p->type;
+  ev->x = p->x;
+  ev->y = p->y;
+  ev->rotation = p->rotation;
+  ev->segment = s->local;
+  ev->kind = s->kind;
+  ev->location
+      = carc_location_rotate (p->type->seg[s->local].location, p->type->shape, p->rotation);
+  carc_game_emit (g, ev);
+}
+
+void
+carc_game_emit_segment (CarcGame *g, CarcEventType type, gint player, gint seg)
+{
+  CarcEvent ev = { .type = type, .player = player };
+  carc_game_emit_at (g, &ev, seg);
+}
+
+/* Counts the followers each player has in the feature at @root; returns the largest count. */
+guint
+carc_game_count_followers (CarcGame *g, gint root, guint count[CARC_MAX_PLAYERS])
+{
+  guint best = 0;
+  memset (count, 0, CARC_MAX_PLAYERS * sizeof (guint));
+  for (guint i = 0; i < g->n_followers; i++)
+    {
+      const CarcFollower *fw = &g->followers[i];
+      if (fw->active && carc_features_find (&g->features, fw->seg) == root)
+        {
+          guint c = ++count[fw->player]; /* not inside MAX (), which evaluates twice */
+          best = MAX (best, c);
+        }
+    }
+  return best;
 }
 
 /* The counting unit of a piece: the cell it stands in (rule 20; decision D5). */
@@ -846,15 +871,13 @@ carc_game_get_feature (CarcGame *self, gint x, gint y, guint segment, CarcFeatur
         info->complete = f->segs[r].open == 0;
         break;
       case CARC_FEATURE_CLOISTER:
-        info->complete = carc_game_cloister_neighbours (self, p->x, p->y) == 8;
         info->open = 8 - carc_game_cloister_neighbours (self, p->x, p->y);
+        info->complete = info->open == 0;
         break;
       case CARC_FEATURE_FIELD:
         break;
     }
-  for (guint i = 0; i < self->n_followers; i++)
-    if (self->followers[i].active && carc_features_find (f, self->followers[i].seg) == r)
-      info->followers[self->followers[i].player]++;
+  carc_game_count_followers (self, r, info->followers);
   return TRUE;
 }
 

@@ -111,18 +111,9 @@ feature_points (CarcGame *g, gint root, gboolean final)
 static void
 score_feature (CarcGame *g, gint root, gboolean final)
 {
-  guint count[CARC_MAX_PLAYERS] = { 0 };
-  guint best = 0;
+  guint count[CARC_MAX_PLAYERS];
+  guint best = carc_game_count_followers (g, root, count);
   CarcFeatures *f = &g->features;
-  for (guint i = 0; i < g->n_followers; i++)
-    {
-      CarcFollower *fw = &g->followers[i];
-      if (fw->active && carc_features_find (f, fw->seg) == root)
-        {
-          guint c = ++count[fw->player];
-          best = MAX (best, c);
-        }
-    }
   if (best == 0)
     return;
   guint pts = feature_points (g, root, final);
@@ -134,19 +125,7 @@ score_feature (CarcGame *g, gint root, gboolean final)
         ev.points[p] = pts;
       }
   if (carc_game_wants_events (g))
-    {
-      const CarcSeg *rs = &f->segs[root];
-      const CarcPiece *piece = &g->pieces[rs->piece];
-      ev.tile = piece->type;
-      ev.x = piece->x;
-      ev.y = piece->y;
-      ev.rotation = piece->rotation;
-      ev.segment = rs->local;
-      ev.kind = rs->kind;
-      ev.location = carc_location_rotate (piece->type->seg[rs->local].location, piece->type->shape,
-                                          piece->rotation);
-      carc_game_emit (g, &ev);
-    }
+    carc_game_emit_at (g, &ev, root);
   for (guint i = 0; i < g->n_followers; i++)
     {
       CarcFollower *fw = &g->followers[i];
