@@ -64,10 +64,11 @@ append_args (GString *xml, const CdbusArg *args, const char *direction)
 {
   for (; args != NULL && args->name != NULL; args++)
     {
-      g_autofree char *line = g_markup_printf_escaped (
-          "      <arg name=\"%s\" type=\"%s\"%s%s%s/>\n", args->name, args->signature,
-          direction ? " direction=\"" : "", direction ? direction : "", direction ? "\"" : "");
-      g_string_append (xml, line);
+      g_string_append_printf (xml, "      <arg name=\"%s\" type=\"%s\"", args->name,
+                              args->signature);
+      if (direction != NULL)
+        g_string_append_printf (xml, " direction=\"%s\"", direction);
+      g_string_append (xml, "/>\n");
     }
 }
 
