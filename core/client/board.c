@@ -1,0 +1,646 @@
+/* board.c: draws tiles, followers, coordinate labels and a legend as text (see board.h).
+ *
+ * A tile is 7 characters wide and 3 high. Every character belongs to the segment owning the
+ * port it stands for, so a follower can stand on its segment and a city fills its sides:
+ *
+ *     corner NNW NNW  N  NNE NNE corner      row 0: the north edge
+ *     W      in  in   C  in  in  E           row 1: west edge, the middle, east edge
+ *     corner SSW SSW  S  SSE SSE corner      row 2: the south edge
+ *
+ * A corner belongs to the segment owning both half-edges beside it, else to a field beside it.
+ * The middle row belongs to cities touching two sides or more, roads and the cloister; what is
+ * left goes to the field beside it. */
+#include "config.h"
+
+#include <string.h>
+#include "board.h"
+
+#define CELL_W 7
+#define CELL_H 3
+
+/* Half-edge indices, clockwise from NNW. */
+enum
+{
+  H_NNW,
+  H_NNE,
+  H_ENE,
+  H_ESE,
+  H_SSE,
+  H_SSW,
+  H_WSW,
+  H_WNW
+};
+
+static const char *const location_names[12]
+    = { "N", "E", "S", "W", "NNW", "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW" };
+
+guint32
+ctl_location_parse (const char *const *names)
+{
+  guint32 loc = 0;
+  for (; names && *names; names++)
+    for (guint i = 0; i < G_N_ELEMENTS (location_names); i++)
+      if (g_str_equal (*names, location_names[i]))
+        loc |= 1u << i;
+  return loc;
+}
+
+guint32
+ctl_location_rotate (guint32 loc, guint rotation)
+{
+  guint32 out = 0;
+  rotation &= 3;
+  for (guint s = 0; s < 4; s++)
+    if (loc & CTL_LOC_SIDE (s))
+      out |= CTL_LOC_SIDE ((s + rotation) & 3);
+  for (guint h = 0; h < 8; h++)
+    if (loc & CTL_LOC_HALF (h))
+      out |= CTL_LOC_HALF ((h + 2 * rotation) & 7);
+  return out;
+}
+
+char *
+ctl_location_to_string (guint32 loc)
+{
+  GString *s = g_string_new (NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (location_names); i++)
+    if (loc & (1u << i))
+      g_string_append_printf (s, "%s%s", s->len ? "," : "", location_names[i]);
+  return g_string_free (s, FALSE);
+}
+
+const char *
+ctl_feature_kind_name (guint kind)
+{
+  static const char *const names[] = { "field", "road", "city", "cloister" };
+  return kind < G_N_ELEMENTS (names) ? names[kind] : "feature";
+}
+
+const CtlTileType *
+ctl_tile_type_lookup (const CtlTileType *types, guint n_types, const char *id)
+{
+  for (guint i = 0; i < n_types; i++)
+    if (g_strcmp0 (types[i].id, id) == 0)
+      return &types[i];
+  return NULL;
+}
+
+/* What a character shows. */
+typedef enum
+{
+  G_EMPTY,
+  G_FIELD,
+  G_CITY,
+  G_ROAD_H,
+  G_ROAD_V,
+  G_ROAD_BOX, /* the middle of a road turning or crossing: by arm mask */
+  G_JUNCTION,
+  G_CLOISTER,
+  G_SHIELD,
+  G_FOLLOWER,
+  G_MARK,
+  G_UNKNOWN,
+} Glyph;
+
+typedef struct
+{
+  const char *glyph[G_UNKNOWN + 1];
+  const char *box[16]; /* arms N=1 E=2 S=4 W=8 */
+} GlyphSet;
+
+static const GlyphSet unicode_glyphs = {
+  { " ", "·", "▓", "─", "│", "+", "○", "✚", "◆", "●", "+", "?" },
+  { "○", "│", "─", "└", "│", "│", "┌", "├", "─", "┘", "─", "┴", "┐", "┤", "┬", "┼" },
+};
+
+static const GlyphSet ascii_glyphs = {
+  { " ", ".", "#", "-", "|", "+", "o", "K", "$", "@", "+", "?" },
+  { "o", "|", "-", "+", "|", "|", "+", "+", "-", "+", "-", "+", "+", "+", "+", "+" },
+};
+
+/* SGR parameters per glyph (followers take their player's colour). */
+static const char *const glyph_sgr[G_UNKNOWN + 1] = {
+  NULL, "2;32", "33", "1", "1", "1", "1", "1;35", "1;34", NULL, "2", "2",
+};
+
+static const char *const digits[] = { "0", "1", "2", "3", "4", "5", "6", "7", "8", "9" };
+
+const char *
+ctl_colour_sgr (const char *colour)
+{
+  static const char *const table[][2] = {
+    { "red", "1;91" },   { "blue", "1;94" },  { "yellow", "1;93" },
+    { "green", "1;92" }, { "black", "1;90" }, { "grey", "1;37" },
+  };
+  for (guint i = 0; colour && i < G_N_ELEMENTS (table); i++)
+    if (g_str_equal (colour, table[i][0]))
+      return table[i][1];
+  return NULL;
+}
+
+/* One tile's picture: per character the glyph, the owning segment (-1 none) and, for the
+ * middle road character, its arms. */
+typedef struct
+{
+  Glyph glyph[CELL_H][CELL_W];
+  gint owner[CELL_H][CELL_W];
+  guint arms;
+} Layout;
+
+static gboolean
+is_field (const CtlTileType *t, gint seg)
+{
+  return seg >= 0 && t->segments[seg].kind == CTL_FEATURE_FIELD;
+}
+
+/* The owner of a corner between half-edges @a and @b. */
+static gint
+corner_owner (const CtlTileType *t, gint a, gint b)
+{
+  if (a == b)
+    return a;
+  if (is_field (t, a))
+    return a;
+  if (is_field (t, b))
+    return b;
+  return -1;
+}
+
+/* The first field among @n half-edges, -1 if none. */
+static gint
+first_field (const CtlTileType *t, const gint *half_owner, const guint *halves, guint n)
+{
+  for (guint i = 0; i < n; i++)
+    if (is_field (t, half_owner[halves[i]]))
+      return half_owner[halves[i]];
+  return -1;
+}
+
+/* The character a segment's follower (or shield) stands on: the segment's character nearest
+ * to the middle of its characters (a character is about half as wide as high). */
+static gboolean
+anchor (const Layout *l, gint seg, gint skip_r, gint skip_c, gint *row, gint *col)
+{
+  double sr = 0, sc = 0;
+  guint n = 0;
+  for (gint r = 0; r < CELL_H; r++)
+    for (gint c = 0; c < CELL_W; c++)
+      if (l->owner[r][c] == seg)
+        {
+          sr += r;
+          sc += c;
+          n++;
+        }
+  if (!n)
+    return FALSE;
+  sr /= n;
+  sc /= n;
+  double best = G_MAXDOUBLE;
+  for (gint r = 0; r < CELL_H; r++)
+    for (gint c = 0; c < CELL_W; c++)
+      if (l->owner[r][c] == seg && !(r == skip_r && c == skip_c))
+        {
+          double d = (r - sr) * (r - sr) + (c - sc) * (c - sc) / 4.0;
+          if (d < best - 1e-9)
+            {
+              best = d;
+              *row = r;
+              *col = c;
+            }
+        }
+  return best < G_MAXDOUBLE;
+}
+
+static void
+set_cell (Layout *l, gint r, gint c, gint seg, Glyph g)
+{
+  l->owner[r][c] = seg;
+  l->glyph[r][c] = g;
+}
+
+/* Gives the middle row's characters @c0..@c1 to @seg. */
+static void
+fill_middle (Layout *l, gint c0, gint c1, gint seg, Glyph g)
+{
+  for (gint c = c0; c <= c1; c++)
+    set_cell (l, 1, c, seg, g);
+}
+
+static Glyph
+kind_glyph (const CtlTileType *t, gint seg, gboolean vertical)
+{
+  if (seg < 0)
+    return G_FIELD;
+  switch (t->segments[seg].kind)
+    {
+      case CTL_FEATURE_CITY:
+        return G_CITY;
+      case CTL_FEATURE_ROAD:
+        return vertical ? G_ROAD_V : G_ROAD_H;
+      case CTL_FEATURE_CLOISTER:
+        return G_CLOISTER;
+      default:
+        return G_FIELD;
+    }
+}
+
+static void
+layout_tile (const CtlTileType *t, guint rotation, Layout *l)
+{
+  gint side_owner[4] = { -1, -1, -1, -1 };
+  gint half_owner[8] = { -1, -1, -1, -1, -1, -1, -1, -1 };
+  memset (l, 0, sizeof *l);
+  for (gint r = 0; r < CELL_H; r++)
+    for (gint c = 0; c < CELL_W; c++)
+      set_cell (l, r, c, -1, G_FIELD);
+
+  for (guint i = 0; i < t->n_segments; i++)
+    {
+      guint32 loc = ctl_location_rotate (t->segments[i].locations, rotation);
+      for (guint s = 0; s < 4; s++)
+        if (loc & CTL_LOC_SIDE (s))
+          {
+            side_owner[s] = (gint)i;
+            if (t->segments[i].kind != CTL_FEATURE_ROAD)
+              half_owner[2 * s] = half_owner[2 * s + 1] = (gint)i;
+          }
+      for (guint h = 0; h < 8; h++)
+        if (loc & CTL_LOC_HALF (h))
+          half_owner[h] = (gint)i;
+    }
+
+  /* The edges. */
+  for (gint c = 1; c <= 2; c++)
+    {
+      set_cell (l, 0, c, half_owner[H_NNW], kind_glyph (t, half_owner[H_NNW], FALSE));
+      set_cell (l, 0, c + 3, half_owner[H_NNE], kind_glyph (t, half_owner[H_NNE], FALSE));
+      set_cell (l, 2, c, half_owner[H_SSW], kind_glyph (t, half_owner[H_SSW], FALSE));
+      set_cell (l, 2, c + 3, half_owner[H_SSE], kind_glyph (t, half_owner[H_SSE], FALSE));
+    }
+  gint n = side_owner[CTL_SIDE_N] >= 0 ? side_owner[CTL_SIDE_N] : half_owner[H_NNW];
+  gint s = side_owner[CTL_SIDE_S] >= 0 ? side_owner[CTL_SIDE_S] : half_owner[H_SSW];
+  gint w = side_owner[CTL_SIDE_W] >= 0 ? side_owner[CTL_SIDE_W] : half_owner[H_WNW];
+  gint e = side_owner[CTL_SIDE_E] >= 0 ? side_owner[CTL_SIDE_E] : half_owner[H_ENE];
+  set_cell (l, 0, 3, n, kind_glyph (t, n, TRUE));
+  set_cell (l, 2, 3, s, kind_glyph (t, s, TRUE));
+  set_cell (l, 1, 0, w, kind_glyph (t, w, FALSE));
+  set_cell (l, 1, 6, e, kind_glyph (t, e, FALSE));
+  static const gint corners[4][4] = {
+    { 0, 0, H_NNW, H_WNW },
+    { 0, 6, H_NNE, H_ENE },
+    { 2, 6, H_SSE, H_ESE },
+    { 2, 0, H_SSW, H_WSW },
+  };
+  for (guint k = 0; k < 4; k++)
+    {
+      gint o = corner_owner (t, half_owner[corners[k][2]], half_owner[corners[k][3]]);
+      set_cell (l, corners[k][0], corners[k][1], o, kind_glyph (t, o, FALSE));
+    }
+
+  /* The middle row: cities, then roads, then the cloister. */
+  gboolean road_ends = FALSE;
+  for (guint pass = 0; pass < 3; pass++)
+    for (guint i = 0; i < t->n_segments; i++)
+      {
+        const CtlSegment *seg = &t->segments[i];
+        guint32 sides = ctl_location_rotate (seg->locations, rotation) & CTL_LOC_SIDES;
+        guint ns = (guint)__builtin_popcount (sides);
+        gboolean has_w = sides & CTL_LOC_SIDE (CTL_SIDE_W),
+                 has_e = sides & CTL_LOC_SIDE (CTL_SIDE_E);
+        gboolean has_n = sides & CTL_LOC_SIDE (CTL_SIDE_N),
+                 has_s = sides & CTL_LOC_SIDE (CTL_SIDE_S);
+        if (pass == 0 && seg->kind == CTL_FEATURE_CITY)
+          {
+            if (ns >= 2)
+              {
+                if (has_w)
+                  fill_middle (l, 1, 2, (gint)i, G_CITY);
+                if (has_e)
+                  fill_middle (l, 4, 5, (gint)i, G_CITY);
+                if (has_n && has_s)
+                  fill_middle (l, 2, 4, (gint)i, G_CITY);
+                if ((has_e && has_w) || ns >= 3)
+                  fill_middle (l, 3, 3, (gint)i, G_CITY);
+              }
+            else if (has_w)
+              set_cell (l, 1, 1, (gint)i, G_CITY);
+            else if (has_e)
+              set_cell (l, 1, 5, (gint)i, G_CITY);
+          }
+        else if (pass == 1 && seg->kind == CTL_FEATURE_ROAD)
+          {
+            if (has_w)
+              fill_middle (l, 1, 2, (gint)i, G_ROAD_H);
+            if (has_e)
+              fill_middle (l, 4, 5, (gint)i, G_ROAD_H);
+            if (ns >= 2)
+              {
+                set_cell (l, 1, 3, (gint)i, G_ROAD_BOX);
+                l->arms |= sides;
+              }
+            else if (ns == 1)
+              road_ends = TRUE;
+          }
+        else if (pass == 2 && seg->kind == CTL_FEATURE_CLOISTER)
+          set_cell (l, 1, 3, (gint)i, G_CLOISTER);
+      }
+
+  /* What is left of the middle row goes to a field beside it; roads ending in an empty
+   * middle meet at a junction. */
+  static const guint west[] = { H_WNW, H_WSW, H_NNW, H_SSW };
+  static const guint east[] = { H_ENE, H_ESE, H_NNE, H_SSE };
+  static const guint mid[] = { H_NNW, H_NNE, H_SSW, H_SSE, H_WNW, H_ENE };
+  for (gint c = 1; c <= 5; c++)
+    if (l->owner[1][c] < 0)
+      {
+        if (c == 3 && road_ends)
+          {
+            set_cell (l, 1, c, -1, G_JUNCTION);
+            continue;
+          }
+        gint o = c < 3   ? first_field (t, half_owner, west, G_N_ELEMENTS (west))
+                 : c > 3 ? first_field (t, half_owner, east, G_N_ELEMENTS (east))
+                         : first_field (t, half_owner, mid, G_N_ELEMENTS (mid));
+        set_cell (l, 1, c, o, G_FIELD);
+      }
+
+  /* Shields: beside the spot a follower would take. */
+  for (guint i = 0; i < t->n_segments; i++)
+    if (t->segments[i].shield)
+      {
+        gint ar = -1, ac = -1, r, c;
+        if (anchor (l, (gint)i, -1, -1, &ar, &ac) && anchor (l, (gint)i, ar, ac, &r, &c))
+          l->glyph[r][c] = G_SHIELD;
+      }
+}
+
+/* The canvas: per character a glyph string and its SGR parameters. */
+typedef struct
+{
+  const char *text;
+  const char *sgr;
+} Char;
+
+typedef struct
+{
+  guint w, h; /* in characters */
+  Char *chars;
+} Canvas;
+
+static void
+canvas_init (Canvas *cv, guint w, guint h)
+{
+  cv->w = w;
+  cv->h = h;
+  cv->chars = g_new0 (Char, (gsize)w * h);
+  for (guint i = 0; i < w * h; i++)
+    cv->chars[i].text = " ";
+}
+
+static Char *
+canvas_at (Canvas *cv, guint x, guint y)
+{
+  return &cv->chars[(gsize)y * cv->w + x];
+}
+
+static void
+put_glyph (Canvas *cv, guint x, guint y, const GlyphSet *gs, Glyph g, guint arms)
+{
+  Char *ch = canvas_at (cv, x, y);
+  ch->text = g == G_ROAD_BOX ? gs->box[arms & 15] : gs->glyph[g];
+  ch->sgr = glyph_sgr[g];
+}
+
+/* Draws a tile (or '?' for an unknown type) with its top-left character at @x, @y. */
+static void
+draw_tile (Canvas *cv, guint x, guint y, const CtlTileType *t, guint rotation, const GlyphSet *gs)
+{
+  if (!t)
+    {
+      for (guint r = 0; r < CELL_H; r++)
+        for (guint c = 0; c < CELL_W; c++)
+          put_glyph (cv, x + c, y + r, gs, r == 1 && c == 3 ? G_UNKNOWN : G_FIELD, 0);
+      return;
+    }
+  Layout l;
+  layout_tile (t, rotation, &l);
+  for (guint r = 0; r < CELL_H; r++)
+    for (guint c = 0; c < CELL_W; c++)
+      put_glyph (cv, x + c, y + r, gs, l.glyph[r][c], l.arms);
+}
+
+/* Appends the canvas's row @y with colours when asked. */
+static void
+append_row (GString *out, Canvas *cv, guint y, gboolean colour)
+{
+  const char *cur = NULL;
+  for (guint x = 0; x < cv->w; x++)
+    {
+      const Char *ch = canvas_at (cv, x, y);
+      if (colour && g_strcmp0 (ch->sgr, cur) != 0)
+        {
+          if (cur)
+            g_string_append (out, "\033[0m");
+          if (ch->sgr)
+            g_string_append_printf (out, "\033[%sm", ch->sgr);
+          cur = ch->sgr;
+        }
+      g_string_append (out, ch->text);
+    }
+  if (cur)
+    g_string_append (out, "\033[0m");
+  /* No trailing spaces: they only make tests and diffs harder to read. */
+  while (out->len && out->str[out->len - 1] == ' ')
+    g_string_truncate (out, out->len - 1);
+  g_string_append_c (out, '\n');
+}
+
+static void
+append_coloured (GString *out, const char *text, const char *sgr, gboolean colour)
+{
+  if (colour && sgr)
+    g_string_append_printf (out, "\033[%sm%s\033[0m", sgr, text);
+  else
+    g_string_append (out, text);
+}
+
+char *
+ctl_player_label (const CtlPlayer *player, gint seat, CtlRenderFlags flags)
+{
+  const char *name = player && player->name && *player->name ? player->name : NULL;
+  g_autofree char *text = name ? g_strdup (name) : g_strdup_printf ("seat %d", seat);
+  if (!(flags & CTL_RENDER_COLOR) || !player)
+    return g_steal_pointer (&text);
+  const char *sgr = ctl_colour_sgr (player->colour);
+  return sgr ? g_strdup_printf ("\033[%sm%s\033[0m", sgr, text) : g_steal_pointer (&text);
+}
+
+static void
+append_legend (GString *out, const CtlBoard *b, const GlyphSet *gs, gboolean colour)
+{
+  static const struct
+  {
+    Glyph g;
+    const char *what;
+  } symbols[] = {
+    { G_FIELD, "field" }, { G_CITY, "city" },         { G_SHIELD, "shield" },
+    { G_ROAD_H, "road" }, { G_JUNCTION, "junction" }, { G_CLOISTER, "cloister" },
+  };
+  g_string_append (out, "  ");
+  for (guint i = 0; i < G_N_ELEMENTS (symbols); i++)
+    {
+      append_coloured (out, gs->glyph[symbols[i].g], glyph_sgr[symbols[i].g], colour);
+      g_string_append_printf (out, " %s  ", symbols[i].what);
+    }
+  if (b->n_marks)
+    {
+      append_coloured (out, gs->glyph[G_MARK], glyph_sgr[G_MARK], colour);
+      g_string_append (out, " a place the tile fits  ");
+    }
+  if (colour)
+    append_coloured (out, gs->glyph[G_FOLLOWER], "1", TRUE);
+  g_string_append (out, colour ? " follower\n" : "0-5 follower (seat)\n");
+  for (guint p = 0; p < b->n_players; p++)
+    {
+      const CtlPlayer *pl = &b->players[p];
+      const char *sgr = ctl_colour_sgr (pl->colour);
+      g_string_append (out, pl->active ? "> " : "  ");
+      if (colour && sgr)
+        append_coloured (out, gs->glyph[G_FOLLOWER], sgr, TRUE);
+      else
+        g_string_append (out, p < G_N_ELEMENTS (digits) ? digits[p] : "?");
+      g_string_append_printf (
+          out, " %-6s %-16s %3u points  %u follower%s%s%s\n", pl->colour ? pl->colour : "",
+          pl->name ? pl->name : "", pl->score, pl->followers, pl->followers == 1 ? "" : "s",
+          pl->bot ? "  (bot)" : "", !pl->bot && !pl->connected ? "  (disconnected)" : "");
+    }
+}
+
+static void
+append_centred (GString *out, const char *text, guint width)
+{
+  guint len = (guint)strlen (text);
+  guint left = len < width ? (width - len) / 2 : 0;
+  guint right = len < width ? width - len - left : 0;
+  g_string_append_printf (out, "%*s%s%*s", (int)left, "", text, (int)right, "");
+}
+
+char *
+ctl_board_render (const CtlBoard *b, CtlRenderFlags flags)
+{
+  gboolean colour = (flags & CTL_RENDER_COLOR) != 0;
+  const GlyphSet *gs = (flags & CTL_RENDER_ASCII) ? &ascii_glyphs : &unicode_glyphs;
+  GString *out = g_string_new (NULL);
+  if (!b->n_tiles && !b->n_marks)
+    {
+      g_string_append (out, "(no tile on the board yet)\n");
+      if (flags & CTL_RENDER_LEGEND && b->n_players)
+        append_legend (out, b, gs, colour);
+      return g_string_free (out, FALSE);
+    }
+
+  gint x0 = G_MAXINT, y0 = G_MAXINT, x1 = G_MININT, y1 = G_MININT;
+  for (guint i = 0; i < b->n_tiles + b->n_marks; i++)
+    {
+      gint x = i < b->n_tiles ? b->tiles[i].x : b->marks[2 * (i - b->n_tiles)];
+      gint y = i < b->n_tiles ? b->tiles[i].y : b->marks[2 * (i - b->n_tiles) + 1];
+      x0 = MIN (x0, x);
+      y0 = MIN (y0, y);
+      x1 = MAX (x1, x);
+      y1 = MAX (y1, y);
+    }
+  guint cols = (guint)(x1 - x0) + 1, rows = (guint)(y1 - y0) + 1;
+  Canvas cv;
+  canvas_init (&cv, cols * CELL_W, rows * CELL_H);
+
+  for (guint i = 0; i < b->n_marks; i++)
+    put_glyph (&cv, (guint)(b->marks[2 * i] - x0) * CELL_W + 3,
+               (guint)(b->marks[2 * i + 1] - y0) * CELL_H + 1, gs, G_MARK, 0);
+  for (guint i = 0; i < b->n_tiles; i++)
+    {
+      const CtlPlacedTile *pt = &b->tiles[i];
+      draw_tile (&cv, (guint)(pt->x - x0) * CELL_W, (guint)(pt->y - y0) * CELL_H,
+                 ctl_tile_type_lookup (b->types, b->n_types, pt->tile), pt->rotation, gs);
+    }
+  for (guint i = 0; i < b->n_followers; i++)
+    {
+      const CtlFollower *f = &b->followers[i];
+      const CtlPlacedTile *pt = NULL;
+      for (guint k = 0; k < b->n_tiles; k++)
+        if (b->tiles[k].x == f->x && b->tiles[k].y == f->y)
+          pt = &b->tiles[k];
+      const CtlTileType *t = pt ? ctl_tile_type_lookup (b->types, b->n_types, pt->tile) : NULL;
+      gint r = 1, c = 3;
+      if (t && f->segment < t->n_segments)
+        {
+          Layout l;
+          layout_tile (t, pt->rotation, &l);
+          anchor (&l, (gint)f->segment, -1, -1, &r, &c);
+        }
+      if (f->x < x0 || f->x > x1 || f->y < y0 || f->y > y1)
+        continue;
+      Char *ch = canvas_at (&cv, (guint)(f->x - x0) * CELL_W + (guint)c,
+                            (guint)(f->y - y0) * CELL_H + (guint)r);
+      const CtlPlayer *pl
+          = f->seat >= 0 && (guint)f->seat < b->n_players ? &b->players[f->seat] : NULL;
+      const char *sgr = pl ? ctl_colour_sgr (pl->colour) : NULL;
+      if (colour && sgr)
+        ch->text = gs->glyph[G_FOLLOWER];
+      else
+        ch->text = f->seat >= 0 && (guint)f->seat < G_N_ELEMENTS (digits) ? digits[f->seat] : "?";
+      ch->sgr = sgr ? sgr : "1";
+    }
+
+  /* Column labels (x) above, row labels (y) on the left of each tile row's middle line. */
+  g_autofree char *top = g_strdup_printf ("%d", y0);
+  g_autofree char *bottom = g_strdup_printf ("%d", y1);
+  guint margin = MAX (MAX ((guint)strlen (top), (guint)strlen (bottom)), 2) + 1;
+  g_string_append_printf (out, "%*s", (int)margin, "");
+  for (gint x = x0; x <= x1; x++)
+    {
+      g_autofree char *label = g_strdup_printf ("%d", x);
+      append_centred (out, label, CELL_W);
+    }
+  while (out->len && out->str[out->len - 1] == ' ')
+    g_string_truncate (out, out->len - 1);
+  g_string_append_c (out, '\n');
+  for (guint row = 0; row < cv.h; row++)
+    {
+      if (row % CELL_H == 1)
+        g_string_append_printf (out, "%*d ", (int)margin - 1, y0 + (gint)(row / CELL_H));
+      else
+        g_string_append_printf (out, "%*s", (int)margin, "");
+      append_row (out, &cv, row, colour);
+    }
+  g_free (cv.chars);
+
+  if (flags & CTL_RENDER_LEGEND)
+    append_legend (out, b, gs, colour);
+  return g_string_free (out, FALSE);
+}
+
+char *
+ctl_tile_render (const CtlTileType *type, CtlRenderFlags flags)
+{
+  const GlyphSet *gs = (flags & CTL_RENDER_ASCII) ? &ascii_glyphs : &unicode_glyphs;
+  const guint gap = 3;
+  GString *out = g_string_new (NULL);
+  Canvas cv;
+  canvas_init (&cv, 4 * CELL_W + 3 * gap, CELL_H);
+  for (guint r = 0; r < 4; r++)
+    draw_tile (&cv, r * (CELL_W + gap), 0, type, r, gs);
+  for (guint r = 0; r < 4; r++)
+    {
+      g_autofree char *label = g_strdup_printf ("rot %u", r);
+      append_centred (out, label, CELL_W);
+      if (r < 3)
+        g_string_append_printf (out, "%*s", (int)gap, "");
+    }
+  while (out->len && out->str[out->len - 1] == ' ')
+    g_string_truncate (out, out->len - 1);
+  g_string_append_c (out, '\n');
+  for (guint row = 0; row < CELL_H; row++)
+    append_row (out, &cv, row, (flags & CTL_RENDER_COLOR) != 0);
+  g_free (cv.chars);
+  return g_string_free (out, FALSE);
+}

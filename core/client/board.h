@@ -1,0 +1,127 @@
+/* board.h: carcassonnectl's board renderer. Pure: plain C structs in, a string out; it knows
+ * nothing of D-Bus, so tests can feed it hand-written boards.
+ *
+ * Each tile is a block of 7x3 characters. Fields are '·', cities '▓', roads '─' '│' and box
+ * corners, a junction or village where roads end '○', a cloister '✚', a shield '◆', a follower
+ * '●' in its player's colour (without colour: the seat number). Columns are x (east), rows are
+ * y (south); the labels give the coordinates a place command takes. */
+#pragma once
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* Feature kinds (u on the bus). */
+typedef enum
+{
+  CTL_FEATURE_FIELD = 0,
+  CTL_FEATURE_ROAD = 1,
+  CTL_FEATURE_CITY = 2,
+  CTL_FEATURE_CLOISTER = 3,
+} CtlFeatureKind;
+
+/* Edge kinds (u on the bus). */
+typedef enum
+{
+  CTL_EDGE_FIELD = 0,
+  CTL_EDGE_ROAD = 1,
+  CTL_EDGE_CITY = 2,
+  CTL_EDGE_WALL = 3,
+} CtlEdgeKind;
+
+/* Locations: the four sides N E S W (a side's middle port; the whole side for a city), then
+ * the eight half-edges clockwise from NNW. */
+#define CTL_SIDE_N      0
+#define CTL_SIDE_E      1
+#define CTL_SIDE_S      2
+#define CTL_SIDE_W      3
+#define CTL_LOC_SIDE(s) (1u << (s))
+#define CTL_LOC_HALF(h) (1u << (4 + (h)))
+#define CTL_LOC_SIDES   0xfu
+
+/* Parses location names ("N", "NNE", ...); unknown names are ignored (a later expansion's
+ * locations draw as nothing rather than failing). */
+guint32 ctl_location_parse (const char *const *names);
+/* Turns a location clockwise by @rotation quarter turns (side N with 1 becomes E). */
+guint32 ctl_location_rotate (guint32 loc, guint rotation);
+/* "N,NNE" style, in the order sides then half-edges; "" for none. */
+char *ctl_location_to_string (guint32 loc);
+/* "field", "road", "city", "cloister", or "feature" for an unknown kind. */
+const char *ctl_feature_kind_name (guint kind);
+
+typedef struct
+{
+  guint kind;        /* CtlFeatureKind */
+  guint32 locations; /* CTL_LOC_* bits, in the tile's own orientation */
+  gboolean shield;
+} CtlSegment;
+
+typedef struct
+{
+  const char *id;
+  guint edges[4]; /* CtlEdgeKind, N E S W */
+  guint n_segments;
+  const CtlSegment *segments;
+} CtlTileType;
+
+typedef struct
+{
+  gint x, y;
+  const char *tile; /* a CtlTileType id; unknown ids draw as '?' */
+  guint rotation;
+} CtlPlacedTile;
+
+typedef struct
+{
+  gint seat; /* index into CtlBoard.players; -1 unknown */
+  gint x, y;
+  guint segment; /* index into the tile type's segments */
+} CtlFollower;
+
+typedef struct
+{
+  const char *name;
+  const char *colour; /* "red", "blue", "yellow", "green", "black", "grey" */
+  guint score;
+  guint followers; /* in the supply */
+  gboolean bot;
+  gboolean connected;
+  gboolean active; /* whose turn it is */
+} CtlPlayer;
+
+typedef struct
+{
+  const CtlTileType *types;
+  guint n_types;
+  const CtlPlacedTile *tiles;
+  guint n_tiles;
+  const CtlFollower *followers;
+  guint n_followers;
+  const CtlPlayer *players; /* by seat */
+  guint n_players;
+  const gint *marks; /* n_marks (x, y) pairs: empty cells to mark '+' (legal places) */
+  guint n_marks;
+} CtlBoard;
+
+typedef enum
+{
+  CTL_RENDER_COLOR = 1 << 0,  /* ANSI colours */
+  CTL_RENDER_ASCII = 1 << 1,  /* '#' '-' '|' '+' 'o' 'K' '.' '$' instead of Unicode */
+  CTL_RENDER_LEGEND = 1 << 2, /* the symbols and the players under the board */
+} CtlRenderFlags;
+
+/* The board with coordinate labels (and the legend when asked), one '\n' after every line.
+ * An empty board renders as a short sentence. */
+char *ctl_board_render (const CtlBoard *board, CtlRenderFlags flags);
+
+/* One tile type in its four rotations side by side, labelled "rot 0".."rot 3". */
+char *ctl_tile_render (const CtlTileType *type, CtlRenderFlags flags);
+
+/* A player's name in its colour (when @flags has CTL_RENDER_COLOR), e.g. for event lines. */
+char *ctl_player_label (const CtlPlayer *player, gint seat, CtlRenderFlags flags);
+
+/* The ANSI SGR parameters for a player colour name ("91" for red), NULL if unknown. */
+const char *ctl_colour_sgr (const char *colour);
+
+const CtlTileType *ctl_tile_type_lookup (const CtlTileType *types, guint n_types, const char *id);
+
+G_END_DECLS

@@ -1,0 +1,279 @@
+/* test-board-render.c: carcassonnectl's board renderer (core/client/board.c), fed plain C
+ * structs, compared character for character. */
+#include "config.h"
+
+#include <check.h>
+#include <string.h>
+#include "client/board.h"
+#include "check-run.h"
+
+/* Base-game tile types in the notation of data/base.tiles (edges, then segments; a field's
+ * city list and road end markers left out): what GetTileTypes would answer. */
+static const char *const base_lines[] = {
+  "A FFRF K R:S F:NNW,NNE,ENE,ESE,SSE,SSW,WSW,WNW",
+  "C CCCC C:NESW:s",
+  "D CRFR C:N R:EW F:ENE,WNW F:ESE,SSE,SSW,WSW",
+  "E CFFF C:N F:ENE,ESE,SSE,SSW,WSW,WNW",
+  "F FCFC C:EW:s F:NNW,NNE F:SSE,SSW",
+  "I CFFC C:N C:W F:ENE,ESE,SSE,SSW",
+  "L CRRR C:N R:E R:S R:W F:ENE,WNW F:ESE,SSE F:SSW,WSW",
+  "M CCFF C:NE:s F:SSE,SSW,WSW,WNW",
+  "S CCRC C:NEW:s R:S F:SSE F:SSW",
+  "U RFRF R:NS F:NNE,ENE,ESE,SSE F:SSW,WSW,WNW,NNW",
+  "V FFRR R:SW F:NNW,NNE,ENE,ESE,SSE,WNW F:SSW,WSW",
+  "X RRRR R:N R:E R:S R:W F:WNW,NNW F:NNE,ENE F:ESE,SSE F:SSW,WSW",
+};
+
+typedef struct
+{
+  CtlTileType types[G_N_ELEMENTS (base_lines)];
+  CtlSegment segments[G_N_ELEMENTS (base_lines)][8];
+  char *ids[G_N_ELEMENTS (base_lines)];
+} TileTable;
+
+static TileTable table;
+
+static guint
+edge_kind (char c)
+{
+  return c == 'C' ? CTL_EDGE_CITY : c == 'R' ? CTL_EDGE_ROAD : CTL_EDGE_FIELD;
+}
+
+static void
+setup_tiles (void)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (base_lines); i++)
+    {
+      g_auto (GStrv) words = g_strsplit (base_lines[i], " ", -1);
+      CtlTileType *t = &table.types[i];
+      table.ids[i] = g_strdup (words[0]);
+      t->id = table.ids[i];
+      for (guint s = 0; s < 4; s++)
+        t->edges[s] = edge_kind (words[1][s]);
+      t->n_segments = 0;
+      for (guint w = 2; words[w]; w++)
+        {
+          CtlSegment *seg = &table.segments[i][t->n_segments++];
+          g_auto (GStrv) parts = g_strsplit (words[w], ":", -1);
+          seg->kind = parts[0][0] == 'C'   ? CTL_FEATURE_CITY
+                      : parts[0][0] == 'R' ? CTL_FEATURE_ROAD
+                      : parts[0][0] == 'K' ? CTL_FEATURE_CLOISTER
+                                           : CTL_FEATURE_FIELD;
+          seg->shield = parts[1] && parts[2] && g_str_equal (parts[2], "s");
+          seg->locations = 0;
+          if (parts[1] && seg->kind == CTL_FEATURE_FIELD)
+            {
+              g_auto (GStrv) names = g_strsplit (parts[1], ",", -1);
+              seg->locations = ctl_location_parse ((const char *const *)names);
+            }
+          else if (parts[1])
+            for (const char *p = parts[1]; *p; p++)
+              {
+                char side[2] = { *p, 0 };
+                const char *names[] = { side, NULL };
+                seg->locations |= ctl_location_parse (names);
+              }
+        }
+      t->segments = table.segments[i];
+    }
+}
+
+static void
+teardown_tiles (void)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (base_lines); i++)
+    g_clear_pointer (&table.ids[i], g_free);
+}
+
+static char *
+render (const CtlPlacedTile *tiles, guint n_tiles, const CtlFollower *followers, guint n_followers,
+        CtlRenderFlags flags)
+{
+  CtlBoard b = { .types = table.types,
+                 .n_types = G_N_ELEMENTS (base_lines),
+                 .tiles = tiles,
+                 .n_tiles = n_tiles,
+                 .followers = followers,
+                 .n_followers = n_followers };
+  return ctl_board_render (&b, flags);
+}
+
+START_TEST (test_location_parse_rotate)
+{
+  const char *d_field[] = { "ENE", "WNW", NULL };
+  guint32 loc = ctl_location_parse (d_field);
+  ck_assert_uint_eq (loc, CTL_LOC_HALF (2) | CTL_LOC_HALF (7));
+  /* One turn clockwise: ENE->SSE, WNW->NNE (tiles.txt rotation table). */
+  g_autofree char *one = ctl_location_to_string (ctl_location_rotate (loc, 1));
+  ck_assert_str_eq (one, "NNE,SSE");
+  const char *sides[] = { "N", "W", "LSE", NULL };
+  guint32 nw = ctl_location_parse (sides);
+  g_autofree char *turned = ctl_location_to_string (ctl_location_rotate (nw, 1));
+  ck_assert_str_eq (turned, "N,E");
+  ck_assert_uint_eq (ctl_location_rotate (nw, 4), nw);
+  g_autofree char *none = ctl_location_to_string (0);
+  ck_assert_str_eq (none, "");
+  ck_assert_str_eq (ctl_feature_kind_name (CTL_FEATURE_CLOISTER), "cloister");
+  ck_assert_str_eq (ctl_feature_kind_name (9), "feature");
+}
+END_TEST
+
+/* The start tile alone: city north, road west to east, fields; labels x 0 and y 0. */
+START_TEST (test_start_tile)
+{
+  CtlPlacedTile tiles[] = { { 0, 0, "D", 0 } };
+  g_autofree char *s = render (tiles, 1, NULL, 0, 0);
+  ck_assert_str_eq (s, "      0\n"
+                       "   ·▓▓▓▓▓·\n"
+                       " 0 ───────\n"
+                       "   ·······\n");
+  g_autofree char *a = render (tiles, 1, NULL, 0, CTL_RENDER_ASCII);
+  ck_assert_str_eq (a, "      0\n"
+                       "   .#####.\n"
+                       " 0 -------\n"
+                       "   .......\n");
+}
+END_TEST
+
+/* Rotation: the start tile turned once shows its city east, its road north to south. */
+START_TEST (test_rotation)
+{
+  CtlPlacedTile tiles[] = { { 0, 0, "D", 1 }, { 1, 0, "D", 2 }, { 2, 0, "D", 3 } };
+  g_autofree char *s = render (tiles, 3, NULL, 0, CTL_RENDER_ASCII);
+  ck_assert_str_eq (s, "      0      1      2\n"
+                       "   ...|.............|...\n"
+                       " 0 ...|.##-------##.|...\n"
+                       "   ...|....#####....|...\n");
+}
+END_TEST
+
+/* Roads meeting, turning, crossing; a cloister with its road; a shield; negative coordinates
+ * and labels as wide as they need. */
+START_TEST (test_features)
+{
+  CtlPlacedTile tiles[] = {
+    { 0, 0, "X", 0 },  { 1, 0, "V", 0 },  { 0, 1, "A", 0 },  { 1, 1, "M", 0 },
+    { -1, 0, "L", 3 }, { 0, -1, "U", 1 }, { 1, -1, "S", 0 },
+  };
+  g_autofree char *s = render (tiles, G_N_ELEMENTS (tiles), NULL, 0, CTL_RENDER_ASCII);
+  ck_assert_str_eq (s, "     -1      0      1\n"
+                       "          .......#######\n"
+                       "-1        -------###$###\n"
+                       "          ..........|...\n"
+                       "   ...|......|..........\n"
+                       " 0 ##.o------o------+...\n"
+                       "   ...|......|......|...\n"
+                       "          ........##$###\n"
+                       " 1        ...K.......###\n"
+                       "          ...|..........\n");
+}
+END_TEST
+
+/* Followers stand on their segment: a coloured '●' with colours, the seat number without. */
+START_TEST (test_followers)
+{
+  CtlPlacedTile tiles[] = { { 0, 0, "D", 0 }, { 1, 0, "V", 0 }, { 0, 1, "A", 0 } };
+  CtlFollower followers[] = {
+    /* seat, x, y, segment */
+    { 0, 0, 0, 0 }, /* D's city, north */
+    { 1, 0, 0, 1 }, /* D's road */
+    { 1, 1, 0, 2 }, /* V's small field, south-west of its road */
+    { 0, 0, 1, 0 }, /* A's cloister */
+  };
+  CtlPlayer players[]
+      = { { "ann", "red", 3, 6, FALSE, TRUE, TRUE }, { "bob", "blue", 0, 6, TRUE, TRUE, FALSE } };
+  CtlBoard b
+      = { table.types, G_N_ELEMENTS (base_lines), tiles, 3, followers, 4, players, 2, NULL, 0 };
+  g_autofree char *plain = ctl_board_render (&b, CTL_RENDER_ASCII);
+  ck_assert_str_eq (plain, "      0      1\n"
+                           "   .##0##........\n"
+                           " 0 ---1------+...\n"
+                           "   ........1.|...\n"
+                           "   .......\n"
+                           " 1 ...0...\n"
+                           "   ...|...\n");
+  g_autofree char *coloured = ctl_board_render (&b, CTL_RENDER_COLOR);
+  ck_assert_ptr_nonnull (strstr (coloured, "\033[1;91m●\033[0m"));
+  ck_assert_ptr_nonnull (strstr (coloured, "\033[1;94m●\033[0m"));
+  ck_assert_ptr_null (strstr (plain, "\033"));
+}
+END_TEST
+
+/* The legend: symbols, then the players with colour, score, followers; the active one marked. */
+START_TEST (test_legend)
+{
+  CtlPlacedTile tiles[] = { { 0, 0, "D", 0 } };
+  CtlPlayer players[] = { { "ann", "red", 12, 5, FALSE, TRUE, FALSE },
+                          { "bob", "blue", 7, 7, TRUE, TRUE, TRUE },
+                          { "cy", "yellow", 0, 7, FALSE, FALSE, FALSE } };
+  CtlBoard b = { table.types, G_N_ELEMENTS (base_lines), tiles, 1, NULL, 0, players, 3, NULL, 0 };
+  g_autofree char *s = ctl_board_render (&b, CTL_RENDER_LEGEND);
+  ck_assert_msg (strstr (s, "· field  ▓ city  ◆ shield  ─ road  ○ junction  ✚ cloister") != NULL,
+                 "%s", s);
+  ck_assert_msg (strstr (s, "  0 red    ann               12 points  5 followers\n") != NULL, "%s",
+                 s);
+  ck_assert_msg (strstr (s, "> 1 blue   bob                7 points  7 followers  (bot)\n") != NULL,
+                 "%s", s);
+  ck_assert_msg (strstr (s, "  2 yellow cy                 0 points  7 followers  (disconnected)\n")
+                     != NULL,
+                 "%s", s);
+}
+END_TEST
+
+/* Marks show where the tile in play fits, and widen the board; an unknown tile is '?'; an
+ * empty board says so. */
+START_TEST (test_marks_unknown_empty)
+{
+  CtlPlacedTile tiles[] = { { 0, 0, "Z", 0 } };
+  const gint marks[] = { 1, 0, 0, -1 };
+  CtlBoard b = { table.types, G_N_ELEMENTS (base_lines), tiles, 1, NULL, 0, NULL, 0, marks, 2 };
+  g_autofree char *s = ctl_board_render (&b, CTL_RENDER_ASCII);
+  ck_assert_str_eq (s, "      0      1\n"
+                       "\n"
+                       "-1    +\n"
+                       "\n"
+                       "   .......\n"
+                       " 0 ...?...   +\n"
+                       "   .......\n");
+  CtlBoard empty = { 0 };
+  g_autofree char *e = ctl_board_render (&empty, 0);
+  ck_assert_str_eq (e, "(no tile on the board yet)\n");
+}
+END_TEST
+
+/* The tile in play, in its four rotations. */
+START_TEST (test_tile_rotations)
+{
+  const CtlTileType *v = ctl_tile_type_lookup (table.types, G_N_ELEMENTS (base_lines), "V");
+  ck_assert_ptr_nonnull (v);
+  g_autofree char *s = ctl_tile_render (v, CTL_RENDER_ASCII);
+  ck_assert_str_eq (s, " rot 0     rot 1     rot 2     rot 3\n"
+                       ".......   ...|...   ...|...   .......\n"
+                       "---+...   ---+...   ...+---   ...+---\n"
+                       "...|...   .......   .......   ...|...\n");
+}
+END_TEST
+
+static Suite *
+board_render_suite (void)
+{
+  Suite *s = suite_create ("board-render");
+  TCase *tc = tcase_create ("render");
+  tcase_add_checked_fixture (tc, setup_tiles, teardown_tiles);
+  tcase_add_test (tc, test_location_parse_rotate);
+  tcase_add_test (tc, test_start_tile);
+  tcase_add_test (tc, test_rotation);
+  tcase_add_test (tc, test_features);
+  tcase_add_test (tc, test_followers);
+  tcase_add_test (tc, test_legend);
+  tcase_add_test (tc, test_marks_unknown_empty);
+  tcase_add_test (tc, test_tile_rotations);
+  suite_add_tcase (s, tc);
+  return s;
+}
+
+int
+main (void)
+{
+  return check_run_suite (board_render_suite ());
+}
