@@ -495,7 +495,7 @@ append_legend (GString *out, const CtlBoard *b, const GlyphSet *gs, gboolean col
   if (b->n_marks)
     {
       append_coloured (out, gs->glyph[G_MARK], glyph_sgr[G_MARK], colour);
-      g_string_append (out, " a place the tile fits  ");
+      g_string_append (out, " the tile fits here  ");
     }
   if (colour)
     append_coloured (out, gs->glyph[G_FOLLOWER], "1", TRUE);

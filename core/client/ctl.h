@@ -1,0 +1,134 @@
+/* ctl.h: what carcassonnectl's parts share: the options, the command table, the session. */
+#pragma once
+#include <dbus/dbus.h>
+#include <glib.h>
+#include "board.h"
+#include "game.h"
+
+G_BEGIN_DECLS
+
+typedef struct _CtlWatch CtlWatch;
+
+/* Options a command may take (bits of CtlCommand.options). */
+typedef enum
+{
+  CTL_OPT_PLAYERS = 1 << 0,
+  CTL_OPT_BOTS = 1 << 1,
+  CTL_OPT_SEED = 1 << 2,
+  CTL_OPT_TILE_ORDER = 1 << 3,
+  CTL_OPT_NO_FARMERS = 1 << 4,
+  CTL_OPT_FOLLOWERS = 1 << 5,
+  CTL_OPT_BOT_DELAY = 1 << 6,
+  CTL_OPT_NAME = 1 << 7,
+  CTL_OPT_START = 1 << 8,
+  CTL_OPT_WATCH = 1 << 9,
+  CTL_OPT_BOARD = 1 << 10,
+  CTL_OPT_TOKEN = 1 << 11,
+  CTL_OPT_JOIN = 1 << 12,
+} CtlOptionBit;
+
+typedef struct
+{
+  /* Numbers stay strings until the command checks them. */
+  char *players, *bots, *seed, *tile_order, *followers, *bot_delay, *name, *token, *join;
+  gboolean no_farmers, start, watch, board;
+  /* Whole-program options (the command line only). */
+  char *color;
+  gboolean ascii, system;
+} CtlOptions;
+
+void ctl_options_clear (CtlOptions *opts);
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (CtlOptions, ctl_options_clear)
+/* Parses @argv (argv[0] is skipped) into @opts and the words left (the command and its
+ * arguments, a NULL-terminated array). Negative numbers are words, not options. */
+gboolean ctl_options_parse (CtlOptions *opts, int argc, char **argv, gboolean whole_program,
+                            char ***words, GError **error);
+/* Which CTL_OPT_* bits @opts has set. */
+guint ctl_options_given (const CtlOptions *opts);
+/* "--seed" for CTL_OPT_SEED. */
+const char *ctl_option_name (guint bit);
+/* The --help text's command list. */
+char *ctl_usage_summary (void);
+
+/* The session: one bus connection, and in interactive mode the game in view. */
+typedef struct
+{
+  DBusConnection *conn;
+  CtlRenderFlags render;
+  GMainLoop *loop;
+  int status; /* exit status when the loop ends */
+
+  gboolean interactive;
+  char *game;         /* the game in view (interactive), or NULL */
+  char *player;       /* our seat in it, or NULL */
+  CtlWatch *watch;    /* its signals */
+  GArray *placements; /* gint x, y, rotation triples from the last listing */
+  GIOChannel *input;
+  guint input_id;
+  gboolean waiting; /* `wait`: input paused until our turn or the end */
+  gboolean prompt;  /* stdin is a terminal */
+} Ctl;
+
+typedef gboolean (*CtlCommandFunc) (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args,
+                                    GError **error);
+
+typedef struct
+{
+  const char *name;
+  const char *synopsis;
+  guint min_args, max_args;
+  guint options; /* CTL_OPT_* bits it accepts */
+  CtlCommandFunc func;
+  const char *help;
+  gboolean interactive; /* only at the interactive prompt */
+} CtlCommand;
+
+const CtlCommand *ctl_command_lookup (const char *name);
+const CtlCommand *ctl_commands (guint *n);
+/* Checks @cmd's argument count and options, then runs it. */
+gboolean ctl_command_run (Ctl *ctl, const CtlCommand *cmd, const CtlOptions *opts, char **words,
+                          GError **error);
+
+/* commands.c: the one-shot commands (the interactive prompt runs them too). */
+gboolean ctl_cmd_new (Ctl *, const CtlOptions *, char **, guint, GError **);
+gboolean ctl_cmd_list (Ctl *, const CtlOptions *, char **, guint, GError **);
+gboolean ctl_cmd_join (Ctl *, const CtlOptions *, char **, guint, GError **);
+gboolean ctl_cmd_show (Ctl *, const CtlOptions *, char **, guint, GError **);
+gboolean ctl_cmd_place (Ctl *, const CtlOptions *, char **, guint, GError **);
+gboolean ctl_cmd_deploy (Ctl *, const CtlOptions *, char **, guint, GError **);
+gboolean ctl_cmd_watch (Ctl *, const CtlOptions *, char **, guint, GError **);
+gboolean ctl_cmd_start (Ctl *, const CtlOptions *, char **, guint, GError **);
+gboolean ctl_cmd_bot (Ctl *, const CtlOptions *, char **, guint, GError **);
+gboolean ctl_cmd_leave (Ctl *, const CtlOptions *, char **, guint, GError **);
+gboolean ctl_cmd_delete (Ctl *, const CtlOptions *, char **, guint, GError **);
+gboolean ctl_cmd_rejoin (Ctl *, const CtlOptions *, char **, guint, GError **);
+
+/* Resolves GAME (a number or path); in interactive mode NULL means the game in view. */
+char *ctl_resolve_game (Ctl *ctl, const char *arg, GError **error);
+/* Rejoin(token) when --token was given, so this connection holds the seat. */
+gboolean ctl_take_seat (Ctl *ctl, const char *game, const CtlOptions *opts, GError **error);
+/* Prints "tile in play: U" and the tile in its four rotations (nothing without one). */
+void ctl_print_tile_in_play (Ctl *ctl, const CtlGame *game);
+/* Prints the legal deployments of the tile just placed. */
+gboolean ctl_print_deployments (Ctl *ctl, const char *game, GError **error);
+
+/* interactive.c */
+int ctl_interactive_run (Ctl *ctl, const char *game, const char *name);
+gboolean ctl_cmd_play (Ctl *, const CtlOptions *, char **, guint, GError **);
+gboolean ctl_cmd_interactive (Ctl *, const CtlOptions *, char **, guint, GError **);
+/* The prompt's own commands. */
+gboolean ctl_cmd_help (Ctl *, const CtlOptions *, char **, guint, GError **);
+gboolean ctl_cmd_board (Ctl *, const CtlOptions *, char **, guint, GError **);
+gboolean ctl_cmd_tile (Ctl *, const CtlOptions *, char **, guint, GError **);
+gboolean ctl_cmd_placements (Ctl *, const CtlOptions *, char **, guint, GError **);
+gboolean ctl_cmd_skip (Ctl *, const CtlOptions *, char **, guint, GError **);
+gboolean ctl_cmd_wait (Ctl *, const CtlOptions *, char **, guint, GError **);
+gboolean ctl_cmd_quit (Ctl *, const CtlOptions *, char **, guint, GError **);
+/* In interactive mode, makes @game the game in view (signals of the previous one stop). */
+gboolean ctl_interactive_view (Ctl *ctl, const char *game, GError **error);
+
+/* Writes @text to stdout and flushes (UTF-8 as is, whatever the locale). */
+void ctl_out (const char *text);
+void ctl_outf (const char *format, ...) G_GNUC_PRINTF (1, 2);
+
+G_END_DECLS

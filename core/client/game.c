@@ -1,0 +1,262 @@
+/* game.c: reads a game over D-Bus into plain structs (see game.h). */
+#include "config.h"
+
+#include <string.h>
+#include "bus.h"
+#include "game.h"
+
+const char *
+ctl_state_name (guint state)
+{
+  static const char *const names[] = { "waiting", "placing", "deploying", "over" };
+  return state < G_N_ELEMENTS (names) ? names[state] : "unknown";
+}
+
+void
+ctl_game_free (CtlGame *g)
+{
+  if (!g)
+    return;
+  g_free (g->path);
+  g_clear_pointer (&g->options, g_variant_unref);
+  g_free (g->players);
+  g_free (g->player_paths);
+  for (guint i = 0; i < g->n_types; i++)
+    g_free ((gpointer)g->types[i].segments);
+  g_free (g->types);
+  g_free (g->tiles);
+  g_free (g->followers);
+  g_string_chunk_free (g->strings);
+  g_free (g);
+}
+
+static const char *
+lookup_string (CtlGame *g, GVariant *dict, const char *key)
+{
+  const char *s = NULL;
+  if (!g_variant_lookup (dict, key, "&s", &s) && !g_variant_lookup (dict, key, "&o", &s))
+    return "";
+  return g_string_chunk_insert_const (g->strings, s);
+}
+
+static guint
+lookup_uint (GVariant *dict, const char *key)
+{
+  guint32 u = 0;
+  g_variant_lookup (dict, key, "u", &u);
+  return u;
+}
+
+static gboolean
+lookup_bool (GVariant *dict, const char *key)
+{
+  gboolean b = FALSE;
+  g_variant_lookup (dict, key, "b", &b);
+  return b;
+}
+
+static gboolean
+read_players (CtlGame *g, DBusConnection *conn, GVariant *props, GError **error)
+{
+  g_autofree const char **paths = NULL;
+  if (!g_variant_lookup (props, "Players", "^a&o", &paths))
+    paths = g_new0 (const char *, 1);
+  guint n = MAX (g->seats, g_strv_length ((char **)paths));
+  g_free (g->players);
+  g_free (g->player_paths);
+  g->players = g_new0 (CtlPlayer, n);
+  g->player_paths = g_new0 (const char *, n);
+  g->n_players = n;
+  for (guint i = 0; paths[i]; i++)
+    {
+      g_autoptr (GVariant) p = ctl_get_all (conn, paths[i], CTL_IFACE_PLAYER, error);
+      if (!p)
+        return FALSE;
+      guint32 seat = i;
+      if (!g_variant_lookup (p, "Seat", "u", &seat) || seat >= n)
+        seat = i;
+      CtlPlayer *pl = &g->players[seat];
+      g->player_paths[seat] = g_string_chunk_insert_const (g->strings, paths[i]);
+      pl->name = lookup_string (g, p, "Name");
+      pl->colour = lookup_string (g, p, "Colour");
+      pl->score = lookup_uint (p, "Score");
+      pl->followers = lookup_uint (p, "Followers");
+      pl->bot = lookup_bool (p, "Bot");
+      pl->connected = lookup_bool (p, "Connected");
+    }
+  return TRUE;
+}
+
+static gboolean
+read_board (CtlGame *g, DBusConnection *conn, GError **error)
+{
+  g_autoptr (GVariant) reply
+      = ctl_call_typed (conn, g->path, "GetBoard", "(a(iisuo)a(oiiuu))", error);
+  if (!reply)
+    return FALSE;
+  g_autoptr (GVariant) tiles = g_variant_get_child_value (reply, 0);
+  g_autoptr (GVariant) followers = g_variant_get_child_value (reply, 1);
+  g_free (g->tiles);
+  g_free (g->followers);
+  g->n_tiles = (guint)g_variant_n_children (tiles);
+  g->tiles = g_new0 (CtlPlacedTile, g->n_tiles);
+  for (guint i = 0; i < g->n_tiles; i++)
+    {
+      const char *id, *player;
+      g_variant_get_child (tiles, i, "(ii&su&o)", &g->tiles[i].x, &g->tiles[i].y, &id,
+                           &g->tiles[i].rotation, &player);
+      g->tiles[i].tile = g_string_chunk_insert_const (g->strings, id);
+    }
+  g->n_followers = (guint)g_variant_n_children (followers);
+  g->followers = g_new0 (CtlFollower, g->n_followers);
+  for (guint i = 0; i < g->n_followers; i++)
+    {
+      const char *player;
+      guint32 kind;
+      CtlFollower *f = &g->followers[i];
+      g_variant_get_child (followers, i, "(&oiiuu)", &player, &f->x, &f->y, &f->segment, &kind);
+      f->seat = ctl_game_seat (g, player);
+    }
+  return TRUE;
+}
+
+static gboolean
+read_types (CtlGame *g, DBusConnection *conn, GError **error)
+{
+  g_autoptr (GVariant) reply
+      = ctl_call_typed (conn, g->path, "GetTileTypes", "(a(saua(uasb)a{ss}))", error);
+  if (!reply)
+    return FALSE;
+  g_autoptr (GVariant) types = g_variant_get_child_value (reply, 0);
+  g->n_types = (guint)g_variant_n_children (types);
+  g->types = g_new0 (CtlTileType, g->n_types);
+  for (guint i = 0; i < g->n_types; i++)
+    {
+      g_autoptr (GVariant) type = g_variant_get_child_value (types, i);
+      g_autoptr (GVariant) edges = g_variant_get_child_value (type, 1);
+      g_autoptr (GVariant) segments = g_variant_get_child_value (type, 2);
+      const char *id;
+      CtlTileType *t = &g->types[i];
+      g_variant_get_child (type, 0, "&s", &id);
+      t->id = g_string_chunk_insert_const (g->strings, id);
+      for (guint e = 0; e < 4 && e < g_variant_n_children (edges); e++)
+        g_variant_get_child (edges, e, "u", &t->edges[e]);
+      t->n_segments = (guint)g_variant_n_children (segments);
+      CtlSegment *segs = g_new0 (CtlSegment, t->n_segments);
+      for (guint s = 0; s < t->n_segments; s++)
+        {
+          g_autofree const char **locations = NULL;
+          g_variant_get_child (segments, s, "(u^a&sb)", &segs[s].kind, &locations, &segs[s].shield);
+          segs[s].locations = ctl_location_parse (locations);
+        }
+      t->segments = segs;
+    }
+  return TRUE;
+}
+
+gboolean
+ctl_game_refresh (CtlGame *g, DBusConnection *conn, gboolean board, GError **error)
+{
+  g_autoptr (GVariant) props = ctl_get_all (conn, g->path, CTL_IFACE_GAME, error);
+  if (!props)
+    return FALSE;
+  g->name = lookup_string (g, props, "Name");
+  g->state = lookup_uint (props, "State");
+  g->seats = lookup_uint (props, "Seats");
+  g->turn = lookup_uint (props, "Turn");
+  g->tiles_left = lookup_uint (props, "TilesLeft");
+  g->tile = lookup_string (g, props, "Tile");
+  g->active = lookup_string (g, props, "ActivePlayer");
+  g_clear_pointer (&g->options, g_variant_unref);
+  g->options = g_variant_lookup_value (props, "Options", G_VARIANT_TYPE_VARDICT);
+  if (!read_players (g, conn, props, error))
+    return FALSE;
+  if (g->state != CTL_STATE_OVER)
+    for (guint i = 0; i < g->n_players; i++)
+      g->players[i].active = g_strcmp0 (g->player_paths[i], g->active) == 0;
+  {
+    /* Scores: the game's own array wins over the players' (it is one read). */
+    g_autoptr (GVariant) scores = g_variant_lookup_value (props, "Scores", G_VARIANT_TYPE ("au"));
+    for (guint i = 0; scores && i < g_variant_n_children (scores) && i < g->n_players; i++)
+      g_variant_get_child (scores, i, "u", &g->players[i].score);
+  }
+  return !board || read_board (g, conn, error);
+}
+
+CtlGame *
+ctl_game_new (DBusConnection *conn, const char *path, GError **error)
+{
+  g_autoptr (CtlGame) g = g_new0 (CtlGame, 1);
+  g->path = g_strdup (path);
+  g->strings = g_string_chunk_new (1024);
+  if (!ctl_game_refresh (g, conn, FALSE, error) || !read_types (g, conn, error)
+      || !read_board (g, conn, error))
+    return NULL;
+  return g_steal_pointer (&g);
+}
+
+void
+ctl_game_add_tile (CtlGame *g, const char *id, gint x, gint y, guint rotation)
+{
+  g->tiles = g_renew (CtlPlacedTile, g->tiles, g->n_tiles + 1);
+  g->tiles[g->n_tiles++]
+      = (CtlPlacedTile){ x, y, g_string_chunk_insert_const (g->strings, id), rotation };
+}
+
+void
+ctl_game_add_follower (CtlGame *g, gint seat, gint x, gint y, guint segment)
+{
+  g->followers = g_renew (CtlFollower, g->followers, g->n_followers + 1);
+  g->followers[g->n_followers++] = (CtlFollower){ seat, x, y, segment };
+  if (seat >= 0 && (guint)seat < g->n_players && g->players[seat].followers)
+    g->players[seat].followers--;
+}
+
+void
+ctl_game_remove_follower (CtlGame *g, gint x, gint y, guint segment)
+{
+  for (guint i = 0; i < g->n_followers; i++)
+    if (g->followers[i].x == x && g->followers[i].y == y && g->followers[i].segment == segment)
+      {
+        gint seat = g->followers[i].seat;
+        if (seat >= 0 && (guint)seat < g->n_players)
+          g->players[seat].followers++;
+        g->followers[i] = g->followers[--g->n_followers];
+        return;
+      }
+}
+
+CtlBoard
+ctl_game_board (const CtlGame *g, const gint *marks, guint n_marks)
+{
+  CtlBoard b = { g->types,       g->n_types, g->tiles,     g->n_tiles, g->followers,
+                 g->n_followers, g->players, g->n_players, marks,      n_marks };
+  return b;
+}
+
+const CtlTileType *
+ctl_game_tile_type (const CtlGame *g, const char *id)
+{
+  return ctl_tile_type_lookup (g->types, g->n_types, id);
+}
+
+gint
+ctl_game_seat (const CtlGame *g, const char *player_path)
+{
+  for (guint i = 0; i < g->n_players; i++)
+    if (g_strcmp0 (g->player_paths[i], player_path) == 0)
+      return (gint)i;
+  return g_str_has_prefix (player_path, g->path) ? ctl_player_path_seat (player_path) : -1;
+}
+
+char *
+ctl_game_player_label (const CtlGame *g, gint seat, CtlRenderFlags flags)
+{
+  if (seat < 0)
+    return g_strdup ("nobody");
+  const CtlPlayer *pl = (guint)seat < g->n_players ? &g->players[seat] : NULL;
+  g_autofree char *name = ctl_player_label (pl, seat, flags);
+  if (!pl || !pl->colour || !*pl->colour)
+    return g_steal_pointer (&name);
+  return g_strdup_printf ("%s (%s)", name, pl->colour);
+}

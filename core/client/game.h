@@ -1,0 +1,64 @@
+/* game.h: what carcassonnectl knows of one game: its properties, its players, its tile types
+ * and board, read over D-Bus into the renderer's plain structs (board.h). */
+#pragma once
+#include <dbus/dbus.h>
+#include <glib.h>
+#include "board.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  CTL_STATE_WAITING = 0,
+  CTL_STATE_PLACING = 1,
+  CTL_STATE_DEPLOYING = 2,
+  CTL_STATE_OVER = 3,
+} CtlState;
+
+typedef struct
+{
+  char *path;
+  const char *name;
+  guint state, seats, turn, tiles_left;
+  const char *tile;   /* in play, "" for none */
+  const char *active; /* ActivePlayer, "/" for none */
+  GVariant *options;
+
+  /* By seat (n_players == seats); a free seat has path NULL. */
+  CtlPlayer *players;
+  const char **player_paths;
+  guint n_players;
+
+  CtlTileType *types;
+  guint n_types;
+  CtlPlacedTile *tiles;
+  guint n_tiles;
+  CtlFollower *followers;
+  guint n_followers;
+
+  GStringChunk *strings; /* every string the structs above point to */
+} CtlGame;
+
+/* Reads the game's properties, players, tile types and board. */
+CtlGame *ctl_game_new (DBusConnection *conn, const char *path, GError **error);
+/* Reads properties and players again, and the board unless @board is FALSE. */
+gboolean ctl_game_refresh (CtlGame *game, DBusConnection *conn, gboolean board, GError **error);
+void ctl_game_free (CtlGame *game);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CtlGame, ctl_game_free)
+
+/* Follow the game from its signals, between two reads: a tile placed, a follower put on a
+ * segment (one fewer in its player's supply) or back to the supply. */
+void ctl_game_add_tile (CtlGame *game, const char *id, gint x, gint y, guint rotation);
+void ctl_game_add_follower (CtlGame *game, gint seat, gint x, gint y, guint segment);
+void ctl_game_remove_follower (CtlGame *game, gint x, gint y, guint segment);
+
+/* The board for the renderer; @marks (x, y pairs) may be NULL. */
+CtlBoard ctl_game_board (const CtlGame *game, const gint *marks, guint n_marks);
+const CtlTileType *ctl_game_tile_type (const CtlGame *game, const char *id);
+/* The seat of a Player path in this game, -1 if none. */
+gint ctl_game_seat (const CtlGame *game, const char *player_path);
+/* "ann (red)", the name coloured when @flags has CTL_RENDER_COLOR; "nobody" for "/". */
+char *ctl_game_player_label (const CtlGame *game, gint seat, CtlRenderFlags flags);
+const char *ctl_state_name (guint state);
+
+G_END_DECLS

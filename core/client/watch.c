@@ -1,0 +1,314 @@
+/* watch.c: one game's signals as lines of text (see watch.h). */
+#include "config.h"
+
+#include <string.h>
+#include "bus.h"
+#include "watch.h"
+
+struct _CtlWatch
+{
+  DBusConnection *conn;
+  char *path;
+  char *rules[3];
+  CtlRenderFlags flags;
+  gboolean board;
+  CtlGame *game;
+  CtlWatchFunc func;
+  gpointer user_data;
+  gboolean lost;
+};
+
+static DBusHandlerResult filter (DBusConnection *conn, DBusMessage *message, gpointer data);
+
+CtlWatch *
+ctl_watch_new (DBusConnection *conn, const char *path, CtlRenderFlags flags, gboolean board,
+               GError **error)
+{
+  g_autoptr (CtlWatch) w = g_new0 (CtlWatch, 1);
+  w->conn = dbus_connection_ref (conn);
+  w->path = g_strdup (path);
+  w->flags = flags;
+  w->board = board;
+  w->rules[0] = g_strdup_printf (
+      "type='signal',sender='" CTL_BUS_NAME "',interface='" CTL_IFACE_GAME "',path='%s'", path);
+  w->rules[1]
+      = g_strdup ("type='signal',sender='" DBUS_SERVICE_DBUS "',interface='" DBUS_INTERFACE_DBUS
+                  "',member='NameOwnerChanged',arg0='" CTL_BUS_NAME "'");
+  w->rules[2] = g_strdup ("type='signal',sender='" CTL_BUS_NAME "',interface='" CTL_IFACE_OBJMGR
+                          "',member='InterfacesRemoved'");
+  if (!dbus_connection_add_filter (conn, filter, w, NULL))
+    g_error ("out of memory");
+  for (guint i = 0; i < G_N_ELEMENTS (w->rules); i++)
+    {
+      DBusError derr = DBUS_ERROR_INIT;
+      dbus_bus_add_match (conn, w->rules[i], &derr);
+      if (dbus_error_is_set (&derr))
+        {
+          ctl_set_dbus_error (error, &derr);
+          dbus_error_free (&derr);
+          g_clear_pointer (&w->rules[i], g_free);
+          return NULL;
+        }
+    }
+  w->game = ctl_game_new (conn, path, error);
+  if (!w->game)
+    return NULL;
+  return g_steal_pointer (&w);
+}
+
+void
+ctl_watch_free (CtlWatch *w)
+{
+  if (!w)
+    return;
+  dbus_connection_remove_filter (w->conn, filter, w);
+  for (guint i = 0; i < G_N_ELEMENTS (w->rules); i++)
+    if (w->rules[i])
+      {
+        dbus_bus_remove_match (w->conn, w->rules[i], NULL);
+        g_free (w->rules[i]);
+      }
+  ctl_game_free (w->game);
+  dbus_connection_unref (w->conn);
+  g_free (w->path);
+  g_free (w);
+}
+
+void
+ctl_watch_set_func (CtlWatch *w, CtlWatchFunc func, gpointer user_data)
+{
+  w->func = func;
+  w->user_data = user_data;
+}
+
+CtlGame *
+ctl_watch_get_game (CtlWatch *w)
+{
+  return w->game;
+}
+
+const char *
+ctl_watch_get_path (CtlWatch *w)
+{
+  return w->path;
+}
+
+gboolean
+ctl_watch_print_board (CtlWatch *w, gboolean read, const gint *marks, guint n_marks, GError **error)
+{
+  if (read && !ctl_game_refresh (w->game, w->conn, TRUE, error))
+    return FALSE;
+  CtlBoard b = ctl_game_board (w->game, marks, n_marks);
+  g_autofree char *text = ctl_board_render (&b, w->flags | CTL_RENDER_LEGEND);
+  ctl_out (text);
+  return TRUE;
+}
+
+/* The label of a player path; reads the players again when the path is new to us. */
+static char *
+label (CtlWatch *w, const char *player)
+{
+  if (g_strcmp0 (player, CTL_NO_PLAYER) == 0)
+    return g_strdup ("nobody");
+  gint seat = ctl_game_seat (w->game, player);
+  if (seat < 0 || (guint)seat >= w->game->n_players || !w->game->player_paths[seat])
+    {
+      g_autoptr (GError) error = NULL;
+      if (!ctl_game_refresh (w->game, w->conn, FALSE, &error))
+        g_debug ("%s", error->message);
+      seat = ctl_game_seat (w->game, player);
+    }
+  return ctl_game_player_label (w->game, seat, w->flags);
+}
+
+char *
+ctl_watch_format_scores (CtlWatch *w, GVariant *scores)
+{
+  GString *s = g_string_new ("game over:");
+  guint best = 0, n = (guint)g_variant_n_children (scores);
+  for (guint i = 0; i < n; i++)
+    {
+      guint32 points;
+      g_variant_get_child (scores, i, "u", &points);
+      best = MAX (best, points);
+      g_autofree char *who = ctl_game_player_label (w->game, (gint)i, w->flags);
+      g_string_append_printf (s, "%s %s %u", i ? "," : "", who, points);
+    }
+  guint n_best = 0;
+  for (guint i = 0; i < n; i++)
+    {
+      guint32 points;
+      g_variant_get_child (scores, i, "u", &points);
+      if (points != best)
+        continue;
+      g_autofree char *who = ctl_game_player_label (w->game, (gint)i, w->flags);
+      g_string_append_printf (s, "%s %s", n_best ? "," : "; winner:", who);
+      n_best++;
+    }
+  if (n_best > 1)
+    g_string_append (s, " (a tie)");
+  return g_string_free (s, FALSE);
+}
+
+static void
+print_signal (CtlWatch *w, const char *member, GVariant *args)
+{
+  g_autofree char *line = NULL;
+  if (g_str_equal (member, "TurnStarted") && g_variant_is_of_type (args, G_VARIANT_TYPE ("(uosu)")))
+    {
+      guint32 turn, left;
+      const char *player, *tile;
+      g_variant_get (args, "(u&o&su)", &turn, &player, &tile, &left);
+      g_autofree char *who = label (w, player);
+      w->game->turn = turn;
+      w->game->state = CTL_STATE_PLACING;
+      for (guint i = 0; i < w->game->n_players; i++)
+        w->game->players[i].active = g_strcmp0 (w->game->player_paths[i], player) == 0;
+      line = g_strdup_printf ("turn %u: %s draws %s (%u left)", turn, who, tile, left);
+    }
+  else if (g_str_equal (member, "TileDiscarded")
+           && g_variant_is_of_type (args, G_VARIANT_TYPE ("(os)")))
+    {
+      const char *player, *tile;
+      g_variant_get (args, "(&o&s)", &player, &tile);
+      g_autofree char *who = label (w, player);
+      line = g_strdup_printf ("  %s draws %s: it fits nowhere and is discarded", who, tile);
+    }
+  else if (g_str_equal (member, "TilePlaced")
+           && g_variant_is_of_type (args, G_VARIANT_TYPE ("(osiiu)")))
+    {
+      const char *player, *tile;
+      gint32 x, y;
+      guint32 rot;
+      g_variant_get (args, "(&o&siiu)", &player, &tile, &x, &y, &rot);
+      ctl_game_add_tile (w->game, tile, x, y, rot);
+      if (g_strcmp0 (player, CTL_NO_PLAYER) == 0)
+        line = g_strdup_printf ("start tile %s at (%d, %d) rotation %u", tile, x, y, rot);
+      else
+        {
+          g_autofree char *who = label (w, player);
+          line = g_strdup_printf ("  %s places %s at (%d, %d) rotation %u", who, tile, x, y, rot);
+        }
+    }
+  else if (g_str_equal (member, "FollowerDeployed")
+           && g_variant_is_of_type (args, G_VARIANT_TYPE ("(oiiuuas)")))
+    {
+      const char *player;
+      gint32 x, y;
+      guint32 segment, kind;
+      g_autofree const char **locations = NULL;
+      g_variant_get (args, "(&oiiuu^a&s)", &player, &x, &y, &segment, &kind, &locations);
+      g_autofree char *who = label (w, player);
+      g_autofree char *where = g_strjoinv (",", (char **)locations);
+      ctl_game_add_follower (w->game, ctl_game_seat (w->game, player), x, y, segment);
+      line = g_strdup_printf ("  %s puts a follower on the %s%s%s%s at (%d, %d), segment %u", who,
+                              ctl_feature_kind_name (kind), *where ? " (" : "", where,
+                              *where ? ")" : "", x, y, segment);
+    }
+  else if (g_str_equal (member, "FeatureScored")
+           && g_variant_is_of_type (args, G_VARIANT_TYPE ("(iiuubau)")))
+    {
+      gint32 x, y;
+      guint32 segment, kind;
+      gboolean final;
+      g_autoptr (GVariant) points = NULL;
+      g_variant_get (args, "(iiuub@au)", &x, &y, &segment, &kind, &final, &points);
+      GString *s = g_string_new (NULL);
+      g_string_printf (s, "  %s%s at (%d, %d) scores:", final ? "final: " : "",
+                       ctl_feature_kind_name (kind), x, y);
+      guint any = 0;
+      for (guint i = 0; i < g_variant_n_children (points); i++)
+        {
+          guint32 p;
+          g_variant_get_child (points, i, "u", &p);
+          if (!p)
+            continue;
+          g_autofree char *who = ctl_game_player_label (w->game, (gint)i, w->flags);
+          g_string_append_printf (s, "%s %s +%u", any++ ? "," : "", who, p);
+          if (i < w->game->n_players)
+            w->game->players[i].score += p;
+        }
+      if (!any)
+        g_string_append (s, " nothing");
+      line = g_string_free (s, FALSE);
+    }
+  else if (g_str_equal (member, "FollowerReturned")
+           && g_variant_is_of_type (args, G_VARIANT_TYPE ("(oiiu)")))
+    {
+      const char *player;
+      gint32 x, y;
+      guint32 segment;
+      g_variant_get (args, "(&oiiu)", &player, &x, &y, &segment);
+      ctl_game_remove_follower (w->game, x, y, segment);
+      g_autofree char *who = label (w, player);
+      line = g_strdup_printf ("  %s's follower comes back from (%d, %d), segment %u", who, x, y,
+                              segment);
+    }
+  else if (g_str_equal (member, "TurnEnded"))
+    {
+      if (w->board)
+        {
+          g_autoptr (GError) error = NULL;
+          if (!ctl_watch_print_board (w, FALSE, NULL, 0, &error))
+            g_printerr ("carcassonnectl: %s\n", error->message);
+        }
+    }
+  else if (g_str_equal (member, "GameOver") && g_variant_is_of_type (args, G_VARIANT_TYPE ("(au)")))
+    {
+      g_autoptr (GError) error = NULL;
+      w->game->state = CTL_STATE_OVER;
+      for (guint i = 0; i < w->game->n_players; i++)
+        w->game->players[i].active = FALSE;
+      if (w->board && !ctl_watch_print_board (w, FALSE, NULL, 0, &error))
+        g_printerr ("carcassonnectl: %s\n", error->message);
+      g_autoptr (GVariant) scores = g_variant_get_child_value (args, 0);
+      line = ctl_watch_format_scores (w, scores);
+    }
+  if (line)
+    ctl_outf ("%s\n", line);
+}
+
+static void
+lose (CtlWatch *w, const char *why)
+{
+  if (w->lost)
+    return;
+  w->lost = TRUE;
+  g_autoptr (GVariant) args = g_variant_ref_sink (g_variant_new ("(s)", why));
+  if (w->func)
+    w->func (w, "Lost", args, w->user_data);
+}
+
+static DBusHandlerResult
+filter (DBusConnection *conn, DBusMessage *message, gpointer data)
+{
+  CtlWatch *w = data;
+  if (dbus_message_get_type (message) != DBUS_MESSAGE_TYPE_SIGNAL)
+    return DBUS_HANDLER_RESULT_NOT_YET_HANDLED;
+  if (dbus_message_is_signal (message, DBUS_INTERFACE_DBUS, "NameOwnerChanged"))
+    {
+      const char *name, *old_owner, *new_owner;
+      if (dbus_message_get_args (message, NULL, DBUS_TYPE_STRING, &name, DBUS_TYPE_STRING,
+                                 &old_owner, DBUS_TYPE_STRING, &new_owner, DBUS_TYPE_INVALID)
+          && g_str_equal (name, CTL_BUS_NAME) && !*new_owner)
+        lose (w, "the daemon left the bus");
+      return DBUS_HANDLER_RESULT_NOT_YET_HANDLED;
+    }
+  if (dbus_message_is_signal (message, CTL_IFACE_OBJMGR, "InterfacesRemoved"))
+    {
+      const char *path;
+      if (dbus_message_get_args (message, NULL, DBUS_TYPE_OBJECT_PATH, &path, DBUS_TYPE_INVALID)
+          && g_str_equal (path, w->path))
+        lose (w, "the game was deleted");
+      return DBUS_HANDLER_RESULT_NOT_YET_HANDLED;
+    }
+  if (w->lost || g_strcmp0 (dbus_message_get_interface (message), CTL_IFACE_GAME) != 0
+      || g_strcmp0 (dbus_message_get_path (message), w->path) != 0)
+    return DBUS_HANDLER_RESULT_NOT_YET_HANDLED;
+  const char *member = dbus_message_get_member (message);
+  g_autoptr (GVariant) args = ctl_message_get_args (message);
+  print_signal (w, member, args);
+  if (w->func)
+    w->func (w, member, args, w->user_data);
+  return DBUS_HANDLER_RESULT_NOT_YET_HANDLED;
+}
