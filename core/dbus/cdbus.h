@@ -86,8 +86,8 @@ gboolean cdbus_setup (DBusConnection *connection, GMainContext *context,
 /* Connects to the bus of @type, sets it up as cdbus_setup() does and, when @name is not NULL,
  * requests @name with DBUS_NAME_FLAG_DO_NOT_QUEUE. Returns a new reference, or NULL with
  * @error set (including "name already taken"). */
-DBusConnection *cdbus_connect (DBusBusType type, const char *name,
-                               const char *invalid_args_error, GError **error);
+DBusConnection *cdbus_connect (DBusBusType type, const char *name, const char *invalid_args_error,
+                               GError **error);
 
 /* Connects to the bus at @address (registering with the bus) and sets it up; otherwise as
  * cdbus_connect(). */
@@ -157,7 +157,7 @@ void cdbus_remove_watch (DBusConnection *connection, guint id);
 
 /* Builds an error reply to @message with @name and a printf-style text. */
 DBusMessage *cdbus_error (DBusMessage *message, const char *name, const char *format, ...)
-  G_GNUC_PRINTF (3, 4);
+    G_GNUC_PRINTF (3, 4);
 
 /* Walks an a{sv} one entry at a time. @array is the iterator INSIDE the array (the caller
  * did dbus_message_iter_recurse() on the a{sv} argument); each call reads the entry @array
