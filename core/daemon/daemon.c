@@ -1,0 +1,187 @@
+/* daemon.c: the registry of games and clients, and what happens when a client leaves. */
+#include "config.h"
+
+#include "daemon.h"
+
+#include "cdbus.h"
+#include "errors.h"
+#include "session.h"
+
+static void
+client_free (gpointer data)
+{
+  CarcdClient *client = data;
+  g_free (client->name);
+  g_free (client);
+}
+
+static void
+session_free (gpointer data)
+{
+  carcd_session_free (data);
+}
+
+CarcdDaemon *
+carcd_daemon_new (DBusConnection *connection, CarcTileSet *tiles, const CarcdLimits *limits)
+{
+  CarcdDaemon *daemon = g_new0 (CarcdDaemon, 1);
+
+  daemon->connection = dbus_connection_ref (connection);
+  daemon->tiles = g_object_ref (tiles);
+  daemon->limits = *limits;
+  daemon->games = g_hash_table_new (NULL, NULL);
+  daemon->clients = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, client_free);
+  daemon->next_game_id = 1;
+  return daemon;
+}
+
+void
+carcd_daemon_free (CarcdDaemon *daemon)
+{
+  GHashTableIter iter;
+  gpointer value;
+
+  if (daemon->reap_source)
+    g_source_remove (daemon->reap_source);
+  /* sessions update their clients' records as they go, so free them one by one first */
+  g_hash_table_iter_init (&iter, daemon->games);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    {
+      g_hash_table_iter_steal (&iter);
+      session_free (value);
+    }
+  g_hash_table_iter_init (&iter, daemon->clients);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    {
+      CarcdClient *client = value;
+      if (client->watch_id)
+        cdbus_remove_watch (daemon->connection, client->watch_id);
+    }
+  g_hash_table_destroy (daemon->games);
+  g_hash_table_destroy (daemon->clients);
+  g_object_unref (daemon->tiles);
+  dbus_connection_unref (daemon->connection);
+  g_free (daemon);
+}
+
+static gboolean
+abandon_timeout (gpointer data)
+{
+  CarcdSession *s = data;
+
+  if (!carcd_session_is_abandoned (s))
+    {
+      s->abandon_source = 0;
+      return G_SOURCE_REMOVE;
+    }
+  if (carcd_session_bots_playing (s))
+    return G_SOURCE_CONTINUE; /* let the bots finish; the end removes it */
+  g_message ("%s: abandoned for %u s; removing it", s->path, s->daemon->limits.abandon_timeout);
+  s->abandon_source = 0;
+  carcd_daemon_remove_game (s->daemon, s);
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+reap_abandoned (gpointer data)
+{
+  CarcdDaemon *daemon = data;
+  GHashTableIter iter;
+  gpointer value;
+
+  daemon->reap_source = 0;
+  g_hash_table_iter_init (&iter, daemon->games);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    {
+      CarcdSession *s = value;
+
+      if (!carcd_session_is_abandoned (s))
+        continue;
+      if (carcd_session_get_state (s) == CARCD_STATE_OVER)
+        {
+          g_debug ("%s: over, and nobody holds it; removing it", s->path);
+          g_hash_table_iter_steal (&iter);
+          session_free (s);
+        }
+      else if (s->abandon_source == 0)
+        s->abandon_source
+            = g_timeout_add_seconds (daemon->limits.abandon_timeout, abandon_timeout, s);
+    }
+  return G_SOURCE_REMOVE;
+}
+
+void
+carcd_daemon_schedule_reap (CarcdDaemon *daemon)
+{
+  if (daemon->reap_source == 0)
+    daemon->reap_source = g_idle_add (reap_abandoned, daemon);
+}
+
+static void
+client_vanished (DBusConnection *connection, const char *name, gpointer data)
+{
+  CarcdDaemon *daemon = data;
+  CarcdClient *client = g_hash_table_lookup (daemon->clients, name);
+  g_autofree char *gone = g_strdup (name);
+  GHashTableIter iter;
+  gpointer value;
+
+  g_debug ("%s left the bus", gone);
+  if (client)
+    client->watch_id = 0; /* it has fired; it goes with the record */
+  g_hash_table_iter_init (&iter, daemon->games);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    carcd_session_client_gone (value, gone);
+  g_hash_table_remove (daemon->clients, gone);
+  carcd_daemon_schedule_reap (daemon);
+}
+
+CarcdClient *
+carcd_daemon_get_client (CarcdDaemon *daemon, const char *name, gboolean create)
+{
+  CarcdClient *client = g_hash_table_lookup (daemon->clients, name);
+
+  if (client || !create)
+    return client;
+  client = g_new0 (CarcdClient, 1);
+  client->name = g_strdup (name);
+  g_hash_table_insert (daemon->clients, client->name, client);
+  client->watch_id
+      = cdbus_add_disconnect_watch (daemon->connection, name, client_vanished, daemon, NULL);
+  return client;
+}
+
+void
+carcd_daemon_release_client (CarcdDaemon *daemon, CarcdClient *client)
+{
+  if (client->n_games || client->n_seats)
+    return;
+  if (client->watch_id)
+    cdbus_remove_watch (daemon->connection, client->watch_id);
+  g_hash_table_remove (daemon->clients, client->name);
+}
+
+void
+carcd_daemon_remove_game (CarcdDaemon *daemon, CarcdSession *session)
+{
+  if (g_hash_table_steal (daemon->games, GUINT_TO_POINTER (session->id)))
+    session_free (session);
+}
+
+CarcdSession *
+carcd_daemon_lookup_path (CarcdDaemon *daemon, const char *path)
+{
+  guint64 id;
+  const char *rest;
+  char *end;
+
+  if (!g_str_has_prefix (path, CARCD_GAME_PATH_PREFIX))
+    return NULL;
+  rest = path + strlen (CARCD_GAME_PATH_PREFIX);
+  if (!g_ascii_isdigit (*rest))
+    return NULL;
+  id = g_ascii_strtoull (rest, &end, 10);
+  if ((*end != '\0' && *end != '/') || id > G_MAXUINT)
+    return NULL;
+  return g_hash_table_lookup (daemon->games, GUINT_TO_POINTER ((guint)id));
+}

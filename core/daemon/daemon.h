@@ -1,0 +1,70 @@
+/* daemon.h: the daemon's registry: games, the clients that hold them, and the caps.
+ *
+ * This is the daemon's only mutable global state, and it is not global: main() owns one
+ * CarcdDaemon and hands it to everything else.
+ */
+#pragma once
+#include <dbus/dbus.h>
+#include <glib.h>
+
+#include "carcassonne.h"
+
+#define CARCD_BUS_NAME          "org.carcassonne.Engine1"
+#define CARCD_ROOT_PATH         "/org/carcassonne/Engine1"
+#define CARCD_GAME_PATH_PREFIX  CARCD_ROOT_PATH "/game/"
+#define CARCD_MANAGER_INTERFACE "org.carcassonne.Engine1.Manager"
+#define CARCD_GAME_INTERFACE    "org.carcassonne.Engine1.Game"
+#define CARCD_PLAYER_INTERFACE  "org.carcassonne.Engine1.Player"
+
+typedef struct _CarcdSession CarcdSession;
+
+typedef struct
+{
+  guint max_games;            /* in the whole daemon */
+  guint max_games_per_client; /* live games a client created */
+  guint max_seats_per_client; /* seats a client holds, over all games */
+  guint abandon_timeout;      /* seconds a game nobody holds is kept */
+} CarcdLimits;
+
+/* A bus client known to the daemon because it created a game or holds a seat. */
+typedef struct
+{
+  char *name; /* unique bus name */
+  guint watch_id;
+  guint n_games; /* live games it created */
+  guint n_seats; /* seats it holds */
+} CarcdClient;
+
+typedef struct
+{
+  DBusConnection *connection;
+  CarcTileSet *tiles;
+  CarcdLimits limits;
+  GHashTable *games;   /* guint id -> CarcdSession (owned) */
+  GHashTable *clients; /* unique name -> CarcdClient (owned) */
+  guint next_game_id;
+  guint reap_source;
+} CarcdDaemon;
+
+CarcdDaemon *carcd_daemon_new (DBusConnection *connection, CarcTileSet *tiles,
+                               const CarcdLimits *limits);
+void carcd_daemon_free (CarcdDaemon *daemon);
+
+/* The client record of @name, created (with its disconnect watch) when @create. */
+CarcdClient *carcd_daemon_get_client (CarcdDaemon *daemon, const char *name, gboolean create);
+
+/* Drops @client's record when it holds nothing any more. */
+void carcd_daemon_release_client (CarcdDaemon *daemon, CarcdClient *client);
+
+/* Looks, from an idle callback, for games nobody on the bus holds: a finished one is removed
+ * at once, another after the abandon timeout (unless bots are still playing it). */
+void carcd_daemon_schedule_reap (CarcdDaemon *daemon);
+
+/* Takes @session off the bus and frees it. */
+void carcd_daemon_remove_game (CarcdDaemon *daemon, CarcdSession *session);
+
+/* The session at @path (a game path or a path below it), or NULL. */
+CarcdSession *carcd_daemon_lookup_path (CarcdDaemon *daemon, const char *path);
+
+/* Registers the Manager interface and the ObjectManager root. */
+gboolean carcd_manager_register (CarcdDaemon *daemon);

@@ -1,0 +1,489 @@
+/* game-object.c: the org.carcassonne.Engine1.Game interface of a session. */
+#include "config.h"
+
+#include "board-query.h"
+#include "cdbus.h"
+#include "dbus-args.h"
+#include "errors.h"
+#include "session.h"
+
+#define REPLY_OR_ERROR(msg, ok, error)                                                             \
+  ((ok) ? dbus_message_new_method_return (msg) : carcd_error_reply ((msg), (error)))
+
+static const char *
+sender_of (DBusMessage *msg)
+{
+  const char *sender = dbus_message_get_sender (msg);
+  return sender ? sender : "";
+}
+
+/* Reads the leading arguments that the table's signature guarantees. */
+static void
+read_name_and_options (DBusMessage *msg, const char **name, DBusMessageIter *dict)
+{
+  DBusMessageIter it;
+
+  dbus_message_iter_init (msg, &it);
+  dbus_message_iter_get_basic (&it, name);
+  dbus_message_iter_next (&it);
+  dbus_message_iter_recurse (&it, dict);
+}
+
+static DBusMessage *
+reply_path (DBusMessage *msg, const char *path, const char *token)
+{
+  DBusMessage *reply = dbus_message_new_method_return (msg);
+
+  if (reply == NULL)
+    return NULL;
+  if (!dbus_message_append_args (reply, DBUS_TYPE_OBJECT_PATH, &path, DBUS_TYPE_INVALID)
+      || (token && !dbus_message_append_args (reply, DBUS_TYPE_STRING, &token, DBUS_TYPE_INVALID)))
+    {
+      dbus_message_unref (reply);
+      return NULL;
+    }
+  return reply;
+}
+
+static DBusMessage *
+game_join (DBusConnection *c, DBusMessage *msg, gpointer data)
+{
+  CarcdSession *s = data;
+  g_autoptr (GError) error = NULL;
+  const char *name;
+  DBusMessageIter dict;
+  CarcdSeat *seat;
+
+  read_name_and_options (msg, &name, &dict);
+  if (!carcd_options_expect_empty (&dict, "Join", &error)
+      || !(seat = carcd_session_join (s, sender_of (msg), name, &error)))
+    return carcd_error_reply (msg, error);
+  return reply_path (msg, seat->path, seat->token);
+}
+
+static DBusMessage *
+game_rejoin (DBusConnection *c, DBusMessage *msg, gpointer data)
+{
+  CarcdSession *s = data;
+  g_autoptr (GError) error = NULL;
+  const char *token;
+  CarcdSeat *seat;
+
+  dbus_message_get_args (msg, NULL, DBUS_TYPE_STRING, &token, DBUS_TYPE_INVALID);
+  if (!(seat = carcd_session_rejoin (s, sender_of (msg), token, &error)))
+    return carcd_error_reply (msg, error);
+  return reply_path (msg, seat->path, NULL);
+}
+
+static DBusMessage *
+game_add_bot (DBusConnection *c, DBusMessage *msg, gpointer data)
+{
+  CarcdSession *s = data;
+  g_autoptr (GError) error = NULL;
+  const char *name;
+  DBusMessageIter dict;
+  CarcdSeat *seat;
+
+  read_name_and_options (msg, &name, &dict);
+  if (!carcd_options_expect_empty (&dict, "AddBot", &error)
+      || !(seat = carcd_session_add_bot (s, sender_of (msg), name, &error)))
+    return carcd_error_reply (msg, error);
+  return reply_path (msg, seat->path, NULL);
+}
+
+static DBusMessage *
+game_start (DBusConnection *c, DBusMessage *msg, gpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  gboolean ok = carcd_session_start (data, sender_of (msg), &error);
+  return REPLY_OR_ERROR (msg, ok, error);
+}
+
+static DBusMessage *
+game_leave (DBusConnection *c, DBusMessage *msg, gpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  gboolean ok = carcd_session_leave (data, sender_of (msg), &error);
+  return REPLY_OR_ERROR (msg, ok, error);
+}
+
+static DBusMessage *
+game_delete (DBusConnection *c, DBusMessage *msg, gpointer data)
+{
+  CarcdSession *s = data;
+  g_autoptr (GError) error = NULL;
+  DBusMessage *reply;
+
+  if (!carcd_session_check_creator (s, sender_of (msg), &error))
+    return carcd_error_reply (msg, error);
+  reply = dbus_message_new_method_return (msg);
+  carcd_daemon_remove_game (s->daemon, s);
+  return reply;
+}
+
+static DBusMessage *
+game_get_seed (DBusConnection *c, DBusMessage *msg, gpointer data)
+{
+  CarcdSession *s = data;
+  g_autoptr (GError) error = NULL;
+  DBusMessage *reply;
+  dbus_uint64_t seed = s->options.seed;
+
+  if (!carcd_session_check_creator (s, sender_of (msg), &error))
+    return carcd_error_reply (msg, error);
+  if (!s->options.has_seed)
+    return carcd_error (msg, CARCD_ERROR_PERMISSION_DENIED, "%s was not created with a seed",
+                        s->path);
+  reply = dbus_message_new_method_return (msg);
+  if (reply && !dbus_message_append_args (reply, DBUS_TYPE_UINT64, &seed, DBUS_TYPE_INVALID))
+    g_clear_pointer (&reply, dbus_message_unref);
+  return reply;
+}
+
+static DBusMessage *
+game_get_placements (DBusConnection *c, DBusMessage *msg, gpointer data)
+{
+  CarcdSession *s = data;
+  DBusMessage *reply = dbus_message_new_method_return (msg);
+  DBusMessageIter it, array, st;
+  gboolean ok = TRUE;
+  guint n = 0;
+  const CarcPlacement *p = NULL;
+
+  if (reply == NULL)
+    return NULL;
+  if (carcd_session_get_state (s) == CARCD_STATE_PLACING)
+    p = carc_game_get_placements (s->game, &n);
+  dbus_message_iter_init_append (reply, &it);
+  ok = dbus_message_iter_open_container (&it, DBUS_TYPE_ARRAY, "(iiu)", &array);
+  for (guint i = 0; ok && i < n; i++)
+    {
+      dbus_int32_t x = p[i].x, y = p[i].y;
+      dbus_uint32_t r = p[i].rotation;
+      ok = dbus_message_iter_open_container (&array, DBUS_TYPE_STRUCT, NULL, &st)
+           && dbus_message_iter_append_basic (&st, DBUS_TYPE_INT32, &x)
+           && dbus_message_iter_append_basic (&st, DBUS_TYPE_INT32, &y)
+           && dbus_message_iter_append_basic (&st, DBUS_TYPE_UINT32, &r)
+           && dbus_message_iter_close_container (&array, &st);
+    }
+  if (!ok || !dbus_message_iter_close_container (&it, &array))
+    g_clear_pointer (&reply, dbus_message_unref);
+  return reply;
+}
+
+/* Reads the trailing a{sv} of a move and checks that it is empty. */
+static gboolean
+check_move_options (DBusMessage *msg, const char *method, GError **error)
+{
+  DBusMessageIter it, dict;
+
+  dbus_message_iter_init (msg, &it);
+  while (dbus_message_iter_get_arg_type (&it) != DBUS_TYPE_ARRAY)
+    dbus_message_iter_next (&it);
+  dbus_message_iter_recurse (&it, &dict);
+  return carcd_options_expect_empty (&dict, method, error);
+}
+
+static DBusMessage *
+game_place (DBusConnection *c, DBusMessage *msg, gpointer data)
+{
+  CarcdSession *s = data;
+  g_autoptr (GError) error = NULL;
+  dbus_int32_t x, y;
+  dbus_uint32_t rotation;
+  gboolean ok;
+
+  dbus_message_get_args (msg, NULL, DBUS_TYPE_INT32, &x, DBUS_TYPE_INT32, &y, DBUS_TYPE_UINT32,
+                         &rotation, DBUS_TYPE_INVALID);
+  ok = check_move_options (msg, "Place", &error)
+       && carcd_session_place (s, sender_of (msg), x, y, rotation, &error);
+  return REPLY_OR_ERROR (msg, ok, error);
+}
+
+static DBusMessage *
+game_get_deployments (DBusConnection *c, DBusMessage *msg, gpointer data)
+{
+  CarcdSession *s = data;
+  DBusMessage *reply = dbus_message_new_method_return (msg);
+  DBusMessageIter it, array, st;
+  gboolean ok;
+  guint n = 0;
+  const CarcDeployment *d = NULL;
+
+  if (reply == NULL)
+    return NULL;
+  if (carcd_session_get_state (s) == CARCD_STATE_DEPLOYING)
+    d = carc_game_get_deployments (s->game, &n);
+  dbus_message_iter_init_append (reply, &it);
+  ok = dbus_message_iter_open_container (&it, DBUS_TYPE_ARRAY, "(uuas)", &array);
+  for (guint i = 0; ok && i < n; i++)
+    {
+      dbus_uint32_t segment = d[i].segment, kind = d[i].kind;
+      ok = dbus_message_iter_open_container (&array, DBUS_TYPE_STRUCT, NULL, &st)
+           && dbus_message_iter_append_basic (&st, DBUS_TYPE_UINT32, &segment)
+           && dbus_message_iter_append_basic (&st, DBUS_TYPE_UINT32, &kind)
+           && carcd_append_location (&st, d[i].location)
+           && dbus_message_iter_close_container (&array, &st);
+    }
+  if (!ok || !dbus_message_iter_close_container (&it, &array))
+    g_clear_pointer (&reply, dbus_message_unref);
+  return reply;
+}
+
+static DBusMessage *
+game_deploy (DBusConnection *c, DBusMessage *msg, gpointer data)
+{
+  CarcdSession *s = data;
+  g_autoptr (GError) error = NULL;
+  dbus_uint32_t segment;
+  gboolean ok;
+
+  dbus_message_get_args (msg, NULL, DBUS_TYPE_UINT32, &segment, DBUS_TYPE_INVALID);
+  ok = check_move_options (msg, "Deploy", &error)
+       && carcd_session_deploy (s, sender_of (msg), segment, &error);
+  return REPLY_OR_ERROR (msg, ok, error);
+}
+
+static DBusMessage *
+game_skip (DBusConnection *c, DBusMessage *msg, gpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  gboolean ok = carcd_session_skip (data, sender_of (msg), &error);
+  return REPLY_OR_ERROR (msg, ok, error);
+}
+
+static DBusMessage *
+game_get_board (DBusConnection *c, DBusMessage *msg, gpointer data)
+{
+  return carcd_reply_board (data, msg);
+}
+
+static DBusMessage *
+game_get_features (DBusConnection *c, DBusMessage *msg, gpointer data)
+{
+  return carcd_reply_features (data, msg);
+}
+
+static DBusMessage *
+game_get_tile_types (DBusConnection *c, DBusMessage *msg, gpointer data)
+{
+  CarcdSession *s = data;
+  return carcd_reply_tile_types (s->daemon->tiles, msg);
+}
+
+/* Properties. */
+
+static gboolean
+get_name (DBusMessageIter *it, gpointer data)
+{
+  CarcdSession *s = data;
+  const char *name = s->options.name;
+  return dbus_message_iter_append_basic (it, DBUS_TYPE_STRING, &name);
+}
+
+static gboolean
+append_uint (DBusMessageIter *it, guint value)
+{
+  dbus_uint32_t v = value;
+  return dbus_message_iter_append_basic (it, DBUS_TYPE_UINT32, &v);
+}
+
+static gboolean
+get_state (DBusMessageIter *it, gpointer data)
+{
+  return append_uint (it, carcd_session_get_state (data));
+}
+
+static gboolean
+get_seats (DBusMessageIter *it, gpointer data)
+{
+  CarcdSession *s = data;
+  return append_uint (it, s->options.players);
+}
+
+static gboolean
+get_players (DBusMessageIter *it, gpointer data)
+{
+  CarcdSession *s = data;
+  const char *paths[CARC_MAX_PLAYERS];
+  guint n = 0;
+
+  for (guint i = 0; i < s->options.players; i++)
+    if (s->seats[i])
+      paths[n++] = s->seats[i]->path;
+  return carcd_append_path_array (it, paths, n);
+}
+
+static gboolean
+get_active_player (DBusMessageIter *it, gpointer data)
+{
+  CarcdSession *s = data;
+  CarcdState state = carcd_session_get_state (s);
+  const char *path = "/";
+
+  if (state == CARCD_STATE_PLACING || state == CARCD_STATE_DEPLOYING)
+    path = carcd_session_player_path (s, (gint)carc_game_get_current_player (s->game));
+  return dbus_message_iter_append_basic (it, DBUS_TYPE_OBJECT_PATH, &path);
+}
+
+static gboolean
+get_turn (DBusMessageIter *it, gpointer data)
+{
+  CarcdSession *s = data;
+  return append_uint (it, s->game ? carc_game_get_turn (s->game) : 0);
+}
+
+static gboolean
+get_tiles_left (DBusMessageIter *it, gpointer data)
+{
+  CarcdSession *s = data;
+  guint n;
+
+  if (s->game)
+    n = carc_game_get_tiles_left (s->game);
+  else if (s->options.tile_order)
+    n = g_strv_length (s->options.tile_order);
+  else
+    n = carc_tile_set_get_n_tiles (s->daemon->tiles) - 1; /* all but the start tile */
+  return append_uint (it, n);
+}
+
+static gboolean
+get_tile (DBusMessageIter *it, gpointer data)
+{
+  CarcdSession *s = data;
+  const CarcTileType *tile = s->game ? carc_game_get_current_tile (s->game) : NULL;
+  const char *id = tile ? carc_tile_type_get_id (tile) : "";
+  return dbus_message_iter_append_basic (it, DBUS_TYPE_STRING, &id);
+}
+
+static gboolean
+get_scores (DBusMessageIter *it, gpointer data)
+{
+  CarcdSession *s = data;
+  guint scores[CARC_MAX_PLAYERS] = { 0 };
+
+  for (guint i = 0; s->game && i < s->options.players; i++)
+    scores[i] = carc_game_get_score (s->game, i);
+  return carcd_append_uint_array (it, scores, s->options.players);
+}
+
+static gboolean
+get_options (DBusMessageIter *it, gpointer data)
+{
+  CarcdSession *s = data;
+  DBusMessageIter dict, entry, variant, array;
+  dbus_uint32_t players = s->options.players, followers = s->options.followers,
+                delay = s->options.bot_delay;
+  dbus_bool_t farmers = s->options.farmers;
+  gboolean ok;
+
+  ok = dbus_message_iter_open_container (it, DBUS_TYPE_ARRAY, "{sv}", &dict)
+       && cdbus_dict_append_basic (&dict, "players", DBUS_TYPE_UINT32, &players)
+       && cdbus_dict_append_basic (&dict, "followers", DBUS_TYPE_UINT32, &followers)
+       && cdbus_dict_append_basic (&dict, "farmers", DBUS_TYPE_BOOLEAN, &farmers)
+       && cdbus_dict_append_basic (&dict, "bot-delay", DBUS_TYPE_UINT32, &delay);
+  if (ok)
+    {
+      const char *key = "expansions";
+      ok = dbus_message_iter_open_container (&dict, DBUS_TYPE_DICT_ENTRY, NULL, &entry)
+           && dbus_message_iter_append_basic (&entry, DBUS_TYPE_STRING, &key)
+           && dbus_message_iter_open_container (&entry, DBUS_TYPE_VARIANT, "as", &variant)
+           && dbus_message_iter_open_container (&variant, DBUS_TYPE_ARRAY, "s", &array);
+      for (guint i = 0; ok && s->options.expansions[i]; i++)
+        ok = dbus_message_iter_append_basic (&array, DBUS_TYPE_STRING, &s->options.expansions[i]);
+      ok = ok && dbus_message_iter_close_container (&variant, &array)
+           && dbus_message_iter_close_container (&entry, &variant)
+           && dbus_message_iter_close_container (&dict, &entry);
+    }
+  return ok && dbus_message_iter_close_container (it, &dict);
+}
+
+static const CdbusArg join_in[] = { { "name", "s" }, { "options", "a{sv}" }, { NULL } };
+static const CdbusArg join_out[] = { { "player", "o" }, { "token", "s" }, { NULL } };
+static const CdbusArg rejoin_in[] = { { "token", "s" }, { NULL } };
+static const CdbusArg player_out[] = { { "player", "o" }, { NULL } };
+static const CdbusArg seed_out[] = { { "seed", "t" }, { NULL } };
+static const CdbusArg placements_out[] = { { "placements", "a(iiu)" }, { NULL } };
+static const CdbusArg place_in[]
+    = { { "x", "i" }, { "y", "i" }, { "rotation", "u" }, { "options", "a{sv}" }, { NULL } };
+static const CdbusArg deployments_out[] = { { "deployments", "a(uuas)" }, { NULL } };
+static const CdbusArg deploy_in[] = { { "segment", "u" }, { "options", "a{sv}" }, { NULL } };
+static const CdbusArg board_out[]
+    = { { "tiles", "a(iisuo)" }, { "followers", "a(oiiuu)" }, { NULL } };
+static const CdbusArg features_out[] = { { "features", "a(uubuuaua(iiu))" }, { NULL } };
+static const CdbusArg tile_types_out[] = { { "tiles", "a(saua(uasb)a{ss})" }, { NULL } };
+
+static const CdbusMethod game_methods[] = {
+  { "Join", join_in, join_out, game_join },
+  { "Rejoin", rejoin_in, player_out, game_rejoin },
+  { "AddBot", join_in, player_out, game_add_bot },
+  { "Start", NULL, NULL, game_start },
+  { "Leave", NULL, NULL, game_leave },
+  { "Delete", NULL, NULL, game_delete },
+  { "GetSeed", NULL, seed_out, game_get_seed },
+  { "GetPlacements", NULL, placements_out, game_get_placements },
+  { "Place", place_in, NULL, game_place },
+  { "GetDeployments", NULL, deployments_out, game_get_deployments },
+  { "Deploy", deploy_in, NULL, game_deploy },
+  { "Skip", NULL, NULL, game_skip },
+  { "GetBoard", NULL, board_out, game_get_board },
+  { "GetFeatures", NULL, features_out, game_get_features },
+  { "GetTileTypes", NULL, tile_types_out, game_get_tile_types },
+  { NULL },
+};
+
+static const CdbusArg turn_started_args[]
+    = { { "turn", "u" }, { "player", "o" }, { "tile", "s" }, { "tiles_left", "u" }, { NULL } };
+static const CdbusArg tile_discarded_args[] = { { "player", "o" }, { "tile", "s" }, { NULL } };
+static const CdbusArg tile_placed_args[] = { { "player", "o" }, { "tile", "s" },     { "x", "i" },
+                                             { "y", "i" },      { "rotation", "u" }, { NULL } };
+static const CdbusArg follower_deployed_args[]
+    = { { "player", "o" }, { "x", "i" },          { "y", "i" }, { "segment", "u" },
+        { "kind", "u" },   { "locations", "as" }, { NULL } };
+static const CdbusArg feature_scored_args[]
+    = { { "x", "i" },       { "y", "i" }, { "segment", "u" }, { "kind", "u" }, { "final", "b" },
+        { "points", "au" }, { NULL } };
+static const CdbusArg follower_returned_args[]
+    = { { "player", "o" }, { "x", "i" }, { "y", "i" }, { "segment", "u" }, { NULL } };
+static const CdbusArg turn_ended_args[] = { { "turn", "u" }, { "player", "o" }, { NULL } };
+static const CdbusArg game_over_args[] = { { "scores", "au" }, { NULL } };
+
+static const CdbusSignal game_signals[] = {
+  { "TurnStarted", turn_started_args },
+  { "TileDiscarded", tile_discarded_args },
+  { "TilePlaced", tile_placed_args },
+  { "FollowerDeployed", follower_deployed_args },
+  { "FeatureScored", feature_scored_args },
+  { "FollowerReturned", follower_returned_args },
+  { "TurnEnded", turn_ended_args },
+  { "GameOver", game_over_args },
+  { NULL },
+};
+
+static const CdbusProperty game_properties[] = {
+  { "Name", "s", get_name },
+  { "State", "u", get_state },
+  { "Seats", "u", get_seats },
+  { "Players", "ao", get_players },
+  { "ActivePlayer", "o", get_active_player },
+  { "Turn", "u", get_turn },
+  { "TilesLeft", "u", get_tiles_left },
+  { "Tile", "s", get_tile },
+  { "Scores", "au", get_scores },
+  { "Options", "a{sv}", get_options },
+  { NULL },
+};
+
+static const CdbusInterface game_interface = {
+  CARCD_GAME_INTERFACE,
+  game_methods,
+  game_signals,
+  game_properties,
+};
+
+gboolean
+carcd_game_object_register (CarcdSession *s)
+{
+  return cdbus_register_interface (s->daemon->connection, s->path, &game_interface, s, NULL);
+}

@@ -1,0 +1,259 @@
+/* main.c: carcassonned's command line, bus connection, detaching and signal handling. */
+#include "config.h"
+
+#include <glib-unix.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <syslog.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include "cdbus.h"
+#include "daemon.h"
+#include "errors.h"
+#include "session.h"
+
+typedef struct
+{
+  gboolean nodetach;
+  gboolean debug;
+  gboolean system_bus;
+  gboolean version;
+  char *address;
+  gint max_games;
+  gint max_games_per_client;
+  gint max_seats_per_client;
+  gint abandon_timeout;
+  char **plugins;
+  char **noplugins;
+} Options;
+
+static gboolean
+on_quit_signal (gpointer data)
+{
+  g_message ("Terminating");
+  g_main_loop_quit (data);
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+on_bus_lost (DBusConnection *connection, gpointer data)
+{
+  g_warning ("Lost the connection to the bus; exiting");
+  g_main_loop_quit (data);
+}
+
+static DBusMessage *
+on_unknown_object (DBusConnection *connection, DBusMessage *msg, gpointer data)
+{
+  const char *path = dbus_message_get_path (msg);
+
+  if (path && g_str_has_prefix (path, CARCD_GAME_PATH_PREFIX))
+    return carcd_error (msg, CARCD_ERROR_NO_SUCH_GAME, "No game at %s", path);
+  return cdbus_error (msg, DBUS_ERROR_UNKNOWN_OBJECT, "No object at %s", path ? path : "");
+}
+
+/* Log lines of a detached daemon go to syslog. */
+static GLogWriterOutput
+syslog_writer (GLogLevelFlags level, const GLogField *fields, gsize n_fields, gpointer data)
+{
+  int priority = LOG_INFO;
+
+  if (g_log_writer_default_would_drop (level, NULL))
+    return G_LOG_WRITER_HANDLED;
+  if (level & (G_LOG_LEVEL_ERROR | G_LOG_LEVEL_CRITICAL))
+    priority = LOG_ERR;
+  else if (level & G_LOG_LEVEL_WARNING)
+    priority = LOG_WARNING;
+  else if (level & G_LOG_LEVEL_DEBUG)
+    priority = LOG_DEBUG;
+  for (gsize i = 0; i < n_fields; i++)
+    if (g_str_equal (fields[i].key, "MESSAGE"))
+      syslog (priority, "%s", (const char *)fields[i].value);
+  return G_LOG_WRITER_HANDLED;
+}
+
+/* Forks; the parent waits until the child owns the bus name (or fails) and exits with that
+ * status. Returns in the child with the write end of the pipe in @ready_fd. */
+static void
+detach (int *ready_fd)
+{
+  int fds[2];
+  pid_t pid;
+  char status = 1;
+
+  if (pipe (fds) < 0)
+    {
+      perror ("carcassonned: pipe");
+      exit (EXIT_FAILURE);
+    }
+  pid = fork ();
+  if (pid < 0)
+    {
+      perror ("carcassonned: fork");
+      exit (EXIT_FAILURE);
+    }
+  if (pid > 0)
+    {
+      close (fds[1]);
+      if (read (fds[0], &status, 1) != 1)
+        status = 1;
+      _exit (status);
+    }
+  close (fds[0]);
+  setsid ();
+  *ready_fd = fds[1];
+}
+
+static void
+detached_ready (int *ready_fd, char status)
+{
+  int devnull;
+
+  if (*ready_fd < 0)
+    return;
+  if (write (*ready_fd, &status, 1) != 1)
+    { /* the parent is gone; nothing to tell */
+    }
+  close (*ready_fd);
+  *ready_fd = -1;
+  devnull = open ("/dev/null", O_RDWR);
+  if (devnull >= 0)
+    {
+      dup2 (devnull, STDIN_FILENO);
+      dup2 (devnull, STDOUT_FILENO);
+      dup2 (devnull, STDERR_FILENO);
+      if (devnull > STDERR_FILENO)
+        close (devnull);
+    }
+}
+
+static gboolean
+parse_options (int *argc, char ***argv, Options *o)
+{
+  GOptionEntry entries[] = {
+    { "nodetach", 'n', 0, G_OPTION_ARG_NONE, &o->nodetach, "Stay in the foreground", NULL },
+    { "debug", 'd', 0, G_OPTION_ARG_NONE, &o->debug, "Log debug messages", NULL },
+    { "system", 0, 0, G_OPTION_ARG_NONE, &o->system_bus, "Use the system bus", NULL },
+    { "address", 0, 0, G_OPTION_ARG_STRING, &o->address, "Use the bus at ADDRESS", "ADDRESS" },
+    { "max-games", 0, 0, G_OPTION_ARG_INT, &o->max_games, "Games the daemon holds at most (10000)",
+      "N" },
+    { "max-games-per-client", 0, 0, G_OPTION_ARG_INT, &o->max_games_per_client,
+      "Live games one client may create (64)", "N" },
+    { "max-seats-per-client", 0, 0, G_OPTION_ARG_INT, &o->max_seats_per_client,
+      "Seats one client may hold (256)", "N" },
+    { "abandon-timeout", 0, 0, G_OPTION_ARG_INT, &o->abandon_timeout,
+      "Seconds a game nobody holds is kept (3600)", "SECONDS" },
+    { "plugin", 'p', 0, G_OPTION_ARG_STRING_ARRAY, &o->plugins,
+      "Load only these plugins (none exist yet)", "NAME" },
+    { "noplugin", 'P', 0, G_OPTION_ARG_STRING_ARRAY, &o->noplugins, "Do not load these plugins",
+      "NAME" },
+    { "version", 'v', 0, G_OPTION_ARG_NONE, &o->version, "Print the version and exit", NULL },
+    { NULL },
+  };
+  g_autoptr (GOptionContext) context = g_option_context_new ("- Carcassonne game server");
+  g_autoptr (GError) error = NULL;
+
+  g_option_context_set_summary (context, "Hosts Carcassonne games on D-Bus as " CARCD_BUS_NAME ".");
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, argc, argv, &error))
+    {
+      g_printerr ("carcassonned: %s\n", error->message);
+      return FALSE;
+    }
+  if (o->max_games < 0 || o->max_games_per_client < 0 || o->max_seats_per_client < 0
+      || o->abandon_timeout < 0)
+    {
+      g_printerr ("carcassonned: limits must not be negative\n");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+int
+main (int argc, char **argv)
+{
+  Options o = { 0 };
+  g_autoptr (GMainLoop) loop = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CarcTileSet) tiles = NULL;
+  DBusConnection *connection;
+  CarcdDaemon *daemon;
+  CarcdLimits limits = { 10000, 64, 256, 3600 };
+  int ready_fd = -1;
+
+  if (!parse_options (&argc, &argv, &o))
+    return 2;
+  if (o.version)
+    {
+      g_print ("carcassonned %s\n", PACKAGE_VERSION);
+      return 0;
+    }
+  if (o.debug)
+    g_log_set_debug_enabled (TRUE);
+  if (o.max_games)
+    limits.max_games = (guint)o.max_games;
+  if (o.max_games_per_client)
+    limits.max_games_per_client = (guint)o.max_games_per_client;
+  if (o.max_seats_per_client)
+    limits.max_seats_per_client = (guint)o.max_seats_per_client;
+  if (o.abandon_timeout)
+    limits.abandon_timeout = (guint)o.abandon_timeout;
+  if (o.plugins || o.noplugins)
+    g_message ("No plugins exist yet; -p/-P have nothing to choose from");
+
+  tiles = carc_tile_set_new_base (&error);
+  if (tiles == NULL)
+    {
+      g_printerr ("carcassonned: the base tile set: %s\n", error->message);
+      return 1;
+    }
+  if (!o.nodetach)
+    {
+      openlog ("carcassonned", LOG_PID, LOG_DAEMON);
+      g_log_set_writer_func (syslog_writer, NULL, NULL);
+      detach (&ready_fd);
+    }
+
+  loop = g_main_loop_new (NULL, FALSE);
+  if (o.address)
+    connection
+        = cdbus_connect_address (o.address, CARCD_BUS_NAME, CARCD_ERROR_INVALID_ARGS_NAME, &error);
+  else
+    connection = cdbus_connect (o.system_bus ? DBUS_BUS_SYSTEM : DBUS_BUS_SESSION, CARCD_BUS_NAME,
+                                CARCD_ERROR_INVALID_ARGS_NAME, &error);
+  if (connection == NULL)
+    {
+      g_printerr ("carcassonned: %s\n", error->message);
+      g_warning ("Could not own %s: %s", CARCD_BUS_NAME, error->message);
+      detached_ready (&ready_fd, 1);
+      return 1;
+    }
+  daemon = carcd_daemon_new (connection, tiles, &limits);
+  cdbus_set_unknown_object_func (connection, on_unknown_object, daemon);
+  cdbus_set_disconnect_func (connection, on_bus_lost, loop);
+  if (!carcd_manager_register (daemon))
+    {
+      g_printerr ("carcassonned: could not register %s\n", CARCD_ROOT_PATH);
+      detached_ready (&ready_fd, 1);
+      return 1;
+    }
+  g_unix_signal_add (SIGTERM, on_quit_signal, loop);
+  g_unix_signal_add (SIGINT, on_quit_signal, loop);
+  g_message ("carcassonned %s owns %s on the %s bus", PACKAGE_VERSION, CARCD_BUS_NAME,
+             o.address      ? "given"
+             : o.system_bus ? "system"
+                            : "session");
+  detached_ready (&ready_fd, 0);
+
+  g_main_loop_run (loop);
+
+  carcd_daemon_free (daemon);
+  cdbus_shutdown (connection);
+  dbus_connection_close (connection);
+  dbus_connection_unref (connection);
+  g_strfreev (o.plugins);
+  g_strfreev (o.noplugins);
+  g_free (o.address);
+  return 0;
+}

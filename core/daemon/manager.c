@@ -1,0 +1,152 @@
+/* manager.c: the org.carcassonne.Engine1.Manager interface. */
+#include "config.h"
+
+#include "cdbus.h"
+#include "dbus-args.h"
+#include "errors.h"
+#include "session.h"
+
+static gint
+compare_ids (gconstpointer a, gconstpointer b)
+{
+  guint x = GPOINTER_TO_UINT (*(gconstpointer *)a), y = GPOINTER_TO_UINT (*(gconstpointer *)b);
+  return x < y ? -1 : x > y;
+}
+
+static DBusMessage *
+manager_create_game (DBusConnection *c, DBusMessage *msg, gpointer data)
+{
+  CarcdDaemon *daemon = data;
+  g_autoptr (GError) error = NULL;
+  CarcdGameOptions options;
+  DBusMessageIter it, dict;
+  const char *sender = dbus_message_get_sender (msg);
+  CarcdClient *client;
+  CarcdSession *s;
+  DBusMessage *reply;
+
+  dbus_message_iter_init (msg, &it);
+  dbus_message_iter_recurse (&it, &dict);
+  if (!carcd_game_options_parse (&dict, daemon->tiles, &options, &error))
+    return carcd_error_reply (msg, error);
+  if (sender == NULL)
+    sender = "";
+  if (g_hash_table_size (daemon->games) >= daemon->limits.max_games)
+    {
+      carcd_game_options_clear (&options);
+      return carcd_error (msg, CARCD_ERROR_LIMIT_EXCEEDED, "The daemon holds %u games already",
+                          daemon->limits.max_games);
+    }
+  client = carcd_daemon_get_client (daemon, sender, TRUE);
+  if (client->n_games >= daemon->limits.max_games_per_client)
+    {
+      carcd_game_options_clear (&options);
+      carcd_daemon_release_client (daemon, client);
+      return carcd_error (msg, CARCD_ERROR_LIMIT_EXCEEDED, "A client may create at most %u games",
+                          daemon->limits.max_games_per_client);
+    }
+  s = carcd_session_new (daemon, daemon->next_game_id, &options, sender, &error);
+  if (s == NULL)
+    {
+      carcd_game_options_clear (&options);
+      carcd_daemon_release_client (daemon, client);
+      return carcd_error_reply (msg, error);
+    }
+  daemon->next_game_id++;
+  client->n_games++;
+  g_hash_table_insert (daemon->games, GUINT_TO_POINTER (s->id), s);
+  if (!carcd_session_add_initial_bots (s, &error))
+    {
+      carcd_daemon_remove_game (daemon, s);
+      return carcd_error_reply (msg, error);
+    }
+  reply = dbus_message_new_method_return (msg);
+  if (reply
+      && !dbus_message_append_args (reply, DBUS_TYPE_OBJECT_PATH, &s->path, DBUS_TYPE_INVALID))
+    g_clear_pointer (&reply, dbus_message_unref);
+  g_debug ("%s created by %s", s->path, sender);
+  return reply;
+}
+
+/* The games' paths in creation order. */
+static GPtrArray *
+game_paths (CarcdDaemon *daemon)
+{
+  g_autoptr (GPtrArray) ids = g_ptr_array_sized_new (g_hash_table_size (daemon->games));
+  GPtrArray *paths = g_ptr_array_sized_new (g_hash_table_size (daemon->games));
+  GHashTableIter iter;
+  gpointer key;
+
+  g_hash_table_iter_init (&iter, daemon->games);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    g_ptr_array_add (ids, key);
+
+  g_ptr_array_sort (ids, compare_ids);
+  for (guint i = 0; i < ids->len; i++)
+    {
+      CarcdSession *s = g_hash_table_lookup (daemon->games, g_ptr_array_index (ids, i));
+      g_ptr_array_add (paths, s->path);
+    }
+  return paths;
+}
+
+static DBusMessage *
+manager_list_games (DBusConnection *c, DBusMessage *msg, gpointer data)
+{
+  g_autoptr (GPtrArray) paths = game_paths (data);
+  DBusMessage *reply = dbus_message_new_method_return (msg);
+  DBusMessageIter it;
+
+  if (reply == NULL)
+    return NULL;
+  dbus_message_iter_init_append (reply, &it);
+  if (!carcd_append_path_array (&it, (const char *const *)paths->pdata, paths->len))
+    g_clear_pointer (&reply, dbus_message_unref);
+  return reply;
+}
+
+static gboolean
+get_version (DBusMessageIter *it, gpointer data)
+{
+  const char *version = PACKAGE_VERSION;
+  return dbus_message_iter_append_basic (it, DBUS_TYPE_STRING, &version);
+}
+
+static gboolean
+get_expansions (DBusMessageIter *it, gpointer data)
+{
+  DBusMessageIter array;
+  return dbus_message_iter_open_container (it, DBUS_TYPE_ARRAY, "s", &array)
+         && dbus_message_iter_close_container (it, &array);
+}
+
+static const CdbusArg create_in[] = { { "options", "a{sv}" }, { NULL } };
+static const CdbusArg create_out[] = { { "game", "o" }, { NULL } };
+static const CdbusArg list_out[] = { { "games", "ao" }, { NULL } };
+
+static const CdbusMethod manager_methods[] = {
+  { "CreateGame", create_in, create_out, manager_create_game },
+  { "ListGames", NULL, list_out, manager_list_games },
+  { NULL },
+};
+
+static const CdbusProperty manager_properties[] = {
+  { "Version", "s", get_version },
+  { "Expansions", "as", get_expansions },
+  { NULL },
+};
+
+static const CdbusInterface manager_interface = {
+  CARCD_MANAGER_INTERFACE,
+  manager_methods,
+  NULL,
+  manager_properties,
+};
+
+gboolean
+carcd_manager_register (CarcdDaemon *daemon)
+{
+  return cdbus_set_object_manager (daemon->connection, CARCD_ROOT_PATH)
+         && cdbus_register_interface (daemon->connection, CARCD_ROOT_PATH, &manager_interface,
+                                      daemon, NULL);
+}

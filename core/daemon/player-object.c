@@ -1,0 +1,121 @@
+/* player-object.c: the org.carcassonne.Engine1.Player interface of a seat. */
+#include "config.h"
+
+#include "cdbus.h"
+#include "session.h"
+
+static const char *const colours[CARC_MAX_PLAYERS]
+    = { "red", "blue", "yellow", "green", "black", "grey" };
+
+static gboolean
+append_string (DBusMessageIter *it, const char *s)
+{
+  return dbus_message_iter_append_basic (it, DBUS_TYPE_STRING, &s);
+}
+
+static gboolean
+append_uint (DBusMessageIter *it, guint value)
+{
+  dbus_uint32_t v = value;
+  return dbus_message_iter_append_basic (it, DBUS_TYPE_UINT32, &v);
+}
+
+static gboolean
+append_bool (DBusMessageIter *it, gboolean value)
+{
+  dbus_bool_t v = value;
+  return dbus_message_iter_append_basic (it, DBUS_TYPE_BOOLEAN, &v);
+}
+
+static gboolean
+get_name (DBusMessageIter *it, gpointer data)
+{
+  CarcdSeat *seat = data;
+  return append_string (it, seat->name);
+}
+
+static gboolean
+get_colour (DBusMessageIter *it, gpointer data)
+{
+  CarcdSeat *seat = data;
+  return append_string (it, colours[seat->index]);
+}
+
+static gboolean
+get_seat (DBusMessageIter *it, gpointer data)
+{
+  CarcdSeat *seat = data;
+  return append_uint (it, seat->index);
+}
+
+static gboolean
+get_game (DBusMessageIter *it, gpointer data)
+{
+  CarcdSeat *seat = data;
+  const char *path = seat->session->path;
+  return dbus_message_iter_append_basic (it, DBUS_TYPE_OBJECT_PATH, &path);
+}
+
+static gboolean
+get_score (DBusMessageIter *it, gpointer data)
+{
+  CarcdSeat *seat = data;
+  CarcGame *game = seat->session->game;
+  return append_uint (it, game ? carc_game_get_score (game, seat->index) : 0);
+}
+
+static gboolean
+get_followers (DBusMessageIter *it, gpointer data)
+{
+  CarcdSeat *seat = data;
+  CarcGame *game = seat->session->game;
+  return append_uint (it, game ? carc_game_get_supply (game, seat->index)
+                               : seat->session->options.followers);
+}
+
+static gboolean
+get_bot (DBusMessageIter *it, gpointer data)
+{
+  CarcdSeat *seat = data;
+  return append_bool (it, seat->bot != NULL);
+}
+
+static gboolean
+get_connected (DBusMessageIter *it, gpointer data)
+{
+  CarcdSeat *seat = data;
+  return append_bool (it, seat->bot != NULL || seat->owner != NULL);
+}
+
+static const CdbusProperty player_properties[] = {
+  { "Name", "s", get_name },
+  { "Colour", "s", get_colour },
+  { "Seat", "u", get_seat },
+  { "Game", "o", get_game },
+  { "Score", "u", get_score },
+  { "Followers", "u", get_followers },
+  { "Bot", "b", get_bot },
+  { "Connected", "b", get_connected },
+  { NULL },
+};
+
+static const CdbusInterface player_interface = {
+  CARCD_PLAYER_INTERFACE,
+  NULL,
+  NULL,
+  player_properties,
+};
+
+gboolean
+carcd_player_object_register (CarcdSeat *seat)
+{
+  return cdbus_register_interface (seat->session->daemon->connection, seat->path, &player_interface,
+                                   seat, NULL);
+}
+
+void
+carcd_player_object_unregister (CarcdSeat *seat)
+{
+  cdbus_unregister_interface (seat->session->daemon->connection, seat->path,
+                              CARCD_PLAYER_INTERFACE);
+}

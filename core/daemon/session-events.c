@@ -1,0 +1,201 @@
+/* session-events.c: the engine's events as Game signals, and batched property changes. */
+#include "config.h"
+
+#include "cdbus.h"
+#include "dbus-args.h"
+#include "session.h"
+
+static DBusMessage *
+signal_new (CarcdSession *s, const char *name)
+{
+  return cdbus_signal_new (s->daemon->connection, s->path, CARCD_GAME_INTERFACE, name);
+}
+
+static void
+signal_send (CarcdSession *s, DBusMessage *signal, gboolean ok)
+{
+  if (!ok)
+    {
+      g_warning ("%s: out of memory building a signal", s->path);
+      dbus_message_unref (signal);
+      return;
+    }
+  cdbus_send_signal (s->daemon->connection, signal);
+}
+
+void
+carcd_session_emit_turn_end (CarcdSession *s)
+{
+  DBusMessage *signal;
+  const char *player;
+  dbus_uint32_t turn = s->turn_end_turn;
+
+  if (!s->turn_end_pending)
+    return;
+  s->turn_end_pending = FALSE;
+  player = carcd_session_player_path (s, (gint)s->turn_end_seat);
+  signal = signal_new (s, "TurnEnded");
+  if (signal)
+    signal_send (s, signal,
+                 dbus_message_append_args (signal, DBUS_TYPE_UINT32, &turn, DBUS_TYPE_OBJECT_PATH,
+                                           &player, DBUS_TYPE_INVALID));
+}
+
+/* Appends the engine's event @e as the arguments of its signal. */
+static gboolean
+append_event (CarcdSession *s, DBusMessage *signal, const CarcEvent *e)
+{
+  DBusMessageIter it;
+  const char *player = carcd_session_player_path (s, e->player);
+  const char *tile = e->tile ? carc_tile_type_get_id (e->tile) : "";
+  dbus_int32_t x = e->x, y = e->y;
+  dbus_uint32_t u;
+  dbus_bool_t final = e->final;
+
+  dbus_message_iter_init_append (signal, &it);
+  switch (e->type)
+    {
+      case CARC_EVENT_TURN_STARTED:
+        u = e->turn;
+        return dbus_message_iter_append_basic (&it, DBUS_TYPE_UINT32, &u)
+               && dbus_message_iter_append_basic (&it, DBUS_TYPE_OBJECT_PATH, &player)
+               && dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &tile)
+               && (u = carc_game_get_tiles_left (s->game),
+                   dbus_message_iter_append_basic (&it, DBUS_TYPE_UINT32, &u));
+      case CARC_EVENT_TILE_DISCARDED:
+        return dbus_message_iter_append_basic (&it, DBUS_TYPE_OBJECT_PATH, &player)
+               && dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &tile);
+      case CARC_EVENT_TILE_PLACED:
+        u = e->rotation;
+        return dbus_message_iter_append_basic (&it, DBUS_TYPE_OBJECT_PATH, &player)
+               && dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &tile)
+               && dbus_message_iter_append_basic (&it, DBUS_TYPE_INT32, &x)
+               && dbus_message_iter_append_basic (&it, DBUS_TYPE_INT32, &y)
+               && dbus_message_iter_append_basic (&it, DBUS_TYPE_UINT32, &u);
+      case CARC_EVENT_FOLLOWER_DEPLOYED:
+        return dbus_message_iter_append_basic (&it, DBUS_TYPE_OBJECT_PATH, &player)
+               && dbus_message_iter_append_basic (&it, DBUS_TYPE_INT32, &x)
+               && dbus_message_iter_append_basic (&it, DBUS_TYPE_INT32, &y)
+               && (u = e->segment, dbus_message_iter_append_basic (&it, DBUS_TYPE_UINT32, &u))
+               && (u = e->kind, dbus_message_iter_append_basic (&it, DBUS_TYPE_UINT32, &u))
+               && carcd_append_location (&it, e->location);
+      case CARC_EVENT_FEATURE_SCORED:
+        return dbus_message_iter_append_basic (&it, DBUS_TYPE_INT32, &x)
+               && dbus_message_iter_append_basic (&it, DBUS_TYPE_INT32, &y)
+               && (u = e->segment, dbus_message_iter_append_basic (&it, DBUS_TYPE_UINT32, &u))
+               && (u = e->kind, dbus_message_iter_append_basic (&it, DBUS_TYPE_UINT32, &u))
+               && dbus_message_iter_append_basic (&it, DBUS_TYPE_BOOLEAN, &final)
+               && carcd_append_uint_array (&it, e->points, e->n_players);
+      case CARC_EVENT_FOLLOWER_RETURNED:
+        return dbus_message_iter_append_basic (&it, DBUS_TYPE_OBJECT_PATH, &player)
+               && dbus_message_iter_append_basic (&it, DBUS_TYPE_INT32, &x)
+               && dbus_message_iter_append_basic (&it, DBUS_TYPE_INT32, &y)
+               && (u = e->segment, dbus_message_iter_append_basic (&it, DBUS_TYPE_UINT32, &u));
+      case CARC_EVENT_GAME_OVER:
+        return carcd_append_uint_array (&it, e->points, e->n_players);
+      default:
+        g_return_val_if_reached (FALSE);
+    }
+}
+
+static const char *const signal_names[] = {
+  [CARC_EVENT_TURN_STARTED] = "TurnStarted",
+  [CARC_EVENT_TILE_DISCARDED] = "TileDiscarded",
+  [CARC_EVENT_TILE_PLACED] = "TilePlaced",
+  [CARC_EVENT_FOLLOWER_DEPLOYED] = "FollowerDeployed",
+  [CARC_EVENT_FEATURE_SCORED] = "FeatureScored",
+  [CARC_EVENT_FOLLOWER_RETURNED] = "FollowerReturned",
+  [CARC_EVENT_GAME_OVER] = "GameOver",
+};
+
+void
+carcd_session_on_event (CarcGame *game, const CarcEvent *event, gpointer user_data)
+{
+  CarcdSession *s = user_data;
+  DBusMessage *signal;
+
+  /* s->game is still NULL during carc_game_new_full(): read the game from the argument */
+  if (s->game == NULL)
+    s->game = g_object_ref (game);
+  /* the turn that just ended is announced before the next turn's draw and the final
+   * scoring */
+  if (event->type == CARC_EVENT_TURN_STARTED || event->type == CARC_EVENT_TILE_DISCARDED
+      || event->type == CARC_EVENT_GAME_OVER
+      || (event->type == CARC_EVENT_FEATURE_SCORED && event->final))
+    carcd_session_emit_turn_end (s);
+  if ((guint)event->type >= G_N_ELEMENTS (signal_names))
+    return;
+  signal = signal_new (s, signal_names[event->type]);
+  if (signal)
+    signal_send (s, signal, append_event (s, signal, event));
+  if (event->type == CARC_EVENT_GAME_OVER)
+    carcd_daemon_schedule_reap (s->daemon);
+}
+
+static void
+game_changed (CarcdSession *s, const char *property)
+{
+  cdbus_property_changed (s->daemon->connection, s->path, CARCD_GAME_INTERFACE, property);
+}
+
+void
+carcd_session_sync_properties (CarcdSession *s)
+{
+  CarcdState state = carcd_session_get_state (s);
+  gint active = -1;
+  guint turn = 0, tiles_left = 0;
+  const CarcTileType *tile = NULL;
+  gboolean scores_changed = FALSE;
+
+  if (s->game)
+    {
+      if (state != CARCD_STATE_OVER)
+        active = (gint)carc_game_get_current_player (s->game);
+      turn = carc_game_get_turn (s->game);
+      tiles_left = carc_game_get_tiles_left (s->game);
+      tile = carc_game_get_current_tile (s->game);
+    }
+  if (state != s->sent_state)
+    game_changed (s, "State");
+  if (active != s->sent_active)
+    game_changed (s, "ActivePlayer");
+  if (turn != s->sent_turn)
+    game_changed (s, "Turn");
+  if (tiles_left != s->sent_tiles_left)
+    game_changed (s, "TilesLeft");
+  if (tile != s->sent_tile)
+    game_changed (s, "Tile");
+  s->sent_state = state;
+  s->sent_active = active;
+  s->sent_turn = turn;
+  s->sent_tiles_left = tiles_left;
+  s->sent_tile = tile;
+  if (s->game == NULL)
+    return;
+  for (guint i = 0; i < s->options.players; i++)
+    {
+      CarcdSeat *seat = s->seats[i];
+      guint score = carc_game_get_score (s->game, i);
+      guint supply = carc_game_get_supply (s->game, i);
+
+      if (score != s->sent_scores[i])
+        {
+          s->sent_scores[i] = score;
+          scores_changed = TRUE;
+        }
+      if (seat && score != seat->sent_score)
+        {
+          seat->sent_score = score;
+          cdbus_property_changed (s->daemon->connection, seat->path, CARCD_PLAYER_INTERFACE,
+                                  "Score");
+        }
+      if (seat && supply != seat->sent_followers)
+        {
+          seat->sent_followers = supply;
+          cdbus_property_changed (s->daemon->connection, seat->path, CARCD_PLAYER_INTERFACE,
+                                  "Followers");
+        }
+    }
+  if (scores_changed)
+    game_changed (s, "Scores");
+}

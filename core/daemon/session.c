@@ -1,0 +1,640 @@
+/* session.c: a game session's seats, turns and bots. */
+#include "config.h"
+
+#include "session.h"
+
+#include <sys/random.h>
+
+#include "cdbus.h"
+#include "errors.h"
+
+static gboolean
+fill_random (void *buf, gsize len)
+{
+  guint8 *p = buf;
+
+  while (len > 0)
+    {
+      ssize_t n = getrandom (p, len, 0);
+      if (n < 0)
+        {
+          if (errno == EINTR)
+            continue;
+          return FALSE;
+        }
+      p += n;
+      len -= (gsize)n;
+    }
+  return TRUE;
+}
+
+CarcdSession *
+carcd_session_new (CarcdDaemon *daemon, guint id, CarcdGameOptions *options, const char *creator,
+                   GError **error)
+{
+  CarcdSession *s = g_new0 (CarcdSession, 1);
+  guint32 bot_seed[2];
+
+  s->daemon = daemon;
+  s->id = id;
+  s->path = g_strdup_printf (CARCD_GAME_PATH_PREFIX "%u", id);
+  s->options = *options;
+  memset (options, 0, sizeof *options);
+  s->creator = g_strdup (creator);
+  s->sent_active = -1;
+  /* a seeded game gets seeded bots, so that it replays exactly */
+  if (s->options.has_seed)
+    {
+      bot_seed[0] = (guint32)s->options.seed;
+      bot_seed[1] = (guint32)(s->options.seed >> 32) ^ 0x9e3779b9u;
+    }
+  else if (!fill_random (bot_seed, sizeof bot_seed))
+    {
+      g_set_error (error, CARCD_ERROR, CARCD_ERROR_FAILED, "No randomness: %s", g_strerror (errno));
+      carcd_session_free (s);
+      return NULL;
+    }
+  s->bot_rand = g_rand_new_with_seed_array (bot_seed, 2);
+  if (!carcd_game_object_register (s))
+    {
+      g_set_error (error, CARCD_ERROR, CARCD_ERROR_FAILED, "Could not register %s", s->path);
+      carcd_session_free (s);
+      return NULL;
+    }
+  return s;
+}
+
+static void
+seat_free (CarcdSeat *seat)
+{
+  g_free (seat->path);
+  g_free (seat->name);
+  g_free (seat->owner);
+  g_free (seat);
+}
+
+/* The seat's client no longer holds it. */
+static void
+seat_release_owner (CarcdSeat *seat)
+{
+  CarcdDaemon *daemon = seat->session->daemon;
+  CarcdClient *client;
+
+  if (seat->owner == NULL)
+    return;
+  client = carcd_daemon_get_client (daemon, seat->owner, FALSE);
+  if (client)
+    {
+      client->n_seats--;
+      carcd_daemon_release_client (daemon, client);
+    }
+  g_clear_pointer (&seat->owner, g_free);
+}
+
+/* Frees seat @index (while waiting, or when the session goes). */
+static void
+session_remove_seat (CarcdSession *s, guint index)
+{
+  CarcdSeat *seat = s->seats[index];
+
+  if (seat == NULL)
+    return;
+  seat_release_owner (seat);
+  carcd_player_object_unregister (seat);
+  s->seats[index] = NULL;
+  seat_free (seat);
+}
+
+void
+carcd_session_free (CarcdSession *s)
+{
+  if (s->bot_source)
+    g_source_remove (s->bot_source);
+  if (s->abandon_source)
+    g_source_remove (s->abandon_source);
+  for (guint i = 0; i < CARC_MAX_PLAYERS; i++)
+    session_remove_seat (s, i);
+  if (s->creator)
+    {
+      CarcdClient *client = carcd_daemon_get_client (s->daemon, s->creator, FALSE);
+      if (client)
+        {
+          client->n_games--;
+          carcd_daemon_release_client (s->daemon, client);
+        }
+    }
+  cdbus_unregister_tree (s->daemon->connection, s->path);
+  g_clear_object (&s->game);
+  g_clear_pointer (&s->bot_rand, g_rand_free);
+  carcd_game_options_clear (&s->options);
+  g_free (s->creator);
+  g_free (s->path);
+  g_free (s);
+}
+
+CarcdState
+carcd_session_get_state (CarcdSession *s)
+{
+  if (s->game == NULL)
+    return CARCD_STATE_WAITING;
+  switch (carc_game_get_phase (s->game))
+    {
+      case CARC_PHASE_PLACE:
+        return CARCD_STATE_PLACING;
+      case CARC_PHASE_DEPLOY:
+        return CARCD_STATE_DEPLOYING;
+      default:
+        return CARCD_STATE_OVER;
+    }
+}
+
+CarcdSeat *
+carcd_session_find_seat (CarcdSession *s, const char *sender)
+{
+  for (guint i = 0; i < s->options.players; i++)
+    if (s->seats[i] && s->seats[i]->owner && g_str_equal (s->seats[i]->owner, sender))
+      return s->seats[i];
+  return NULL;
+}
+
+const char *
+carcd_session_player_path (CarcdSession *s, gint index)
+{
+  if (index < 0 || (guint)index >= s->options.players || s->seats[index] == NULL)
+    return "/";
+  return s->seats[index]->path;
+}
+
+static gboolean
+is_creator (CarcdSession *s, const char *sender)
+{
+  return s->creator && g_str_equal (s->creator, sender);
+}
+
+gboolean
+carcd_session_check_creator (CarcdSession *s, const char *sender, GError **error)
+{
+  if (is_creator (s, sender))
+    return TRUE;
+  g_set_error (error, CARCD_ERROR, CARCD_ERROR_PERMISSION_DENIED,
+               "Only the client that created %s may do this", s->path);
+  return FALSE;
+}
+
+/* The lowest free seat, or fails with AlreadyStarted / GameFull. */
+static gint
+free_seat (CarcdSession *s, GError **error)
+{
+  if (s->game)
+    {
+      g_set_error (error, CARCD_ERROR, CARCD_ERROR_ALREADY_STARTED, "%s has already started",
+                   s->path);
+      return -1;
+    }
+  for (guint i = 0; i < s->options.players; i++)
+    if (s->seats[i] == NULL)
+      return (gint)i;
+  g_set_error (error, CARCD_ERROR, CARCD_ERROR_GAME_FULL, "All %u seats of %s are taken",
+               s->options.players, s->path);
+  return -1;
+}
+
+static CarcdSeat *
+seat_new (CarcdSession *s, guint index, const char *name)
+{
+  CarcdSeat *seat = g_new0 (CarcdSeat, 1);
+
+  seat->session = s;
+  seat->index = index;
+  seat->path = g_strdup_printf ("%s/player/%u", s->path, index);
+  seat->name = g_strdup (name);
+  seat->sent_followers = s->options.followers;
+  return seat;
+}
+
+/* Puts @seat in its place and on the bus. */
+static gboolean
+session_install_seat (CarcdSession *s, CarcdSeat *seat, GError **error)
+{
+  s->seats[seat->index] = seat;
+  if (!carcd_player_object_register (seat))
+    {
+      s->seats[seat->index] = NULL;
+      seat_free (seat);
+      g_set_error (error, CARCD_ERROR, CARCD_ERROR_FAILED, "Could not register the player");
+      return FALSE;
+    }
+  cdbus_property_changed (s->daemon->connection, s->path, CARCD_GAME_INTERFACE, "Players");
+  return TRUE;
+}
+
+/* Gives @seat to @sender, counting it against the client's cap. */
+static gboolean
+seat_take (CarcdSeat *seat, const char *sender, GError **error)
+{
+  CarcdDaemon *daemon = seat->session->daemon;
+  CarcdClient *client = carcd_daemon_get_client (daemon, sender, TRUE);
+
+  if (client->n_seats >= daemon->limits.max_seats_per_client)
+    {
+      g_set_error (error, CARCD_ERROR, CARCD_ERROR_LIMIT_EXCEEDED,
+                   "A client may hold at most %u seats", daemon->limits.max_seats_per_client);
+      carcd_daemon_release_client (daemon, client);
+      return FALSE;
+    }
+  client->n_seats++;
+  seat->owner = g_strdup (sender);
+  return TRUE;
+}
+
+static gboolean
+check_not_seated (CarcdSession *s, const char *sender, GError **error)
+{
+  CarcdSeat *seat = carcd_session_find_seat (s, sender);
+
+  if (seat == NULL)
+    return TRUE;
+  g_set_error (error, CARCD_ERROR, CARCD_ERROR_ALREADY_SEATED,
+               "The caller already holds seat %u of %s", seat->index, s->path);
+  return FALSE;
+}
+
+CarcdSeat *
+carcd_session_join (CarcdSession *s, const char *sender, const char *name, GError **error)
+{
+  gint index;
+  CarcdSeat *seat;
+
+  if (!carcd_check_name (name, FALSE, error) || (index = free_seat (s, error)) < 0
+      || !check_not_seated (s, sender, error))
+    return NULL;
+  seat = seat_new (s, (guint)index, name);
+  if (!fill_random (seat->token, CARCD_TOKEN_CHARS / 2))
+    {
+      g_set_error (error, CARCD_ERROR, CARCD_ERROR_FAILED, "No randomness: %s", g_strerror (errno));
+      seat_free (seat);
+      return NULL;
+    }
+  /* the random bytes sit in the first half; spell them out in hex, last byte first */
+  for (gint i = CARCD_TOKEN_CHARS / 2 - 1; i >= 0; i--)
+    {
+      guint8 b = (guint8)seat->token[i];
+      seat->token[2 * i] = "0123456789abcdef"[b >> 4];
+      seat->token[2 * i + 1] = "0123456789abcdef"[b & 15];
+    }
+  seat->token[CARCD_TOKEN_CHARS] = '\0';
+  if (!seat_take (seat, sender, error))
+    {
+      seat_free (seat);
+      return NULL;
+    }
+  if (!session_install_seat (s, seat, error))
+    return NULL;
+  return seat;
+}
+
+/* Compares tokens in time independent of where they differ. */
+static gboolean
+token_equal (const char *a, const char *b)
+{
+  gsize la = strlen (a), lb = strlen (b);
+  guint diff = la != lb;
+
+  for (gsize i = 0; i < la && i < lb; i++)
+    diff |= (guint)(a[i] ^ b[i]);
+  return diff == 0;
+}
+
+CarcdSeat *
+carcd_session_rejoin (CarcdSession *s, const char *sender, const char *token, GError **error)
+{
+  CarcdSeat *seat = NULL;
+
+  for (guint i = 0; i < s->options.players && seat == NULL; i++)
+    if (s->seats[i] && s->seats[i]->token[0] && token_equal (s->seats[i]->token, token))
+      seat = s->seats[i];
+  if (seat == NULL)
+    {
+      g_set_error (error, CARCD_ERROR, CARCD_ERROR_INVALID_TOKEN,
+                   "The token is not valid for any seat of %s", s->path);
+      return NULL;
+    }
+  if (seat->owner && g_str_equal (seat->owner, sender))
+    return seat;
+  if (!check_not_seated (s, sender, error))
+    return NULL;
+  {
+    g_autofree char *previous = g_strdup (seat->owner);
+    seat_release_owner (seat);
+    if (!seat_take (seat, sender, error))
+      {
+        /* give it back: the previous owner (if any) keeps the seat */
+        if (previous)
+          {
+            CarcdClient *client = carcd_daemon_get_client (s->daemon, previous, TRUE);
+            client->n_seats++;
+            seat->owner = g_steal_pointer (&previous);
+          }
+        return NULL;
+      }
+  }
+  cdbus_property_changed (s->daemon->connection, seat->path, CARCD_PLAYER_INTERFACE, "Connected");
+  return seat;
+}
+
+static gboolean
+check_participant (CarcdSession *s, const char *sender, GError **error)
+{
+  if (is_creator (s, sender) || carcd_session_find_seat (s, sender))
+    return TRUE;
+  g_set_error (error, CARCD_ERROR, CARCD_ERROR_PERMISSION_DENIED,
+               "Only the creator of %s and its seated players may do this", s->path);
+  return FALSE;
+}
+
+static CarcdSeat *
+add_bot_seat (CarcdSession *s, const char *name, GError **error)
+{
+  gint index = free_seat (s, error);
+  CarcdSeat *seat;
+
+  if (index < 0)
+    return NULL;
+  seat = seat_new (s, (guint)index, name);
+  seat->bot = &carcd_bot_random;
+  if (!session_install_seat (s, seat, error))
+    return NULL;
+  return seat;
+}
+
+CarcdSeat *
+carcd_session_add_bot (CarcdSession *s, const char *sender, const char *name, GError **error)
+{
+  if (!carcd_check_name (name, FALSE, error) || !check_participant (s, sender, error))
+    return NULL;
+  return add_bot_seat (s, name, error);
+}
+
+gboolean
+carcd_session_add_initial_bots (CarcdSession *s, GError **error)
+{
+  for (guint i = 0; i < s->options.bots; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("Bot %u", i + 1);
+      if (add_bot_seat (s, name, error) == NULL)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean bot_step (gpointer data);
+
+/* Lets the bot move if the active seat is a bot's. */
+static void
+schedule_bot (CarcdSession *s)
+{
+  CarcdState state = carcd_session_get_state (s);
+  CarcdSeat *seat;
+
+  if (s->bot_source || (state != CARCD_STATE_PLACING && state != CARCD_STATE_DEPLOYING))
+    return;
+  seat = s->seats[carc_game_get_current_player (s->game)];
+  if (seat == NULL || seat->bot == NULL)
+    return;
+  if (s->options.bot_delay)
+    s->bot_source = g_timeout_add (s->options.bot_delay, bot_step, s);
+  else
+    s->bot_source = g_idle_add (bot_step, s);
+}
+
+/* Everything after a move: owed signals, properties, the next bot move, the end. */
+static void
+after_move (CarcdSession *s)
+{
+  carcd_session_emit_turn_end (s);
+  carcd_session_sync_properties (s);
+  schedule_bot (s);
+}
+
+static gboolean
+bot_step (gpointer data)
+{
+  CarcdSession *s = data;
+  CarcdSeat *seat = s->seats[carc_game_get_current_player (s->game)];
+  g_autoptr (GError) error = NULL;
+  guint turn = carc_game_get_turn (s->game);
+
+  s->bot_source = 0;
+  s->turn_end_pending = TRUE;
+  s->turn_end_turn = turn;
+  s->turn_end_seat = seat->index;
+  if (!seat->bot->play_turn (s->game, s->bot_rand, &error))
+    g_warning ("%s: bot %s could not move: %s", s->path, seat->name, error->message);
+  after_move (s);
+  return G_SOURCE_REMOVE;
+}
+
+gboolean
+carcd_session_start (CarcdSession *s, const char *sender, GError **error)
+{
+  g_autoptr (CarcGameConfig) config = NULL;
+  guint64 seed;
+
+  if (!check_participant (s, sender, error))
+    return FALSE;
+  if (s->game)
+    {
+      g_set_error (error, CARCD_ERROR, CARCD_ERROR_ALREADY_STARTED, "%s has already started",
+                   s->path);
+      return FALSE;
+    }
+  for (guint i = 0; i < s->options.players; i++)
+    if (s->seats[i] == NULL)
+      {
+        g_set_error (error, CARCD_ERROR, CARCD_ERROR_SEATS_OPEN, "Seat %u of %s is still free", i,
+                     s->path);
+        return FALSE;
+      }
+  config = carc_game_config_new (s->daemon->tiles);
+  carc_game_config_set_n_players (config, s->options.players);
+  carc_game_config_set_followers (config, s->options.followers);
+  carc_game_config_set_farmers (config, s->options.farmers);
+  if (s->options.tile_order)
+    carc_game_config_set_tile_order (config, (const char *const *)s->options.tile_order);
+  else
+    {
+      if (s->options.has_seed)
+        seed = s->options.seed;
+      else if (!fill_random (&seed, sizeof seed))
+        {
+          g_set_error (error, CARCD_ERROR, CARCD_ERROR_FAILED, "No randomness: %s",
+                       g_strerror (errno));
+          return FALSE;
+        }
+      carc_game_config_set_seed (config, seed);
+    }
+  {
+    /* the first events arrive before carc_game_new_full() returns; the event handler takes
+     * its own reference to the game then */
+    g_autoptr (CarcGame) game = carc_game_new_full (config, carcd_session_on_event, s, NULL, error);
+    if (game == NULL)
+      {
+        g_clear_object (&s->game);
+        return FALSE;
+      }
+    if (s->game == NULL)
+      s->game = g_steal_pointer (&game);
+  }
+  after_move (s);
+  return TRUE;
+}
+
+gboolean
+carcd_session_leave (CarcdSession *s, const char *sender, GError **error)
+{
+  CarcdSeat *seat = carcd_session_find_seat (s, sender);
+
+  if (seat == NULL)
+    {
+      g_set_error (error, CARCD_ERROR, CARCD_ERROR_NOT_SEATED, "The caller holds no seat of %s",
+                   s->path);
+      return FALSE;
+    }
+  if (s->game == NULL)
+    {
+      session_remove_seat (s, seat->index);
+      cdbus_property_changed (s->daemon->connection, s->path, CARCD_GAME_INTERFACE, "Players");
+      return TRUE;
+    }
+  /* once started, the bot plays the seat to the end */
+  seat_release_owner (seat);
+  seat->token[0] = '\0';
+  seat->bot = &carcd_bot_random;
+  cdbus_property_changed (s->daemon->connection, seat->path, CARCD_PLAYER_INTERFACE, "Bot");
+  cdbus_property_changed (s->daemon->connection, seat->path, CARCD_PLAYER_INTERFACE, "Connected");
+  schedule_bot (s);
+  return TRUE;
+}
+
+/* The checks every move makes, in the documented order. */
+static gboolean
+check_mover (CarcdSession *s, const char *sender, GError **error)
+{
+  CarcdSeat *seat = carcd_session_find_seat (s, sender);
+
+  if (seat == NULL)
+    {
+      g_set_error (error, CARCD_ERROR, CARCD_ERROR_NOT_SEATED, "The caller holds no seat of %s",
+                   s->path);
+      return FALSE;
+    }
+  if (s->game == NULL)
+    {
+      g_set_error (error, CARCD_ERROR, CARCD_ERROR_WRONG_PHASE, "%s has not started yet", s->path);
+      return FALSE;
+    }
+  if (carc_game_get_phase (s->game) == CARC_PHASE_OVER)
+    {
+      g_set_error (error, CARCD_ERROR, CARCD_ERROR_GAME_OVER, "%s is over", s->path);
+      return FALSE;
+    }
+  if (carc_game_get_current_player (s->game) != seat->index)
+    {
+      g_set_error (error, CARCD_ERROR, CARCD_ERROR_NOT_YOUR_TURN,
+                   "It is seat %u's turn, not seat %u's", carc_game_get_current_player (s->game),
+                   seat->index);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+carcd_session_place (CarcdSession *s, const char *sender, gint x, gint y, guint rotation,
+                     GError **error)
+{
+  if (!check_mover (s, sender, error) || !carc_game_place (s->game, x, y, rotation, error))
+    return FALSE;
+  after_move (s);
+  return TRUE;
+}
+
+static void
+owe_turn_end (CarcdSession *s)
+{
+  s->turn_end_pending = TRUE;
+  s->turn_end_turn = carc_game_get_turn (s->game);
+  s->turn_end_seat = carc_game_get_current_player (s->game);
+}
+
+/* Deploys on @segment (or skips) and ends the turn. */
+static gboolean
+end_turn (CarcdSession *s, const char *sender, gboolean skip, guint segment, GError **error)
+{
+  gboolean ok;
+
+  if (!check_mover (s, sender, error))
+    return FALSE;
+  owe_turn_end (s);
+  ok = skip ? carc_game_skip (s->game, error) : carc_game_deploy (s->game, segment, error);
+  if (!ok)
+    {
+      s->turn_end_pending = FALSE;
+      return FALSE;
+    }
+  after_move (s);
+  return TRUE;
+}
+
+gboolean
+carcd_session_deploy (CarcdSession *s, const char *sender, guint segment, GError **error)
+{
+  return end_turn (s, sender, FALSE, segment, error);
+}
+
+gboolean
+carcd_session_skip (CarcdSession *s, const char *sender, GError **error)
+{
+  return end_turn (s, sender, TRUE, 0, error);
+}
+
+void
+carcd_session_client_gone (CarcdSession *s, const char *name)
+{
+  if (is_creator (s, name))
+    g_clear_pointer (&s->creator, g_free); /* the client record goes as a whole */
+  for (guint i = 0; i < s->options.players; i++)
+    {
+      CarcdSeat *seat = s->seats[i];
+
+      if (seat == NULL || seat->owner == NULL || !g_str_equal (seat->owner, name))
+        continue;
+      /* the seat waits for its token, before the start as after it */
+      seat_release_owner (seat);
+      cdbus_property_changed (s->daemon->connection, seat->path, CARCD_PLAYER_INTERFACE,
+                              "Connected");
+    }
+}
+
+gboolean
+carcd_session_is_abandoned (CarcdSession *s)
+{
+  if (s->creator)
+    return FALSE;
+  for (guint i = 0; i < s->options.players; i++)
+    if (s->seats[i] && s->seats[i]->owner)
+      return FALSE;
+  return TRUE;
+}
+
+gboolean
+carcd_session_bots_playing (CarcdSession *s)
+{
+  CarcdState state = carcd_session_get_state (s);
+
+  if (state != CARCD_STATE_PLACING && state != CARCD_STATE_DEPLOYING)
+    return FALSE;
+  for (guint i = 0; i < s->options.players; i++)
+    if (s->seats[i] == NULL || s->seats[i]->bot == NULL)
+      return FALSE;
+  return TRUE;
+}

@@ -1,0 +1,107 @@
+/* session.h: one game session: the engine's game, its seats, its bots, its D-Bus objects.
+ *
+ * Every function that acts for a client takes the caller's unique bus name (@sender) and
+ * either does the whole thing or fails with a CARCD_ERROR/CARC_ERROR and changes nothing.
+ */
+#pragma once
+#include "bot.h"
+#include "daemon.h"
+#include "options.h"
+
+typedef enum
+{
+  CARCD_STATE_WAITING = 0,
+  CARCD_STATE_PLACING = 1,
+  CARCD_STATE_DEPLOYING = 2,
+  CARCD_STATE_OVER = 3,
+} CarcdState;
+
+#define CARCD_TOKEN_CHARS 32
+
+typedef struct
+{
+  CarcdSession *session;
+  guint index;
+  char *path;
+  char *name;
+  char *owner; /* unique bus name holding the seat; NULL for a bot or a disconnected seat */
+  char token[CARCD_TOKEN_CHARS + 1]; /* "" once revoked (a bot seat) */
+  const CarcdBotPolicy *bot;         /* NULL for a client's seat */
+  /* the values last announced in PropertiesChanged */
+  guint sent_score;
+  guint sent_followers;
+} CarcdSeat;
+
+struct _CarcdSession
+{
+  CarcdDaemon *daemon;
+  guint id;
+  char *path;
+  CarcdGameOptions options;
+  char *creator;  /* unique bus name; NULL once it left the bus */
+  CarcGame *game; /* NULL while waiting */
+  CarcdSeat *seats[CARC_MAX_PLAYERS];
+  GRand *bot_rand;
+  guint bot_source;
+  guint abandon_source; /* removes the game once abandoned for the daemon's timeout */
+  /* the values last announced in PropertiesChanged */
+  CarcdState sent_state;
+  gint sent_active;
+  guint sent_turn;
+  guint sent_tiles_left;
+  const CarcTileType *sent_tile;
+  guint sent_scores[CARC_MAX_PLAYERS];
+  /* a TurnEnded signal owed before the next turn's events */
+  gboolean turn_end_pending;
+  guint turn_end_turn;
+  guint turn_end_seat;
+};
+
+/* Creates the session (taking @options' contents) and puts its Game object on the bus. */
+CarcdSession *carcd_session_new (CarcdDaemon *daemon, guint id, CarcdGameOptions *options,
+                                 const char *creator, GError **error);
+/* Takes the session's objects off the bus, releases its seats and frees it. */
+void carcd_session_free (CarcdSession *session);
+
+CarcdState carcd_session_get_state (CarcdSession *session);
+/* The seat held by @sender, or NULL. */
+CarcdSeat *carcd_session_find_seat (CarcdSession *session, const char *sender);
+/* The Player path of seat @index, or "/" for -1 or a free seat. */
+const char *carcd_session_player_path (CarcdSession *session, gint index);
+
+CarcdSeat *carcd_session_join (CarcdSession *session, const char *sender, const char *name,
+                               GError **error);
+CarcdSeat *carcd_session_rejoin (CarcdSession *session, const char *sender, const char *token,
+                                 GError **error);
+CarcdSeat *carcd_session_add_bot (CarcdSession *session, const char *sender, const char *name,
+                                  GError **error);
+/* Fills the seats the "bots" option asked for. */
+gboolean carcd_session_add_initial_bots (CarcdSession *session, GError **error);
+gboolean carcd_session_start (CarcdSession *session, const char *sender, GError **error);
+gboolean carcd_session_leave (CarcdSession *session, const char *sender, GError **error);
+gboolean carcd_session_check_creator (CarcdSession *session, const char *sender, GError **error);
+
+gboolean carcd_session_place (CarcdSession *session, const char *sender, gint x, gint y,
+                              guint rotation, GError **error);
+gboolean carcd_session_deploy (CarcdSession *session, const char *sender, guint segment,
+                               GError **error);
+gboolean carcd_session_skip (CarcdSession *session, const char *sender, GError **error);
+
+/* @name left the bus: its seats wait for their tokens, it is no longer the creator. */
+void carcd_session_client_gone (CarcdSession *session, const char *name);
+
+/* Nobody on the bus holds the game: its creator is gone and no client holds a seat. */
+gboolean carcd_session_is_abandoned (CarcdSession *session);
+
+/* The game is being played and bots hold every seat: it will end by itself. */
+gboolean carcd_session_bots_playing (CarcdSession *session);
+
+/* session-events.c: engine events as D-Bus signals, and property changes. */
+void carcd_session_on_event (CarcGame *game, const CarcEvent *event, gpointer user_data);
+void carcd_session_emit_turn_end (CarcdSession *session);
+void carcd_session_sync_properties (CarcdSession *session);
+
+/* game-object.c / player-object.c: the D-Bus objects. */
+gboolean carcd_game_object_register (CarcdSession *session);
+gboolean carcd_player_object_register (CarcdSeat *seat);
+void carcd_player_object_unregister (CarcdSeat *seat);
