@@ -1,0 +1,168 @@
+/* daemon-fixture.c: the real carcassonned on the private test bus, and GDBus clients for it. */
+#include "config.h"
+
+#include "daemon-fixture.h"
+
+#include <check.h>
+#include <signal.h>
+#include <sys/wait.h>
+
+GPid
+daemon_start (const char *const *extra_args)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GDBusConnection) c = NULL;
+  GPid pid;
+  gboolean owned = FALSE;
+  const char *daemon = g_getenv ("CARCASSONNED");
+
+  ck_assert_msg (g_getenv ("DBUS_SESSION_BUS_ADDRESS") != NULL,
+                 "run the D-Bus tests under dbus-run-session");
+  g_ptr_array_add (argv, (gpointer)(daemon ? daemon : TOP_BUILDDIR "/core/daemon/carcassonned"));
+  g_ptr_array_add (argv, (gpointer) "--nodetach");
+  for (guint i = 0; extra_args && extra_args[i]; i++)
+    g_ptr_array_add (argv, (gpointer)extra_args[i]);
+  g_ptr_array_add (argv, NULL);
+  if (!g_spawn_async (NULL, (char **)argv->pdata, NULL, G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL, &pid,
+                      &error))
+    ck_abort_msg ("cannot start the daemon: %s", error->message);
+
+  c = client_new ();
+  for (int i = 0; i < 2000 && !owned; i++)
+    {
+      g_autoptr (GVariant) r = g_dbus_connection_call_sync (
+          c, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+          "NameHasOwner", g_variant_new ("(s)", BUS_NAME), G_VARIANT_TYPE ("(b)"),
+          G_DBUS_CALL_FLAGS_NONE, -1, NULL, NULL);
+      if (r)
+        g_variant_get (r, "(b)", &owned);
+      if (!owned)
+        {
+          int status;
+          ck_assert_msg (waitpid (pid, &status, WNOHANG) == 0, "the daemon exited at start");
+          g_usleep (5000);
+        }
+    }
+  ck_assert_msg (owned, "the daemon did not take %s within 10 s", BUS_NAME);
+  return pid;
+}
+
+int
+daemon_stop (GPid pid)
+{
+  int status;
+
+  kill (pid, SIGTERM);
+  while (waitpid (pid, &status, 0) < 0)
+    if (errno != EINTR)
+      return -1;
+  if (WIFSIGNALED (status))
+    return 128 + WTERMSIG (status);
+  return WEXITSTATUS (status);
+}
+
+GDBusConnection *
+client_new (void)
+{
+  g_autoptr (GError) error = NULL;
+  GDBusConnection *c = g_dbus_connection_new_for_address_sync (
+      g_getenv ("DBUS_SESSION_BUS_ADDRESS"),
+      G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT
+          | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION,
+      NULL, NULL, &error);
+
+  ck_assert_msg (c != NULL, "cannot connect to the test bus: %s", error ? error->message : "?");
+  g_dbus_connection_set_exit_on_close (c, FALSE);
+  return c;
+}
+
+GVariant *
+call (GDBusConnection *c, const char *path, const char *iface, const char *method, GVariant *args,
+      GError **error)
+{
+  return g_dbus_connection_call_sync (c, BUS_NAME, path, iface, method, args, NULL,
+                                      G_DBUS_CALL_FLAGS_NONE, 10000, NULL, error);
+}
+
+GVariant *
+call_ok (GDBusConnection *c, const char *path, const char *iface, const char *method,
+         GVariant *args)
+{
+  g_autoptr (GError) error = NULL;
+  GVariant *r = call (c, path, iface, method, args, &error);
+
+  ck_assert_msg (r != NULL, "%s.%s on %s failed: %s", iface, method, path,
+                 error ? error->message : "?");
+  return r;
+}
+
+char *
+call_error (GDBusConnection *c, const char *path, const char *iface, const char *method,
+            GVariant *args)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GVariant) r = call (c, path, iface, method, args, &error);
+  char *name;
+
+  ck_assert_msg (r == NULL, "%s.%s on %s succeeded; an error was expected", iface, method, path);
+  name = g_dbus_error_get_remote_error (error);
+  ck_assert_msg (name != NULL, "%s.%s: not a D-Bus error: %s", iface, method, error->message);
+  return name;
+}
+
+GVariant *
+get_property (GDBusConnection *c, const char *path, const char *iface, const char *name)
+{
+  g_autoptr (GVariant) r = call_ok (c, path, "org.freedesktop.DBus.Properties", "Get",
+                                    g_variant_new ("(ss)", iface, name));
+  GVariant *value;
+
+  g_variant_get (r, "(v)", &value);
+  return value;
+}
+
+char *
+create_game (GDBusConnection *c, const char *options_text)
+{
+  g_autoptr (GError) error = NULL;
+  GVariant *options = g_variant_parse (G_VARIANT_TYPE ("a{sv}"), options_text, NULL, NULL, &error);
+  g_autoptr (GVariant) r = NULL;
+  char *path;
+
+  ck_assert_msg (options != NULL, "bad options text: %s", error ? error->message : "?");
+  r = call_ok (c, ROOT_PATH, MANAGER_IFACE, "CreateGame", g_variant_new ("(@a{sv})", options));
+  g_variant_get (r, "(o)", &path);
+  return path;
+}
+
+static void
+append_reply (GString *out, GDBusConnection *c, const char *path, const char *iface,
+              const char *method, GVariant *args)
+{
+  g_autoptr (GVariant) r = call_ok (c, path, iface, method, args);
+  g_autofree char *text = g_variant_print (r, TRUE);
+
+  g_string_append_printf (out, "%s.%s %s\n", path, method, text);
+}
+
+char *
+game_snapshot (GDBusConnection *c, const char *game)
+{
+  GString *out = g_string_new (NULL);
+  g_autoptr (GVariant) players = get_property (c, game, GAME_IFACE, "Players");
+  GVariantIter iter;
+  const char *player;
+
+  append_reply (out, c, game, "org.freedesktop.DBus.Properties", "GetAll",
+                g_variant_new ("(s)", GAME_IFACE));
+  g_variant_iter_init (&iter, players);
+  while (g_variant_iter_next (&iter, "&o", &player))
+    append_reply (out, c, player, "org.freedesktop.DBus.Properties", "GetAll",
+                  g_variant_new ("(s)", PLAYER_IFACE));
+  append_reply (out, c, game, GAME_IFACE, "GetBoard", NULL);
+  append_reply (out, c, game, GAME_IFACE, "GetFeatures", NULL);
+  append_reply (out, c, game, GAME_IFACE, "GetPlacements", NULL);
+  append_reply (out, c, game, GAME_IFACE, "GetDeployments", NULL);
+  return g_string_free (out, FALSE);
+}

@@ -1,0 +1,59 @@
+/* daemon-fixture.h: the real carcassonned on the private test bus, and GDBus clients for it.
+ *
+ * The tests run under dbus-run-session (TESTS_ENVIRONMENT), so DBUS_SESSION_BUS_ADDRESS names
+ * a bus of their own. Clients use GDBus, a D-Bus implementation other than the daemon's
+ * libdbus-1, so the tests also check that the two agree on the wire. Each Check test forks:
+ * start the daemon and open connections inside the test, never in the runner.
+ */
+#pragma once
+#include <gio/gio.h>
+
+#define BUS_NAME      "org.carcassonne.Engine1"
+#define ROOT_PATH     "/org/carcassonne/Engine1"
+#define MANAGER_IFACE "org.carcassonne.Engine1.Manager"
+#define GAME_IFACE    "org.carcassonne.Engine1.Game"
+#define PLAYER_IFACE  "org.carcassonne.Engine1.Player"
+#define ERROR_PREFIX  "org.carcassonne.Engine1.Error."
+
+/* Starts the daemon from the build tree (-n plus @extra_args, NULL-terminated or NULL) and
+ * waits until it owns its name. Aborts the test if it does not within 10 s. */
+GPid daemon_start (const char *const *extra_args);
+
+/* SIGTERM, then waits; returns the exit status, or 128 + the signal that killed it. */
+int daemon_stop (GPid pid);
+
+/* A new private connection to the test bus. */
+GDBusConnection *client_new (void);
+
+/* Calls @method; returns the reply body, or NULL with @error set. @args may be floating. */
+GVariant *call (GDBusConnection *c, const char *path, const char *iface, const char *method,
+                GVariant *args, GError **error);
+
+/* Calls and fails the test on an error. */
+GVariant *call_ok (GDBusConnection *c, const char *path, const char *iface, const char *method,
+                   GVariant *args);
+
+/* Calls, expects a D-Bus error, returns its name (g_free it); fails the test on success. */
+char *call_error (GDBusConnection *c, const char *path, const char *iface, const char *method,
+                  GVariant *args);
+
+/* A property of an object, read with org.freedesktop.DBus.Properties.Get. */
+GVariant *get_property (GDBusConnection *c, const char *path, const char *iface, const char *name);
+
+/* Manager.CreateGame with options given as a GVariant a{sv} text, e.g. "{'seed': <@t 7>}". */
+char *create_game (GDBusConnection *c, const char *options_text);
+
+/* Everything a client can learn of a game, as one printable string: its properties (GetAll),
+ * its players' properties, board, features, placements and deployments. Two equal snapshots
+ * mean the game did not change. */
+char *game_snapshot (GDBusConnection *c, const char *game);
+
+/* Iterates the default main context until @cond (re-evaluated) holds or 10 s pass. */
+#define WAIT_FOR(cond)                                                                             \
+  G_STMT_START                                                                                     \
+  {                                                                                                \
+    gint64 wait_deadline_ = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;                         \
+    while (!(cond) && g_get_monotonic_time () < wait_deadline_)                                    \
+      g_main_context_iteration (NULL, FALSE) || (g_usleep (1000), TRUE);                           \
+  }                                                                                                \
+  G_STMT_END
