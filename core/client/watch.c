@@ -259,7 +259,8 @@ print_signal (CtlWatch *w, const char *member, GVariant *args)
       w->game->state = CTL_STATE_OVER;
       for (guint i = 0; i < w->game->n_players; i++)
         w->game->players[i].active = FALSE;
-      if (w->board && !ctl_watch_print_board (w, FALSE, NULL, 0, &error))
+      /* the final board is drawn even without --board */
+      if (!ctl_watch_print_board (w, FALSE, NULL, 0, &error))
         g_printerr ("carcassonnectl: %s\n", error->message);
       g_autoptr (GVariant) scores = g_variant_get_child_value (args, 0);
       line = ctl_watch_format_scores (w, scores);
