@@ -6,6 +6,11 @@
 #include <stdio.h>
 #include <glib.h>
 
+/* The corpus folder under tests/fuzz/, set per target by the build. */
+#ifndef CORPUS_NAME
+#define CORPUS_NAME "corpus-tiles"
+#endif
+
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
 
 static guint
@@ -39,7 +44,7 @@ main (int argc, char **argv)
   else
     {
       const char *top = g_getenv ("TOP_SRCDIR") ? g_getenv ("TOP_SRCDIR") : TOP_SRCDIR;
-      g_autofree char *dir = g_build_filename (top, "tests", "fuzz", "corpus-tiles", NULL);
+      g_autofree char *dir = g_build_filename (top, "tests", "fuzz", CORPUS_NAME, NULL);
       n = run_dir (dir);
     }
   printf ("%u passed, 0 failed\n", n);
