@@ -1,0 +1,208 @@
+#!/usr/bin/python3
+"""play-against-bot.py: a whole game against carcassonned's built-in bot.
+
+Usage: play-against-bot.py [--seed N] [--name NAME]
+
+carcassonned must be running on the session bus. The script creates a
+seeded game for two with one bot seat, joins it, starts it and then
+reacts to the game's signals: on each TurnStarted that names its own
+seat it places the tile in play at a random legal place, and half of
+the time puts a follower on a random free segment. It prints its
+moves, every FeatureScored event with the points per player, and the
+final scores.
+
+Exit status: 0 if the game ended (State 3) with the Scores property
+equal to the GameOver signal's scores and to the sum of the
+FeatureScored events; 1 otherwise.
+
+Written with dbus-python and the GLib main loop; PyGObject's Gio would
+do as well.
+"""
+
+import argparse
+import random
+import sys
+
+import dbus
+import dbus.mainloop.glib
+from gi.repository import GLib
+
+BUS_NAME = "org.carcassonne.Engine1"
+MANAGER_PATH = "/org/carcassonne/Engine1"
+MANAGER_IFACE = "org.carcassonne.Engine1.Manager"
+GAME_IFACE = "org.carcassonne.Engine1.Game"
+PLAYER_IFACE = "org.carcassonne.Engine1.Player"
+PROPS_IFACE = "org.freedesktop.DBus.Properties"
+
+# Feature kinds as the API numbers them (the Game interface's XML).
+KINDS = ("field", "road", "city", "cloister")
+STATE_OVER = 3
+TIMEOUT_SECONDS = 120
+
+
+def no_options():
+    """The empty a{sv} that Join, Place and Deploy take for now."""
+    return dbus.Dictionary({}, signature="sv")
+
+
+class Game:
+    """One game on the bus, seen from our seat."""
+
+    def __init__(self, bus, path, rng):
+        self.bus = bus
+        self.rng = rng
+        proxy = bus.get_object(BUS_NAME, path)
+        self.game = dbus.Interface(proxy, GAME_IFACE)
+        self.props = dbus.Interface(proxy, PROPS_IFACE)
+        self.me = None  # our Player object path, once joined
+        self.names = []  # player names in seat order
+        self.scored = []  # points per seat, summed up from FeatureScored
+        self.final_scores = None  # from GameOver
+        self.failed = False
+        self.loop = GLib.MainLoop()
+
+        # Subscribe before Start, so that no signal of the game is missed.
+        self.game.connect_to_signal("TurnStarted", self.on_turn_started)
+        self.game.connect_to_signal("TileDiscarded", self.on_tile_discarded)
+        self.game.connect_to_signal("FeatureScored", self.on_feature_scored)
+        self.game.connect_to_signal("GameOver", self.on_game_over)
+
+    def player_name(self, path):
+        player = self.bus.get_object(BUS_NAME, path)
+        return str(player.Get(PLAYER_IFACE, "Name",
+                              dbus_interface=PROPS_IFACE))
+
+    def join_and_start(self, name):
+        # Join answers with our seat's Player object and a token. The
+        # token would take the seat back with Rejoin after a disconnect;
+        # this client stays connected throughout and needs no token.
+        self.me, _token = self.game.Join(name, no_options())
+        players = self.props.Get(GAME_IFACE, "Players")
+        self.names = [self.player_name(p) for p in players]
+        self.scored = [0] * len(players)
+        for seat, (path, name) in enumerate(zip(players, self.names)):
+            print("seat %d: %s%s" % (seat, name,
+                                     " (us)" if path == self.me else ""))
+        self.game.Start()
+
+    def run(self):
+        GLib.timeout_add_seconds(TIMEOUT_SECONDS, self.on_timeout)
+        self.loop.run()
+
+    def fail(self, message):
+        print("error:", message, file=sys.stderr)
+        self.failed = True
+        self.loop.quit()
+
+    def on_timeout(self):
+        self.fail("the game did not end within %d s" % TIMEOUT_SECONDS)
+        return GLib.SOURCE_REMOVE
+
+    # The signal handlers. TurnStarted names the player whose turn it
+    # is, so it is all a player needs to know when to move (the
+    # ActivePlayer and State properties, announced by PropertiesChanged,
+    # say the same).
+
+    def on_turn_started(self, turn, player, tile, tiles_left):
+        if player != self.me:
+            return  # the bot's turn: the daemon plays it
+        try:
+            self.play_turn(turn, tile)
+        except dbus.DBusException as e:
+            self.fail("turn %d: %s: %s" % (turn, e.get_dbus_name(),
+                                           e.get_dbus_message()))
+
+    def play_turn(self, turn, tile):
+        # GetPlacements lists every legal (x, y, rotation) for the tile
+        # in play; the daemon discards tiles that fit nowhere, so there
+        # is always at least one.
+        x, y, rotation = self.rng.choice(self.game.GetPlacements())
+        self.game.Place(x, y, rotation, no_options())
+        move = "turn %d: tile %s at (%d, %d) rotation %d" % (
+            turn, tile, x, y, rotation)
+
+        # The turn now waits for a follower (Deploy) or none (Skip).
+        # GetDeployments lists the segments a follower may go on: none
+        # when our supply is empty or every feature is taken.
+        deployments = self.game.GetDeployments()
+        if deployments and self.rng.random() < 0.5:
+            segment, kind, locations = self.rng.choice(deployments)
+            self.game.Deploy(segment, no_options())
+            move += ", follower on %s segment %d (%s)" % (
+                KINDS[kind], segment, " ".join(locations) or "middle")
+        else:
+            self.game.Skip()
+            move += ", no follower"
+        print(move)
+
+    def on_tile_discarded(self, player, tile):
+        print("tile %s fits nowhere: discarded" % tile)
+
+    def on_feature_scored(self, x, y, segment, kind, final, points):
+        self.scored = [s + p for s, p in zip(self.scored, points)]
+        print("  %s%s at (%d, %d) scores: %s" % (
+            "final scoring: " if final else "", KINDS[kind], x, y,
+            ", ".join("%s %d" % (n, p) for n, p in zip(self.names, points))))
+
+    def on_game_over(self, scores):
+        self.final_scores = [int(s) for s in scores]
+        self.loop.quit()
+
+    def check_end(self):
+        """Prints the final scores; True if everything agrees."""
+        state = self.props.Get(GAME_IFACE, "State")
+        scores = [int(s) for s in self.props.Get(GAME_IFACE, "Scores")]
+        print("final scores: " + ", ".join(
+            "%s %d" % (n, s) for n, s in zip(self.names, scores)))
+        problems = []
+        if state != STATE_OVER:
+            problems.append("State is %d, not %d" % (state, STATE_OVER))
+        if scores != self.final_scores:
+            problems.append("GameOver said %s" % self.final_scores)
+        if scores != self.scored:
+            problems.append("FeatureScored added up to %s" % self.scored)
+        for problem in problems:
+            print("error: Scores %s, but %s" % (scores, problem),
+                  file=sys.stderr)
+        return not problems
+
+
+def main():
+    parser = argparse.ArgumentParser(
+        description="Plays a whole game against carcassonned's bot.")
+    parser.add_argument("--seed", type=int, default=1,
+                        help="the deck's seed and our moves' (default 1)")
+    parser.add_argument("--name", default="Python",
+                        help="our player's name (default Python)")
+    args = parser.parse_args()
+
+    # dbus-python delivers signals through the GLib main loop: set it up
+    # before connecting.
+    dbus.mainloop.glib.DBusGMainLoop(set_as_default=True)
+    bus = dbus.SessionBus()
+    manager = dbus.Interface(bus.get_object(BUS_NAME, MANAGER_PATH),
+                             MANAGER_IFACE)
+
+    # Options are a{sv}: give numbers their D-Bus type (a plain int goes
+    # as int32, which the daemon refuses with InvalidArgs). "bots": 1
+    # seats the built-in bot at once, in seat 0; we join seat 1.
+    path = manager.CreateGame(dbus.Dictionary({
+        "players": dbus.UInt32(2),
+        "bots": dbus.UInt32(1),
+        "seed": dbus.UInt64(args.seed),
+        "name": dbus.String("play-against-bot.py"),
+    }, signature="sv"))
+    print("game", path)
+
+    game = Game(bus, path, random.Random(args.seed))
+    game.join_and_start(args.name)
+    game.run()
+    ok = not game.failed and game.check_end()
+    # We created the game, so we may delete it; the daemon would remove
+    # it anyway once nobody holds it.
+    game.game.Delete()
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
