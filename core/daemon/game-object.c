@@ -195,7 +195,9 @@ game_place (DBusConnection *c, DBusMessage *msg, gpointer data)
 
   dbus_message_get_args (msg, NULL, DBUS_TYPE_INT32, &x, DBUS_TYPE_INT32, &y, DBUS_TYPE_UINT32,
                          &rotation, DBUS_TYPE_INVALID);
-  ok = check_move_options (msg, "Place", &error)
+  /* the options are part of the move: checked after who and when (the documented order) */
+  ok = carcd_session_check_move (s, sender_of (msg), CARC_PHASE_PLACE, &error)
+       && check_move_options (msg, "Place", &error)
        && carcd_session_place (s, sender_of (msg), x, y, rotation, &error);
   return REPLY_OR_ERROR (msg, ok, error);
 }
@@ -239,7 +241,8 @@ game_deploy (DBusConnection *c, DBusMessage *msg, gpointer data)
   gboolean ok;
 
   dbus_message_get_args (msg, NULL, DBUS_TYPE_UINT32, &segment, DBUS_TYPE_INVALID);
-  ok = check_move_options (msg, "Deploy", &error)
+  ok = carcd_session_check_move (s, sender_of (msg), CARC_PHASE_DEPLOY, &error)
+       && check_move_options (msg, "Deploy", &error)
        && carcd_session_deploy (s, sender_of (msg), segment, &error);
   return REPLY_OR_ERROR (msg, ok, error);
 }

@@ -549,6 +549,19 @@ check_mover (CarcdSession *s, const char *sender, GError **error)
 }
 
 gboolean
+carcd_session_check_move (CarcdSession *s, const char *sender, CarcPhase phase, GError **error)
+{
+  if (!check_mover (s, sender, error))
+    return FALSE;
+  if (carc_game_get_phase (s->game) == phase)
+    return TRUE;
+  g_set_error (error, CARCD_ERROR, CARCD_ERROR_WRONG_PHASE, "%s",
+               phase == CARC_PHASE_PLACE ? "The tile is already placed; deploy a follower or skip"
+                                         : "Place the tile first");
+  return FALSE;
+}
+
+gboolean
 carcd_session_place (CarcdSession *s, const char *sender, gint x, gint y, guint rotation,
                      GError **error)
 {

@@ -81,6 +81,13 @@ gboolean carcd_session_start (CarcdSession *session, const char *sender, GError 
 gboolean carcd_session_leave (CarcdSession *session, const char *sender, GError **error);
 gboolean carcd_session_check_creator (CarcdSession *session, const char *sender, GError **error);
 
+/* The checks a move makes before the move itself, in the documented order: NotSeated,
+ * WrongPhase (waiting) / GameOver, NotYourTurn, WrongPhase (@phase: the one the move needs).
+ * The move functions below make them too; a handler calls this first when it has checks of
+ * its own (the options) that must come after. */
+gboolean carcd_session_check_move (CarcdSession *session, const char *sender, CarcPhase phase,
+                                   GError **error);
+
 gboolean carcd_session_place (CarcdSession *session, const char *sender, gint x, gint y,
                               guint rotation, GError **error);
 gboolean carcd_session_deploy (CarcdSession *session, const char *sender, guint segment,
