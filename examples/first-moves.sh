@@ -1,0 +1,142 @@
+#!/bin/sh
+# first-moves.sh: a game's first moves from the shell, against the built-in bot.
+#
+# Usage: first-moves.sh [SEED]      (carcassonned must be running on the session bus)
+#
+# What it shows: the read-only calls and the game's setup with plain `gdbus call`, the
+# game's signals with `gdbus monitor`, and the moves with carcassonnectl.
+#
+# Why not every call with gdbus: a seat belongs to the bus connection that took it, and
+# every `gdbus call` (or `dbus-send`) is a process of its own with a connection of its own,
+# closed when it exits. Join hands out a token and keeps the seat reserved for it after the
+# connection closes; Rejoin takes the seat back, but only for the connection that calls it.
+# A move therefore needs Rejoin and then Place (or Deploy, Skip, Start, AddBot) on one
+# connection, which one `gdbus call` cannot do. `carcassonnectl --token TOKEN place ...`
+# does exactly that: Rejoin, then the move, on one connection. (A client that stays
+# connected, such as play-against-bot.py, needs no token at all.)
+#
+# The same goes for the game's creator: the `gdbus call` that creates the game is gone
+# right after, so nobody is the creator any more (no Delete, no GetSeed). The game stays
+# because the seat reserved for the token holds it; at the end this script leaves the seat,
+# the bot plays it to the end, and the daemon removes the finished game.
+set -eu
+
+seed=${1:-42}
+ctl=${CARCASSONNECTL:-carcassonnectl}
+dest=org.carcassonne.Engine1
+root=/org/carcassonne/Engine1
+game_iface=org.carcassonne.Engine1.Game
+props_iface=org.freedesktop.DBus.Properties
+
+# call OBJECT METHOD [ARGUMENT]...: one method call, shown with its reply
+call () {
+  object=$1
+  method=$2
+  shift 2
+  echo "\$ gdbus call ... --object-path $object --method $method $*" >&2
+  gdbus call --session --dest "$dest" --object-path "$object" --method "$method" "$@"
+}
+
+# ctl ARGUMENT...: carcassonnectl with the seat's token, shown as it runs
+ctl () {
+  echo "\$ carcassonnectl --token \$token $*" >&2
+  "$ctl" --token "$token" "$@"
+}
+
+# The monitor prints every signal of the daemon's objects, one line each, to a file.
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/first-moves.XXXXXX")
+monitor=
+cleanup () {
+  [ -z "$monitor" ] || kill "$monitor" 2>/dev/null || :
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM HUP
+gdbus monitor --session --dest "$dest" >"$tmp/signals" &
+monitor=$!
+
+# wait_signal REGEX [N]: waits until the N-th (default first) signal line matching REGEX
+# has arrived, for up to 10 s. The monitor writes a line as it receives the signal, so this
+# reads a file, not the bus.
+wait_signal () {
+  tries=0
+  while [ "$(grep -E -c -e "$1" "$tmp/signals")" -lt "${2:-1}" ]; do
+    tries=$((tries + 1))
+    if [ "$tries" -gt 100 ]; then
+      echo "first-moves: no signal matching $1 within 10 s" >&2
+      exit 1
+    fi
+    sleep 0.1
+  done
+}
+
+# The monitor says so once it has subscribed; signals sent before that would be lost.
+wait_signal "is owned by"
+
+echo "== The daemon and its games"
+call "$root" $props_iface.Get org.carcassonne.Engine1.Manager Version
+call "$root" org.carcassonne.Engine1.Manager.ListGames
+
+echo "== A seeded game for two, created and joined with gdbus"
+# a{sv} options in GVariant text: the types must be written out (uint32, uint64)
+reply=$(call "$root" org.carcassonne.Engine1.Manager.CreateGame \
+  "{'players': <uint32 2>, 'seed': <uint64 $seed>, 'name': <'first moves'>}")
+echo "$reply"
+# (objectpath '/org/carcassonne/Engine1/game/1',)
+game=$(echo "$reply" | sed -n "s/^(objectpath '\([^']*\)',)\$/\1/p")
+[ -n "$game" ]
+
+reply=$(call "$game" $game_iface.Join Alice "{}")
+# (objectpath '/org/carcassonne/Engine1/game/1/player/0', '<token>'): the token is a secret
+# in real use; printed here to show what came back
+echo "$reply"
+me=$(echo "$reply" | sed -n "s/^(objectpath '\([^']*\)', '[^']*')\$/\1/p")
+token=$(echo "$reply" | sed -n "s/^(objectpath '[^']*', '\([^']*\)')\$/\1/p")
+[ -n "$me" ] && [ -n "$token" ]
+
+echo "== The bot takes seat 1 and the game starts (seated callers only: carcassonnectl)"
+ctl bot "$game" Robot
+ctl start "$game"
+call "$game" $props_iface.GetAll $game_iface
+
+# my_turn N deploy|skip: waits for the N-th TurnStarted of our seat, then shows the turn's
+# options and plays it: the first legal placement, then a follower on the first segment
+# offered (deploy) or none (skip).
+my_turn () {
+  wait_signal "\\.TurnStarted \\(uint32 [0-9]+, objectpath '$me'" "$1"
+  echo "== Our turn $1: where the tile fits"
+  call "$game" $props_iface.Get $game_iface Tile
+  reply=$(call "$game" $game_iface.GetPlacements)
+  echo "$reply"
+  # ([(0, -1, uint32 2), (1, 0, 0), ...],): x, y and rotation of the first placement
+  read -r x y rotation <<END
+$(echo "$reply" | sed -n 's/^(\[(\(-\{0,1\}[0-9]*\), \(-\{0,1\}[0-9]*\), \(uint32 \)\{0,1\}\([0-9]*\)).*/\1 \2 \4/p')
+END
+  [ -n "$rotation" ]
+  ctl place "$game" "$x" "$y" "$rotation"
+  reply=$(call "$game" $game_iface.GetDeployments)
+  echo "$reply"
+  # ([(uint32 0, uint32 2, ['S']), ...],): the first segment; (@a(uuas) [],) when none
+  segment=$(echo "$reply" | sed -n 's/^(\[(\(uint32 \)\{0,1\}\([0-9]*\),.*/\2/p')
+  if [ "$2" = deploy ] && [ -n "$segment" ]; then
+    ctl deploy "$game" "$segment"
+  else
+    ctl deploy "$game" skip
+  fi
+}
+
+my_turn 1 deploy
+my_turn 2 skip
+
+echo "== The board after our second turn"
+call "$game" $game_iface.GetBoard
+call "$game" $props_iface.Get $game_iface Scores
+
+echo "== The signals so far (gdbus monitor)"
+grep -E '\.(TurnStarted|TilePlaced|FollowerDeployed|FeatureScored|TurnEnded) ' "$tmp/signals"
+
+echo "== Leaving: the bot plays our seat to the end"
+ctl leave "$game"
+wait_signal '\.GameOver '
+# the final scores per seat; the daemon removes the game now that nobody holds it
+grep -E '\.GameOver ' "$tmp/signals"
