@@ -59,7 +59,7 @@ syslog_writer (GLogLevelFlags level, const GLogField *fields, gsize n_fields, gp
 {
   int priority = LOG_INFO;
 
-  if (g_log_writer_default_would_drop (level, NULL))
+  if (g_log_writer_default_would_drop (level, G_LOG_DOMAIN))
     return G_LOG_WRITER_HANDLED;
   if (level & (G_LOG_LEVEL_ERROR | G_LOG_LEVEL_CRITICAL))
     priority = LOG_ERR;

@@ -1,0 +1,142 @@
+/* daemon-play.c: playing whole games through the daemon, and the engine's answer to compare. */
+#include "config.h"
+
+#include "daemon-play.h"
+
+#include <check.h>
+
+#include "carcassonne.h"
+#include "daemon-fixture.h"
+
+guint
+policy_placement (guint turn, guint n)
+{
+  return turn % n;
+}
+
+gint
+policy_deployment (guint turn, guint n)
+{
+  return (n > 0 && turn % 3 == 0) ? (gint)(turn % n) : -1;
+}
+
+void
+engine_scores (guint64 seed, guint n_players, guint *scores)
+{
+  g_autoptr (CarcTileSet) tiles = carc_tile_set_new_base (NULL);
+  g_autoptr (CarcGameConfig) config = carc_game_config_new (tiles);
+  g_autoptr (CarcGame) game = NULL;
+
+  carc_game_config_set_n_players (config, n_players);
+  carc_game_config_set_seed (config, seed);
+  game = carc_game_new (config, NULL);
+  while (carc_game_get_phase (game) != CARC_PHASE_OVER)
+    {
+      guint turn = carc_game_get_turn (game), n;
+      CarcPlacement p;
+      const CarcDeployment *d;
+      gint k;
+
+      ck_assert (carc_game_get_placement (
+          game, policy_placement (turn, carc_game_get_n_placements (game)), &p));
+      ck_assert (carc_game_place (game, p.x, p.y, p.rotation, NULL));
+      d = carc_game_get_deployments (game, &n);
+      k = policy_deployment (turn, n);
+      if (k >= 0)
+        ck_assert (carc_game_deploy (game, d[k].segment, NULL));
+      else
+        ck_assert (carc_game_skip (game, NULL));
+    }
+  for (guint i = 0; i < n_players; i++)
+    scores[i] = carc_game_get_score (game, i);
+}
+
+guint
+get_uint (GDBusConnection *c, const char *path, const char *iface, const char *name)
+{
+  g_autoptr (GVariant) v = get_property (c, path, iface, name);
+  return g_variant_get_uint32 (v);
+}
+
+char *
+active_player (GDBusConnection *c, const char *game)
+{
+  g_autoptr (GVariant) v = get_property (c, game, GAME_IFACE, "ActivePlayer");
+  return g_variant_dup_string (v, NULL);
+}
+
+char *
+join_game (GDBusConnection *c, const char *game, const char *name, char **token)
+{
+  g_autoptr (GVariant) r
+      = call_ok (c, game, GAME_IFACE, "Join", g_variant_new ("(sa{sv})", name, NULL));
+  char *player;
+
+  g_variant_get (r, "(os)", &player, token);
+  return player;
+}
+
+void
+play_policy_turn (GDBusConnection *c, const char *game)
+{
+  guint turn = get_uint (c, game, GAME_IFACE, "Turn");
+  g_autoptr (GVariant) placements = call_ok (c, game, GAME_IFACE, "GetPlacements", NULL);
+  g_autoptr (GVariant) list = g_variant_get_child_value (placements, 0);
+  g_autoptr (GVariant) deployments = NULL;
+  g_autoptr (GVariant) dlist = NULL;
+  gint32 x, y;
+  guint32 rotation, segment;
+  gint k;
+
+  ck_assert_uint_gt (g_variant_n_children (list), 0);
+  g_variant_get_child (list, policy_placement (turn, g_variant_n_children (list)), "(iiu)", &x, &y,
+                       &rotation);
+  g_variant_unref (
+      call_ok (c, game, GAME_IFACE, "Place", g_variant_new ("(iiua{sv})", x, y, rotation, NULL)));
+  deployments = call_ok (c, game, GAME_IFACE, "GetDeployments", NULL);
+  dlist = g_variant_get_child_value (deployments, 0);
+  k = policy_deployment (turn, g_variant_n_children (dlist));
+  if (k >= 0)
+    {
+      g_variant_get_child (dlist, k, "(uu^a&s)", &segment, NULL, NULL);
+      g_variant_unref (
+          call_ok (c, game, GAME_IFACE, "Deploy", g_variant_new ("(ua{sv})", segment, NULL)));
+    }
+  else
+    g_variant_unref (call_ok (c, game, GAME_IFACE, "Skip", NULL));
+}
+
+void
+play_to_end (GDBusConnection **clients, char **players, guint n, const char *game)
+{
+  gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+
+  while (get_uint (clients[0], game, GAME_IFACE, "State") != 3)
+    {
+      g_autofree char *active = active_player (clients[0], game);
+      guint i = 0;
+
+      while (i < n && !g_str_equal (players[i], active))
+        i++;
+      if (i < n)
+        play_policy_turn (clients[i], game);
+      else
+        {
+          ck_assert_msg (g_get_monotonic_time () < deadline, "%s: %s never moved", game, active);
+          g_usleep (1000); /* a bot's seat: it moves by itself */
+        }
+    }
+}
+
+void
+assert_scores (GDBusConnection *c, const char *game, const guint *expected, guint n)
+{
+  g_autoptr (GVariant) scores = get_property (c, game, GAME_IFACE, "Scores");
+  gsize len;
+  const guint32 *s = g_variant_get_fixed_array (scores, &len, sizeof (guint32));
+
+  ck_assert_uint_eq (len, n);
+  for (guint i = 0; i < n; i++)
+    ck_assert_msg (s[i] == expected[i], "%s seat %u: %u points over D-Bus, %u in the engine", game,
+                   i, s[i], expected[i]);
+}

@@ -1,0 +1,35 @@
+/* daemon-play.h: playing whole games through the daemon, and the engine's answer to compare.
+ *
+ * One deterministic policy is played both by D-Bus clients and by the engine in-process, so
+ * that a seeded game's final scores over D-Bus can be checked against the engine's.
+ */
+#pragma once
+#include <gio/gio.h>
+
+/* The policy: placement turn % n; a follower on deployment turn % n every third turn, else
+ * skip (-1). */
+guint policy_placement (guint turn, guint n);
+gint policy_deployment (guint turn, guint n);
+
+/* The engine's final scores for a game of @n_players shuffled with @seed, played by the
+ * policy in-process. */
+void engine_scores (guint64 seed, guint n_players, guint *scores);
+
+/* A "u" property. */
+guint get_uint (GDBusConnection *c, const char *path, const char *iface, const char *name);
+
+/* The game's ActivePlayer (g_free it). */
+char *active_player (GDBusConnection *c, const char *game);
+
+/* Game.Join with no options; returns the Player path and sets @token (both g_free). */
+char *join_game (GDBusConnection *c, const char *game, const char *name, char **token);
+
+/* The active client @c plays one turn of the policy through D-Bus. */
+void play_policy_turn (GDBusConnection *c, const char *game);
+
+/* Plays @game to the end by the policy, @clients[i] holding seat @players[i]; seats held by
+ * none of them (bots) are waited for. */
+void play_to_end (GDBusConnection **clients, char **players, guint n, const char *game);
+
+/* The game's Scores property equals @expected (n seats). */
+void assert_scores (GDBusConnection *c, const char *game, const guint *expected, guint n);
