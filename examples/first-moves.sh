@@ -70,7 +70,7 @@ wait_signal () {
   done
 }
 
-# The monitor says so once it has subscribed; signals sent before that would be lost.
+# The monitor prints this once it has found the daemon on the bus.
 wait_signal "is owned by"
 
 echo "== The daemon and its games"
@@ -85,6 +85,9 @@ echo "$reply"
 # (objectpath '/org/carcassonne/Engine1/game/1',)
 game=$(echo "$reply" | sed -n "s/^(objectpath '\([^']*\)',)\$/\1/p")
 [ -n "$game" ]
+# Once the monitor has seen the new game appear (ObjectManager's InterfacesAdded), it is
+# surely subscribed: none of the game's signals can pass it by from here on.
+wait_signal "InterfacesAdded \\(objectpath '$game'"
 
 reply=$(call "$game" $game_iface.Join Alice "{}")
 # (objectpath '/org/carcassonne/Engine1/game/1/player/0', '<token>'): the token is a secret
