@@ -506,7 +506,7 @@ START_TEST (test_unknown_paths)
   static const char *const no_games[] = {
     ROOT_PATH "/game/99",
     ROOT_PATH "/game/0",
-    ROOT_PATH "/game/1/player/7",
+    ROOT_PATH "/game/99/player/0",
     ROOT_PATH "/game/4294967296",
   };
   static const char *const no_objects[] = {
