@@ -64,21 +64,44 @@ carcd_daemon_free (CarcdDaemon *daemon)
   g_free (daemon);
 }
 
+static gboolean abandon_timeout (gpointer data);
+
+/* (Re)arms @s's abandon timer to fire when it has been abandoned for the whole timeout. */
+static void
+arm_abandon_timer (CarcdSession *s)
+{
+  gint64 now = g_get_monotonic_time ();
+  gint64 due = s->abandoned_since + (gint64)s->daemon->limits.abandon_timeout * G_USEC_PER_SEC;
+  guint ms = due > now ? (guint)MIN ((due - now + 999) / 1000, G_MAXUINT) : 0;
+
+  s->abandon_source = g_timeout_add (ms, abandon_timeout, s);
+}
+
 static gboolean
 abandon_timeout (gpointer data)
 {
   CarcdSession *s = data;
+  gint64 now = g_get_monotonic_time ();
 
+  s->abandon_source = 0;
   if (!carcd_session_is_abandoned (s))
     {
-      s->abandon_source = 0;
+      s->abandoned_since = 0;
       return G_SOURCE_REMOVE;
     }
-  if (carcd_session_bots_playing (s))
-    return G_SOURCE_CONTINUE; /* let the bots finish; the end removes it */
-  g_message ("%s: abandoned for %u s; removing it", s->path, s->daemon->limits.abandon_timeout);
-  s->abandon_source = 0;
-  carcd_daemon_remove_game (s->daemon, s);
+  /* someone held it in between: the timeout starts again from now */
+  if (s->abandoned_since == 0)
+    s->abandoned_since = now;
+  else if (now - s->abandoned_since >= (gint64)s->daemon->limits.abandon_timeout * G_USEC_PER_SEC
+           && !carcd_session_bots_playing (s))
+    {
+      g_message ("%s: abandoned for %u s; removing it", s->path, s->daemon->limits.abandon_timeout);
+      carcd_daemon_remove_game (s->daemon, s);
+      return G_SOURCE_REMOVE;
+    }
+  else if (carcd_session_bots_playing (s))
+    s->abandoned_since = now; /* let the bots finish; the end removes it */
+  arm_abandon_timer (s);
   return G_SOURCE_REMOVE;
 }
 
@@ -90,6 +113,8 @@ reap_abandoned (gpointer data)
   gpointer value;
 
   daemon->reap_source = 0;
+  /* the last property changes of a game about to go are still announced */
+  cdbus_flush (daemon->connection);
   g_hash_table_iter_init (&iter, daemon->games);
   while (g_hash_table_iter_next (&iter, NULL, &value))
     {
@@ -101,11 +126,13 @@ reap_abandoned (gpointer data)
         {
           g_debug ("%s: over, and nobody holds it; removing it", s->path);
           g_hash_table_iter_steal (&iter);
-          session_free (s);
+          carcd_session_free (s);
         }
       else if (s->abandon_source == 0)
-        s->abandon_source
-            = g_timeout_add_seconds (daemon->limits.abandon_timeout, abandon_timeout, s);
+        {
+          s->abandoned_since = g_get_monotonic_time ();
+          arm_abandon_timer (s);
+        }
     }
   return G_SOURCE_REMOVE;
 }
@@ -164,6 +191,7 @@ carcd_daemon_release_client (CarcdDaemon *daemon, CarcdClient *client)
 void
 carcd_daemon_remove_game (CarcdDaemon *daemon, CarcdSession *session)
 {
+  cdbus_flush (daemon->connection);
   if (g_hash_table_steal (daemon->games, GUINT_TO_POINTER (session->id)))
     session_free (session);
 }

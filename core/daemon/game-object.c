@@ -339,16 +339,7 @@ get_turn (DBusMessageIter *it, gpointer data)
 static gboolean
 get_tiles_left (DBusMessageIter *it, gpointer data)
 {
-  CarcdSession *s = data;
-  guint n;
-
-  if (s->game)
-    n = carc_game_get_tiles_left (s->game);
-  else if (s->options.tile_order)
-    n = g_strv_length (s->options.tile_order);
-  else
-    n = carc_tile_set_get_n_tiles (s->daemon->tiles) - 1; /* all but the start tile */
-  return append_uint (it, n);
+  return append_uint (it, carcd_session_tiles_left (data));
 }
 
 static gboolean

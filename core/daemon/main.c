@@ -36,10 +36,13 @@ on_quit_signal (gpointer data)
   return G_SOURCE_CONTINUE;
 }
 
+static int exit_status; /* EXIT_FAILURE once the bus is lost */
+
 static void
 on_bus_lost (DBusConnection *connection, gpointer data)
 {
   g_warning ("Lost the connection to the bus; exiting");
+  exit_status = EXIT_FAILURE;
   g_main_loop_quit (data);
 }
 
@@ -48,7 +51,10 @@ on_unknown_object (DBusConnection *connection, DBusMessage *msg, gpointer data)
 {
   const char *path = dbus_message_get_path (msg);
 
-  if (path && g_str_has_prefix (path, CARCD_GAME_PATH_PREFIX))
+  /* a path below a game that does not exist names no game; one below a live game is just
+   * not an object */
+  if (path && g_str_has_prefix (path, CARCD_GAME_PATH_PREFIX)
+      && carcd_daemon_lookup_path (data, path) == NULL)
     return carcd_error (msg, CARCD_ERROR_NO_SUCH_GAME, "No game at %s", path);
   return cdbus_error (msg, DBUS_ERROR_UNKNOWN_OBJECT, "No object at %s", path ? path : "");
 }
@@ -161,10 +167,10 @@ parse_options (int *argc, char ***argv, Options *o)
       g_printerr ("carcassonned: %s\n", error->message);
       return FALSE;
     }
-  if (o->max_games < 0 || o->max_games_per_client < 0 || o->max_seats_per_client < 0
-      || o->abandon_timeout < 0)
+  if (o->max_games < -1 || o->max_games_per_client < -1 || o->max_seats_per_client < -1
+      || o->abandon_timeout < -1)
     {
-      g_printerr ("carcassonned: limits must not be negative\n");
+      g_printerr ("carcassonned: limits must be 0 or more\n");
       return FALSE;
     }
   return TRUE;
@@ -173,7 +179,9 @@ parse_options (int *argc, char ***argv, Options *o)
 int
 main (int argc, char **argv)
 {
-  Options o = { 0 };
+  Options o = {
+    .max_games = -1, .max_games_per_client = -1, .max_seats_per_client = -1, .abandon_timeout = -1
+  };
   g_autoptr (GMainLoop) loop = NULL;
   g_autoptr (GError) error = NULL;
   g_autoptr (CarcTileSet) tiles = NULL;
@@ -191,13 +199,13 @@ main (int argc, char **argv)
     }
   if (o.debug)
     g_log_set_debug_enabled (TRUE);
-  if (o.max_games)
+  if (o.max_games >= 0)
     limits.max_games = (guint)o.max_games;
-  if (o.max_games_per_client)
+  if (o.max_games_per_client >= 0)
     limits.max_games_per_client = (guint)o.max_games_per_client;
-  if (o.max_seats_per_client)
+  if (o.max_seats_per_client >= 0)
     limits.max_seats_per_client = (guint)o.max_seats_per_client;
-  if (o.abandon_timeout)
+  if (o.abandon_timeout >= 0)
     limits.abandon_timeout = (guint)o.abandon_timeout;
   if (o.plugins || o.noplugins)
     g_message ("No plugins exist yet; -p/-P have nothing to choose from");
@@ -255,5 +263,5 @@ main (int argc, char **argv)
   g_strfreev (o.plugins);
   g_strfreev (o.noplugins);
   g_free (o.address);
-  return 0;
+  return exit_status;
 }

@@ -210,20 +210,17 @@ carcd_game_options_parse (DBusMessageIter *dict, CarcTileSet *tiles, CarcdGameOp
   CarcdGameOptions o = { .players = 2, .followers = 7, .farmers = TRUE };
   const char *key;
   DBusMessageIter value;
-  guint seen = 0, n = 0;
+  guint seen = 0;
 
   o.expansions = g_new0 (char *, 1);
   o.name = g_strdup ("");
+  /* a key may come once, so the loop ends after as many entries as there are keys */
   while (cdbus_dict_next (dict, &key, &value))
-    {
-      if (++n > CARCD_MAX_OPTIONS || !parse_game_option (key, &value, &o, &seen, error))
-        {
-          if (n > CARCD_MAX_OPTIONS)
-            g_set_error (error, CARCD_ERROR, CARCD_ERROR_INVALID_ARGS, "Too many options");
-          carcd_game_options_clear (&o);
-          return FALSE;
-        }
-    }
+    if (!parse_game_option (key, &value, &o, &seen, error))
+      {
+        carcd_game_options_clear (&o);
+        return FALSE;
+      }
   if (o.bots > o.players)
     {
       g_set_error (error, CARCD_ERROR, CARCD_ERROR_INVALID_ARGS,

@@ -143,7 +143,7 @@ carcd_session_sync_properties (CarcdSession *s)
 {
   CarcdState state = carcd_session_get_state (s);
   gint active = -1;
-  guint turn = 0, tiles_left = 0;
+  guint turn = 0, tiles_left = carcd_session_tiles_left (s);
   const CarcTileType *tile = NULL;
   gboolean scores_changed = FALSE;
 
@@ -152,7 +152,6 @@ carcd_session_sync_properties (CarcdSession *s)
       if (state != CARCD_STATE_OVER)
         active = (gint)carc_game_get_current_player (s->game);
       turn = carc_game_get_turn (s->game);
-      tiles_left = carc_game_get_tiles_left (s->game);
       tile = carc_game_get_current_tile (s->game);
     }
   if (state != s->sent_state)

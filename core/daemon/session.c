@@ -42,6 +42,7 @@ carcd_session_new (CarcdDaemon *daemon, guint id, CarcdGameOptions *options, con
   memset (options, 0, sizeof *options);
   s->creator = g_strdup (creator);
   s->sent_active = -1;
+  s->sent_tiles_left = carcd_session_tiles_left (s);
   /* a seeded game gets seeded bots, so that it replays exactly */
   if (s->options.has_seed)
     {
@@ -148,6 +149,16 @@ carcd_session_get_state (CarcdSession *s)
     }
 }
 
+guint
+carcd_session_tiles_left (CarcdSession *s)
+{
+  if (s->game)
+    return carc_game_get_tiles_left (s->game);
+  if (s->options.tile_order)
+    return g_strv_length (s->options.tile_order);
+  return carc_tile_set_get_n_tiles (s->daemon->tiles) - 1; /* all but the start tile */
+}
+
 CarcdSeat *
 carcd_session_find_seat (CarcdSession *s, const char *sender)
 {
@@ -244,6 +255,7 @@ seat_take (CarcdSeat *seat, const char *sender, GError **error)
     }
   client->n_seats++;
   seat->owner = g_strdup (sender);
+  seat->session->abandoned_since = 0; /* held again */
   return TRUE;
 }
 
@@ -429,7 +441,13 @@ bot_step (gpointer data)
   s->turn_end_turn = turn;
   s->turn_end_seat = seat->index;
   if (!seat->bot->play_turn (s->game, s->bot_rand, &error))
-    g_warning ("%s: bot %s could not move: %s", s->path, seat->name, error->message);
+    {
+      /* a bot that cannot move is a bug; stop it rather than retry for ever */
+      g_critical ("%s: bot %s could not move: %s", s->path, seat->name, error->message);
+      s->turn_end_pending = FALSE;
+      carcd_session_sync_properties (s);
+      return G_SOURCE_REMOVE;
+    }
   after_move (s);
   return G_SOURCE_REMOVE;
 }
@@ -504,15 +522,20 @@ carcd_session_leave (CarcdSession *s, const char *sender, GError **error)
     {
       session_remove_seat (s, seat->index);
       cdbus_property_changed (s->daemon->connection, s->path, CARCD_GAME_INTERFACE, "Players");
+      carcd_daemon_schedule_reap (s->daemon);
       return TRUE;
     }
-  /* once started, the bot plays the seat to the end */
   seat_release_owner (seat);
   seat->token[0] = '\0';
-  seat->bot = &carcd_bot_random;
-  cdbus_property_changed (s->daemon->connection, seat->path, CARCD_PLAYER_INTERFACE, "Bot");
+  if (carcd_session_get_state (s) != CARCD_STATE_OVER)
+    {
+      /* once started, the bot plays the seat to the end */
+      seat->bot = &carcd_bot_random;
+      cdbus_property_changed (s->daemon->connection, seat->path, CARCD_PLAYER_INTERFACE, "Bot");
+    }
   cdbus_property_changed (s->daemon->connection, seat->path, CARCD_PLAYER_INTERFACE, "Connected");
   schedule_bot (s);
+  carcd_daemon_schedule_reap (s->daemon);
   return TRUE;
 }
 

@@ -43,7 +43,8 @@ struct _CarcdSession
   CarcdSeat *seats[CARC_MAX_PLAYERS];
   GRand *bot_rand;
   guint bot_source;
-  guint abandon_source; /* removes the game once abandoned for the daemon's timeout */
+  guint abandon_source;   /* removes the game once abandoned for the daemon's timeout */
+  gint64 abandoned_since; /* monotonic time nobody held it since; 0: held since the timer began */
   /* the values last announced in PropertiesChanged */
   CarcdState sent_state;
   gint sent_active;
@@ -102,6 +103,9 @@ gboolean carcd_session_is_abandoned (CarcdSession *session);
 
 /* The game is being played and bots hold every seat: it will end by itself. */
 gboolean carcd_session_bots_playing (CarcdSession *session);
+
+/* Tiles still face down (the whole deck while waiting). */
+guint carcd_session_tiles_left (CarcdSession *session);
 
 /* session-events.c: engine events as D-Bus signals, and property changes. */
 void carcd_session_on_event (CarcGame *game, const CarcEvent *event, gpointer user_data);
