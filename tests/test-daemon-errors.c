@@ -740,6 +740,7 @@ START_TEST (test_seat_refusals)
   /* a game with a free seat: AlreadySeated for a second Join, SeatsOpen for Start */
   open = create_game (f.x, "{'players': <uint32 3>}");
   g_free (join_game (f.a, open, "Ann", &tok));
+  g_clear_pointer (&tok, g_free);
   GAME_REFUSED (f.a, open, "Join", A ("('Ann again', @a{sv} {})"), E ("AlreadySeated"));
   GAME_REFUSED (f.x, open, "Start", NULL, E ("SeatsOpen"));
   GAME_REFUSED (f.a, open, "Start", NULL, E ("SeatsOpen"));

@@ -322,7 +322,7 @@ START_TEST (test_bots_only)
   GPid pid = daemon_start (NULL);
   g_autoptr (GDBusConnection) a = client_new ();
   GameOverWatch w[2] = { { NULL, NULL }, { NULL, NULL } };
-  g_autofree char *boards[2] = { NULL, NULL };
+  char *boards[2] = { NULL, NULL };
   guint subs[2];
 
   for (guint i = 0; i < 2; i++)
@@ -356,6 +356,7 @@ START_TEST (test_bots_only)
   ck_assert (g_variant_equal (w[0].scores, w[1].scores));
   for (guint i = 0; i < 2; i++)
     {
+      g_free (boards[i]);
       g_free (w[i].path);
       g_variant_unref (w[i].scores);
     }
