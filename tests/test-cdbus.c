@@ -587,6 +587,10 @@ START_TEST (test_introspection)
   ck_assert_str_eq (top->nodes[0]->path, "org");
   g_autoptr (GDBusNodeInfo) org = introspect_over_bus ("/org");
   ck_assert_uint_eq (n_nodes (org), 1);
+  /* a node with no object answers Introspect (and libdbus-1 Peer), not Properties */
+  ck_assert_ptr_nonnull (g_dbus_node_info_lookup_interface (org, DBUS_INTERFACE_INTROSPECTABLE));
+  ck_assert_ptr_nonnull (g_dbus_node_info_lookup_interface (org, DBUS_INTERFACE_PEER));
+  ck_assert_ptr_null (g_dbus_node_info_lookup_interface (org, DBUS_INTERFACE_PROPERTIES));
   ck_assert_str_eq (org->nodes[0]->path, "carcassonne");
   g_autoptr (GDBusNodeInfo) root = introspect_over_bus (ROOT);
   ck_assert_ptr_nonnull (

@@ -1,8 +1,9 @@
 /* cdbus-introspect.c: org.freedesktop.DBus.Introspectable, generated from the tables.
  *
- * Every node lists the standard interfaces it answers (Introspectable, Properties, Peer; the
- * ObjectManager at its root), then its registered interfaces, then one <node name="…"/> per
- * child: the next path component of every object below it, so that "/" and "/org" lead down to
+ * Every node lists the standard interfaces it answers (Introspectable and Peer everywhere;
+ * Properties where an object is; the ObjectManager at its root), then its registered interfaces,
+ * then one <node name="…"/> per child: the next path component of every object below it, so that
+ * "/" and "/org" lead down to
  * "/org/carcassonne/Engine1" although nothing is registered on them.
  */
 #include "config.h"
@@ -10,13 +11,23 @@
 #include <string.h>
 #include "cdbus-private.h"
 
-static const char standard_xml[]
+static const char introspectable_xml[]
     = "  <interface name=\"" DBUS_INTERFACE_INTROSPECTABLE "\">\n"
       "    <method name=\"Introspect\">\n"
       "      <arg name=\"xml_data\" type=\"s\" direction=\"out\"/>\n"
       "    </method>\n"
-      "  </interface>\n"
-      "  <interface name=\"" DBUS_INTERFACE_PROPERTIES "\">\n"
+      "  </interface>\n";
+
+/* libdbus-1 answers Peer on every path itself. */
+static const char peer_xml[] = "  <interface name=\"" DBUS_INTERFACE_PEER "\">\n"
+                               "    <method name=\"Ping\"/>\n"
+                               "    <method name=\"GetMachineId\">\n"
+                               "      <arg name=\"machine_uuid\" type=\"s\" direction=\"out\"/>\n"
+                               "    </method>\n"
+                               "  </interface>\n";
+
+static const char properties_xml[]
+    = "  <interface name=\"" DBUS_INTERFACE_PROPERTIES "\">\n"
       "    <method name=\"Get\">\n"
       "      <arg name=\"interface_name\" type=\"s\" direction=\"in\"/>\n"
       "      <arg name=\"property_name\" type=\"s\" direction=\"in\"/>\n"
@@ -36,12 +47,6 @@ static const char standard_xml[]
       "      <arg name=\"changed_properties\" type=\"a{sv}\"/>\n"
       "      <arg name=\"invalidated_properties\" type=\"as\"/>\n"
       "    </signal>\n"
-      "  </interface>\n"
-      "  <interface name=\"" DBUS_INTERFACE_PEER "\">\n"
-      "    <method name=\"Ping\"/>\n"
-      "    <method name=\"GetMachineId\">\n"
-      "      <arg name=\"machine_uuid\" type=\"s\" direction=\"out\"/>\n"
-      "    </method>\n"
       "  </interface>\n";
 
 static const char object_manager_xml[]
@@ -159,11 +164,15 @@ cdbus_introspect_path (CdbusState *state, const char *path)
 {
   GString *xml = g_string_new (DBUS_INTROSPECT_1_0_XML_DOCTYPE_DECL_NODE);
   g_string_append (xml, "<node>\n");
-  g_string_append (xml, standard_xml);
-  if (g_strcmp0 (path, state->object_manager) == 0)
-    g_string_append (xml, object_manager_xml);
+  g_string_append (xml, introspectable_xml);
+  g_string_append (xml, peer_xml);
 
   CdbusObject *object = cdbus_object_lookup (state, path);
+  /* nodes between "/" and the objects answer Introspect only: no Properties there */
+  if (object != NULL)
+    g_string_append (xml, properties_xml);
+  if (g_strcmp0 (path, state->object_manager) == 0)
+    g_string_append (xml, object_manager_xml);
   for (guint i = 0; object != NULL && i < object->registrations->len; i++)
     append_interface (xml,
                       ((CdbusRegistration *)g_ptr_array_index (object->registrations, i))->iface);
