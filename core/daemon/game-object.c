@@ -45,20 +45,30 @@ reply_path (DBusMessage *msg, const char *path, const char *token)
   return reply;
 }
 
+/* Join and AddBot: (name, options) in, a seat taken by @take, its path (and token) out. */
+typedef CarcdSeat *(*TakeSeatFunc) (CarcdSession *s, const char *sender, const char *name,
+                                    GError **error);
+
 static DBusMessage *
-game_join (DBusConnection *c, DBusMessage *msg, gpointer data)
+take_seat (DBusMessage *msg, CarcdSession *s, const char *method, TakeSeatFunc take,
+           gboolean with_token)
 {
-  CarcdSession *s = data;
   g_autoptr (GError) error = NULL;
   const char *name;
   DBusMessageIter dict;
   CarcdSeat *seat;
 
   read_name_and_options (msg, &name, &dict);
-  if (!carcd_options_expect_empty (&dict, "Join", &error)
-      || !(seat = carcd_session_join (s, sender_of (msg), name, &error)))
+  if (!carcd_options_expect_empty (&dict, method, &error)
+      || !(seat = take (s, sender_of (msg), name, &error)))
     return carcd_error_reply (msg, error);
-  return reply_path (msg, seat->path, seat->token);
+  return reply_path (msg, seat->path, with_token ? seat->token : NULL);
+}
+
+static DBusMessage *
+game_join (DBusConnection *c, DBusMessage *msg, gpointer data)
+{
+  return take_seat (msg, data, "Join", carcd_session_join, TRUE);
 }
 
 static DBusMessage *
@@ -78,17 +88,7 @@ game_rejoin (DBusConnection *c, DBusMessage *msg, gpointer data)
 static DBusMessage *
 game_add_bot (DBusConnection *c, DBusMessage *msg, gpointer data)
 {
-  CarcdSession *s = data;
-  g_autoptr (GError) error = NULL;
-  const char *name;
-  DBusMessageIter dict;
-  CarcdSeat *seat;
-
-  read_name_and_options (msg, &name, &dict);
-  if (!carcd_options_expect_empty (&dict, "AddBot", &error)
-      || !(seat = carcd_session_add_bot (s, sender_of (msg), name, &error)))
-    return carcd_error_reply (msg, error);
-  return reply_path (msg, seat->path, NULL);
+  return take_seat (msg, data, "AddBot", carcd_session_add_bot, FALSE);
 }
 
 static DBusMessage *
