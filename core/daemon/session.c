@@ -239,24 +239,27 @@ session_install_seat (CarcdSession *s, CarcdSeat *seat, GError **error)
   return TRUE;
 }
 
-/* Gives @seat to @sender, counting it against the client's cap. */
-static gboolean
-seat_take (CarcdSeat *seat, const char *sender, GError **error)
+/* @sender's client record if it may take one more seat; NULL with LimitExceeded if not. */
+static CarcdClient *
+client_for_seat (CarcdDaemon *daemon, const char *sender, GError **error)
 {
-  CarcdDaemon *daemon = seat->session->daemon;
   CarcdClient *client = carcd_daemon_get_client (daemon, sender, TRUE);
 
-  if (client->n_seats >= daemon->limits.max_seats_per_client)
-    {
-      g_set_error (error, CARCD_ERROR, CARCD_ERROR_LIMIT_EXCEEDED,
-                   "A client may hold at most %u seats", daemon->limits.max_seats_per_client);
-      carcd_daemon_release_client (daemon, client);
-      return FALSE;
-    }
+  if (client->n_seats < daemon->limits.max_seats_per_client)
+    return client;
+  g_set_error (error, CARCD_ERROR, CARCD_ERROR_LIMIT_EXCEEDED, "A client may hold at most %u seats",
+               daemon->limits.max_seats_per_client);
+  carcd_daemon_release_client (daemon, client);
+  return NULL;
+}
+
+/* Gives @seat to @client, counting it against the client's cap. */
+static void
+seat_give (CarcdSeat *seat, CarcdClient *client)
+{
   client->n_seats++;
-  seat->owner = g_strdup (sender);
+  seat->owner = g_strdup (client->name);
   seat->session->abandoned_since = 0; /* held again */
-  return TRUE;
 }
 
 static gboolean
@@ -276,6 +279,7 @@ carcd_session_join (CarcdSession *s, const char *sender, const char *name, GErro
 {
   gint index;
   CarcdSeat *seat;
+  CarcdClient *client;
 
   if (!carcd_check_name (name, FALSE, error) || (index = free_seat (s, error)) < 0
       || !check_not_seated (s, sender, error))
@@ -295,11 +299,12 @@ carcd_session_join (CarcdSession *s, const char *sender, const char *name, GErro
       seat->token[2 * i + 1] = "0123456789abcdef"[b & 15];
     }
   seat->token[CARCD_TOKEN_CHARS] = '\0';
-  if (!seat_take (seat, sender, error))
+  if (!(client = client_for_seat (s->daemon, sender, error)))
     {
       seat_free (seat);
       return NULL;
     }
+  seat_give (seat, client);
   if (!session_install_seat (s, seat, error))
     return NULL;
   return seat;
@@ -321,6 +326,7 @@ CarcdSeat *
 carcd_session_rejoin (CarcdSession *s, const char *sender, const char *token, GError **error)
 {
   CarcdSeat *seat = NULL;
+  CarcdClient *client;
 
   for (guint i = 0; i < s->options.players && seat == NULL; i++)
     if (s->seats[i] && s->seats[i]->token[0] && token_equal (s->seats[i]->token, token))
@@ -333,23 +339,12 @@ carcd_session_rejoin (CarcdSession *s, const char *sender, const char *token, GE
     }
   if (seat->owner && g_str_equal (seat->owner, sender))
     return seat;
-  if (!check_not_seated (s, sender, error))
+  /* past the cap the previous owner (if any) keeps the seat */
+  if (!check_not_seated (s, sender, error)
+      || !(client = client_for_seat (s->daemon, sender, error)))
     return NULL;
-  {
-    g_autofree char *previous = g_strdup (seat->owner);
-    seat_release_owner (seat);
-    if (!seat_take (seat, sender, error))
-      {
-        /* give it back: the previous owner (if any) keeps the seat */
-        if (previous)
-          {
-            CarcdClient *client = carcd_daemon_get_client (s->daemon, previous, TRUE);
-            client->n_seats++;
-            seat->owner = g_steal_pointer (&previous);
-          }
-        return NULL;
-      }
-  }
+  seat_release_owner (seat);
+  seat_give (seat, client);
   cdbus_property_changed (s->daemon->connection, seat->path, CARCD_PLAYER_INTERFACE, "Connected");
   return seat;
 }
@@ -428,18 +423,23 @@ after_move (CarcdSession *s)
   schedule_bot (s);
 }
 
+static void
+owe_turn_end (CarcdSession *s)
+{
+  s->turn_end_pending = TRUE;
+  s->turn_end_turn = carc_game_get_turn (s->game);
+  s->turn_end_seat = carc_game_get_current_player (s->game);
+}
+
 static gboolean
 bot_step (gpointer data)
 {
   CarcdSession *s = data;
   CarcdSeat *seat = s->seats[carc_game_get_current_player (s->game)];
   g_autoptr (GError) error = NULL;
-  guint turn = carc_game_get_turn (s->game);
 
   s->bot_source = 0;
-  s->turn_end_pending = TRUE;
-  s->turn_end_turn = turn;
-  s->turn_end_seat = seat->index;
+  owe_turn_end (s);
   if (!seat->bot->play_turn (s->game, s->bot_rand, &error))
     {
       /* a bot that cannot move is a bug; stop it rather than retry for ever */
@@ -507,17 +507,25 @@ carcd_session_start (CarcdSession *s, const char *sender, GError **error)
   return TRUE;
 }
 
-gboolean
-carcd_session_leave (CarcdSession *s, const char *sender, GError **error)
+/* The seat @sender holds, or NULL with NotSeated. */
+static CarcdSeat *
+seated (CarcdSession *s, const char *sender, GError **error)
 {
   CarcdSeat *seat = carcd_session_find_seat (s, sender);
 
   if (seat == NULL)
-    {
-      g_set_error (error, CARCD_ERROR, CARCD_ERROR_NOT_SEATED, "The caller holds no seat of %s",
-                   s->path);
-      return FALSE;
-    }
+    g_set_error (error, CARCD_ERROR, CARCD_ERROR_NOT_SEATED, "The caller holds no seat of %s",
+                 s->path);
+  return seat;
+}
+
+gboolean
+carcd_session_leave (CarcdSession *s, const char *sender, GError **error)
+{
+  CarcdSeat *seat = seated (s, sender, error);
+
+  if (seat == NULL)
+    return FALSE;
   if (s->game == NULL)
     {
       session_remove_seat (s, seat->index);
@@ -543,14 +551,10 @@ carcd_session_leave (CarcdSession *s, const char *sender, GError **error)
 static gboolean
 check_mover (CarcdSession *s, const char *sender, GError **error)
 {
-  CarcdSeat *seat = carcd_session_find_seat (s, sender);
+  CarcdSeat *seat = seated (s, sender, error);
 
   if (seat == NULL)
-    {
-      g_set_error (error, CARCD_ERROR, CARCD_ERROR_NOT_SEATED, "The caller holds no seat of %s",
-                   s->path);
-      return FALSE;
-    }
+    return FALSE;
   if (s->game == NULL)
     {
       g_set_error (error, CARCD_ERROR, CARCD_ERROR_WRONG_PHASE, "%s has not started yet", s->path);
@@ -592,14 +596,6 @@ carcd_session_place (CarcdSession *s, const char *sender, gint x, gint y, guint 
     return FALSE;
   after_move (s);
   return TRUE;
-}
-
-static void
-owe_turn_end (CarcdSession *s)
-{
-  s->turn_end_pending = TRUE;
-  s->turn_end_turn = carc_game_get_turn (s->game);
-  s->turn_end_seat = carc_game_get_current_player (s->game);
 }
 
 /* Deploys on @segment (or skips) and ends the turn. */
