@@ -102,13 +102,27 @@ bucket_add (CarcBoard *b, CarcCell *c, gint x, gint y)
   c->slot = (guint16)id;
 }
 
+/* The edge a piece of @type turned by @rotation shows on board side @side; -1 where a half
+ * tile leaves a triangular gap. */
+gint
+carc_board_edge_on_side (const CarcTileType *type, guint rotation, guint side)
+{
+  if (type->shape == CARC_SHAPE_SQUARE)
+    return (type->code[rotation] >> (2 * side)) & 3;
+  guint local = (side + 4 - rotation) & 3;
+  return local <= 1 ? (gint)type->edge[local] : -1;
+}
+
+/* Puts a piece into (x, y): a square into an empty cell, a half tile into an empty cell or
+ * beside the other half. The empty neighbours join the frontier, with what this piece's edges
+ * demand of them (a wall or a triangular gap demands nothing). */
 void
-carc_board_put_square (CarcBoard *b, gint x, gint y, guint piece, const CarcTileType *type,
-                       guint rotation)
+carc_board_put (CarcBoard *b, gint x, gint y, guint piece, const CarcTileType *type,
+                guint rotation)
 {
   ensure_room (b, x, y);
   CarcCell *c = carc_board_cell (b, x, y);
-  c->piece[0] = (guint16)(piece + 1);
+  c->piece[c->piece[0] ? 1 : 0] = (guint16)(piece + 1);
   if (c->slot)
     bucket_remove (b, c);
   for (guint s = 0; s < 4; s++)
@@ -117,9 +131,9 @@ carc_board_put_square (CarcBoard *b, gint x, gint y, guint piece, const CarcTile
       CarcCell *n = carc_board_cell (b, nx, ny);
       if (n->piece[0])
         continue;
-      CarcEdgeKind e = (type->code[rotation] >> (2 * s)) & 3;
+      gint e = carc_board_edge_on_side (type, rotation, s);
       guint8 demand = n->demand;
-      if (e != CARC_EDGE_WALL)
+      if (e >= 0 && e != CARC_EDGE_WALL)
         demand |= (guint8)((e + 1) << (2 * ((s + 2) & 3)));
       if (n->slot)
         {

@@ -58,11 +58,14 @@ carc_board_cell (const CarcBoard *b, gint x, gint y)
 
 G_GNUC_INTERNAL void carc_board_init (CarcBoard *board);
 G_GNUC_INTERNAL void carc_board_clear (CarcBoard *board);
-G_GNUC_INTERNAL void carc_board_put_square (CarcBoard *board, gint x, gint y, guint piece,
-                                            const CarcTileType *type, guint rotation);
+G_GNUC_INTERNAL void carc_board_put (CarcBoard *board, gint x, gint y, guint piece,
+                                     const CarcTileType *type, guint rotation);
+G_GNUC_INTERNAL gint carc_board_edge_on_side (const CarcTileType *type, guint rotation,
+                                              guint side);
 
 /* TRUE when a square tile of @type turned by @rotation may go at (x, y) under the base rules:
- * the cell is empty, it shares an edge with the landscape, every touching edge matches. */
+ * the cell is empty, it shares an edge with the landscape, every touching edge matches.
+ * (fit[0] is empty: a cell that only touches gaps or walls continues nothing.) */
 static inline gboolean
 carc_board_square_fits (const CarcBoard *board, gint x, gint y, const CarcTileType *type,
                         guint rotation)

@@ -22,6 +22,10 @@ GQuark carc_error_quark (void);
  *   feature already holds a follower, farmers are off)
  * @CARC_ERROR_NO_FOLLOWER: the player has no follower left in the supply
  * @CARC_ERROR_GAME_OVER: the game has ended; no more moves
+ * @CARC_ERROR_PLUGIN: a plugin could not be loaded (not a plugin, ABI mismatch, its init
+ *   failed, a name already taken)
+ * @CARC_ERROR_UNKNOWN_EXPANSION: an expansion or expansion option that is not there
+ * @CARC_ERROR_NO_PIECE: the hand holds no piece with that index
  *
  * Errors returned by libcarcassonne. A call that fails changes nothing.
  */
@@ -35,6 +39,9 @@ typedef enum
   CARC_ERROR_ILLEGAL_DEPLOYMENT,
   CARC_ERROR_NO_FOLLOWER,
   CARC_ERROR_GAME_OVER,
+  CARC_ERROR_PLUGIN,
+  CARC_ERROR_UNKNOWN_EXPANSION,
+  CARC_ERROR_NO_PIECE,
 } CarcError;
 
 G_END_DECLS

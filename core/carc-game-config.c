@@ -1,6 +1,8 @@
 /* carc-game-config.c: the options a game is created with. */
 #include "config.h"
 
+#include <string.h>
+#include "carc-error.h"
 #include "carc-game-private.h"
 
 G_DEFINE_BOXED_TYPE (CarcGameConfig, carc_game_config, carc_game_config_ref, carc_game_config_unref)
@@ -44,6 +46,13 @@ carc_game_config_unref (CarcGameConfig *config)
     return;
   g_object_unref (config->tiles);
   g_strfreev (config->tile_order);
+  for (guint i = 0; config->expansions && i < config->expansions->len; i++)
+    {
+      CarcConfigExpansion *e = &g_array_index (config->expansions, CarcConfigExpansion, i);
+      carc_plugin_unref (e->plugin);
+      g_free (e->values);
+    }
+  g_clear_pointer (&config->expansions, g_array_unref);
   g_free (config);
 }
 
@@ -94,4 +103,121 @@ guint64
 carc_game_config_get_seed (const CarcGameConfig *config)
 {
   return config->seed;
+}
+
+static CarcConfigExpansion *
+find_expansion (const CarcGameConfig *config, const char *name)
+{
+  for (guint i = 0; config->expansions && i < config->expansions->len; i++)
+    {
+      CarcConfigExpansion *e = &g_array_index (config->expansions, CarcConfigExpansion, i);
+      if (strcmp (e->plugin->desc->name, name) == 0)
+        return e;
+    }
+  return NULL;
+}
+
+/**
+ * carc_game_config_add_expansion:
+ * @config: a config
+ * @plugin: a loaded plugin (a reference is taken)
+ * @error: return location for a #CarcError
+ *
+ * The game will use this expansion, with its options at their defaults. Expansions run in
+ * priority order (lower first), then by name.
+ *
+ * Returns: %TRUE on success; %FALSE if the config already has an expansion of that name
+ */
+gboolean
+carc_game_config_add_expansion (CarcGameConfig *config, CarcPlugin *plugin, GError **error)
+{
+  g_return_val_if_fail (plugin != NULL, FALSE);
+  if (find_expansion (config, plugin->desc->name))
+    {
+      g_set_error (error, CARC_ERROR, CARC_ERROR_INVALID_ARGUMENT, "expansion %s named twice",
+                   plugin->desc->name);
+      return FALSE;
+    }
+  if (!config->expansions)
+    config->expansions = g_array_new (FALSE, TRUE, sizeof (CarcConfigExpansion));
+  CarcConfigExpansion e = { carc_plugin_ref (plugin), g_new0 (guint32, plugin->options->len + 1) };
+  for (guint i = 0; i < plugin->options->len; i++)
+    e.values[i] = g_array_index (plugin->options, CarcOptionDef, i).default_value;
+  guint at = 0;
+  while (at < config->expansions->len)
+    {
+      const CarcPluginDesc *d
+          = g_array_index (config->expansions, CarcConfigExpansion, at).plugin->desc;
+      if (d->priority > plugin->desc->priority
+          || (d->priority == plugin->desc->priority && strcmp (d->name, plugin->desc->name) > 0))
+        break;
+      at++;
+    }
+  g_array_insert_val (config->expansions, at, e);
+  return TRUE;
+}
+
+/**
+ * carc_game_config_set_option:
+ * @config: a config
+ * @expansion: the name of one of its expansions
+ * @option: the name of one of that expansion's options
+ * @value: the value (0 or 1 for a boolean option)
+ * @error: return location for a #CarcError
+ *
+ * Returns: %TRUE on success; %FALSE if the expansion or the option is not there
+ *   (CARC_ERROR_UNKNOWN_EXPANSION) or the value is out of range (CARC_ERROR_INVALID_ARGUMENT)
+ */
+gboolean
+carc_game_config_set_option (CarcGameConfig *config, const char *expansion, const char *option,
+                             guint32 value, GError **error)
+{
+  CarcConfigExpansion *e = find_expansion (config, expansion);
+  if (!e)
+    {
+      g_set_error (error, CARC_ERROR, CARC_ERROR_UNKNOWN_EXPANSION,
+                   "the game does not use expansion %s", expansion);
+      return FALSE;
+    }
+  for (guint i = 0; i < e->plugin->options->len; i++)
+    {
+      const CarcOptionDef *o = &g_array_index (e->plugin->options, CarcOptionDef, i);
+      if (strcmp (o->name, option) != 0)
+        continue;
+      gboolean ok = o->type == CARC_OPTION_BOOLEAN ? value <= 1 : value >= o->min && value <= o->max;
+      if (!ok)
+        {
+          if (o->type == CARC_OPTION_BOOLEAN)
+            g_set_error (error, CARC_ERROR, CARC_ERROR_INVALID_ARGUMENT,
+                         "option %s.%s is a boolean, not %u", expansion, option, value);
+          else
+            g_set_error (error, CARC_ERROR, CARC_ERROR_INVALID_ARGUMENT,
+                         "option %s.%s must be %u to %u, not %u", expansion, option, o->min,
+                         o->max, value);
+          return FALSE;
+        }
+      e->values[i] = value;
+      return TRUE;
+    }
+  g_set_error (error, CARC_ERROR, CARC_ERROR_UNKNOWN_EXPANSION, "expansion %s has no option %s",
+               expansion, option);
+  return FALSE;
+}
+
+guint
+carc_game_config_get_n_expansions (const CarcGameConfig *config)
+{
+  return config->expansions ? config->expansions->len : 0;
+}
+
+/**
+ * carc_game_config_get_expansion:
+ * Returns: (transfer none) (nullable): expansion @index, in hook order
+ */
+CarcPlugin *
+carc_game_config_get_expansion (const CarcGameConfig *config, guint index)
+{
+  if (index >= carc_game_config_get_n_expansions (config))
+    return NULL;
+  return g_array_index (config->expansions, CarcConfigExpansion, index).plugin;
 }

@@ -6,6 +6,7 @@
 #include "carc-feature.h"
 #include "carc-rng.h"
 #include "carc-tile-private.h"
+#include "carc-plugin-private.h"
 
 G_BEGIN_DECLS
 
@@ -18,6 +19,7 @@ struct _CarcGameConfig
   char **tile_order;
   guint followers;
   gboolean farmers;
+  GArray *expansions; /* CarcConfigExpansion, by priority then name */
 };
 
 typedef struct
@@ -35,6 +37,24 @@ typedef struct
   gboolean active;
   gint seg;
 } CarcFollower;
+
+/* A player's hand: pieces placed instead of drawing (half tiles, the abbey). */
+typedef struct
+{
+  const CarcTileType **pieces;
+  guint len, cap;
+} CarcHand;
+
+/* Which hooks some expansion of the game has, so the engine skips the rest. */
+enum
+{
+  CARC_HOOK_CHECK_PLACE = 1 << 0,
+  CARC_HOOK_PLACED = 1 << 1,
+  CARC_HOOK_UNIT = 1 << 2,
+  CARC_HOOK_SCORE = 1 << 3,
+  CARC_HOOK_TIE = 1 << 4,
+  CARC_HOOK_END = 1 << 5,
+};
 
 struct _CarcGame
 {
@@ -78,6 +98,21 @@ struct _CarcGame
 
   GArray *moves; /* CarcMove */
 
+  /* Expansions, in hook order, and what they handed out. */
+  CarcGameExpansion *exp;
+  guint n_exp;
+  guint hook_mask;
+  CarcHand hand[CARC_MAX_PLAYERS];
+  CarcHand pool; /* the draft: face-up pieces picked before the first turn */
+  guint draft_picks, draft_left;
+  gboolean hands_open;
+  /* The choose phase: draw, place a piece from the hand, or (ending) pass. */
+  gboolean can_draw, can_pass;
+  gboolean ending; /* the draw pile is empty; end_turn hooks decide who plays */
+  guint end_skips;
+  CarcPlacement *hand_placements; /* of hand piece hand_listed - 1 */
+  guint n_hand_placements, cap_hand_placements, hand_listed;
+
   CarcEventFunc event_func;
   gpointer event_data;
   GDestroyNotify event_destroy;
@@ -97,6 +132,16 @@ G_GNUC_INTERNAL void carc_game_emit_segment (CarcGame *g, CarcEventType type, gi
                                              gint seg);
 G_GNUC_INTERNAL guint carc_game_unit_of_piece (CarcGame *g, guint piece);
 G_GNUC_INTERNAL guint carc_game_cloister_neighbours (CarcGame *g, gint x, gint y);
+
+G_GNUC_INTERNAL void carc_hand_add (CarcHand *hand, const CarcTileType *tile);
+
+/* carc-placement.c */
+G_GNUC_INTERNAL gboolean carc_game_piece_fits (CarcGame *g, const CarcTileType *t, gint x, gint y,
+                                               guint rot);
+G_GNUC_INTERNAL guint carc_game_enumerate (CarcGame *g, const CarcTileType *t,
+                                           CarcPlacement *out);
+G_GNUC_INTERNAL guint carc_game_put_piece (CarcGame *g, const CarcTileType *t, gint x, gint y,
+                                           guint rot, gint player);
 
 /* carc-score.c */
 G_GNUC_INTERNAL void carc_score_turn (CarcGame *g);

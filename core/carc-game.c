@@ -25,6 +25,14 @@ carc_game_finalize (GObject *object)
   g_free (g->seg_mark);
   if (g->moves)
     g_array_unref (g->moves);
+  for (guint i = 0; i < g->n_exp; i++)
+    if (g->exp[i].hooks->free_data && g->exp[i].data)
+      g->exp[i].hooks->free_data (g->exp[i].data);
+  g_free (g->exp);
+  for (guint p = 0; p < CARC_MAX_PLAYERS; p++)
+    g_free (g->hand[p].pieces);
+  g_free (g->pool.pieces);
+  g_free (g->hand_placements);
   g_clear_pointer (&g->config, carc_game_config_unref);
   G_OBJECT_CLASS (carc_game_parent_class)->finalize (object);
 }
@@ -45,7 +53,8 @@ carc_event_type_to_string (CarcEventType type)
 {
   static const char *const names[]
       = { "turn-started",   "tile-discarded",    "tile-placed", "follower-deployed",
-          "feature-scored", "follower-returned", "game-over" };
+          "feature-scored", "follower-returned", "game-over",   "tile-drawn",
+          "piece-picked",   "turn-passed" };
   return (guint)type < G_N_ELEMENTS (names) ? names[type] : "unknown";
 }
 
@@ -67,6 +76,7 @@ carc_game_emit_at (CarcGame *g, CarcEvent *ev, gint seg)
   const CarcSeg *s = &g->features.segs[seg];
   const CarcPiece *p = &g->pieces[s->piece];
   ev->tile = p->type;
+  ev->piece = s->piece;
   ev->x = p->x;
   ev->y = p->y;
   ev->rotation = p->rotation;
@@ -126,70 +136,6 @@ carc_game_cloister_neighbours (CarcGame *g, gint x, gint y)
   return n;
 }
 
-/* Puts a square piece on the board and joins its segments with its neighbours'. Every port
- * that faces a placed piece is closed: joined with the segment facing it, or ended by a wall. */
-static void
-put_square (CarcGame *g, const CarcTileType *t, gint x, gint y, guint rot, gint player)
-{
-  if (g->n_pieces == g->cap_pieces)
-    {
-      g->cap_pieces = MAX (16u, g->cap_pieces * 2);
-      g->pieces = g_renew (CarcPiece, g->pieces, g->cap_pieces);
-    }
-  guint pi = g->n_pieces++;
-  CarcPiece *p = &g->pieces[pi];
-  p->type = t;
-  p->x = (gint16)x;
-  p->y = (gint16)y;
-  p->rotation = (guint8)rot;
-  p->player = (gint8)player;
-  p->seg_base = g->features.n;
-  CarcFeatures *f = &g->features;
-  g->n_touched = 0;
-  for (guint s = 0; s < t->n_segments; s++)
-    {
-      const CarcSegmentDef *d = &t->seg[s];
-      gboolean closable = d->kind == CARC_FEATURE_ROAD || d->kind == CARC_FEATURE_CITY;
-      gint seg = carc_features_add (f, pi, s, d->kind, closable ? d->n_ports : 0);
-      if (closable)
-        g->touched[g->n_touched++] = seg;
-    }
-  carc_board_put_square (&g->board, x, y, pi, t, rot);
-
-  for (guint s = 0; s < 4; s++)
-    {
-      const CarcCell *nc = carc_board_cell (&g->board, x + carc_side_dx[s], y + carc_side_dy[s]);
-      if (!nc->piece[0])
-        continue;
-      const CarcPiece *q = &g->pieces[nc->piece[0] - 1];
-      guint opp = (s + 2) & 3;
-      const gint8 *mine = t->port[(s + 4 - rot) & 3];
-      const gint8 *theirs = q->type->port[(opp + 4 - q->rotation) & 3];
-      for (guint i = 0; i < 3; i++)
-        {
-          gint la = mine[i], lb = theirs[2 - i];
-          gint a = la < 0 ? -1 : (gint)p->seg_base + la;
-          gint b = lb < 0 ? -1 : (gint)q->seg_base + lb;
-          if (a >= 0 && b >= 0)
-            {
-              gint r = carc_features_union (f, a, b);
-              if (f->segs[r].kind != CARC_FEATURE_FIELD && f->segs[r].kind != CARC_FEATURE_CLOISTER)
-                f->segs[r].open -= 2;
-            }
-          else if (a >= 0 || b >= 0)
-            {
-              gint r = carc_features_find (f, a >= 0 ? a : b);
-              if (f->segs[r].kind == CARC_FEATURE_ROAD || f->segs[r].kind == CARC_FEATURE_CITY)
-                {
-                  f->segs[r].open -= 1;
-                  if (b >= 0 && g->n_touched < G_N_ELEMENTS (g->touched))
-                    g->touched[g->n_touched++] = r;
-                }
-            }
-        }
-    }
-}
-
 /* Lists every legal placement of the tile in play: the frontier cells bucket by bucket, each
  * with the rotations that meet its demand. carc_game_get_placement() uses the same order. */
 static void
@@ -201,6 +147,12 @@ list_placements (CarcGame *g)
     {
       g->cap_placements = MAX (g->n_placements, g->cap_placements * 2);
       g->placements = g_renew (CarcPlacement, g->placements, g->cap_placements);
+    }
+  g->placements_listed = TRUE;
+  if (g->hook_mask & CARC_HOOK_CHECK_PLACE)
+    {
+      carc_game_enumerate (g, t, g->placements);
+      return;
     }
   CarcPlacement *out = g->placements;
   for (guint i = 0; i < b->n_present; i++)
@@ -215,7 +167,6 @@ list_placements (CarcGame *g)
             *out++ = (CarcPlacement){ b->nodes[id - 1].x, b->nodes[id - 1].y, r };
     }
   g_assert (out == g->placements + g->n_placements);
-  g->placements_listed = TRUE;
 }
 
 static void
@@ -235,32 +186,43 @@ end_game (CarcGame *g)
     }
 }
 
-/* Draws the next placeable tile for the current player; tiles that fit nowhere are
- * discarded and reported (rule 5, decision D3). An empty draw pile ends the game. */
-static void
-begin_turn (CarcGame *g, gboolean advance)
+/* TRUE if @player holds a piece of @shape (-1: any) that has a legal placement now. */
+static gboolean
+hand_can_place (CarcGame *g, guint player, gint shape)
 {
-  if (advance)
-    g->current = (g->current + 1) % g->n_players;
-  g->n_deployments = 0;
+  const CarcHand *h = &g->hand[player];
+  for (guint i = 0; i < h->len; i++)
+    {
+      const CarcTileType *t = h->pieces[i];
+      gboolean seen = FALSE;
+      for (guint j = 0; j < i && !seen; j++)
+        seen = h->pieces[j] == t;
+      if (!seen && (shape < 0 || (gint)t->shape == shape) && carc_game_enumerate (g, t, NULL) > 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static guint
+count_placements (CarcGame *g, const CarcTileType *t)
+{
+  if (g->hook_mask & CARC_HOOK_CHECK_PLACE)
+    return carc_game_enumerate (g, t, NULL);
+  return carc_board_count_square (&g->board, t);
+}
+
+/* Draws the next placeable tile; tiles that fit nowhere are discarded and reported (rule 5,
+ * decision D3). Returns FALSE when the draw pile runs out first. */
+static gboolean
+draw_tile (CarcGame *g)
+{
   while (g->deck_pos < g->deck_len)
     {
       g->tile = g->deck[g->deck_pos++];
-      g->n_placements = carc_board_count_square (&g->board, g->tile);
+      g->n_placements = count_placements (g, g->tile);
       g->placements_listed = FALSE;
       if (g->n_placements > 0)
-        {
-          g->turn++;
-          g->phase = CARC_PHASE_PLACE;
-          if (carc_game_wants_events (g))
-            {
-              CarcEvent ev = { .type = CARC_EVENT_TURN_STARTED,
-                               .player = (gint)g->current,
-                               .tile = g->tile };
-              carc_game_emit (g, &ev);
-            }
-          return;
-        }
+        return TRUE;
       if (carc_game_wants_events (g))
         {
           CarcEvent ev
@@ -268,7 +230,162 @@ begin_turn (CarcGame *g, gboolean advance)
           carc_game_emit (g, &ev);
         }
     }
+  g->tile = NULL;
+  return FALSE;
+}
+
+static void
+start_turn (CarcGame *g, CarcPhase phase)
+{
+  g->turn++;
+  g->phase = phase;
+  g->hand_listed = 0;
+  if (carc_game_wants_events (g))
+    {
+      CarcEvent ev = { .type = CARC_EVENT_TURN_STARTED,
+                       .player = (gint)g->current,
+                       .tile = phase == CARC_PHASE_PLACE ? g->tile : NULL };
+      carc_game_emit (g, &ev);
+    }
+}
+
+/* The draw pile is empty: the end_turn hooks decide whether the current player (then the
+ * next, ...) gets a turn to place a piece from the hand (decisions D6, D10). */
+static void
+end_phase_turn (CarcGame *g)
+{
+  g->ending = TRUE;
+  g->tile = NULL;
+  g->n_placements = 0;
+  while (g->hook_mask & CARC_HOOK_END)
+    {
+      CarcEndVerdict v = CARC_END_STOP;
+      for (guint i = 0; i < g->n_exp; i++)
+        if (g->exp[i].hooks->end_turn)
+          v = MAX (v, g->exp[i].hooks->end_turn (g, g->exp[i].data, g->current));
+      if (v >= CARC_END_OFFER && !hand_can_place (g, g->current, -1))
+        v = CARC_END_SKIP;
+      if (v >= CARC_END_OFFER)
+        {
+          g->end_skips = 0;
+          g->can_draw = FALSE;
+          g->can_pass = v == CARC_END_OFFER;
+          start_turn (g, CARC_PHASE_CHOOSE);
+          return;
+        }
+      if (v == CARC_END_STOP || ++g->end_skips >= g->n_players)
+        break;
+      g->current = (g->current + 1) % g->n_players;
+    }
   end_game (g);
+}
+
+/* Starts the next turn: the choose phase when the player may place a piece from the hand
+ * instead of drawing; otherwise the tile is drawn at once. */
+static void
+begin_turn (CarcGame *g, gboolean advance)
+{
+  if (advance)
+    g->current = (g->current + 1) % g->n_players;
+  g->n_deployments = 0;
+  g->tile = NULL;
+  if (!g->ending && g->deck_pos < g->deck_len)
+    {
+      if (g->hand[g->current].len && hand_can_place (g, g->current, -1))
+        {
+          g->can_draw = TRUE;
+          g->can_pass = FALSE;
+          start_turn (g, CARC_PHASE_CHOOSE);
+          return;
+        }
+      if (draw_tile (g))
+        {
+          start_turn (g, CARC_PHASE_PLACE);
+          return;
+        }
+    }
+  end_phase_turn (g);
+}
+
+/* The draft (a variant of half tiles): before the first turn the players pick face-up pieces
+ * from the pool, the last player in turn order first, then counter-clockwise. */
+static void
+begin_draft (CarcGame *g)
+{
+  g->draft_left = MIN (g->draft_picks * g->n_players, g->pool.len);
+  if (g->draft_left == 0)
+    {
+      g->pool.len = 0;
+      begin_turn (g, FALSE);
+      return;
+    }
+  g->current = g->n_players - 1;
+  g->phase = CARC_PHASE_DRAFT;
+}
+
+void
+carc_hand_add (CarcHand *h, const CarcTileType *t)
+{
+  if (h->len == h->cap)
+    {
+      h->cap = MAX (4u, h->cap * 2);
+      h->pieces = g_renew (const CarcTileType *, h->pieces, h->cap);
+    }
+  h->pieces[h->len++] = t;
+}
+
+static const CarcTileType *
+hand_take (CarcHand *h, guint index)
+{
+  const CarcTileType *t = h->pieces[index];
+  memmove (&h->pieces[index], &h->pieces[index + 1], (h->len - index - 1) * sizeof *h->pieces);
+  h->len--;
+  return t;
+}
+
+static const CarcTileType *
+lookup_tile (const CarcGameConfig *config, const char *id)
+{
+  const CarcTileType *t = carc_tile_set_lookup (config->tiles, id);
+  for (guint i = 0; !t && config->expansions && i < config->expansions->len; i++)
+    t = carc_tile_set_lookup (
+        g_array_index (config->expansions, CarcConfigExpansion, i).plugin->tiles, id);
+  return t;
+}
+
+/* Runs the expansions' setup hooks in order; they add to the deck and hand out pieces. */
+static gboolean
+setup_expansions (CarcGame *g, GPtrArray *deck, GError **error)
+{
+  GArray *exps = g->config->expansions;
+  g->n_exp = exps ? exps->len : 0;
+  if (!g->n_exp)
+    return TRUE;
+  g->exp = g_new0 (CarcGameExpansion, g->n_exp);
+  for (guint i = 0; i < g->n_exp; i++)
+    {
+      const CarcConfigExpansion *ce = &g_array_index (exps, CarcConfigExpansion, i);
+      CarcGameExpansion *ge = &g->exp[i];
+      ge->plugin = ce->plugin;
+      ge->hooks = &ce->plugin->hooks;
+      ge->values = ce->values;
+      const CarcHooks *h = ge->hooks;
+      g->hook_mask |= (h->check_place ? CARC_HOOK_CHECK_PLACE : 0) | (h->placed ? CARC_HOOK_PLACED : 0)
+                      | (h->counting_unit ? CARC_HOOK_UNIT : 0) | (h->score ? CARC_HOOK_SCORE : 0)
+                      | (h->tie_break ? CARC_HOOK_TIE : 0) | (h->end_turn ? CARC_HOOK_END : 0);
+      if (!h->setup)
+        continue;
+      CarcSetup setup = { g, ce, deck, g->config->tile_order != NULL };
+      g_autoptr (GError) local = NULL;
+      ge->data = h->setup (&setup, &local);
+      if (local)
+        {
+          g_set_error (error, CARC_ERROR, CARC_ERROR_INVALID_ARGUMENT, "expansion %s: %s",
+                       ce->plugin->desc->name, local->message);
+          return FALSE;
+        }
+    }
+  return TRUE;
 }
 
 /**
@@ -334,21 +451,12 @@ carc_game_new_full (const CarcGameConfig *config, CarcEventFunc func, gpointer u
     g->supply[p] = config->followers;
   carc_rng_init (&g->rng, config->seed, 0x43415243u);
 
-  guint deck_max
-      = config->tile_order ? g_strv_length (config->tile_order) : carc_tile_set_get_n_tiles (tiles);
-  if (deck_max >= CARC_MAX_PIECES)
-    {
-      g_set_error (error, CARC_ERROR, CARC_ERROR_INVALID_ARGUMENT,
-                   "a game holds at most %d tiles, not %u", CARC_MAX_PIECES, deck_max + 1);
-      return NULL;
-    }
+  g_autoptr (GPtrArray) deck = g_ptr_array_new ();
   if (config->tile_order)
     {
-      guint n = deck_max;
-      g->deck = g_new (const CarcTileType *, MAX (n, 1u));
-      for (guint i = 0; i < n; i++)
+      for (guint i = 0; config->tile_order[i]; i++)
         {
-          const CarcTileType *t = carc_tile_set_lookup (tiles, config->tile_order[i]);
+          const CarcTileType *t = lookup_tile (config, config->tile_order[i]);
           if (!t || t->shape != CARC_SHAPE_SQUARE)
             {
               g_set_error (error, CARC_ERROR, CARC_ERROR_UNKNOWN_TILE,
@@ -356,14 +464,13 @@ carc_game_new_full (const CarcGameConfig *config, CarcEventFunc func, gpointer u
                            config->tile_order[i]);
               return NULL;
             }
-          g->deck[i] = t;
+          if (i >= CARC_MAX_PIECES)
+            break;
+          g_ptr_array_add (deck, (gpointer)t);
         }
-      g->deck_len = n;
     }
   else
     {
-      guint n = 0, cap = MAX (carc_tile_set_get_n_tiles (tiles), 1u);
-      g->deck = g_new (const CarcTileType *, cap);
       gboolean start_taken = FALSE;
       for (guint i = 0; i < carc_tile_set_get_n_types (tiles); i++)
         {
@@ -377,33 +484,51 @@ carc_game_new_full (const CarcGameConfig *config, CarcEventFunc func, gpointer u
                   start_taken = TRUE;
                   continue;
                 }
-              g->deck[n++] = t;
+              g_ptr_array_add (deck, (gpointer)t);
             }
         }
-      for (guint i = n; i > 1; i--) /* Fisher-Yates */
-        {
-          guint j = carc_rng_below (&g->rng, i);
-          const CarcTileType *tmp = g->deck[i - 1];
-          g->deck[i - 1] = g->deck[j];
-          g->deck[j] = tmp;
-        }
-      g->deck_len = n;
     }
+  if (!setup_expansions (g, deck, error))
+    return NULL;
+  guint in_hands = g->pool.len;
+  for (guint p = 0; p < g->n_players; p++)
+    in_hands += g->hand[p].len;
+  if (deck->len + in_hands >= CARC_MAX_PIECES)
+    {
+      g_set_error (error, CARC_ERROR, CARC_ERROR_INVALID_ARGUMENT,
+                   "a game holds at most %d tiles, not %u", CARC_MAX_PIECES,
+                   deck->len + in_hands + 1);
+      return NULL;
+    }
+  if (!config->tile_order)
+    for (guint i = deck->len; i > 1; i--) /* Fisher-Yates */
+      {
+        guint j = carc_rng_below (&g->rng, i);
+        gpointer tmp = deck->pdata[i - 1];
+        deck->pdata[i - 1] = deck->pdata[j];
+        deck->pdata[j] = tmp;
+      }
+  g->deck_len = deck->len;
+  g->deck = g_new (const CarcTileType *, MAX (deck->len, 1u));
+  memcpy (g->deck, deck->pdata, deck->len * sizeof (gpointer));
 
-  guint est = (g->deck_len + 1) * 6;
+  guint est = (g->deck_len + in_hands + 1) * 6;
   carc_board_init (&g->board);
   carc_features_init (&g->features, est);
   g->cap_followers = MAX (1u, g->n_players * config->followers);
   g->followers = g_new (CarcFollower, g->cap_followers);
   g->moves = g_array_sized_new (FALSE, FALSE, sizeof (CarcMove), 2 * (g->deck_len + 1));
 
-  put_square (g, start, 0, 0, 0, -1);
+  carc_game_put_piece (g, start, 0, 0, 0, -1);
   if (carc_game_wants_events (g))
     {
       CarcEvent ev = { .type = CARC_EVENT_TILE_PLACED, .player = -1, .tile = start };
       carc_game_emit (g, &ev);
     }
-  begin_turn (g, FALSE);
+  if (g->pool.len)
+    begin_draft (g);
+  else
+    begin_turn (g, FALSE);
   return g_steal_pointer (&g);
 }
 
@@ -464,7 +589,8 @@ carc_game_get_turn (CarcGame *self)
 
 /**
  * carc_game_get_current_tile:
- * Returns: (transfer none) (nullable): the tile in play, %NULL once the game is over
+ * Returns: (transfer none) (nullable): the tile in play (in the deploy phase: the piece just
+ *   placed, from the hand too); %NULL before drawing, in the draft and once the game is over
  */
 const CarcTileType *
 carc_game_get_current_tile (CarcGame *self)
@@ -536,6 +662,8 @@ carc_game_get_placement (CarcGame *self, guint index, CarcPlacement *placement)
 {
   if (self->phase != CARC_PHASE_PLACE || index >= self->n_placements)
     return FALSE;
+  if (!self->placements_listed && (self->hook_mask & CARC_HOOK_CHECK_PLACE))
+    list_placements (self);
   if (self->placements_listed)
     {
       *placement = self->placements[index];
@@ -569,8 +697,11 @@ carc_game_get_placement (CarcGame *self, guint index, CarcPlacement *placement)
 gboolean
 carc_game_can_place (CarcGame *self, gint x, gint y, guint rotation)
 {
-  return self->phase == CARC_PHASE_PLACE
-         && carc_board_square_fits (&self->board, x, y, self->tile, rotation);
+  if (self->phase != CARC_PHASE_PLACE)
+    return FALSE;
+  if (self->hook_mask & CARC_HOOK_CHECK_PLACE)
+    return carc_game_piece_fits (self, self->tile, x, y, rotation);
+  return carc_board_square_fits (&self->board, x, y, self->tile, rotation);
 }
 
 static gboolean
@@ -580,11 +711,24 @@ check_phase (CarcGame *g, CarcPhase want, GError **error)
     return TRUE;
   if (g->phase == CARC_PHASE_OVER)
     g_set_error (error, CARC_ERROR, CARC_ERROR_GAME_OVER, "the game is over");
+  else if (g->phase == CARC_PHASE_DRAFT)
+    g_set_error (error, CARC_ERROR, CARC_ERROR_WRONG_PHASE,
+                 "the draft is on; pick a piece from the pool");
+  else if (g->phase == CARC_PHASE_CHOOSE)
+    g_set_error (error, CARC_ERROR, CARC_ERROR_WRONG_PHASE,
+                 g->can_draw ? "draw a tile or place a piece from the hand first"
+                             : "place a piece from the hand%s",
+                 g->can_pass ? " or pass" : "");
   else if (want == CARC_PHASE_PLACE)
     g_set_error (error, CARC_ERROR, CARC_ERROR_WRONG_PHASE,
                  "the tile is already placed; deploy a follower or skip");
-  else
+  else if (want == CARC_PHASE_DEPLOY)
     g_set_error (error, CARC_ERROR, CARC_ERROR_WRONG_PHASE, "place the tile first");
+  else if (want == CARC_PHASE_CHOOSE && g->phase == CARC_PHASE_PLACE)
+    g_set_error (error, CARC_ERROR, CARC_ERROR_WRONG_PHASE,
+                 "the tile is drawn; place it (the hand waits for another turn)");
+  else
+    g_set_error (error, CARC_ERROR, CARC_ERROR_WRONG_PHASE, "not in this phase");
   return FALSE;
 }
 
@@ -608,6 +752,37 @@ compute_deployments (CarcGame *g)
           = (CarcDeployment){ s, d->kind,
                               carc_location_rotate (d->location, p->type->shape, p->rotation) };
     }
+}
+
+/* Puts @t on the board for the current player, tells the hooks and the event callback, and
+ * opens the deploy phase. */
+static void
+place_and_report (CarcGame *g, const CarcTileType *t, gint x, gint y, guint rotation)
+{
+  guint pi = carc_game_put_piece (g, t, x, y, rotation, (gint)g->current);
+  g->phase = CARC_PHASE_DEPLOY;
+  g->n_placements = 0;
+  g->hand_listed = 0;
+  if (g->hook_mask & CARC_HOOK_PLACED)
+    {
+      CarcPieceInfo info;
+      carc_game_get_piece (g, pi, &info);
+      for (guint i = 0; i < g->n_exp; i++)
+        if (g->exp[i].hooks->placed)
+          g->exp[i].hooks->placed (g, g->exp[i].data, &info);
+    }
+  if (carc_game_wants_events (g))
+    {
+      CarcEvent ev = { .type = CARC_EVENT_TILE_PLACED,
+                       .player = (gint)g->current,
+                       .tile = t,
+                       .piece = pi,
+                       .x = x,
+                       .y = y,
+                       .rotation = rotation };
+      carc_game_emit (g, &ev);
+    }
+  compute_deployments (g);
 }
 
 /**
@@ -634,30 +809,21 @@ carc_game_place (CarcGame *self, gint x, gint y, guint rotation, GError **error)
                    "rotation must be 0 to 3, not %u", rotation);
       return FALSE;
     }
-  if (x < G_MININT16 + 2 || x > G_MAXINT16 - 2 || y < G_MININT16 + 2 || y > G_MAXINT16 - 2
-      || !carc_board_square_fits (&self->board, x, y, self->tile, rotation))
+  gboolean fits = (self->hook_mask & CARC_HOOK_CHECK_PLACE)
+                     ? carc_game_piece_fits (self, self->tile, x, y, rotation)
+                     : (x >= G_MININT16 + 2 && x <= G_MAXINT16 - 2 && y >= G_MININT16 + 2
+                        && y <= G_MAXINT16 - 2
+                        && carc_board_square_fits (&self->board, x, y, self->tile, rotation));
+  if (!fits)
     {
       g_set_error (error, CARC_ERROR, CARC_ERROR_ILLEGAL_PLACEMENT,
                    "tile %s cannot go at (%d, %d) with rotation %u", self->tile->id, x, y,
                    rotation);
       return FALSE;
     }
-  put_square (self, self->tile, x, y, rotation, (gint)self->current);
-  CarcMove m = { CARC_MOVE_PLACE, x, y, rotation, 0 };
+  CarcMove m = { CARC_MOVE_PLACE, x, y, rotation, 0, 0 };
   g_array_append_val (self->moves, m);
-  self->phase = CARC_PHASE_DEPLOY;
-  self->n_placements = 0;
-  if (carc_game_wants_events (self))
-    {
-      CarcEvent ev = { .type = CARC_EVENT_TILE_PLACED,
-                       .player = (gint)self->current,
-                       .tile = self->tile,
-                       .x = x,
-                       .y = y,
-                       .rotation = rotation };
-      carc_game_emit (self, &ev);
-    }
-  compute_deployments (self);
+  place_and_report (self, self->tile, x, y, rotation);
   return TRUE;
 }
 
@@ -737,7 +903,7 @@ carc_game_deploy (CarcGame *self, guint segment, GError **error)
   self->supply[self->current]--;
   self->features.segs[carc_features_find (&self->features, seg)].followers++;
   self->monks_out += self->features.segs[seg].kind == CARC_FEATURE_CLOISTER;
-  CarcMove m = { CARC_MOVE_DEPLOY, 0, 0, 0, segment };
+  CarcMove m = { CARC_MOVE_DEPLOY, 0, 0, 0, segment, 0 };
   g_array_append_val (self->moves, m);
   self->n_deployments = 0;
   if (carc_game_wants_events (self))
@@ -761,11 +927,350 @@ carc_game_skip (CarcGame *self, GError **error)
   g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
   if (!check_phase (self, CARC_PHASE_DEPLOY, error))
     return FALSE;
-  CarcMove m = { CARC_MOVE_SKIP, 0, 0, 0, 0 };
+  CarcMove m = { CARC_MOVE_SKIP, 0, 0, 0, 0, 0 };
   g_array_append_val (self->moves, m);
   self->n_deployments = 0;
   finish_turn (self);
   return TRUE;
+}
+
+static void
+record (CarcGame *g, CarcMoveType type, gint x, gint y, guint rotation, guint piece)
+{
+  CarcMove m = { type, x, y, rotation, 0, piece };
+  g_array_append_val (g->moves, m);
+}
+
+/* TRUE in the choose phase while the draw pile has tiles. */
+gboolean
+carc_game_can_draw (CarcGame *self)
+{
+  return self->phase == CARC_PHASE_CHOOSE && self->can_draw;
+}
+
+/* TRUE in an end-of-game turn the player may decline (decision D10). */
+gboolean
+carc_game_can_pass (CarcGame *self)
+{
+  return self->phase == CARC_PHASE_CHOOSE && self->can_pass;
+}
+
+/**
+ * carc_game_draw:
+ * @self: a game
+ * @error: return location for a #CarcError
+ *
+ * In the choose phase, draws instead of placing a piece from the hand. Tiles that fit
+ * nowhere are discarded as always; if the draw pile runs out, the end of the game decides
+ * what this player may still do.
+ *
+ * Returns: %TRUE on success; on failure nothing changed
+ */
+gboolean
+carc_game_draw (CarcGame *self, GError **error)
+{
+  g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
+  if (!check_phase (self, CARC_PHASE_CHOOSE, error))
+    return FALSE;
+  if (!self->can_draw)
+    {
+      g_set_error (error, CARC_ERROR, CARC_ERROR_WRONG_PHASE, "the draw pile is empty");
+      return FALSE;
+    }
+  record (self, CARC_MOVE_DRAW, 0, 0, 0, 0);
+  self->hand_listed = 0;
+  if (!draw_tile (self))
+    {
+      end_phase_turn (self);
+      return TRUE;
+    }
+  self->phase = CARC_PHASE_PLACE;
+  if (carc_game_wants_events (self))
+    {
+      CarcEvent ev
+          = { .type = CARC_EVENT_TILE_DRAWN, .player = (gint)self->current, .tile = self->tile };
+      carc_game_emit (self, &ev);
+    }
+  return TRUE;
+}
+
+/**
+ * carc_game_pass:
+ * @self: a game
+ * @error: return location for a #CarcError
+ *
+ * Declines an end-of-game turn (carc_game_can_pass()).
+ *
+ * Returns: %TRUE on success; on failure nothing changed
+ */
+gboolean
+carc_game_pass (CarcGame *self, GError **error)
+{
+  g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
+  if (!check_phase (self, CARC_PHASE_CHOOSE, error))
+    return FALSE;
+  if (!self->can_pass)
+    {
+      g_set_error (error, CARC_ERROR, CARC_ERROR_WRONG_PHASE,
+                   self->can_draw ? "draw a tile or place a piece; passing is for the end"
+                                  : "this turn must place a piece from the hand");
+      return FALSE;
+    }
+  record (self, CARC_MOVE_PASS, 0, 0, 0, 0);
+  if (carc_game_wants_events (self))
+    {
+      CarcEvent ev = { .type = CARC_EVENT_TURN_PASSED, .player = (gint)self->current };
+      carc_game_emit (self, &ev);
+    }
+  begin_turn (self, TRUE);
+  return TRUE;
+}
+
+guint
+carc_game_get_hand_size (CarcGame *self, guint player)
+{
+  return player < self->n_players ? self->hand[player].len : 0;
+}
+
+/**
+ * carc_game_get_hand_piece:
+ * @self: a game
+ * @player: a player
+ * @index: 0 .. carc_game_get_hand_size() - 1
+ *
+ * A piece in a player's hand. Hands are face down unless carc_game_get_hands_open(): a
+ * program that serves several players shows each only their own.
+ *
+ * Returns: (transfer none) (nullable): the piece
+ */
+const CarcTileType *
+carc_game_get_hand_piece (CarcGame *self, guint player, guint index)
+{
+  if (player >= self->n_players || index >= self->hand[player].len)
+    return NULL;
+  return self->hand[player].pieces[index];
+}
+
+gboolean
+carc_game_get_hands_open (CarcGame *self)
+{
+  return self->hands_open;
+}
+
+static gboolean
+check_hand_index (CarcGame *g, guint index, GError **error)
+{
+  if (index < g->hand[g->current].len)
+    return TRUE;
+  g_set_error (error, CARC_ERROR, CARC_ERROR_NO_PIECE, "player %u holds %u piece%s, not %u",
+               g->current, g->hand[g->current].len, g->hand[g->current].len == 1 ? "" : "s",
+               index + 1);
+  return FALSE;
+}
+
+/**
+ * carc_game_get_piece_placements:
+ * @self: a game
+ * @index: a piece of the current player's hand
+ * @n_placements: (out): the number of placements
+ *
+ * Every legal placement of that piece, in the choose phase (none otherwise).
+ *
+ * Returns: (transfer none) (array length=n_placements): valid until the next move
+ */
+const CarcPlacement *
+carc_game_get_piece_placements (CarcGame *self, guint index, guint *n_placements)
+{
+  *n_placements = 0;
+  if (self->phase != CARC_PHASE_CHOOSE || index >= self->hand[self->current].len)
+    return self->hand_placements;
+  if (self->hand_listed != index + 1)
+    {
+      const CarcTileType *t = self->hand[self->current].pieces[index];
+      guint n = carc_game_enumerate (self, t, NULL);
+      if (n > self->cap_hand_placements)
+        {
+          self->cap_hand_placements = MAX (n, 2 * self->cap_hand_placements);
+          self->hand_placements
+              = g_renew (CarcPlacement, self->hand_placements, self->cap_hand_placements);
+        }
+      self->n_hand_placements = carc_game_enumerate (self, t, self->hand_placements);
+      self->hand_listed = index + 1;
+    }
+  *n_placements = self->n_hand_placements;
+  return self->hand_placements;
+}
+
+/**
+ * carc_game_place_piece:
+ * @self: a game
+ * @index: a piece of the current player's hand
+ * @x: column
+ * @y: row
+ * @rotation: clockwise quarter turns (a half tile: 0 holds the north-east corner of its
+ *   cell, 1 the south-east, 2 the south-west, 3 the north-west)
+ * @error: return location for a #CarcError
+ *
+ * In the choose phase, places a piece from the hand instead of drawing (a half tile, the
+ * abbey). Then the player may deploy on it, as after carc_game_place().
+ *
+ * Returns: %TRUE on success; on failure nothing changed
+ */
+gboolean
+carc_game_place_piece (CarcGame *self, guint index, gint x, gint y, guint rotation,
+                       GError **error)
+{
+  g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
+  if (!check_phase (self, CARC_PHASE_CHOOSE, error) || !check_hand_index (self, index, error))
+    return FALSE;
+  if (rotation > 3)
+    {
+      g_set_error (error, CARC_ERROR, CARC_ERROR_INVALID_ARGUMENT,
+                   "rotation must be 0 to 3, not %u", rotation);
+      return FALSE;
+    }
+  const CarcTileType *t = self->hand[self->current].pieces[index];
+  if (!carc_game_piece_fits (self, t, x, y, rotation))
+    {
+      g_set_error (error, CARC_ERROR, CARC_ERROR_ILLEGAL_PLACEMENT,
+                   "piece %s cannot go at (%d, %d) with rotation %u", t->id, x, y, rotation);
+      return FALSE;
+    }
+  record (self, CARC_MOVE_PLACE_PIECE, x, y, rotation, index);
+  hand_take (&self->hand[self->current], index);
+  self->tile = t;
+  place_and_report (self, t, x, y, rotation);
+  return TRUE;
+}
+
+guint
+carc_game_get_pool_size (CarcGame *self)
+{
+  return self->phase == CARC_PHASE_DRAFT ? self->pool.len : 0;
+}
+
+/**
+ * carc_game_get_pool_piece:
+ * Returns: (transfer none) (nullable): face-up piece @index of the draft pool
+ */
+const CarcTileType *
+carc_game_get_pool_piece (CarcGame *self, guint index)
+{
+  if (self->phase != CARC_PHASE_DRAFT || index >= self->pool.len)
+    return NULL;
+  return self->pool.pieces[index];
+}
+
+/**
+ * carc_game_pick:
+ * @self: a game
+ * @index: a piece of the draft pool
+ * @error: return location for a #CarcError
+ *
+ * The current player takes a face-up piece into the hand. When every player has picked
+ * their share the rest of the pool leaves the game and the first turn starts.
+ *
+ * Returns: %TRUE on success; on failure nothing changed
+ */
+gboolean
+carc_game_pick (CarcGame *self, guint index, GError **error)
+{
+  g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
+  if (self->phase != CARC_PHASE_DRAFT)
+    {
+      g_set_error (error, CARC_ERROR,
+                   self->phase == CARC_PHASE_OVER ? CARC_ERROR_GAME_OVER : CARC_ERROR_WRONG_PHASE,
+                   "there is no draft now");
+      return FALSE;
+    }
+  if (index >= self->pool.len)
+    {
+      g_set_error (error, CARC_ERROR, CARC_ERROR_NO_PIECE, "the pool holds %u pieces, not %u",
+                   self->pool.len, index + 1);
+      return FALSE;
+    }
+  record (self, CARC_MOVE_PICK, 0, 0, 0, index);
+  const CarcTileType *t = hand_take (&self->pool, index);
+  carc_hand_add (&self->hand[self->current], t);
+  if (carc_game_wants_events (self))
+    {
+      CarcEvent ev = { .type = CARC_EVENT_PIECE_PICKED, .player = (gint)self->current, .tile = t };
+      carc_game_emit (self, &ev);
+    }
+  if (--self->draft_left > 0)
+    {
+      self->current = (self->current + self->n_players - 1) % self->n_players;
+      return TRUE;
+    }
+  self->pool.len = 0;
+  self->current = 0;
+  begin_turn (self, FALSE);
+  return TRUE;
+}
+
+/**
+ * carc_game_get_pieces_at:
+ * @self: a game
+ * @x: column
+ * @y: row
+ * @info: (out caller-allocates) (array fixed-size=2): the pieces in that cell
+ *
+ * Returns: how many pieces the cell holds: 0, 1, or 2 (two half tiles)
+ */
+guint
+carc_game_get_pieces_at (CarcGame *self, gint x, gint y, CarcPieceInfo info[2])
+{
+  const CarcCell *c = carc_board_cell (&self->board, x, y);
+  guint n = 0;
+  for (guint k = 0; c && k < 2 && c->piece[k]; k++)
+    carc_game_get_piece (self, c->piece[k] - 1u, &info[n++]);
+  return n;
+}
+
+/* TRUE if the cell holds at least one piece (a full tile or one or two half tiles). */
+gboolean
+carc_game_is_occupied (CarcGame *self, gint x, gint y)
+{
+  const CarcCell *c = carc_board_cell (&self->board, x, y);
+  return c && c->piece[0];
+}
+
+/* TRUE once the draw pile is empty and the end_turn hooks decide who plays. */
+gboolean
+carc_game_is_ending (CarcGame *self)
+{
+  return self->ending;
+}
+
+gboolean
+carc_game_has_expansion (CarcGame *self, const char *name)
+{
+  for (guint i = 0; i < self->n_exp; i++)
+    if (g_strcmp0 (self->exp[i].plugin->desc->name, name) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/**
+ * carc_game_hand_can_place:
+ * @self: a game
+ * @player: a player
+ * @shape: only pieces of this #CarcShape, or -1 for any
+ *
+ * Returns: %TRUE if @player holds such a piece and it has a legal placement now
+ */
+gboolean
+carc_game_hand_can_place (CarcGame *self, guint player, gint shape)
+{
+  return player < self->n_players && hand_can_place (self, player, shape);
+}
+
+/* Puts the next tile of the draw pile face down out of the game (under a hill). */
+void
+carc_game_bury_next_tile (CarcGame *self)
+{
+  if (self->deck_pos < self->deck_len)
+    self->deck_pos++;
 }
 
 guint
@@ -775,13 +1280,15 @@ carc_game_get_n_pieces (CarcGame *self)
 }
 
 static void
-fill_piece_info (const CarcPiece *p, CarcPieceInfo *info)
+fill_piece_info (CarcGame *g, guint index, CarcPieceInfo *info)
 {
+  const CarcPiece *p = &g->pieces[index];
   info->tile = p->type;
   info->x = p->x;
   info->y = p->y;
   info->rotation = p->rotation;
   info->player = p->player;
+  info->index = index;
 }
 
 /**
@@ -797,7 +1304,7 @@ carc_game_get_piece (CarcGame *self, guint index, CarcPieceInfo *info)
 {
   if (index >= self->n_pieces)
     return FALSE;
-  fill_piece_info (&self->pieces[index], info);
+  fill_piece_info (self, index, info);
   return TRUE;
 }
 
@@ -816,7 +1323,7 @@ carc_game_get_piece_at (CarcGame *self, gint x, gint y, CarcPieceInfo *info)
   const CarcCell *c = carc_board_cell (&self->board, x, y);
   if (!c || !c->piece[0])
     return FALSE;
-  fill_piece_info (&self->pieces[c->piece[0] - 1], info);
+  fill_piece_info (self, c->piece[0] - 1u, info);
   return TRUE;
 }
 
@@ -853,7 +1360,26 @@ carc_game_get_feature (CarcGame *self, gint x, gint y, guint segment, CarcFeatur
   const CarcCell *c = carc_board_cell (&self->board, x, y);
   if (!c || !c->piece[0])
     return FALSE;
-  const CarcPiece *p = &self->pieces[c->piece[0] - 1];
+  return carc_game_get_piece_feature (self, c->piece[0] - 1u, segment, info);
+}
+
+/**
+ * carc_game_get_piece_feature:
+ * @self: a game
+ * @piece: a piece's index (carc_game_get_piece())
+ * @segment: a segment index on that piece's tile
+ * @info: (out caller-allocates): the feature the segment belongs to
+ *
+ * Like carc_game_get_feature(), for either half tile of a cell.
+ *
+ * Returns: %TRUE if the piece has that segment
+ */
+gboolean
+carc_game_get_piece_feature (CarcGame *self, guint piece, guint segment, CarcFeatureInfo *info)
+{
+  if (piece >= self->n_pieces)
+    return FALSE;
+  const CarcPiece *p = &self->pieces[piece];
   if (segment >= p->type->n_segments)
     return FALSE;
   CarcFeatures *f = &self->features;
@@ -914,6 +1440,7 @@ carc_game_get_follower (CarcGame *self, guint index, CarcFollowerInfo *info)
       info->y = p->y;
       info->segment = s->local;
       info->kind = s->kind;
+      info->piece = s->piece;
       return TRUE;
     }
   return FALSE;
@@ -944,6 +1471,14 @@ carc_game_apply_move (CarcGame *self, const CarcMove *move, GError **error)
         return carc_game_deploy (self, move->segment, error);
       case CARC_MOVE_SKIP:
         return carc_game_skip (self, error);
+      case CARC_MOVE_DRAW:
+        return carc_game_draw (self, error);
+      case CARC_MOVE_PLACE_PIECE:
+        return carc_game_place_piece (self, move->piece, move->x, move->y, move->rotation, error);
+      case CARC_MOVE_PASS:
+        return carc_game_pass (self, error);
+      case CARC_MOVE_PICK:
+        return carc_game_pick (self, move->piece, error);
     }
   g_set_error (error, CARC_ERROR, CARC_ERROR_INVALID_ARGUMENT, "unknown move type %d",
                (int)move->type);

@@ -42,12 +42,19 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (CarcGameConfig, carc_game_config_unref)
  * @CARC_PHASE_PLACE: the current player must place the tile in play
  * @CARC_PHASE_DEPLOY: the tile is placed; the player may deploy a follower on it, or skip
  * @CARC_PHASE_OVER: the game has ended and final scoring is done
+ * @CARC_PHASE_CHOOSE: before drawing: the current player may draw (carc_game_draw()) or
+ *   place a piece from the hand instead (carc_game_place_piece()); once the draw pile is
+ *   empty, place a piece or (when allowed) pass (carc_game_pass())
+ * @CARC_PHASE_DRAFT: before the first turn the current player picks a face-up piece
+ *   (carc_game_pick())
  */
 typedef enum
 {
   CARC_PHASE_PLACE,
   CARC_PHASE_DEPLOY,
   CARC_PHASE_OVER,
+  CARC_PHASE_CHOOSE,
+  CARC_PHASE_DRAFT,
 } CarcPhase;
 
 /* A legal placement of the tile in play. */
@@ -75,6 +82,7 @@ typedef struct
   gint y;
   guint rotation;
   gint player; /* who placed it; -1 for the start tile */
+  guint index; /* pieces are numbered in the order they were placed */
 } CarcPieceInfo;
 
 /* A feature as it stands: the segment it was asked for belongs to it. @id is the same for every
@@ -100,6 +108,7 @@ typedef struct
   gint y;
   guint segment;
   CarcFeatureKind kind;
+  guint piece; /* the piece it stands on */
 } CarcFollowerInfo;
 
 /**
@@ -112,6 +121,12 @@ typedef struct
  *   @points per player (@final: during final scoring)
  * @CARC_EVENT_FOLLOWER_RETURNED: @player's follower at @x, @y, @segment went back to the supply
  * @CARC_EVENT_GAME_OVER: the game ended; @points holds the final scores
+ * @CARC_EVENT_TILE_DRAWN: @player chose to draw and drew @tile (after a choose phase)
+ * @CARC_EVENT_PIECE_PICKED: @player picked @tile from the draft pool
+ * @CARC_EVENT_TURN_PASSED: @player placed nothing in an end-of-game turn
+ *
+ * For events about a piece on the board, @piece is its index (carc_game_get_piece()); with
+ * half tiles two pieces share a cell, and @rotation tells which corner a half holds.
  */
 typedef enum
 {
@@ -122,6 +137,9 @@ typedef enum
   CARC_EVENT_FEATURE_SCORED,
   CARC_EVENT_FOLLOWER_RETURNED,
   CARC_EVENT_GAME_OVER,
+  CARC_EVENT_TILE_DRAWN,
+  CARC_EVENT_PIECE_PICKED,
+  CARC_EVENT_TURN_PASSED,
 } CarcEventType;
 
 typedef struct
@@ -139,16 +157,24 @@ typedef struct
   gboolean final;
   guint n_players;
   guint points[CARC_MAX_PLAYERS];
+  guint piece;
 } CarcEvent;
 
 const char *carc_event_type_to_string (CarcEventType type);
 
-/* A recorded move. The move log plus the game's config replays the game exactly. */
+/* A recorded move. The move log plus the game's config replays the game exactly.
+ * PLACE: the tile in play at x, y, rotation. DEPLOY: a follower on segment. SKIP: no
+ * follower. DRAW: draw instead of placing from the hand. PLACE_PIECE: hand piece @piece at
+ * x, y, rotation. PASS: nothing in an end-of-game turn. PICK: draft pool piece @piece. */
 typedef enum
 {
   CARC_MOVE_PLACE,
   CARC_MOVE_DEPLOY,
   CARC_MOVE_SKIP,
+  CARC_MOVE_DRAW,
+  CARC_MOVE_PLACE_PIECE,
+  CARC_MOVE_PASS,
+  CARC_MOVE_PICK,
 } CarcMoveType;
 
 typedef struct
@@ -158,6 +184,7 @@ typedef struct
   gint y;
   guint rotation;
   guint segment;
+  guint piece;
 } CarcMove;
 
 #define CARC_TYPE_GAME (carc_game_get_type ())
@@ -190,12 +217,29 @@ const CarcDeployment *carc_game_get_deployments (CarcGame *self, guint *n_deploy
 gboolean carc_game_deploy (CarcGame *self, guint segment, GError **error);
 gboolean carc_game_skip (CarcGame *self, GError **error);
 
+gboolean carc_game_can_draw (CarcGame *self);
+gboolean carc_game_can_pass (CarcGame *self);
+gboolean carc_game_draw (CarcGame *self, GError **error);
+gboolean carc_game_pass (CarcGame *self, GError **error);
+guint carc_game_get_hand_size (CarcGame *self, guint player);
+const CarcTileType *carc_game_get_hand_piece (CarcGame *self, guint player, guint index);
+gboolean carc_game_get_hands_open (CarcGame *self);
+const CarcPlacement *carc_game_get_piece_placements (CarcGame *self, guint index,
+                                                     guint *n_placements);
+gboolean carc_game_place_piece (CarcGame *self, guint index, gint x, gint y, guint rotation,
+                                GError **error);
+guint carc_game_get_pool_size (CarcGame *self);
+const CarcTileType *carc_game_get_pool_piece (CarcGame *self, guint index);
+gboolean carc_game_pick (CarcGame *self, guint index, GError **error);
+
 guint carc_game_get_n_pieces (CarcGame *self);
 gboolean carc_game_get_piece (CarcGame *self, guint index, CarcPieceInfo *info);
 gboolean carc_game_get_piece_at (CarcGame *self, gint x, gint y, CarcPieceInfo *info);
 void carc_game_get_bounds (CarcGame *self, gint *min_x, gint *min_y, gint *max_x, gint *max_y);
 gboolean carc_game_get_feature (CarcGame *self, gint x, gint y, guint segment,
                                 CarcFeatureInfo *info);
+gboolean carc_game_get_piece_feature (CarcGame *self, guint piece, guint segment,
+                                      CarcFeatureInfo *info);
 guint carc_game_get_n_followers (CarcGame *self);
 gboolean carc_game_get_follower (CarcGame *self, guint index, CarcFollowerInfo *info);
 

@@ -27,6 +27,17 @@ next_epoch (CarcGame *g)
     }
 }
 
+static guint
+hook_unit (CarcGame *g, guint piece, guint unit)
+{
+  CarcPieceInfo info;
+  carc_game_get_piece (g, piece, &info);
+  for (guint i = 0; i < g->n_exp; i++)
+    if (g->exp[i].hooks->counting_unit)
+      unit = g->exp[i].hooks->counting_unit (g, g->exp[i].data, &info, unit);
+  return MIN (unit, g->n_pieces - 1);
+}
+
 /* Distinct counting units (tiles) and shields of the feature at @root: two segments of one
  * city on one tile count that tile once (rule 20); shields count per segment (rule 21). */
 void
@@ -39,6 +50,8 @@ carc_score_measure (CarcGame *g, gint root, guint *units, guint *shields)
   do
     {
       guint unit = carc_game_unit_of_piece (g, segs[s].piece);
+      if (g->hook_mask & CARC_HOOK_UNIT)
+        unit = hook_unit (g, segs[s].piece, unit);
       if (g->unit_mark[unit] != g->epoch)
         {
           g->unit_mark[unit] = g->epoch;
@@ -83,27 +96,51 @@ field_cities (CarcGame *g, gint root)
 }
 
 static guint
-feature_points (CarcGame *g, gint root, gboolean final)
+feature_points (CarcGame *g, gint root, gboolean final, guint *units, guint *shields)
 {
   CarcSeg *r = &g->features.segs[root];
-  guint units, shields;
+  *units = *shields = 0;
   switch ((CarcFeatureKind)r->kind)
     {
       case CARC_FEATURE_ROAD:
-        carc_score_measure (g, root, &units, &shields);
-        return units; /* rule 18 */
+        carc_score_measure (g, root, units, shields);
+        return *units; /* rule 18 */
       case CARC_FEATURE_CITY:
-        carc_score_measure (g, root, &units, &shields);
-        return final ? units + shields : 2 * (units + shields); /* rules 19, 22 */
+        carc_score_measure (g, root, units, shields);
+        return final ? *units + *shields : 2 * (*units + *shields); /* rules 19, 22 */
       case CARC_FEATURE_CLOISTER:
         {
           const CarcPiece *p = &g->pieces[r->piece];
-          return 1 + carc_game_cloister_neighbours (g, p->x, p->y); /* rules 23, 24 */
+          *units = 1 + carc_game_cloister_neighbours (g, p->x, p->y);
+          return *units; /* rules 23, 24 */
         }
       case CARC_FEATURE_FIELD:
-        return 3 * field_cities (g, root); /* rule 29 */
+        *units = field_cities (g, root);
+        return 3 * *units; /* rule 29 */
     }
   return 0;
+}
+
+/* The feature as the score and tie_break hooks see it. */
+static void
+describe (CarcGame *g, gint root, gboolean final, guint units, guint shields, guint points,
+          CarcScoring *sc)
+{
+  const CarcSeg *r = &g->features.segs[root];
+  const CarcPiece *p = &g->pieces[r->piece];
+  *sc = (CarcScoring){ .kind = r->kind,
+                       .final = final,
+                       .x = p->x,
+                       .y = p->y,
+                       .piece = r->piece,
+                       .segment = r->local,
+                       .units = units,
+                       .shields = shields,
+                       .points = points };
+  if (r->kind == CARC_FEATURE_CLOISTER)
+    sc->complete = units == 9;
+  else if (r->kind != CARC_FEATURE_FIELD)
+    sc->complete = r->open == 0;
 }
 
 /* Scores the feature at @root for the majority (ties score in full, rule 25), then returns
@@ -116,10 +153,30 @@ score_feature (CarcGame *g, gint root, gboolean final)
   CarcFeatures *f = &g->features;
   if (best == 0)
     return;
-  guint pts = feature_points (g, root, final);
-  CarcEvent ev = { .type = CARC_EVENT_FEATURE_SCORED, .player = -1, .final = final };
+  guint units, shields;
+  guint pts = feature_points (g, root, final, &units, &shields);
+  guint winners = 0;
   for (guint p = 0; p < g->n_players; p++)
     if (count[p] == best)
+      winners |= 1u << p;
+  if (g->hook_mask & (CARC_HOOK_SCORE | CARC_HOOK_TIE))
+    {
+      CarcScoring sc;
+      describe (g, root, final, units, shields, pts, &sc);
+      for (guint i = 0; i < g->n_exp; i++)
+        if (g->exp[i].hooks->score)
+          g->exp[i].hooks->score (g, g->exp[i].data, &sc);
+      pts = sc.points;
+      for (guint i = 0; i < g->n_exp && __builtin_popcount (winners) > 1; i++)
+        if (g->exp[i].hooks->tie_break)
+          {
+            guint w = g->exp[i].hooks->tie_break (g, g->exp[i].data, &sc, winners) & winners;
+            winners = w ? w : winners;
+          }
+    }
+  CarcEvent ev = { .type = CARC_EVENT_FEATURE_SCORED, .player = -1, .final = final };
+  for (guint p = 0; p < g->n_players; p++)
+    if ((winners >> p) & 1)
       {
         g->score[p] += pts;
         ev.points[p] = pts;

@@ -53,7 +53,10 @@ carc_tile_type_finish (CarcTileType *t)
               }
             fit |= (guint8)(ok << r);
           }
-      t->fit[demand] = fit;
+      /* A tile of walls only (the abbey) looks the same every way round: one rotation. */
+      if (t->shape == CARC_SHAPE_SQUARE && t->code[0] == 0xff)
+        fit &= 1;
+      t->fit[demand] = demand ? fit : 0;
     }
 }
 
@@ -305,4 +308,28 @@ carc_tile_type_get_tag (const CarcTileType *type, const char *key)
     if (g_strcmp0 (type->tags[i].key, key) == 0)
       return type->tags[i].value;
   return NULL;
+}
+
+guint
+carc_tile_type_get_n_tags (const CarcTileType *type)
+{
+  return type->n_tags;
+}
+
+/**
+ * carc_tile_type_get_tag_at:
+ * @type: a tile type
+ * @index: 0 .. carc_tile_type_get_n_tags() - 1
+ * @value: (out) (optional): the tag's value ("" for a bare tag)
+ *
+ * Returns: (nullable): the key of tag @index, in the order of the tile data
+ */
+const char *
+carc_tile_type_get_tag_at (const CarcTileType *type, guint index, const char **value)
+{
+  if (index >= type->n_tags)
+    return NULL;
+  if (value)
+    *value = type->tags[index].value;
+  return type->tags[index].key;
 }

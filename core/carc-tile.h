@@ -41,5 +41,7 @@ guint32 carc_tile_type_get_segment_location (const CarcTileType *type, guint seg
                                              guint rotation);
 gboolean carc_tile_type_get_segment_shield (const CarcTileType *type, guint segment);
 const char *carc_tile_type_get_tag (const CarcTileType *type, const char *key);
+guint carc_tile_type_get_n_tags (const CarcTileType *type);
+const char *carc_tile_type_get_tag_at (const CarcTileType *type, guint index, const char **value);
 
 G_END_DECLS

@@ -7,4 +7,6 @@
 #include "carc-tile.h"
 #include "carc-game.h"
 #include "carc-rng.h"
+#include "carc-plugin.h"
+#include "carc-plugin-host.h"
 #undef CARCASSONNE_INSIDE

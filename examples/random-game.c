@@ -38,6 +38,9 @@ on_event (CarcGame *game, const CarcEvent *ev, gpointer data)
   switch (ev->type)
     {
       case CARC_EVENT_TURN_STARTED:
+      case CARC_EVENT_TILE_DRAWN:
+      case CARC_EVENT_PIECE_PICKED:
+      case CARC_EVENT_TURN_PASSED:
         break;
       case CARC_EVENT_TILE_DISCARDED:
         g_print ("         tile %s fits nowhere: discarded\n", carc_tile_type_get_id (ev->tile));

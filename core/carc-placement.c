@@ -1,0 +1,230 @@
+/* carc-placement.c: where a piece may go, and joining a placed piece's segments with its
+ * neighbours' (RULES.md rules 3, 4; half tiles 3.2; walls D9). Square tiles drawn in a game
+ * without placement hooks take the fast path of carc-board.h instead; both agree. */
+#include "config.h"
+
+#include "carc-game-private.h"
+
+/* The piece whose edge lies on side @side of cell (x, y), and that edge's side on the piece
+ * (its local side). Returns -1 when the cell is empty or a triangular gap lies there. */
+static gint
+piece_on_side (CarcGame *g, gint x, gint y, guint side, guint *local)
+{
+  const CarcCell *c = carc_board_cell (&g->board, x, y);
+  if (!c)
+    return -1;
+  for (guint k = 0; k < 2 && c->piece[k]; k++)
+    {
+      const CarcPiece *p = &g->pieces[c->piece[k] - 1];
+      guint l = (side + 4 - p->rotation) & 3;
+      if (p->type->shape == CARC_SHAPE_SQUARE || l <= 1)
+        {
+          *local = l;
+          return c->piece[k] - 1;
+        }
+    }
+  return -1;
+}
+
+/* The half tile alone in (x, y), or -1. */
+static gint
+lone_half (const CarcGame *g, const CarcCell *c)
+{
+  if (!c->piece[0] || c->piece[1])
+    return -1;
+  const CarcPiece *p = &g->pieces[c->piece[0] - 1];
+  return p->type->shape == CARC_SHAPE_HALF ? c->piece[0] - 1 : -1;
+}
+
+static gboolean
+edges_match (gint mine, gint theirs)
+{
+  return mine == theirs || mine == CARC_EDGE_WALL || theirs == CARC_EDGE_WALL;
+}
+
+static CarcPlaceVerdict
+ask_hooks (CarcGame *g, const CarcTileType *t, gint x, gint y, guint rot)
+{
+  CarcPlaceVerdict v = CARC_PLACE_DEFAULT;
+  for (guint i = 0; i < g->n_exp; i++)
+    if (g->exp[i].hooks->check_place)
+      {
+        CarcPlaceVerdict h = g->exp[i].hooks->check_place (g, g->exp[i].data, t, x, y, rot);
+        if (h == CARC_PLACE_VETO)
+          return h;
+        if (h == CARC_PLACE_ALLOW)
+          v = h;
+      }
+  return v;
+}
+
+/* TRUE when a piece of @t turned by @rot may go at (x, y): the cell (or its free half) is
+ * free, every edge that touches a piece matches it, a half tile's long side matches the other
+ * half's, and (unless a hook allows it) some edge continues the landscape; no hook vetoes. */
+gboolean
+carc_game_piece_fits (CarcGame *g, const CarcTileType *t, gint x, gint y, guint rot)
+{
+  if (rot > 3 || x < G_MININT16 + 2 || x > G_MAXINT16 - 2 || y < G_MININT16 + 2
+      || y > G_MAXINT16 - 2)
+    return FALSE;
+  const CarcCell *c = carc_board_cell (&g->board, x, y);
+  if (!c)
+    return FALSE;
+  gboolean contact = FALSE;
+  if (t->shape == CARC_SHAPE_SQUARE)
+    {
+      if (c->piece[0])
+        return FALSE;
+    }
+  else if (c->piece[0])
+    {
+      gint other = lone_half (g, c);
+      if (other < 0 || g->pieces[other].rotation != ((rot + 2) & 3))
+        return FALSE;
+      if (!edges_match (t->edge[2], g->pieces[other].type->edge[2]))
+        return FALSE;
+      contact = TRUE;
+    }
+  for (guint s = 0; s < 4; s++)
+    {
+      gint mine = carc_board_edge_on_side (t, rot, s);
+      if (mine < 0)
+        continue;
+      guint local;
+      gint q = piece_on_side (g, x + carc_side_dx[s], y + carc_side_dy[s], (s + 2) & 3, &local);
+      if (q < 0)
+        continue;
+      if (!edges_match (mine, g->pieces[q].type->edge[local]))
+        return FALSE;
+      contact = TRUE;
+    }
+  CarcPlaceVerdict v = (g->hook_mask & CARC_HOOK_CHECK_PLACE) ? ask_hooks (g, t, x, y, rot)
+                                                              : CARC_PLACE_DEFAULT;
+  if (v == CARC_PLACE_VETO)
+    return FALSE;
+  return contact || v == CARC_PLACE_ALLOW;
+}
+
+static guint
+rotations_of (const CarcTileType *t)
+{
+  return t->shape == CARC_SHAPE_SQUARE && t->code[0] == 0xff ? 1 : 4;
+}
+
+/* Every placement of @t: the frontier cells bucket by bucket, then (for a half tile) the free
+ * halves of half-filled cells. Writes them to @out unless it is NULL; returns how many. */
+guint
+carc_game_enumerate (CarcGame *g, const CarcTileType *t, CarcPlacement *out)
+{
+  const CarcBoard *b = &g->board;
+  guint n = 0, nrot = rotations_of (t);
+  for (guint i = 0; i < b->n_present; i++)
+    for (guint id = b->head[b->present[i]]; id; id = b->nodes[id - 1].next)
+      {
+        gint x = b->nodes[id - 1].x, y = b->nodes[id - 1].y;
+        for (guint r = 0; r < nrot; r++)
+          if (carc_game_piece_fits (g, t, x, y, r))
+            {
+              if (out)
+                out[n] = (CarcPlacement){ x, y, r };
+              n++;
+            }
+      }
+  if (t->shape != CARC_SHAPE_HALF)
+    return n;
+  for (guint pi = 0; pi < g->n_pieces; pi++)
+    {
+      const CarcPiece *p = &g->pieces[pi];
+      if (p->type->shape != CARC_SHAPE_HALF
+          || lone_half (g, carc_board_cell (b, p->x, p->y)) != (gint)pi)
+        continue;
+      guint r = (p->rotation + 2) & 3;
+      if (carc_game_piece_fits (g, t, p->x, p->y, r))
+        {
+          if (out)
+            out[n] = (CarcPlacement){ p->x, p->y, r };
+          n++;
+        }
+    }
+  return n;
+}
+
+/* Joins the three ports of one edge with the three of the edge facing it (clockwise on both,
+ * so port i meets port 2 - i). A port with a segment facing a wall (or a wall facing a
+ * segment) closes that segment's road or city. */
+static void
+join_edges (CarcGame *g, const CarcPiece *p, const gint8 *mine, const CarcPiece *q,
+            const gint8 *theirs)
+{
+  CarcFeatures *f = &g->features;
+  for (guint i = 0; i < 3; i++)
+    {
+      gint la = mine[i], lb = theirs[2 - i];
+      gint a = la < 0 ? -1 : (gint)p->seg_base + la;
+      gint b = lb < 0 ? -1 : (gint)q->seg_base + lb;
+      if (a >= 0 && b >= 0)
+        {
+          gint r = carc_features_union (f, a, b);
+          if (f->segs[r].kind != CARC_FEATURE_FIELD && f->segs[r].kind != CARC_FEATURE_CLOISTER)
+            f->segs[r].open -= 2;
+        }
+      else if (a >= 0 || b >= 0)
+        {
+          gint r = carc_features_find (f, a >= 0 ? a : b);
+          if (f->segs[r].kind == CARC_FEATURE_ROAD || f->segs[r].kind == CARC_FEATURE_CITY)
+            {
+              f->segs[r].open -= 1;
+              if (b >= 0 && g->n_touched < G_N_ELEMENTS (g->touched))
+                g->touched[g->n_touched++] = r;
+            }
+        }
+    }
+}
+
+/* Puts a piece on the board and joins its segments with its neighbours'. Every port that
+ * faces a placed piece is closed: joined with the segment facing it, or ended by a wall; a
+ * port facing an empty cell or a triangular gap stays open. Returns the piece's index. */
+guint
+carc_game_put_piece (CarcGame *g, const CarcTileType *t, gint x, gint y, guint rot,
+                     gint player)
+{
+  if (g->n_pieces == g->cap_pieces)
+    {
+      g->cap_pieces = MAX (16u, g->cap_pieces * 2);
+      g->pieces = g_renew (CarcPiece, g->pieces, g->cap_pieces);
+    }
+  guint pi = g->n_pieces++;
+  CarcPiece *p = &g->pieces[pi];
+  p->type = t;
+  p->x = (gint16)x;
+  p->y = (gint16)y;
+  p->rotation = (guint8)rot;
+  p->player = (gint8)player;
+  p->seg_base = g->features.n;
+  CarcFeatures *f = &g->features;
+  g->n_touched = 0;
+  for (guint s = 0; s < t->n_segments; s++)
+    {
+      const CarcSegmentDef *d = &t->seg[s];
+      gboolean closable = d->kind == CARC_FEATURE_ROAD || d->kind == CARC_FEATURE_CITY;
+      gint seg = carc_features_add (f, pi, s, d->kind, closable ? d->n_ports : 0);
+      if (closable)
+        g->touched[g->n_touched++] = seg;
+    }
+  const CarcCell *c = carc_board_cell (&g->board, x, y);
+  gint other = c ? lone_half (g, c) : -1;
+  carc_board_put (&g->board, x, y, pi, t, rot);
+  p = &g->pieces[pi];
+
+  guint nsides = t->shape == CARC_SHAPE_SQUARE ? 4 : 2;
+  for (guint l = 0; l < nsides; l++)
+    {
+      guint s = (l + rot) & 3, local;
+      gint q = piece_on_side (g, x + carc_side_dx[s], y + carc_side_dy[s], (s + 2) & 3, &local);
+      if (q >= 0)
+        join_edges (g, p, t->port[l], &g->pieces[q], g->pieces[q].type->port[local]);
+    }
+  if (t->shape == CARC_SHAPE_HALF && other >= 0)
+    join_edges (g, p, t->port[2], &g->pieces[other], g->pieces[other].type->port[2]);
+  return pi;
+}

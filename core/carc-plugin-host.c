@@ -1,0 +1,203 @@
+/* carc-plugin-host.c: the plugins a program loaded, found by name. */
+#include "config.h"
+
+#include <string.h>
+#include "carc-error.h"
+#include "carc-plugin-private.h"
+
+struct _CarcPluginHost
+{
+  GObject parent_instance;
+  GPtrArray *plugins; /* CarcPlugin*, owned, by priority then name */
+  GHashTable *known;  /* names of plugin files seen, loaded or not */
+};
+
+G_DEFINE_FINAL_TYPE (CarcPluginHost, carc_plugin_host, G_TYPE_OBJECT)
+
+static void
+carc_plugin_host_finalize (GObject *object)
+{
+  CarcPluginHost *self = CARC_PLUGIN_HOST (object);
+  g_ptr_array_unref (self->plugins);
+  g_hash_table_unref (self->known);
+  G_OBJECT_CLASS (carc_plugin_host_parent_class)->finalize (object);
+}
+
+static void
+carc_plugin_host_class_init (CarcPluginHostClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = carc_plugin_host_finalize;
+}
+
+static void
+carc_plugin_host_init (CarcPluginHost *self)
+{
+  self->plugins = g_ptr_array_new_with_free_func ((GDestroyNotify)carc_plugin_unref);
+  self->known = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+}
+
+/**
+ * carc_plugin_host_new:
+ * Returns: (transfer full): a host with no plugins
+ */
+CarcPluginHost *
+carc_plugin_host_new (void)
+{
+  return g_object_new (CARC_TYPE_PLUGIN_HOST, NULL);
+}
+
+/* Where to look for plugins: $CARCASSONNE_PLUGIN_DIR if set (a build tree's plugins/.libs),
+ * else where `make install` puts them. */
+const char *
+carc_plugin_host_get_default_dir (void)
+{
+  const char *env = g_getenv ("CARCASSONNE_PLUGIN_DIR");
+  return env && *env ? env : CARC_PLUGIN_DIR;
+}
+
+/**
+ * carc_plugin_host_add:
+ * @host: a host
+ * @plugin: a started plugin (a reference is taken)
+ * @error: return location for a #CarcError
+ *
+ * Returns: %TRUE on success; %FALSE if a plugin of that name is already there
+ */
+gboolean
+carc_plugin_host_add (CarcPluginHost *host, CarcPlugin *plugin, GError **error)
+{
+  const char *name = plugin->desc->name;
+  if (carc_plugin_host_lookup (host, name))
+    {
+      g_set_error (error, CARC_ERROR, CARC_ERROR_PLUGIN, "a plugin called %s is already loaded",
+                   name);
+      return FALSE;
+    }
+  guint at = 0;
+  while (at < host->plugins->len)
+    {
+      const CarcPluginDesc *d = ((CarcPlugin *)g_ptr_array_index (host->plugins, at))->desc;
+      if (d->priority > plugin->desc->priority
+          || (d->priority == plugin->desc->priority && strcmp (d->name, name) > 0))
+        break;
+      at++;
+    }
+  g_ptr_array_insert (host->plugins, (gint)at, carc_plugin_ref (plugin));
+  g_hash_table_add (host->known, g_strdup (name));
+  return TRUE;
+}
+
+/* TRUE if @name matches one of the comma-separated glob patterns in @list. */
+static gboolean
+matches (const char *list, const char *name)
+{
+  g_auto (GStrv) patterns = g_strsplit (list, ",", -1);
+  for (guint i = 0; patterns[i]; i++)
+    {
+      g_strstrip (patterns[i]);
+      if (*patterns[i] && g_pattern_match_simple (patterns[i], name))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gint
+compare_names (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(const char *const *)a, *(const char *const *)b);
+}
+
+/**
+ * carc_plugin_host_load_dir:
+ * @host: a host
+ * @dir: a directory of plugins (`<name>.so` files)
+ * @enable: (nullable): comma-separated glob patterns: load only plugins whose name matches
+ * @disable: (nullable): comma-separated glob patterns: never load these
+ *
+ * Loads the plugins in @dir, in name order. A file that is not a plugin, was built for
+ * another ABI, fails its init or repeats a name is refused with a warning naming the file
+ * and the reason; the others still load. A plugin left out by @enable or @disable is
+ * remembered by name (carc_plugin_host_is_known()).
+ *
+ * Returns: how many plugins were loaded
+ */
+guint
+carc_plugin_host_load_dir (CarcPluginHost *host, const char *dir, const char *enable,
+                           const char *disable)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GDir) d = g_dir_open (dir, 0, &error);
+  if (!d)
+    {
+      g_warning ("plugins: %s", error->message);
+      return 0;
+    }
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  const char *entry;
+  while ((entry = g_dir_read_name (d)))
+    if (g_str_has_suffix (entry, "." G_MODULE_SUFFIX))
+      g_ptr_array_add (names, g_strdup (entry));
+  g_ptr_array_sort (names, compare_names);
+  guint loaded = 0;
+  for (guint i = 0; i < names->len; i++)
+    {
+      const char *file = g_ptr_array_index (names, i);
+      g_autofree char *name = g_strndup (file, strlen (file) - strlen ("." G_MODULE_SUFFIX));
+      g_hash_table_add (host->known, g_strdup (name));
+      if ((enable && !matches (enable, name)) || (disable && matches (disable, name)))
+        {
+          g_info ("plugins: %s not enabled", name);
+          continue;
+        }
+      g_autofree char *path = g_build_filename (dir, file, NULL);
+      g_autoptr (GError) local = NULL;
+      g_autoptr (CarcPlugin) plugin = carc_plugin_new_from_file (path, &local);
+      if (!plugin || !carc_plugin_host_add (host, plugin, &local))
+        {
+          g_warning ("plugins: refused: %s", local->message);
+          continue;
+        }
+      g_info ("plugins: loaded %s %s from %s", plugin->desc->name, plugin->desc->version, path);
+      loaded++;
+    }
+  return loaded;
+}
+
+guint
+carc_plugin_host_get_n_plugins (CarcPluginHost *host)
+{
+  return host->plugins->len;
+}
+
+/**
+ * carc_plugin_host_get_plugin:
+ * Returns: (transfer none) (nullable): plugin @index, by priority then name
+ */
+CarcPlugin *
+carc_plugin_host_get_plugin (CarcPluginHost *host, guint index)
+{
+  return index < host->plugins->len ? g_ptr_array_index (host->plugins, index) : NULL;
+}
+
+/**
+ * carc_plugin_host_lookup:
+ * Returns: (transfer none) (nullable): the loaded plugin called @name
+ */
+CarcPlugin *
+carc_plugin_host_lookup (CarcPluginHost *host, const char *name)
+{
+  for (guint i = 0; i < host->plugins->len; i++)
+    {
+      CarcPlugin *p = g_ptr_array_index (host->plugins, i);
+      if (g_strcmp0 (p->desc->name, name) == 0)
+        return p;
+    }
+  return NULL;
+}
+
+/* TRUE if a plugin called @name was loaded, or its file was seen but left out or refused. */
+gboolean
+carc_plugin_host_is_known (CarcPluginHost *host, const char *name)
+{
+  return g_hash_table_contains (host->known, name);
+}

@@ -1,0 +1,215 @@
+/* carc-plugin.h: the whole API an expansion plugin sees (doc/plugin-guide.md).
+ *
+ * A plugin is a shared object with one descriptor, made by CARC_PLUGIN_DEFINE(). The host
+ * (#CarcPluginHost) loads it with GModule, checks its ABI version and calls its init(),
+ * which registers a hook table (carc_plugin_set_hooks()), tile data
+ * (carc_plugin_add_tiles()) and options (carc_plugin_add_option()). A game that names the
+ * plugin among its expansions calls the hooks, in priority order (lower first) among the
+ * game's expansions. Every hook is optional.
+ */
+#pragma once
+
+#include <glib-object.h>
+#include <gmodule.h>
+#include "carc-types.h"
+#include "carc-tile.h"
+#include "carc-game.h"
+
+G_BEGIN_DECLS
+
+/* The plugin ABI. A plugin built against major M minor N loads into a host of major M and
+ * minor >= N. The major changes when a hook's signature or meaning changes; the minor when
+ * hooks or API functions are added. */
+#define CARC_PLUGIN_ABI_MAJOR 1
+#define CARC_PLUGIN_ABI_MINOR 0
+
+typedef struct _CarcPlugin CarcPlugin;
+typedef struct _CarcSetup CarcSetup;
+
+/**
+ * CarcPluginDesc:
+ * @abi_major: CARC_PLUGIN_ABI_MAJOR the plugin was built with
+ * @abi_minor: CARC_PLUGIN_ABI_MINOR the plugin was built with
+ * @name: the expansion's name: lower-case letters, digits and '-', 1-32 bytes
+ * @description: one line for people
+ * @version: the plugin's own version
+ * @priority: hook order among a game's expansions: lower runs first
+ * @init: registers hooks, tiles and options; %FALSE with @error set refuses the plugin
+ * @exit: (nullable): called once before the plugin is dropped
+ */
+typedef struct
+{
+  guint abi_major;
+  guint abi_minor;
+  const char *name;
+  const char *description;
+  const char *version;
+  gint priority;
+  gboolean (*init) (CarcPlugin *plugin, GError **error);
+  void (*exit) (CarcPlugin *plugin);
+} CarcPluginDesc;
+
+/* The symbol the host looks up in a plugin. */
+#define CARC_PLUGIN_SYMBOL "carc_plugin_desc"
+
+#define CARC_PLUGIN_DEFINE(name, description, version, priority, init, exit)                    \
+  G_MODULE_EXPORT const CarcPluginDesc carc_plugin_desc = {                                     \
+    CARC_PLUGIN_ABI_MAJOR, CARC_PLUGIN_ABI_MINOR, name, description, version, priority,         \
+    init,                  exit                                                                 \
+  };
+
+/* Priorities of the shipped plugins; plugin authors pick their own. */
+#define CARC_PLUGIN_PRIORITY_HIGH    -100
+#define CARC_PLUGIN_PRIORITY_DEFAULT 0
+#define CARC_PLUGIN_PRIORITY_LOW     100
+
+/**
+ * CarcPlaceVerdict:
+ * @CARC_PLACE_DEFAULT: no opinion: the base rules decide (an empty cell, or the free half of
+ *   a cell; every touching edge matches; at least one edge continues the landscape)
+ * @CARC_PLACE_ALLOW: allowed even without an edge that continues the landscape (the edges
+ *   must still match and the cell must still be free)
+ * @CARC_PLACE_VETO: refused, whatever the base rules say
+ *
+ * What the check_place hook says of a placement. A veto from any hook wins, then an allow.
+ */
+typedef enum
+{
+  CARC_PLACE_DEFAULT,
+  CARC_PLACE_ALLOW,
+  CARC_PLACE_VETO,
+} CarcPlaceVerdict;
+
+/**
+ * CarcEndVerdict:
+ * @CARC_END_STOP: under this expansion's rules the game may end here
+ * @CARC_END_SKIP: this player gets no turn, but the game goes on to the next player
+ * @CARC_END_OFFER: this player gets a turn to place a piece from the hand, or pass
+ * @CARC_END_REQUIRE: this player gets a turn and must place a piece from the hand
+ *
+ * Once the draw pile is empty, each turn the end_turn hooks decide: any REQUIRE or OFFER
+ * gives the player a turn (REQUIRE wins: no pass); else any SKIP moves on to the next
+ * player; else the game ends. A game where every player is skipped in a row ends too.
+ */
+typedef enum
+{
+  CARC_END_STOP,
+  CARC_END_SKIP,
+  CARC_END_OFFER,
+  CARC_END_REQUIRE,
+} CarcEndVerdict;
+
+/**
+ * CarcScoring:
+ * @kind: the feature's kind
+ * @final: %TRUE during final scoring
+ * @x: for a cloister-like feature its cell; otherwise the cell of one of its segments
+ * @y: see @x
+ * @piece: the piece (carc_game_get_piece() index) of that segment
+ * @segment: the segment's index on that piece's tile
+ * @complete: %TRUE if the feature is complete
+ * @units: counting units (occupied cells) the feature covers; for a cloister the occupied
+ *   cells of its neighbourhood, its own included
+ * @shields: shields in a city
+ * @points: the points each majority player scores: the hook may change it
+ *
+ * A feature being scored, as the score hook sees it.
+ */
+typedef struct
+{
+  CarcFeatureKind kind;
+  gboolean final;
+  gint x;
+  gint y;
+  guint piece;
+  guint segment;
+  gboolean complete;
+  guint units;
+  guint shields;
+  guint points;
+} CarcScoring;
+
+/**
+ * CarcHooks:
+ * @size: sizeof (CarcHooks) as the plugin was built: members past it are taken as absent
+ * @setup: at game creation, in priority order: add tiles to the deck, hand out pieces,
+ *   read options; returns the per-game data every other hook receives as @data (may be
+ *   %NULL), or sets @error (the game is not created)
+ * @free_data: frees what setup returned, when the game is finalized
+ * @check_place: placement: may veto or allow placing @tile at (@x, @y) with @rotation
+ * @placed: placement: a piece was placed (after its edges were joined, before scoring)
+ * @counting_unit: adjacency: the counting unit of the piece @info for roads and cities,
+ *   given the engine's (@unit, one per occupied cell, decision D5); return it unchanged
+ *   for the default
+ * @score: scoring: adjust @scoring->points of a feature about to be scored
+ * @tie_break: scoring: among the tied players in @winners (bit p set = player p), keep
+ *   those who win the tie; return @winners for no change
+ * @end_turn: end: once the draw pile is empty, whether @player gets another turn
+ *
+ * Hooks a plugin registers with carc_plugin_set_hooks(). @data is what @setup returned.
+ */
+typedef struct
+{
+  gsize size;
+  gpointer (*setup) (CarcSetup *setup, GError **error);
+  void (*free_data) (gpointer data);
+  CarcPlaceVerdict (*check_place) (CarcGame *game, gpointer data, const CarcTileType *tile,
+                                   gint x, gint y, guint rotation);
+  void (*placed) (CarcGame *game, gpointer data, const CarcPieceInfo *info);
+  guint (*counting_unit) (CarcGame *game, gpointer data, const CarcPieceInfo *info, guint unit);
+  void (*score) (CarcGame *game, gpointer data, CarcScoring *scoring);
+  guint (*tie_break) (CarcGame *game, gpointer data, const CarcScoring *scoring, guint winners);
+  CarcEndVerdict (*end_turn) (CarcGame *game, gpointer data, guint player);
+} CarcHooks;
+
+/**
+ * CarcOptionType:
+ * @CARC_OPTION_BOOLEAN: %TRUE or %FALSE (D-Bus "b")
+ * @CARC_OPTION_UINT: an unsigned number in [min, max] (D-Bus "u")
+ */
+typedef enum
+{
+  CARC_OPTION_BOOLEAN,
+  CARC_OPTION_UINT,
+} CarcOptionType;
+
+typedef struct
+{
+  const char *name;
+  CarcOptionType type;
+  const char *description;
+  guint32 default_value;
+  guint32 min;
+  guint32 max;
+} CarcOptionDef;
+
+/* Called from init(). */
+void carc_plugin_set_hooks (CarcPlugin *plugin, const CarcHooks *hooks);
+gboolean carc_plugin_add_tiles (CarcPlugin *plugin, const char *data, gssize length,
+                                GError **error);
+void carc_plugin_add_option (CarcPlugin *plugin, const CarcOptionDef *option);
+CarcTileSet *carc_plugin_get_tiles (CarcPlugin *plugin);
+
+/* Called from the setup hook. */
+CarcGame *carc_setup_get_game (CarcSetup *setup);
+CarcTileSet *carc_setup_get_tiles (CarcSetup *setup);
+guint32 carc_setup_get_option (CarcSetup *setup, const char *name);
+gboolean carc_setup_has_expansion (CarcSetup *setup, const char *name);
+gboolean carc_setup_has_tile_order (CarcSetup *setup);
+void carc_setup_add_to_deck (CarcSetup *setup, const CarcTileType *tile, guint count);
+void carc_setup_add_all_to_deck (CarcSetup *setup);
+void carc_setup_give (CarcSetup *setup, guint player, const CarcTileType *tile);
+void carc_setup_add_to_pool (CarcSetup *setup, const CarcTileType *tile);
+void carc_setup_set_draft (CarcSetup *setup, guint picks);
+void carc_setup_set_hands_open (CarcSetup *setup, gboolean open);
+guint carc_setup_random (CarcSetup *setup, guint bound);
+
+/* Queries the hooks may use on a game (besides the public carc_game_* API). */
+guint carc_game_get_pieces_at (CarcGame *game, gint x, gint y, CarcPieceInfo info[2]);
+gboolean carc_game_is_occupied (CarcGame *game, gint x, gint y);
+gboolean carc_game_is_ending (CarcGame *game);
+gboolean carc_game_has_expansion (CarcGame *game, const char *name);
+gboolean carc_game_hand_can_place (CarcGame *game, guint player, gint shape);
+void carc_game_bury_next_tile (CarcGame *game);
+
+G_END_DECLS

@@ -1,0 +1,121 @@
+/* carc-setup.c: what an expansion's setup hook may do to a game being created. */
+#include "config.h"
+
+#include <string.h>
+#include "carc-game-private.h"
+
+/**
+ * carc_setup_get_game:
+ * Returns: (transfer none): the game being created (its board holds nothing yet)
+ */
+CarcGame *
+carc_setup_get_game (CarcSetup *setup)
+{
+  return setup->game;
+}
+
+/**
+ * carc_setup_get_tiles:
+ * Returns: (transfer none): the tile types this expansion brought (carc_plugin_add_tiles())
+ */
+CarcTileSet *
+carc_setup_get_tiles (CarcSetup *setup)
+{
+  return setup->exp->plugin->tiles;
+}
+
+/* The value of this expansion's option @name for this game (its default if not set);
+ * 0 for an option the plugin did not declare. */
+guint32
+carc_setup_get_option (CarcSetup *setup, const char *name)
+{
+  CarcPlugin *plugin = setup->exp->plugin;
+  for (guint i = 0; i < plugin->options->len; i++)
+    if (strcmp (g_array_index (plugin->options, CarcOptionDef, i).name, name) == 0)
+      return setup->exp->values[i];
+  g_warning ("plugin %s asked for option '%s', which it did not declare", plugin->desc->name,
+             name);
+  return 0;
+}
+
+gboolean
+carc_setup_has_expansion (CarcSetup *setup, const char *name)
+{
+  GArray *exps = setup->game->config->expansions;
+  for (guint i = 0; exps && i < exps->len; i++)
+    if (strcmp (g_array_index (exps, CarcConfigExpansion, i).plugin->desc->name, name) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* TRUE when the game draws an explicit tile order: carc_setup_add_to_deck() does nothing. */
+gboolean
+carc_setup_has_tile_order (CarcSetup *setup)
+{
+  return setup->tile_order;
+}
+
+/* Adds @count copies of @tile (a square land tile) to the draw pile before it is shuffled. */
+void
+carc_setup_add_to_deck (CarcSetup *setup, const CarcTileType *tile, guint count)
+{
+  g_return_if_fail (tile && tile->shape == CARC_SHAPE_SQUARE);
+  if (setup->tile_order)
+    return;
+  for (guint i = 0; i < count && setup->deck->len < CARC_MAX_PIECES; i++)
+    g_ptr_array_add (setup->deck, (gpointer)tile);
+}
+
+/* Adds every tile type this expansion brought, with its count, to the draw pile. */
+void
+carc_setup_add_all_to_deck (CarcSetup *setup)
+{
+  CarcTileSet *tiles = setup->exp->plugin->tiles;
+  for (guint i = 0; i < carc_tile_set_get_n_types (tiles); i++)
+    {
+      const CarcTileType *t = carc_tile_set_get_type_at (tiles, i);
+      if (t->shape == CARC_SHAPE_SQUARE)
+        carc_setup_add_to_deck (setup, t, t->count);
+    }
+}
+
+/* Gives @player a piece to place instead of drawing (a half tile, the abbey). */
+void
+carc_setup_give (CarcSetup *setup, guint player, const CarcTileType *tile)
+{
+  g_return_if_fail (player < setup->game->n_players && tile);
+  if (setup->game->hand[player].len < CARC_MAX_PIECES)
+    carc_hand_add (&setup->game->hand[player], tile);
+}
+
+/* Puts a face-up piece into the draft pool (carc_setup_set_draft()). */
+void
+carc_setup_add_to_pool (CarcSetup *setup, const CarcTileType *tile)
+{
+  g_return_if_fail (tile);
+  if (setup->game->pool.len < CARC_MAX_PIECES)
+    carc_hand_add (&setup->game->pool, tile);
+}
+
+/* Opens a draft before the first turn: each player picks @picks pieces from the pool, the
+ * last player in turn order first, then counter-clockwise; the hands are then open. */
+void
+carc_setup_set_draft (CarcSetup *setup, guint picks)
+{
+  setup->game->draft_picks = picks;
+  setup->game->hands_open = TRUE;
+}
+
+/* Hands face up: every player may see every hand. */
+void
+carc_setup_set_hands_open (CarcSetup *setup, gboolean open)
+{
+  setup->game->hands_open = open;
+}
+
+/* A number in [0, bound) from the game's seeded generator, so a seed replays setup too. */
+guint
+carc_setup_random (CarcSetup *setup, guint bound)
+{
+  return bound ? carc_rng_below (&setup->game->rng, bound) : 0;
+}

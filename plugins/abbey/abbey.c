@@ -1,0 +1,81 @@
+/* abbey.c: the abbey of Abbey & Mayor (RULES.md section 4, decisions D9 and D10).
+ *
+ * Setup hands each player one abbey. On a turn, instead of drawing, a player may place it
+ * into a hole: an empty cell whose 4 neighbouring cells are all occupied (with half tiles, a
+ * cell holding one half counts, even when its triangular gap faces the hole). Its wall edges
+ * (abbey.tiles) fit anything and close every road and city they meet, so several features may
+ * complete at once; it adds no tile to them and has no field. A monk may go on it; it scores
+ * as a cloister. After the last tile, each player still holding an abbey may place it once,
+ * in turn order from the player after the one who placed the last tile. */
+#include "config.h"
+
+#include <carcassonne.h>
+
+static const char abbey_tiles[] =
+#include "plugins/abbey/abbey-tiles.h"
+    ;
+
+typedef struct
+{
+  guint asked; /* players the end-of-game round has come to (bit p) */
+} AbbeyGame;
+
+static gpointer
+abbey_setup (CarcSetup *setup, GError **error)
+{
+  const CarcTileType *abbey = carc_tile_set_lookup (carc_setup_get_tiles (setup), "abbey");
+  CarcGame *game = carc_setup_get_game (setup);
+  for (guint p = 0; p < carc_game_get_n_players (game); p++)
+    carc_setup_give (setup, p, abbey);
+  return g_new0 (AbbeyGame, 1);
+}
+
+static CarcPlaceVerdict
+abbey_check_place (CarcGame *game, gpointer data, const CarcTileType *tile, gint x, gint y,
+                   guint rotation)
+{
+  if (!carc_tile_type_get_tag (tile, "abbey"))
+    return CARC_PLACE_DEFAULT;
+  for (guint s = 0; s < 4; s++)
+    {
+      static const int dx[4] = { 0, 1, 0, -1 }, dy[4] = { -1, 0, 1, 0 };
+      if (!carc_game_is_occupied (game, x + dx[s], y + dy[s]))
+        return CARC_PLACE_VETO;
+    }
+  return CARC_PLACE_ALLOW;
+}
+
+/* The end-of-game abbey round (D10): one turn for each player holding an abbey with a hole to
+ * put it in, once round the table. */
+static CarcEndVerdict
+abbey_end_turn (CarcGame *game, gpointer data, guint player)
+{
+  AbbeyGame *ag = data;
+  if (ag->asked & (1u << player))
+    return CARC_END_STOP;
+  ag->asked |= 1u << player;
+  return carc_game_hand_can_place (game, player, CARC_SHAPE_SQUARE) ? CARC_END_OFFER
+                                                                     : CARC_END_SKIP;
+}
+
+static gboolean
+abbey_init (CarcPlugin *plugin, GError **error)
+{
+  static const CarcHooks hooks = { .size = sizeof (CarcHooks),
+                                   .setup = abbey_setup,
+                                   .free_data = g_free,
+                                   .check_place = abbey_check_place,
+                                   .end_turn = abbey_end_turn };
+  if (!carc_plugin_add_tiles (plugin, abbey_tiles, -1, error))
+    return FALSE;
+  if (!carc_tile_set_lookup (carc_plugin_get_tiles (plugin), "abbey"))
+    {
+      g_set_error (error, CARC_ERROR, CARC_ERROR_PLUGIN, "abbey.tiles has no tile 'abbey'");
+      return FALSE;
+    }
+  carc_plugin_set_hooks (plugin, &hooks);
+  return TRUE;
+}
+
+CARC_PLUGIN_DEFINE ("abbey", "Abbey & Mayor abbeys: fill a hole instead of drawing", VERSION,
+                    CARC_PLUGIN_PRIORITY_DEFAULT, abbey_init, NULL)
