@@ -1,0 +1,1 @@
+# tests/daemon-expansions.mk: D-Bus tests of expansions (included from tests/Makefile.inc).
