@@ -262,7 +262,10 @@ end_phase_turn (CarcGame *g)
       CarcEndVerdict v = CARC_END_STOP;
       for (guint i = 0; i < g->n_exp; i++)
         if (g->exp[i].hooks->end_turn)
-          v = MAX (v, g->exp[i].hooks->end_turn (g, g->exp[i].data, g->current));
+          {
+            CarcEndVerdict h = g->exp[i].hooks->end_turn (g, g->exp[i].data, g->current);
+            v = MAX (v, h); /* not inside MAX (), which evaluates twice */
+          }
       if (v >= CARC_END_OFFER && !hand_can_place (g, g->current, -1))
         v = CARC_END_SKIP;
       if (v >= CARC_END_OFFER)

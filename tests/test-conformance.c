@@ -1,8 +1,10 @@
-/* test-conformance.c: replays every base game played by JCloisterZone, a peer engine
- * (../shared/conformance: base2p, base5p, base2p_builder), through the public API, from the
- * recorded draw order and moves, and checks after every turn the points of every player,
- * every follower supply, the tiles discarded, and at the end the final scores.
- * Any disagreement prints the game file and the turn. */
+/* test-conformance.c: replays every game played by JCloisterZone, a peer engine
+ * (../shared/conformance: all 200 games, base, Winter, abbeys, vineyards and their mixes),
+ * through the public API, from the recorded draw order and moves, with the real expansion
+ * plugins loaded from the build tree, and checks after every turn the player to move, whether
+ * the abbey was on offer, the points of every player, every follower supply, the tiles
+ * discarded, and at the end the final scores. Any disagreement prints the game file and the
+ * turn. */
 #include "config.h"
 
 #include <check.h>
@@ -23,13 +25,34 @@ static const char *const jcz_ids[][2] = {
   { "BA/RFr", "U" },  { "BA/Rr", "V" },   { "BA/RRR", "W" },   { "BA/RRRR", "X" },
 };
 
+/* Our tile id for a JCloisterZone id: base tiles by the table; Winter and Hills & Sheep tiles
+ * keep their names with '-' for '/' (conformance/README.md). */
 static const char *
 ctn_of (const char *jcz)
 {
   for (guint i = 0; i < G_N_ELEMENTS (jcz_ids); i++)
     if (strcmp (jcz_ids[i][0], jcz) == 0)
       return jcz_ids[i][1];
+  if (g_str_has_prefix (jcz, "WI/") || g_str_has_prefix (jcz, "HS/"))
+    {
+      g_autofree char *id = g_strdup (jcz);
+      id[2] = '-';
+      return g_intern_string (id);
+    }
   return NULL;
+}
+
+/* The plugins, loaded once from the build tree ($CARCASSONNE_PLUGIN_DIR). */
+static CarcPluginHost *
+plugins (void)
+{
+  static CarcPluginHost *host;
+  if (!host)
+    {
+      host = carc_plugin_host_new ();
+      carc_plugin_host_load_dir (host, carc_plugin_host_get_default_dir (), NULL, NULL);
+    }
+  return host;
 }
 
 static guint32
@@ -93,6 +116,8 @@ on_event (CarcGame *game, const CarcEvent *ev, gpointer data)
         break;
       case CARC_EVENT_TURN_STARTED:
         g_ptr_array_set_size (t->turn_discards, 0);
+        G_GNUC_FALLTHROUGH;
+      case CARC_EVENT_TILE_DRAWN:
         g_ptr_array_extend_and_steal (t->turn_discards, g_steal_pointer (&t->pending_discards));
         t->pending_discards = g_ptr_array_new ();
         break;
@@ -229,6 +254,19 @@ replay_game (CarcTileSet *tiles, const char *path)
   carc_game_config_set_followers (config, (guint)json_object_get_int_member (header, "followers"));
   carc_game_config_set_farmers (config, json_object_get_boolean_member (header, "farmers"));
   carc_game_config_set_tile_order (config, (const char *const *)order->pdata);
+  JsonArray *exps = json_object_get_array_member (header, "expansions");
+  for (guint i = 0; i < json_array_get_length (exps); i++)
+    {
+      const char *exp_name = json_array_get_string_element (exps, i);
+      if (strcmp (exp_name, "base") == 0)
+        continue;
+      CarcPlugin *plugin = carc_plugin_host_lookup (plugins (), exp_name);
+      if (!plugin || !carc_game_config_add_expansion (config, plugin, &error))
+        {
+          DISAGREE (0, "expansion %s: %s", exp_name, plugin ? error->message : "plugin not loaded");
+          return bad;
+        }
+    }
   Tracker tr = { .scorings = g_ptr_array_new_with_free_func (g_free),
                  .final_scorings = g_ptr_array_new_with_free_func (g_free),
                  .all_discards = g_ptr_array_new (),
@@ -275,45 +313,87 @@ replay_game (CarcTileSet *tiles, const char *path)
         }
       guint turn = (guint)json_object_get_int_member (rec, "turn");
       guint player = (guint)json_object_get_int_member (rec, "player");
-      if (carc_game_get_phase (game) != CARC_PHASE_PLACE)
+      CarcPhase phase = carc_game_get_phase (game);
+      if (phase != CARC_PHASE_PLACE && phase != CARC_PHASE_CHOOSE)
         {
-          DISAGREE (turn, "our game is not waiting for a placement");
+          DISAGREE (turn, "our game is not waiting for a move");
           break;
         }
       if (carc_game_get_current_player (game) != player)
         DISAGREE (turn, "player: JCZ %u, ours %u", player, carc_game_get_current_player (game));
-      {
-        JsonArray *disc = json_object_get_array_member (rec, "discarded");
-        guint nd = json_array_get_length (disc);
-        if (nd != tr.turn_discards->len)
-          DISAGREE (turn, "discarded: JCZ %u tiles, ours %u", nd, tr.turn_discards->len);
-        else
-          for (guint k = 0; k < nd; k++)
-            if (g_strcmp0 (ctn_of (json_array_get_string_element (disc, k)),
-                           g_ptr_array_index (tr.turn_discards, k))
-                != 0)
-              DISAGREE (turn, "discarded tile %u differs", k);
-      }
-      JsonObject *action = json_object_get_object_member (rec, "action");
-      const char *ctn = json_object_get_string_member (action, "ctn");
-      const char *ours = carc_tile_type_get_id (carc_game_get_current_tile (game));
-      if (strcmp (ctn, ours) != 0)
+      /* The abbey is on offer before drawing exactly when a hole exists (RULES.md section 4):
+       * JCZ's abbey_pass, or its abbey move, against our choose phase. */
+      JsonNode *anode = json_object_get_member (rec, "action");
+      JsonObject *action = JSON_NODE_HOLDS_NULL (anode) ? NULL : json_node_get_object (anode);
+      const char *type = action ? json_object_get_string_member (action, "type") : "pass";
+      gboolean offered = json_object_get_boolean_member_with_default (rec, "abbey_pass", FALSE)
+                         || strcmp (type, "tile") != 0;
+      if (offered != (phase == CARC_PHASE_CHOOSE))
         {
-          DISAGREE (turn, "tile in play: JCZ %s, ours %s", ctn, ours);
+          DISAGREE (turn, "abbey on offer: JCZ %s, ours %s", offered ? "yes" : "no",
+                    phase == CARC_PHASE_CHOOSE ? "yes" : "no");
           break;
         }
-      gint x = (gint)json_object_get_int_member (action, "x");
-      gint y = (gint)json_object_get_int_member (action, "y");
-      guint rot = (guint)json_object_get_int_member (action, "ctn_rot");
-      if (!carc_game_place (game, x, y, rot, &error))
+      gboolean ok = TRUE;
+      if (strcmp (type, "tile") == 0)
         {
-          DISAGREE (turn, "placement %s at (%d,%d) rot %u refused: %s", ctn, x, y, rot,
-                    error->message);
+          if (phase == CARC_PHASE_CHOOSE && !carc_game_draw (game, &error))
+            {
+              DISAGREE (turn, "draw refused: %s", error->message);
+              break;
+            }
+          JsonArray *disc = json_object_get_array_member (rec, "discarded");
+          guint nd = json_array_get_length (disc);
+          if (nd != tr.turn_discards->len)
+            DISAGREE (turn, "discarded: JCZ %u tiles, ours %u", nd, tr.turn_discards->len);
+          else
+            for (guint k = 0; k < nd; k++)
+              if (g_strcmp0 (ctn_of (json_array_get_string_element (disc, k)),
+                             g_ptr_array_index (tr.turn_discards, k))
+                  != 0)
+                DISAGREE (turn, "discarded tile %u differs", k);
+          const char *ctn = json_object_get_string_member (action, "ctn");
+          const CarcTileType *in_play = carc_game_get_current_tile (game);
+          const char *ours = in_play ? carc_tile_type_get_id (in_play) : "(none)";
+          if (strcmp (ctn, ours) != 0)
+            {
+              DISAGREE (turn, "tile in play: JCZ %s, ours %s", ctn, ours);
+              break;
+            }
+          gint x = (gint)json_object_get_int_member (action, "x");
+          gint y = (gint)json_object_get_int_member (action, "y");
+          guint rot = (guint)json_object_get_int_member (action, "ctn_rot");
+          ok = carc_game_place (game, x, y, rot, &error);
+          if (!ok)
+            {
+              DISAGREE (turn, "placement %s at (%d,%d) rot %u refused: %s", ctn, x, y, rot,
+                        error->message);
+              break;
+            }
+        }
+      else if (strcmp (type, "abbey") == 0)
+        {
+          gint x = (gint)json_object_get_int_member (action, "x");
+          gint y = (gint)json_object_get_int_member (action, "y");
+          guint idx = 0;
+          while (idx < carc_game_get_hand_size (game, player)
+                 && !carc_tile_type_get_tag (carc_game_get_hand_piece (game, player, idx), "abbey"))
+            idx++;
+          if (!carc_game_place_piece (game, idx, x, y, 0, &error))
+            {
+              DISAGREE (turn, "abbey at (%d,%d) refused: %s", x, y, error->message);
+              break;
+            }
+        }
+      else if (!carc_game_pass (game, &error))
+        {
+          DISAGREE (turn, "pass refused: %s", error->message);
           break;
         }
       JsonNode *mnode = json_object_get_member (rec, "meeple");
-      gboolean ok;
-      if (JSON_NODE_HOLDS_NULL (mnode))
+      if (!action)
+        ; /* a pass: no deployment */
+      else if (JSON_NODE_HOLDS_NULL (mnode))
         ok = carc_game_skip (game, &error);
       else
         {
@@ -427,6 +507,48 @@ START_TEST (test_conformance_base2p_builder)
 }
 END_TEST
 
+START_TEST (test_conformance_winter2p)
+{
+  replay_folder ("winter2p", 20);
+}
+END_TEST
+
+START_TEST (test_conformance_abbey3p)
+{
+  replay_folder ("abbey3p", 20);
+}
+END_TEST
+
+START_TEST (test_conformance_abbey3p_builder)
+{
+  replay_folder ("abbey3p_builder", 20);
+}
+END_TEST
+
+START_TEST (test_conformance_vineyard2p)
+{
+  replay_folder ("vineyard2p", 10);
+}
+END_TEST
+
+START_TEST (test_conformance_vineyard2p_builder)
+{
+  replay_folder ("vineyard2p_builder", 20);
+}
+END_TEST
+
+START_TEST (test_conformance_winter_abbey_vineyard4p)
+{
+  replay_folder ("winter_abbey_vineyard4p", 10);
+}
+END_TEST
+
+START_TEST (test_conformance_winter_abbey_vineyard4p_builder)
+{
+  replay_folder ("winter_abbey_vineyard4p_builder", 20);
+}
+END_TEST
+
 int
 main (void)
 {
@@ -436,6 +558,13 @@ main (void)
   tcase_add_test (tc, test_conformance_base2p);
   tcase_add_test (tc, test_conformance_base5p);
   tcase_add_test (tc, test_conformance_base2p_builder);
+  tcase_add_test (tc, test_conformance_winter2p);
+  tcase_add_test (tc, test_conformance_abbey3p);
+  tcase_add_test (tc, test_conformance_abbey3p_builder);
+  tcase_add_test (tc, test_conformance_vineyard2p);
+  tcase_add_test (tc, test_conformance_vineyard2p_builder);
+  tcase_add_test (tc, test_conformance_winter_abbey_vineyard4p);
+  tcase_add_test (tc, test_conformance_winter_abbey_vineyard4p_builder);
   suite_add_tcase (s, tc);
   return check_run_suite (s);
 }
