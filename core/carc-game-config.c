@@ -46,6 +46,8 @@ carc_game_config_unref (CarcGameConfig *config)
     return;
   g_object_unref (config->tiles);
   g_strfreev (config->tile_order);
+  for (guint p = 0; p < CARC_MAX_PLAYERS; p++)
+    g_strfreev (config->hands[p]);
   for (guint i = 0; config->expansions && i < config->expansions->len; i++)
     {
       CarcConfigExpansion *e = &g_array_index (config->expansions, CarcConfigExpansion, i);
@@ -79,6 +81,25 @@ carc_game_config_set_tile_order (CarcGameConfig *config, const char *const *tile
 {
   g_strfreev (config->tile_order);
   config->tile_order = g_strdupv ((char **)tile_ids);
+}
+
+/**
+ * carc_game_config_set_hand:
+ * @config: a config
+ * @player: a player, 0 .. CARC_MAX_PLAYERS - 1
+ * @tile_ids: (array zero-terminated=1) (nullable): the pieces that player's hand holds at
+ *   the start (half tiles, the abbey: any tile id of the tile set or of an expansion), or
+ *   %NULL to let the expansions deal it
+ *
+ * An explicit hand, for tests, puzzles and replays, as carc_game_config_set_tile_order() is
+ * for the draw pile: what the expansions' setup would give this player is not given.
+ */
+void
+carc_game_config_set_hand (CarcGameConfig *config, guint player, const char *const *tile_ids)
+{
+  g_return_if_fail (player < CARC_MAX_PLAYERS);
+  g_strfreev (config->hands[player]);
+  config->hands[player] = g_strdupv ((char **)tile_ids);
 }
 
 void

@@ -20,6 +20,7 @@ struct _CarcGameConfig
   guint followers;
   gboolean farmers;
   GArray *expansions; /* CarcConfigExpansion, by priority then name */
+  char **hands[CARC_MAX_PLAYERS]; /* explicit hands; NULL: the expansions deal */
 };
 
 typedef struct

@@ -493,6 +493,18 @@ carc_game_new_full (const CarcGameConfig *config, CarcEventFunc func, gpointer u
     }
   if (!setup_expansions (g, deck, error))
     return NULL;
+  for (guint p = 0; p < g->n_players; p++)
+    for (guint i = 0; config->hands[p] && config->hands[p][i]; i++)
+      {
+        const CarcTileType *t = lookup_tile (config, config->hands[p][i]);
+        if (!t || i >= CARC_MAX_PIECES)
+          {
+            g_set_error (error, CARC_ERROR, CARC_ERROR_UNKNOWN_TILE,
+                         "hand of player %u, entry %u: no tile '%s'", p, i, config->hands[p][i]);
+            return NULL;
+          }
+        carc_hand_add (&g->hand[p], t);
+      }
   guint in_hands = g->pool.len;
   for (guint p = 0; p < g->n_players; p++)
     in_hands += g->hand[p].len;

@@ -31,6 +31,7 @@ void carc_game_config_unref (CarcGameConfig *config);
 void carc_game_config_set_n_players (CarcGameConfig *config, guint n_players);
 void carc_game_config_set_seed (CarcGameConfig *config, guint64 seed);
 void carc_game_config_set_tile_order (CarcGameConfig *config, const char *const *tile_ids);
+void carc_game_config_set_hand (CarcGameConfig *config, guint player, const char *const *tile_ids);
 void carc_game_config_set_followers (CarcGameConfig *config, guint followers);
 void carc_game_config_set_farmers (CarcGameConfig *config, gboolean farmers);
 guint carc_game_config_get_n_players (const CarcGameConfig *config);

@@ -79,11 +79,14 @@ carc_setup_add_all_to_deck (CarcSetup *setup)
     }
 }
 
-/* Gives @player a piece to place instead of drawing (a half tile, the abbey). */
+/* Gives @player a piece to place instead of drawing (a half tile, the abbey). Nothing
+ * happens when the config gives that player an explicit hand. */
 void
 carc_setup_give (CarcSetup *setup, guint player, const CarcTileType *tile)
 {
   g_return_if_fail (player < setup->game->n_players && tile);
+  if (setup->game->config->hands[player])
+    return; /* an explicit hand */
   if (setup->game->hand[player].len < CARC_MAX_PIECES)
     carc_hand_add (&setup->game->hand[player], tile);
 }

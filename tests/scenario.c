@@ -39,10 +39,8 @@ discard_clear (gpointer data)
 }
 
 static Scenario *
-scenario_create (CarcTileSet *tiles, guint n_players, guint followers,
-                 const char *const *tile_order)
+scenario_alloc (CarcTileSet *tiles, guint n_players)
 {
-  g_autoptr (GError) error = NULL;
   Scenario *sc = g_new0 (Scenario, 1);
   sc->tiles = tiles;
   sc->n_players = n_players;
@@ -50,7 +48,15 @@ scenario_create (CarcTileSet *tiles, guint n_players, guint followers,
   sc->discards = g_array_new (FALSE, TRUE, sizeof (ScenarioDiscard));
   g_array_set_clear_func (sc->discards, discard_clear);
   sc->event_types = g_array_new (FALSE, TRUE, sizeof (CarcEventType));
+  return sc;
+}
 
+static Scenario *
+scenario_create (CarcTileSet *tiles, guint n_players, guint followers,
+                 const char *const *tile_order)
+{
+  g_autoptr (GError) error = NULL;
+  Scenario *sc = scenario_alloc (tiles, n_players);
   g_autoptr (CarcGameConfig) config = carc_game_config_new (tiles);
   carc_game_config_set_n_players (config, n_players);
   carc_game_config_set_followers (config, followers);
@@ -59,6 +65,61 @@ scenario_create (CarcTileSet *tiles, guint n_players, guint followers,
   ck_assert_msg (sc->game != NULL, "carc_game_new failed: %s", error ? error->message : "?");
   carc_game_set_event_func (sc->game, on_event, sc, NULL);
   return sc;
+}
+
+/* The plugins of the build tree ($CARCASSONNE_PLUGIN_DIR), loaded once per test process. */
+static CarcPluginHost *
+scenario_plugins (void)
+{
+  static CarcPluginHost *host;
+  if (!host)
+    {
+      host = carc_plugin_host_new ();
+      carc_plugin_host_load_dir (host, carc_plugin_host_get_default_dir (), NULL, NULL);
+    }
+  return host;
+}
+
+Scenario *
+scenario_new_expansions_full (guint n_players, const char *expansions, const char *const *options,
+                              const char *const *tiles, const char *const *const *hands)
+{
+  g_autoptr (GError) error = NULL;
+  CarcTileSet *base = carc_tile_set_new_base (&error);
+  ck_assert_msg (base != NULL, "base tiles: %s", error ? error->message : "?");
+  Scenario *sc = scenario_alloc (base, n_players);
+  g_autoptr (CarcGameConfig) config = carc_game_config_new (base);
+  carc_game_config_set_n_players (config, n_players);
+  carc_game_config_set_tile_order (config, tiles);
+  g_auto (GStrv) names = g_strsplit (expansions, ",", -1);
+  for (guint i = 0; names[i]; i++)
+    {
+      CarcPlugin *plugin = carc_plugin_host_lookup (scenario_plugins (), names[i]);
+      ck_assert_msg (plugin != NULL, "plugin %s not found in %s", names[i],
+                     carc_plugin_host_get_default_dir ());
+      ck_assert (carc_game_config_add_expansion (config, plugin, NULL));
+    }
+  for (guint i = 0; options && options[i]; i++)
+    {
+      g_auto (GStrv) kv = g_strsplit_set (options[i], ".=", 3);
+      ck_assert_msg (g_strv_length (kv) == 3, "bad option %s", options[i]);
+      gboolean ok = carc_game_config_set_option (config, kv[0], kv[1],
+                                                 (guint32)g_ascii_strtoull (kv[2], NULL, 10), &error);
+      ck_assert_msg (ok, "option %s: %s", options[i], error ? error->message : "?");
+    }
+  for (guint p = 0; hands && p < n_players; p++)
+    if (hands[p])
+      carc_game_config_set_hand (config, p, hands[p]);
+  sc->game = carc_game_new_full (config, on_event, sc, NULL, &error);
+  ck_assert_msg (sc->game != NULL, "carc_game_new failed: %s", error ? error->message : "?");
+  return sc;
+}
+
+Scenario *
+scenario_new_expansions (guint n_players, const char *expansions, const char *const *tiles,
+                         const char *const *const *hands)
+{
+  return scenario_new_expansions_full (n_players, expansions, NULL, tiles, hands);
 }
 
 Scenario *
@@ -164,6 +225,8 @@ scenario_snapshot_take (Scenario *sc, ScenarioSnapshot *snap)
   const CarcDeployment *dl = carc_game_get_deployments (g, &snap->n_deployments);
   snap->deployments = g_memdup2 (dl, snap->n_deployments * sizeof (CarcDeployment));
   snap->n_events = sc->event_types->len;
+  for (guint p = 0; p < sc->n_players; p++)
+    snap->hand[p] = carc_game_get_hand_size (g, p);
 }
 
 void
@@ -196,6 +259,8 @@ scenario_snapshot_assert_same_at (Scenario *sc, const char *file, int line,
                      line, p);
       ck_assert_msg (now.supply[p] == snap->supply[p], "%s:%d: supply of player %u changed", file,
                      line, p);
+      ck_assert_msg (now.hand[p] == snap->hand[p], "%s:%d: hand of player %u changed", file, line,
+                     p);
     }
   ck_assert_msg (now.n_placements == snap->n_placements,
                  "%s:%d: number of legal placements changed from %u to %u", file, line,
@@ -435,4 +500,71 @@ scenario_n_events_of_type (Scenario *sc, CarcEventType type)
   for (guint i = 0; i < sc->event_types->len; i++)
     n += g_array_index (sc->event_types, CarcEventType, i) == type;
   return n;
+}
+
+void
+scenario_draw_at (Scenario *sc, const char *file, int line)
+{
+  g_autoptr (GError) error = NULL;
+  gboolean ok = carc_game_draw (sc->game, &error);
+  ck_assert_msg (ok, "%s:%d: draw failed: %s", file, line, error ? error->message : "?");
+}
+
+void
+scenario_piece_at (Scenario *sc, const char *file, int line, guint index, gint x, gint y,
+                   guint rotation)
+{
+  g_autoptr (GError) error = NULL;
+  guint player = carc_game_get_current_player (sc->game);
+  const CarcTileType *t = carc_game_get_hand_piece (sc->game, player, index);
+  gboolean ok = carc_game_place_piece (sc->game, index, x, y, rotation, &error);
+  ck_assert_msg (ok, "%s:%d: placing hand piece %u (%s) at (%d, %d) rotation %u failed: %s",
+                 file, line, index, t ? carc_tile_type_get_id (t) : "none", x, y, rotation,
+                 error ? error->message : "?");
+}
+
+void
+scenario_piece_turn_at (Scenario *sc, const char *file, int line, guint index, gint x, gint y,
+                        guint rotation, gint segment)
+{
+  scenario_piece_at (sc, file, line, index, x, y, rotation);
+  if (segment < 0)
+    scenario_skip_at (sc, file, line);
+  else
+    scenario_deploy_at (sc, file, line, (guint)segment);
+}
+
+void
+scenario_pass_at (Scenario *sc, const char *file, int line)
+{
+  g_autoptr (GError) error = NULL;
+  gboolean ok = carc_game_pass (sc->game, &error);
+  ck_assert_msg (ok, "%s:%d: pass failed: %s", file, line, error ? error->message : "?");
+}
+
+void
+scenario_expect_piece_error_at (Scenario *sc, const char *file, int line, guint index, gint x,
+                                gint y, guint rotation, CarcError code)
+{
+  g_autoptr (GError) error = NULL;
+  ScenarioSnapshot snap;
+  scenario_snapshot_take (sc, &snap);
+  gboolean ok = carc_game_place_piece (sc->game, index, x, y, rotation, &error);
+  g_autofree char *what
+      = g_strdup_printf ("hand piece %u at (%d, %d) rotation %u", index, x, y, rotation);
+  assert_error (file, line, what, ok, error, code);
+  scenario_snapshot_assert_same_at (sc, file, line, &snap);
+  scenario_snapshot_clear (&snap);
+}
+
+void
+scenario_expect_pass_error_at (Scenario *sc, const char *file, int line, CarcError code)
+{
+  g_autoptr (GError) error = NULL;
+  ScenarioSnapshot snap;
+  scenario_snapshot_take (sc, &snap);
+  gboolean ok = carc_game_pass (sc->game, &error);
+  assert_error (file, line, "pass", ok, error, code);
+  scenario_snapshot_assert_same_at (sc, file, line, &snap);
+  scenario_snapshot_clear (&snap);
 }

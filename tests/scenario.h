@@ -60,12 +60,22 @@ typedef struct
   guint n_deployments;
   CarcDeployment *deployments;
   guint n_events;
+  guint hand[CARC_MAX_PLAYERS];
 } ScenarioSnapshot;
 
 /* Creating games. @tiles is the NULL-terminated draw pile (the start tile D is not in it). */
 Scenario *scenario_new (guint n_players, const char *const *tiles);
 Scenario *scenario_new_full (guint n_players, guint followers, const char *const *tiles);
 Scenario *scenario_new_with_data (guint n_players, const char *tile_data, const char *const *tiles);
+/* A game with expansion plugins (comma-separated names, loaded from the build tree) and
+ * explicit hands: @hands[p] is player p's NULL-terminated hand, or NULL to let the expansions
+ * deal it; @hands itself may be NULL. */
+Scenario *scenario_new_expansions (guint n_players, const char *expansions,
+                                   const char *const *tiles, const char *const *const *hands);
+/* The same with options: NULL-terminated "expansion.option=value" strings. */
+Scenario *scenario_new_expansions_full (guint n_players, const char *expansions,
+                                        const char *const *options, const char *const *tiles,
+                                        const char *const *const *hands);
 void scenario_free (Scenario *sc);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (Scenario, scenario_free)
 
@@ -80,6 +90,28 @@ void scenario_turn_at (Scenario *sc, const char *file, int line, gint x, gint y,
 #define scenario_skip(sc)           scenario_skip_at ((sc), __FILE__, __LINE__)
 #define scenario_turn(sc, x, y, r, s)                                                              \
   scenario_turn_at ((sc), __FILE__, __LINE__, (x), (y), (r), (s))
+
+/* Moves of expansion games: draw instead of placing from the hand; place hand piece @index;
+ * pass an end-of-game turn. scenario_piece_turn() places and deploys (or skips). */
+void scenario_draw_at (Scenario *sc, const char *file, int line);
+void scenario_piece_at (Scenario *sc, const char *file, int line, guint index, gint x, gint y,
+                        guint rotation);
+void scenario_piece_turn_at (Scenario *sc, const char *file, int line, guint index, gint x,
+                             gint y, guint rotation, gint segment);
+void scenario_pass_at (Scenario *sc, const char *file, int line);
+void scenario_expect_piece_error_at (Scenario *sc, const char *file, int line, guint index,
+                                     gint x, gint y, guint rotation, CarcError code);
+void scenario_expect_pass_error_at (Scenario *sc, const char *file, int line, CarcError code);
+#define scenario_draw(sc) scenario_draw_at ((sc), __FILE__, __LINE__)
+#define scenario_piece(sc, i, x, y, r)                                                             \
+  scenario_piece_at ((sc), __FILE__, __LINE__, (i), (x), (y), (r))
+#define scenario_piece_turn(sc, i, x, y, r, s)                                                     \
+  scenario_piece_turn_at ((sc), __FILE__, __LINE__, (i), (x), (y), (r), (s))
+#define scenario_pass(sc) scenario_pass_at ((sc), __FILE__, __LINE__)
+#define scenario_expect_piece_error(sc, i, x, y, r, code)                                          \
+  scenario_expect_piece_error_at ((sc), __FILE__, __LINE__, (i), (x), (y), (r), (code))
+#define scenario_expect_pass_error(sc, code)                                                       \
+  scenario_expect_pass_error_at ((sc), __FILE__, __LINE__, (code))
 
 /* Failing moves: each asserts the call fails with @code and that nothing changed. */
 void scenario_expect_place_error_at (Scenario *sc, const char *file, int line, gint x, gint y,

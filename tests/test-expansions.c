@@ -1,0 +1,399 @@
+/* test-expansions.c: the rules of the four expansion plugins (RULES.md sections 2-5 and
+ * decisions D5-D13) as scenarios with exact points, each naming its rule. The plugins are the
+ * real shared objects of the build tree. Base tile letters as in tiles.txt; the start tile D
+ * at (0, 0) shows a city north, a road west-east, a field south. Half tiles: rotation r holds
+ * corner 0 north-east, 1 south-east, 2 south-west, 3 north-west of its cell. */
+#include "config.h"
+
+#include <check.h>
+#include <string.h>
+#include "carcassonne.h"
+#include "check-run.h"
+#include "scenario.h"
+
+#define TILES(...) ((const char *const[]){ __VA_ARGS__, NULL })
+#define HAND(...)  ((const char *const[]){ __VA_ARGS__, NULL })
+#define NO_HAND    ((const char *const[]){ NULL })
+#define HANDS(...) ((const char *const *const[]){ __VA_ARGS__ })
+#define OPTIONS(...) ((const char *const[]){ __VA_ARGS__, NULL })
+
+static guint
+final_points (Scenario *sc, guint player)
+{
+  return scenario_points_scored (sc, player, TRUE);
+}
+
+/* RULES.md 3.5 (decision D5): two half tiles in one cell count as one occupied cell in a
+ * city; D6: after the draw pile is empty the active player who can place a half tile plays
+ * on; D7: a follower only on the half just placed, under the normal rules. */
+START_TEST (test_halftiles_two_halves_one_cell_in_a_city)
+{
+  g_autoptr (Scenario) sc = scenario_new_expansions (
+      2, "halftiles", TILES ("U"), HANDS (HAND ("HT-II-01", "HT-II-01"), NO_HAND));
+  /* Player 0 may place from the hand before drawing. */
+  ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_CHOOSE);
+  ck_assert (carc_game_can_draw (sc->game));
+  /* HT-II-01 (city on legs and long side, shield) in the south-west corner of (0, -1): its
+   * south leg meets D's city. A knight on it. */
+  scenario_piece_turn (sc, 0, 0, -1, 2, 0);
+  scenario_turn (sc, 1, 0, 1, SCENARIO_SKIP); /* player 1 draws U: road west-east */
+  /* The draw pile is empty; player 0 still holds a half tile that fits: a turn (D6), which
+   * must place it (no pass, no draw). */
+  ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_CHOOSE);
+  ck_assert_uint_eq (scenario_current_player (sc), 0);
+  ck_assert (!carc_game_can_draw (sc->game));
+  scenario_expect_pass_error (sc, CARC_ERROR_WRONG_PHASE);
+  scenario_piece (sc, 0, 0, -1, 0); /* the other half, north-east: long sides city to city */
+  /* D7: the city on the half just placed already holds the knight: nothing to deploy. */
+  ck_assert_uint_eq (scenario_n_deployments (sc), 0);
+  scenario_expect_deploy_error (sc, 0, CARC_ERROR_ILLEGAL_DEPLOYMENT);
+  CarcFeatureInfo fi;
+  scenario_feature (sc, 0, 0, 0, &fi);
+  ck_assert_uint_eq (fi.segments, 3);
+  ck_assert_uint_eq (fi.units, 2); /* cells (0, 0) and (0, -1): the two halves count once */
+  ck_assert_uint_eq (fi.shields, 2);
+  ck_assert (!fi.complete);
+  scenario_skip (sc);
+  /* Player 1 holds nothing: the game ends; the incomplete city scores 2 cells + 2 shields. */
+  ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_OVER);
+  ck_assert_uint_eq (final_points (sc, 0), 4);
+  ck_assert_uint_eq (scenario_score (sc, 0), 4);
+  ck_assert_uint_eq (scenario_score (sc, 1), 0);
+}
+END_TEST
+
+/* RULES.md 3.5: a road that runs into a triangular gap is not complete; once the other half
+ * closes it, it scores per occupied cell (3, not 4 pieces). */
+START_TEST (test_halftiles_road_into_gap_incomplete)
+{
+  g_autoptr (Scenario) sc = scenario_new_expansions (
+      2, "halftiles", TILES ("X", "U", "U", "U"),
+      HANDS (HAND ("HT-I-11", "HT-II-04"), NO_HAND));
+  scenario_draw (sc);
+  scenario_turn (sc, -1, 0, 0, SCENARIO_SKIP); /* X: D's road ends at its junction */
+  scenario_turn (sc, 0, 1, 1, SCENARIO_SKIP);
+  /* HT-I-11 (road from the east leg to the long side) in the south-west corner of (1, 0): its
+   * west leg continues D's road, its long side faces the empty half. A thief on it. */
+  scenario_piece_turn (sc, 0, 1, 0, 2, 0);
+  CarcFeatureInfo fi;
+  scenario_feature (sc, 0, 0, 1, &fi);
+  ck_assert (!fi.complete);
+  ck_assert_uint_eq (fi.open, 1);
+  ck_assert_uint_eq (fi.units, 3);
+  ck_assert_uint_eq (scenario_n_scores (sc), 0);
+  scenario_turn (sc, 0, 2, 1, SCENARIO_SKIP);
+  /* HT-II-04: a cloister half whose road from the long side ends at the cloister. */
+  scenario_piece_turn (sc, 0, 1, 0, 0, SCENARIO_SKIP);
+  ck_assert_uint_eq (scenario_n_scores (sc), 1);
+  const ScenarioScore *road = scenario_score_event (sc, 0);
+  ck_assert_int_eq (road->kind, CARC_FEATURE_ROAD);
+  ck_assert (!road->final);
+  ck_assert_uint_eq (road->points[0], 3); /* X, D and one cell of two halves */
+  ck_assert_uint_eq (scenario_supply (sc, 0), 7);
+}
+END_TEST
+
+/* RULES.md 3.5: a cloister is complete when its 8 neighbouring cells are occupied (9 points);
+ * 3.7 item 1 and D11: a vineyard half in the cloister's own cell adds 3: 12. */
+static Scenario *
+vineyard_half_cloister (const char *expansions)
+{
+  Scenario *sc = scenario_new_expansions (2, expansions, TILES ("U", "U", "B", "B", "B", "B", "A"),
+                                          HANDS (HAND ("HT-I-05", "HT-I-06"), NO_HAND));
+  scenario_piece_turn (sc, 1, 0, 1, 3, SCENARIO_SKIP); /* vineyard half, north-west of (0, 1) */
+  scenario_turn (sc, 1, 0, 1, SCENARIO_SKIP);
+  scenario_piece_turn (sc, 0, 0, 1, 1, 0); /* the cloister half, south-east; a monk */
+  scenario_turn (sc, -1, 0, 1, SCENARIO_SKIP);
+  scenario_turn (sc, 1, 1, 0, SCENARIO_SKIP);
+  scenario_turn (sc, -1, 1, 0, SCENARIO_SKIP);
+  scenario_turn (sc, 1, 2, 0, SCENARIO_SKIP);
+  scenario_turn (sc, -1, 2, 0, SCENARIO_SKIP);
+  ck_assert_uint_eq (scenario_n_scores (sc), 0);
+  scenario_turn (sc, 0, 2, 2, SCENARIO_SKIP); /* A: the 8th neighbour */
+  return sc;
+}
+
+START_TEST (test_vineyards_half_in_cloister_cell)
+{
+  g_autoptr (Scenario) sc = vineyard_half_cloister ("halftiles,vineyards");
+  ck_assert_uint_eq (scenario_n_scores_of_kind (sc, CARC_FEATURE_CLOISTER, FALSE), 1);
+  ck_assert_uint_eq (scenario_score_event (sc, 0)->points[0], 12);
+  ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_OVER);
+  ck_assert_uint_eq (scenario_score (sc, 0), 12);
+}
+END_TEST
+
+START_TEST (test_halftiles_cloister_without_vineyards)
+{
+  g_autoptr (Scenario) sc = vineyard_half_cloister ("halftiles");
+  ck_assert_uint_eq (scenario_score_event (sc, 0)->points[0], 9);
+  ck_assert_uint_eq (scenario_score (sc, 0), 9);
+}
+END_TEST
+
+/* RULES.md 5.2 (D11): an incomplete monastery gets nothing for vineyards at the end. */
+START_TEST (test_vineyards_nothing_at_the_end)
+{
+  g_autoptr (Scenario) sc = scenario_new_expansions (2, "vineyards", TILES ("B", "HS-RRr.v"), NULL);
+  scenario_turn (sc, 0, 1, 0, 0);              /* B with a monk below D */
+  scenario_turn (sc, 1, 0, 0, SCENARIO_SKIP); /* a vineyard tile east of D */
+  ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_OVER);
+  ck_assert_uint_eq (final_points (sc, 0), 3); /* 1 + D + the vineyard tile, no bonus */
+}
+END_TEST
+
+/* RULES.md section 4 (D9, D10): one abbey completes a road, a city and a cloister at once;
+ * it adds no tile to them (the one-tile city scores 2); it only goes into a hole; in the
+ * final round it may still be placed, and a monk on it scores as a cloister at the end. */
+START_TEST (test_abbey_completes_three_features)
+{
+  g_autoptr (Scenario) sc = scenario_new_expansions (
+      2, "abbey", TILES ("X", "B", "B", "B", "E", "B", "B", "B", "B", "B"),
+      HANDS (HAND ("abbey"), NO_HAND));
+  /* No hole yet: player 0 draws at once. */
+  ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_PLACE);
+  scenario_turn (sc, -1, 0, 0, 1);              /* X, a thief on its east arm: D's road */
+  scenario_turn (sc, 0, 1, 0, SCENARIO_SKIP);   /* B */
+  scenario_turn (sc, 1, 1, 0, 0);               /* B, a monk */
+  scenario_turn (sc, 2, 1, 0, SCENARIO_SKIP);   /* B */
+  scenario_turn (sc, 2, 0, 3, 0);               /* E turned: its city faces (1, 0); a knight */
+  scenario_turn (sc, 2, -1, 0, SCENARIO_SKIP);  /* B */
+  ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_PLACE); /* still no hole */
+  scenario_turn (sc, 1, -1, 0, SCENARIO_SKIP);  /* B: (1, 0) is a hole now */
+  scenario_turn (sc, 0, 2, 0, SCENARIO_SKIP);   /* B */
+  /* Player 0 may choose the abbey now, but only into a hole. */
+  ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_CHOOSE);
+  scenario_expect_piece_error (sc, 0, 0, -1, 0, CARC_ERROR_ILLEGAL_PLACEMENT);
+  scenario_expect_piece_error (sc, 1, 1, 0, 0, CARC_ERROR_NO_PIECE);
+  scenario_draw (sc);
+  scenario_turn (sc, 1, 2, 0, SCENARIO_SKIP);   /* B */
+  scenario_turn (sc, 2, 2, 0, SCENARIO_SKIP);   /* B: the last tile */
+  /* The final abbey round (D10) starts with player 0: place it, or pass. */
+  ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_CHOOSE);
+  ck_assert (carc_game_can_pass (sc->game));
+  ck_assert (!carc_game_can_draw (sc->game));
+  scenario_piece_turn (sc, 0, 1, 0, 0, 0); /* the abbey, a monk on it */
+  ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_OVER);
+  guint road = 0, city = 0, cloister = 0;
+  for (guint i = 0; i < scenario_n_scores (sc); i++)
+    {
+      const ScenarioScore *s = scenario_score_event (sc, i);
+      if (s->final)
+        continue;
+      if (s->kind == CARC_FEATURE_ROAD)
+        road += s->points[0];
+      else if (s->kind == CARC_FEATURE_CITY)
+        city += s->points[0];
+      else if (s->kind == CARC_FEATURE_CLOISTER)
+        cloister += s->points[0];
+    }
+  ck_assert_uint_eq (road, 2);     /* X's arm and D */
+  ck_assert_uint_eq (city, 2);     /* E alone: the abbey adds no tile */
+  ck_assert_uint_eq (cloister, 9); /* the monk's cloister at (1, 1) */
+  /* Final: the abbey's monk, 1 + 7 occupied neighbours ((0, -1) is empty). */
+  ck_assert_uint_eq (final_points (sc, 0), 8);
+  ck_assert_uint_eq (scenario_score (sc, 0), 21);
+}
+END_TEST
+
+/* RULES.md 4 and 3.8 (with half tiles): a cell holding one half tile counts for the hole even
+ * when its triangular gap faces the abbey; combined end rules: the abbey round runs even though
+ * the halftiles rule alone would end the game. */
+START_TEST (test_abbey_into_hole_beside_a_gap)
+{
+  g_autoptr (Scenario) sc = scenario_new_expansions (
+      2, "abbey,halftiles", TILES ("X", "U", "A", "B", "B"),
+      HANDS (HAND ("abbey"), HAND ("HT-I-06")));
+  scenario_turn (sc, -1, 0, 0, SCENARIO_SKIP); /* no hole: player 0 draws at once */
+  scenario_draw (sc);                          /* player 1 could place the half tile */
+  scenario_turn (sc, 1, 0, 1, SCENARIO_SKIP);
+  scenario_turn (sc, -1, 1, 2, SCENARIO_SKIP); /* A turned: its road meets X's */
+  /* HT-I-06 (fields) in the north-east corner of (1, 1): its gap faces (0, 1). */
+  scenario_piece_turn (sc, 0, 1, 1, 0, SCENARIO_SKIP);
+  ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_PLACE); /* (0, 2) is still empty */
+  scenario_turn (sc, -1, 2, 0, SCENARIO_SKIP);
+  scenario_turn (sc, 0, 2, 0, SCENARIO_SKIP); /* the last tile: (0, 1) is a hole */
+  ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_CHOOSE);
+  ck_assert_uint_eq (scenario_current_player (sc), 0);
+  scenario_piece_turn (sc, 0, 0, 1, 0, 0);
+  ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_OVER);
+  ck_assert_uint_eq (final_points (sc, 0), 8); /* 1 + 7: only (1, 2) is empty */
+}
+END_TEST
+
+/* RULES.md 3.6 (D6): the first active player who can place nothing ends the game, even if
+ * another player still holds half tiles. */
+START_TEST (test_halftiles_end_first_player_without_a_move)
+{
+  g_autoptr (Scenario) sc = scenario_new_expansions (
+      2, "halftiles", TILES ("U"), HANDS (NO_HAND, HAND ("HT-I-06", "HT-I-06")));
+  scenario_turn (sc, 1, 0, 1, SCENARIO_SKIP);
+  ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_CHOOSE);
+  ck_assert_uint_eq (scenario_current_player (sc), 1);
+  scenario_piece_turn (sc, 0, 0, 1, 3, SCENARIO_SKIP);
+  ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_OVER);
+  ck_assert_uint_eq (carc_game_get_hand_size (sc->game, 1), 1);
+}
+END_TEST
+
+/* RULES.md 3.2: the long side meets only the long side of the other half, with matching
+ * landscape; legs match like tile edges; a half needs an edge that continues the landscape. */
+START_TEST (test_halftiles_placement_rules)
+{
+  g_autoptr (Scenario) sc = scenario_new_expansions (
+      2, "halftiles", TILES ("U", "U"), HANDS (HAND ("HT-I-06", "HT-II-01", "HT-I-01", "HT-I-02"), NO_HAND));
+  /* A fields-only half north-west of (0, 1) meets D's field. */
+  scenario_piece_turn (sc, 0, 0, 1, 3, SCENARIO_SKIP);
+  scenario_turn (sc, 1, 0, 1, SCENARIO_SKIP);
+  /* The city half cannot face the field half's long side, nor take the same corner. */
+  scenario_expect_piece_error (sc, 0, 0, 1, 1, CARC_ERROR_ILLEGAL_PLACEMENT);
+  scenario_expect_piece_error (sc, 0, 0, 1, 3, CARC_ERROR_ILLEGAL_PLACEMENT);
+  /* No edge continuing anything: (5, 5) is far away. */
+  scenario_expect_piece_error (sc, 1, 5, 5, 0, CARC_ERROR_ILLEGAL_PLACEMENT);
+  /* HT-I-01's north leg is a road: against D's city it does not match. */
+  scenario_expect_piece_error (sc, 1, 0, -1, 1, CARC_ERROR_ILLEGAL_PLACEMENT);
+  guint n;
+  const CarcPlacement *pl = carc_game_get_piece_placements (sc->game, 1, &n);
+  ck_assert_uint_gt (n, 0);
+  for (guint i = 0; i < n; i++)
+    ck_assert_msg (!(pl[i].x == 0 && pl[i].y == 1), "HT-I-01 offered in the field half's cell");
+  /* HT-I-02 (roads on its legs, a field long side) completes the cell from the south-east. */
+  scenario_piece_turn (sc, 2, 0, 1, 1, SCENARIO_SKIP);
+  CarcPieceInfo two[2];
+  ck_assert_uint_eq (carc_game_get_pieces_at (sc->game, 0, 1, two), 2);
+  ck_assert_uint_eq (two[0].rotation, 3);
+  ck_assert_uint_eq (two[1].rotation, 1);
+}
+END_TEST
+
+/* RULES.md 3.3 and D8: each player gets 3 half tiles from those without symbols; the vineyard
+ * half only joins with the vineyards expansion; the draft variant picks face up, the last
+ * player first, then counter-clockwise. */
+START_TEST (test_halftiles_setup_and_draft)
+{
+  g_autoptr (Scenario) dealt = scenario_new_expansions (3, "halftiles", TILES ("U"), NULL);
+  for (guint p = 0; p < 3; p++)
+    {
+      ck_assert_uint_eq (carc_game_get_hand_size (dealt->game, p), 3);
+      for (guint i = 0; i < 3; i++)
+        {
+          const CarcTileType *t = carc_game_get_hand_piece (dealt->game, p, i);
+          ck_assert_int_eq (carc_tile_type_get_shape (t), CARC_SHAPE_HALF);
+          ck_assert_ptr_null (carc_tile_type_get_tag (t, "vineyard"));
+          ck_assert_ptr_null (carc_tile_type_get_tag (t, "hill"));
+          ck_assert_ptr_null (carc_tile_type_get_tag (t, "sheep"));
+          ck_assert_ptr_null (carc_tile_type_get_tag (t, "crop_circle"));
+        }
+    }
+  ck_assert (!carc_game_get_hands_open (dealt->game));
+
+  g_autoptr (Scenario) draft = scenario_new_expansions_full (
+      3, "halftiles,vineyards", OPTIONS ("halftiles.draft=1", "halftiles.hand=2"), TILES ("U"),
+      NULL);
+  ck_assert_int_eq (scenario_phase (draft), CARC_PHASE_DRAFT);
+  ck_assert (carc_game_get_hands_open (draft->game));
+  ck_assert_uint_eq (carc_game_get_pool_size (draft->game), 21); /* 20 plain + the vineyard */
+  static const guint order[] = { 2, 1, 0, 2, 1, 0 };
+  for (guint i = 0; i < G_N_ELEMENTS (order); i++)
+    {
+      ck_assert_uint_eq (scenario_current_player (draft), order[i]);
+      ck_assert (carc_game_pick (draft->game, 0, NULL));
+    }
+  ck_assert_uint_eq (carc_game_get_pool_size (draft->game), 0);
+  for (guint p = 0; p < 3; p++)
+    ck_assert_uint_eq (carc_game_get_hand_size (draft->game, p), 2);
+  ck_assert_uint_eq (scenario_current_player (draft), 0);
+  ck_assert_int_eq (scenario_phase (draft), CARC_PHASE_CHOOSE);
+}
+END_TEST
+
+/* RULES.md 3.7 item 2 (the hill option): placing the hill half buries the next tile of the
+ * draw pile; in a tie, the player with a follower in the hill's cell wins alone. */
+START_TEST (test_halftiles_hill)
+{
+  g_autoptr (Scenario) sc = scenario_new_expansions_full (
+      2, "halftiles", OPTIONS ("halftiles.hill=1"), TILES ("U", "V", "V", "V"),
+      HANDS (HAND ("HT-II-10"), NO_HAND));
+  ck_assert_uint_eq (carc_game_get_tiles_left (sc->game), 4);
+  scenario_piece_turn (sc, 0, 1, 0, 3, 0); /* the hill half east of D, a thief on its road */
+  ck_assert_uint_eq (carc_game_get_tiles_left (sc->game), 2); /* U went under the hill */
+  scenario_turn (sc, 0, 1, 0, 0);               /* V: a road curve south-west, a thief */
+  scenario_turn (sc, -1, 0, 3, SCENARIO_SKIP);  /* V: D's road turns south */
+  scenario_turn (sc, -1, 1, 2, SCENARIO_SKIP);  /* V: joins both thieves' roads */
+  ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_OVER);
+  /* The road (5 cells, open at the hill's gap and south of (0, 1)): one thief each. */
+  ck_assert_uint_eq (final_points (sc, 0), 5);
+  ck_assert_uint_eq (final_points (sc, 1), 0);
+}
+END_TEST
+
+/* RULES.md section 2 (D12): Winter adds 12 animal tiles (84 in all), each tagged with its
+ * animal; animals change no rule. Section 5: vineyards add 8 tiles. */
+START_TEST (test_winter_and_vineyards_decks)
+{
+  g_autoptr (Scenario) winter = scenario_new_expansions (2, "winter", NULL, NULL);
+  /* 71 base tiles (the start tile is on the board) + 12, minus the one in play. */
+  ck_assert_uint_eq (carc_game_get_tiles_left (winter->game), 82);
+  g_autoptr (Scenario) both = scenario_new_expansions (2, "winter,vineyards", NULL, NULL);
+  ck_assert_uint_eq (carc_game_get_tiles_left (both->game), 90);
+  CarcPlugin *plugin = carc_game_config_get_expansion (carc_game_get_config (winter->game), 0);
+  CarcTileSet *tiles = carc_plugin_get_tiles (plugin);
+  ck_assert_uint_eq (carc_tile_set_get_n_tiles (tiles), 12);
+  ck_assert_str_eq (carc_tile_type_get_tag (carc_tile_set_lookup (tiles, "WI-RrRr"), "animal"),
+                    "wolpertinger");
+  const char *value = NULL;
+  ck_assert_str_eq (carc_tile_type_get_tag_at (carc_tile_set_lookup (tiles, "WI-CFR"), 0, &value),
+                    "animal");
+  ck_assert_str_eq (value, "bear");
+}
+END_TEST
+
+/* A game that names an expansion twice, or an option it does not have, is refused. */
+START_TEST (test_expansion_config_errors)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CarcTileSet) base = carc_tile_set_new_base (NULL);
+  g_autoptr (CarcPluginHost) host = carc_plugin_host_new ();
+  ck_assert_uint_eq (
+      carc_plugin_host_load_dir (host, carc_plugin_host_get_default_dir (), "abbey,half*", NULL), 2);
+  ck_assert (carc_plugin_host_is_known (host, "winter"));
+  ck_assert_ptr_null (carc_plugin_host_lookup (host, "winter"));
+  ck_assert (!carc_plugin_host_is_known (host, "cathedrals"));
+  g_autoptr (CarcGameConfig) config = carc_game_config_new (base);
+  CarcPlugin *half = carc_plugin_host_lookup (host, "halftiles");
+  ck_assert (carc_game_config_add_expansion (config, half, NULL));
+  ck_assert (!carc_game_config_add_expansion (config, half, &error));
+  ck_assert_int_eq (error->code, CARC_ERROR_INVALID_ARGUMENT);
+  g_clear_error (&error);
+  ck_assert (!carc_game_config_set_option (config, "halftiles", "hand", 9, &error));
+  ck_assert_str_eq (error->message, "option halftiles.hand must be 1 to 8, not 9");
+  g_clear_error (&error);
+  ck_assert (!carc_game_config_set_option (config, "halftiles", "colour", 1, &error));
+  ck_assert_int_eq (error->code, CARC_ERROR_UNKNOWN_EXPANSION);
+  g_clear_error (&error);
+  ck_assert (!carc_game_config_set_option (config, "abbey", "x", 1, &error));
+  ck_assert_str_eq (error->message, "the game does not use expansion abbey");
+}
+END_TEST
+
+int
+main (void)
+{
+  Suite *s = suite_create ("expansions");
+  TCase *tc = tcase_create ("rules");
+  tcase_add_test (tc, test_halftiles_two_halves_one_cell_in_a_city);
+  tcase_add_test (tc, test_halftiles_road_into_gap_incomplete);
+  tcase_add_test (tc, test_vineyards_half_in_cloister_cell);
+  tcase_add_test (tc, test_halftiles_cloister_without_vineyards);
+  tcase_add_test (tc, test_vineyards_nothing_at_the_end);
+  tcase_add_test (tc, test_abbey_completes_three_features);
+  tcase_add_test (tc, test_abbey_into_hole_beside_a_gap);
+  tcase_add_test (tc, test_halftiles_end_first_player_without_a_move);
+  tcase_add_test (tc, test_halftiles_placement_rules);
+  tcase_add_test (tc, test_halftiles_setup_and_draft);
+  tcase_add_test (tc, test_halftiles_hill);
+  tcase_add_test (tc, test_winter_and_vineyards_decks);
+  tcase_add_test (tc, test_expansion_config_errors);
+  suite_add_tcase (s, tc);
+  return check_run_suite (s);
+}
