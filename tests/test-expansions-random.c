@@ -1,0 +1,293 @@
+/* test-expansions-random.c: thousands of seeded random games with all four expansion plugins
+ * on (abbey, halftiles, vineyards, winter; 2 to 6 players; the draft and hill options on in
+ * some), every kind of move chosen at random, and the invariants checked after every move:
+ *
+ * - tiles are conserved: pieces on the board + discarded + buried under hills + left in the
+ *   draw pile + in play + in hands + in the draft pool = what the game started with (less
+ *   what the draft leaves in the box);
+ * - followers are conserved: supply + on the board = 7 per player;
+ * - every touching edge matches (legs like tile edges, walls fit anything), two pieces share a
+ *   cell only as complementary half tiles whose long sides match;
+ * - scores never decrease; the game ends with the draw pile empty;
+ * - seed + move log replays the game to the same scores.
+ *
+ * (RULES.md rules 3, 4, 25-27, sections 3.2, 3.6, 4; ARCHITECTURE.md section 8.) A failing
+ * seed is printed; replay it with CARC_TEST_SEED=<seed>. */
+#include "config.h"
+
+#include <check.h>
+#include <stdlib.h>
+#include "carcassonne.h"
+#include "check-run.h"
+
+#define N_GAMES 2000
+
+#define EXPECT(cond, ...)                                                                          \
+  do                                                                                               \
+    {                                                                                              \
+      if (G_UNLIKELY (!(cond)))                                                                    \
+        ck_abort_msg (__VA_ARGS__);                                                                \
+    }                                                                                              \
+  while (0)
+
+static const int dx[4] = { 0, 1, 0, -1 };
+static const int dy[4] = { -1, 0, 1, 0 };
+
+typedef struct
+{
+  guint discarded;
+} Watch;
+
+static void
+watch_event (CarcGame *game, const CarcEvent *ev, gpointer data)
+{
+  Watch *w = data;
+  if (ev->type == CARC_EVENT_TILE_DISCARDED)
+    w->discarded++;
+}
+
+static CarcPluginHost *
+plugins (void)
+{
+  static CarcPluginHost *host;
+  if (!host)
+    {
+      host = carc_plugin_host_new ();
+      carc_plugin_host_load_dir (host, carc_plugin_host_get_default_dir (), NULL, NULL);
+    }
+  return host;
+}
+
+/* The edge a piece shows on board side @side; -1 for a half tile's triangular gap. */
+static gint
+edge_on_side (const CarcPieceInfo *p, guint side)
+{
+  guint local = (side + 4 - p->rotation) & 3;
+  if (carc_tile_type_get_shape (p->tile) == CARC_SHAPE_HALF && local > 1)
+    return -1;
+  return (gint)carc_tile_type_get_edge (p->tile, local);
+}
+
+static gboolean
+edges_match (gint a, gint b)
+{
+  return a < 0 || b < 0 || a == b || a == CARC_EDGE_WALL || b == CARC_EDGE_WALL;
+}
+
+static void
+check_board (CarcGame *game, guint64 seed)
+{
+  guint n = carc_game_get_n_pieces (game);
+  for (guint i = 0; i < n; i++)
+    {
+      CarcPieceInfo p, cell[2], nb[2];
+      carc_game_get_piece (game, i, &p);
+      guint k = carc_game_get_pieces_at (game, p.x, p.y, cell);
+      EXPECT (k >= 1, "seed %" G_GUINT64_FORMAT ": piece %u not in its cell", seed, i);
+      if (k == 2)
+        {
+          EXPECT (carc_tile_type_get_shape (cell[0].tile) == CARC_SHAPE_HALF
+                      && carc_tile_type_get_shape (cell[1].tile) == CARC_SHAPE_HALF
+                      && cell[1].rotation == ((cell[0].rotation + 2) & 3),
+                  "seed %" G_GUINT64_FORMAT ": cell (%d,%d) holds two pieces that are not "
+                  "complementary halves",
+                  seed, p.x, p.y);
+          EXPECT (carc_tile_type_get_edge (cell[0].tile, 2) == carc_tile_type_get_edge (cell[1].tile, 2),
+                  "seed %" G_GUINT64_FORMAT ": long sides differ in (%d,%d)", seed, p.x, p.y);
+        }
+      for (guint s = 0; s < 4; s++)
+        {
+          gint mine = edge_on_side (&p, s);
+          guint m = carc_game_get_pieces_at (game, p.x + dx[s], p.y + dy[s], nb);
+          for (guint j = 0; j < m; j++)
+            EXPECT (edges_match (mine, edge_on_side (&nb[j], (s + 2) & 3)),
+                    "seed %" G_GUINT64_FORMAT ": edge mismatch between (%d,%d) and (%d,%d)", seed,
+                    p.x, p.y, nb[j].x, nb[j].y);
+        }
+    }
+}
+
+static guint
+hands_total (CarcGame *game)
+{
+  guint n = carc_game_get_pool_size (game);
+  for (guint p = 0; p < carc_game_get_n_players (game); p++)
+    n += carc_game_get_hand_size (game, p);
+  return n;
+}
+
+static guint
+in_play (CarcGame *game)
+{
+  return carc_game_get_phase (game) == CARC_PHASE_PLACE;
+}
+
+/* One random move of any kind; returns FALSE once the game is over. */
+static gboolean
+random_move (CarcGame *game, CarcRng *rng, gboolean *hill_placed)
+{
+  g_autoptr (GError) error = NULL;
+  gboolean ok = TRUE;
+  guint n;
+  *hill_placed = FALSE;
+  switch (carc_game_get_phase (game))
+    {
+      case CARC_PHASE_DRAFT:
+        ok = carc_game_pick (game, carc_rng_below (rng, carc_game_get_pool_size (game)), &error);
+        break;
+      case CARC_PHASE_CHOOSE:
+        {
+          guint player = carc_game_get_current_player (game);
+          guint options = carc_game_can_draw (game) + carc_game_can_pass (game);
+          guint hand = carc_game_get_hand_size (game, player);
+          for (guint i = 0; i < hand; i++)
+            {
+              carc_game_get_piece_placements (game, i, &n);
+              options += n;
+            }
+          EXPECT (options > 0, "a choose phase with nothing to do");
+          guint pick = carc_rng_below (rng, options);
+          if (carc_game_can_draw (game) && pick-- == 0)
+            ok = carc_game_draw (game, &error);
+          else if (carc_game_can_pass (game) && pick-- == 0)
+            ok = carc_game_pass (game, &error);
+          else
+            for (guint i = 0; i < hand; i++)
+              {
+                const CarcPlacement *pl = carc_game_get_piece_placements (game, i, &n);
+                if (pick >= n)
+                  {
+                    pick -= n;
+                    continue;
+                  }
+                *hill_placed
+                    = carc_tile_type_get_tag (carc_game_get_hand_piece (game, player, i), "hill")
+                      != NULL;
+                CarcPlacement p = pl[pick];
+                ok = carc_game_place_piece (game, i, p.x, p.y, p.rotation, &error);
+                break;
+              }
+        }
+        break;
+      case CARC_PHASE_PLACE:
+        {
+          CarcPlacement p;
+          n = carc_game_get_n_placements (game);
+          EXPECT (n > 0 && carc_game_get_placement (game, carc_rng_below (rng, n), &p),
+                  "a tile in play with no placement");
+          ok = carc_game_place (game, p.x, p.y, p.rotation, &error);
+        }
+        break;
+      case CARC_PHASE_DEPLOY:
+        {
+          const CarcDeployment *d = carc_game_get_deployments (game, &n);
+          guint pick = carc_rng_below (rng, n + 1);
+          ok = pick < n ? carc_game_deploy (game, d[pick].segment, &error)
+                        : carc_game_skip (game, &error);
+        }
+        break;
+      case CARC_PHASE_OVER:
+        return FALSE;
+    }
+  EXPECT (ok, "the engine refused a move it offered: %s", error ? error->message : "?");
+  return TRUE;
+}
+
+static void
+play_one (CarcTileSet *base, guint64 seed)
+{
+  CarcRng rng;
+  carc_rng_init (&rng, seed, 7);
+  guint n_players = CARC_MIN_PLAYERS + carc_rng_below (&rng, CARC_MAX_PLAYERS - 1);
+  g_autoptr (CarcGameConfig) config = carc_game_config_new (base);
+  carc_game_config_set_n_players (config, n_players);
+  carc_game_config_set_seed (config, seed);
+  static const char *const names[] = { "abbey", "halftiles", "vineyards", "winter" };
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      CarcPlugin *plugin = carc_plugin_host_lookup (plugins (), names[i]);
+      EXPECT (plugin != NULL, "plugin %s not loaded", names[i]);
+      EXPECT (carc_game_config_add_expansion (config, plugin, NULL), "add %s", names[i]);
+    }
+  gboolean hill = carc_rng_below (&rng, 4) == 0;
+  carc_game_config_set_option (config, "halftiles", "hill", hill, NULL);
+  carc_game_config_set_option (config, "halftiles", "draft", carc_rng_below (&rng, 4) == 0, NULL);
+  carc_game_config_set_option (config, "halftiles", "hand", 1 + carc_rng_below (&rng, 4), NULL);
+
+  Watch w = { 0 };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CarcGame) game = carc_game_new_full (config, watch_event, &w, NULL, &error);
+  EXPECT (game != NULL, "seed %" G_GUINT64_FORMAT ": %s", seed, error ? error->message : "?");
+  guint buried = 0;
+  guint total = carc_game_get_n_pieces (game) + w.discarded + carc_game_get_tiles_left (game)
+                + in_play (game) + hands_total (game);
+  guint followers = 7 * n_players;
+  guint last_score[CARC_MAX_PLAYERS] = { 0 };
+  for (;;)
+    {
+      guint left_before = carc_game_get_tiles_left (game);
+      guint pool_before = carc_game_get_pool_size (game);
+      gboolean hill_placed;
+      if (!random_move (game, &rng, &hill_placed))
+        break;
+      /* The draft's last pick sends the rest of the pool back to the box (RULES.md 3.3). */
+      if (pool_before && carc_game_get_phase (game) != CARC_PHASE_DRAFT)
+        total -= pool_before - 1;
+      if (hill_placed && hill && left_before > 0 && !in_play (game))
+        buried += left_before - carc_game_get_tiles_left (game);
+      guint now = carc_game_get_n_pieces (game) + w.discarded + buried
+                  + carc_game_get_tiles_left (game) + in_play (game) + hands_total (game);
+      EXPECT (now == total, "seed %" G_GUINT64_FORMAT ": tiles %u, started with %u", seed, now,
+              total);
+      guint on_board = carc_game_get_n_followers (game);
+      for (guint p = 0; p < n_players; p++)
+        {
+          on_board += carc_game_get_supply (game, p);
+          guint score = carc_game_get_score (game, p);
+          EXPECT (score >= last_score[p], "seed %" G_GUINT64_FORMAT ": score of %u went down", seed,
+                  p);
+          last_score[p] = score;
+        }
+      EXPECT (on_board == followers, "seed %" G_GUINT64_FORMAT ": %u followers, not %u", seed,
+              on_board, followers);
+    }
+  check_board (game, seed);
+  EXPECT (carc_game_get_tiles_left (game) == 0, "seed %" G_GUINT64_FORMAT ": ended with tiles left",
+          seed);
+
+  guint n_moves;
+  const CarcMove *moves = carc_game_get_moves (game, &n_moves);
+  g_autoptr (CarcGame) again = carc_game_replay (config, moves, n_moves, &error);
+  EXPECT (again != NULL, "seed %" G_GUINT64_FORMAT ": replay: %s", seed,
+          error ? error->message : "?");
+  EXPECT (carc_game_get_phase (again) == CARC_PHASE_OVER, "seed %" G_GUINT64_FORMAT ": replay not over",
+          seed);
+  for (guint p = 0; p < n_players; p++)
+    EXPECT (carc_game_get_score (again, p) == carc_game_get_score (game, p),
+            "seed %" G_GUINT64_FORMAT ": replayed score of %u differs", seed, p);
+}
+
+START_TEST (test_random_games_all_expansions)
+{
+  g_autoptr (CarcTileSet) base = carc_tile_set_new_base (NULL);
+  const char *one = g_getenv ("CARC_TEST_SEED");
+  if (one)
+    {
+      play_one (base, g_ascii_strtoull (one, NULL, 10));
+      return;
+    }
+  for (guint64 seed = 1; seed <= N_GAMES; seed++)
+    play_one (base, seed);
+}
+END_TEST
+
+int
+main (void)
+{
+  Suite *s = suite_create ("expansions-random");
+  TCase *tc = tcase_create ("invariants");
+  tcase_set_timeout (tc, 600);
+  tcase_add_test (tc, test_random_games_all_expansions);
+  suite_add_tcase (s, tc);
+  return check_run_suite (s);
+}
