@@ -455,6 +455,13 @@ carc_game_new_full (const CarcGameConfig *config, CarcEventFunc func, gpointer u
   carc_rng_init (&g->rng, config->seed, 0x43415243u);
 
   g_autoptr (GPtrArray) deck = g_ptr_array_new ();
+  guint order_len = config->tile_order ? g_strv_length (config->tile_order) : 0;
+  if (order_len >= CARC_MAX_PIECES)
+    {
+      g_set_error (error, CARC_ERROR, CARC_ERROR_INVALID_ARGUMENT,
+                   "a game holds at most %d tiles, not %u", CARC_MAX_PIECES, order_len + 1);
+      return NULL;
+    }
   if (config->tile_order)
     {
       for (guint i = 0; config->tile_order[i]; i++)
@@ -467,8 +474,6 @@ carc_game_new_full (const CarcGameConfig *config, CarcEventFunc func, gpointer u
                            config->tile_order[i]);
               return NULL;
             }
-          if (i >= CARC_MAX_PIECES)
-            break;
           g_ptr_array_add (deck, (gpointer)t);
         }
     }
