@@ -7,8 +7,8 @@
 #include "client/board.h"
 #include "check-run.h"
 
-/* Base-game tile types in the notation of data/base.tiles (edges, then segments; a field's
- * city list and road end markers left out): what GetTileTypes would answer. */
+/* Tile types in the notation of data/base.tiles (edges, then segments; a field's city list
+ * and road end markers left out): what GetTileTypes would answer. */
 static const char *const base_lines[] = {
   "A FFRF K R:S F:NNW,NNE,ENE,ESE,SSE,SSW,WSW,WNW",
   "C CCCC C:NESW:s",
@@ -22,6 +22,16 @@ static const char *const base_lines[] = {
   "U RFRF R:NS F:NNE,ENE,ESE,SSE F:SSW,WSW,WNW,NNW",
   "V FFRR R:SW F:NNW,NNE,ENE,ESE,SSE,WNW F:SSW,WSW",
   "X RRRR R:N R:E R:S R:W F:WNW,NNW F:NNE,ENE F:ESE,SSE F:SSW,WSW",
+  /* Half tiles (plugins/halftiles/halftiles.tiles): legs N and E, then the long side L. */
+  "HT-I-01 RF|R R:NL F:NNE,ENE,ESE,LSE F:LNW,NNW",
+  "HT-I-03 CC|F C:NE:s F:LSE,LNW",
+  "HT-I-05 FR|F K R:E F:NNW,NNE,ENE,ESE,LSE,LNW",
+  "HT-I-06 FF|F F:NNW,NNE,ENE,ESE,LSE,LNW",
+  "HT-I-07 CR|R C:N R:EL F:ENE,LNW F:ESE,LSE",
+  "HT-II-10 RF|R R:NL F:NNE,ENE,ESE,LSE F:LNW,NNW",
+  "HT-II-12 RR|C C:L R:NE F:NNE,ENE F:ESE,NNW",
+  /* The abbey (plugins/abbey/abbey.tiles): walls all round, one cloister-like segment. */
+  "abbey **** K",
 };
 
 typedef struct
@@ -36,7 +46,10 @@ static TileTable table;
 static guint
 edge_kind (char c)
 {
-  return c == 'C' ? CTL_EDGE_CITY : c == 'R' ? CTL_EDGE_ROAD : CTL_EDGE_FIELD;
+  return c == 'C'   ? CTL_EDGE_CITY
+         : c == 'R' ? CTL_EDGE_ROAD
+         : c == '*' ? CTL_EDGE_WALL
+                    : CTL_EDGE_FIELD;
 }
 
 static void
@@ -48,8 +61,10 @@ setup_tiles (void)
       CtlTileType *t = &table.types[i];
       table.ids[i] = g_strdup (words[0]);
       t->id = table.ids[i];
-      for (guint s = 0; s < 4; s++)
-        t->edges[s] = edge_kind (words[1][s]);
+      /* "ab|c": a half tile's legs N, E and its long side. */
+      t->half = words[1][2] == '|';
+      for (guint s = 0; s < (t->half ? 3u : 4u); s++)
+        t->edges[s] = edge_kind (words[1][s + (t->half && s == 2)]);
       t->n_segments = 0;
       for (guint w = 2; words[w]; w++)
         {
@@ -106,11 +121,15 @@ START_TEST (test_location_parse_rotate)
   /* One turn clockwise: ENE->SSE, WNW->NNE (tiles.txt rotation table). */
   g_autofree char *one = ctl_location_to_string (ctl_location_rotate (loc, 1));
   ck_assert_str_eq (one, "NNE,SSE");
-  const char *sides[] = { "N", "W", "LSE", NULL };
+  const char *sides[] = { "N", "W", "LSE", "XYZ", NULL };
   guint32 nw = ctl_location_parse (sides);
   g_autofree char *turned = ctl_location_to_string (ctl_location_rotate (nw, 1));
-  ck_assert_str_eq (turned, "N,E");
+  /* A half tile's long side stays in the tile's own orientation; unknown names are dropped. */
+  ck_assert_str_eq (turned, "N,E,LSE");
   ck_assert_uint_eq (ctl_location_rotate (nw, 4), nw);
+  const char *long_side[] = { "LNW", "L", "ESE", NULL };
+  g_autofree char *half = ctl_location_to_string (ctl_location_parse (long_side));
+  ck_assert_str_eq (half, "ESE,L,LNW");
   g_autofree char *none = ctl_location_to_string (0);
   ck_assert_str_eq (none, "");
   ck_assert_str_eq (ctl_feature_kind_name (CTL_FEATURE_CLOISTER), "cloister");
@@ -174,11 +193,11 @@ START_TEST (test_followers)
 {
   CtlPlacedTile tiles[] = { { 0, 0, "D", 0 }, { 1, 0, "V", 0 }, { 0, 1, "A", 0 } };
   CtlFollower followers[] = {
-    /* seat, x, y, segment */
-    { 0, 0, 0, 0 }, /* D's city, north */
-    { 1, 0, 0, 1 }, /* D's road */
-    { 1, 1, 0, 2 }, /* V's small field, south-west of its road */
-    { 0, 0, 1, 0 }, /* A's cloister */
+    /* seat, x, y, segment, piece (0: the tile at x, y) */
+    { 0, 0, 0, 0, 0 }, /* D's city, north */
+    { 1, 0, 0, 1, 0 }, /* D's road */
+    { 1, 1, 0, 2, 0 }, /* V's small field, south-west of its road */
+    { 0, 0, 1, 0, 0 }, /* A's cloister */
   };
   CtlPlayer players[]
       = { { "ann", "red", 3, 6, FALSE, TRUE, TRUE }, { "bob", "blue", 0, 6, TRUE, TRUE, FALSE } };
@@ -254,6 +273,143 @@ START_TEST (test_tile_rotations)
 }
 END_TEST
 
+/* A half tile in each corner of its cell: the triangle on its corner's side of the diagonal,
+ * the long side '╲' or '╱' where a field meets it, the other triangle a blank gap. HT-I-07
+ * (city on its N leg, a road from its E leg across the long side) holds NE, SE, SW, NW in turn
+ * around the start tile; a mark goes into the gap beside a half tile. */
+START_TEST (test_half_corners)
+{
+  CtlPlacedTile tiles[] = {
+    { 0, 0, "D", 0 },       { 1, 0, "HT-I-07", 0 },  { 1, 1, "HT-I-07", 1 },
+    { 0, 1, "HT-I-07", 2 }, { -1, 0, "HT-I-07", 3 },
+  };
+  const gint marks[] = { 1, 0 };
+  CtlBoard b = {
+    table.types, G_N_ELEMENTS (base_lines), tiles, G_N_ELEMENTS (tiles), NULL, 0, NULL, 0, marks, 1
+  };
+  g_autofree char *s = ctl_board_render (&b, 0);
+  ck_assert_str_eq (s, "     -1      0      1\n"
+                       "   ···│·╱ ·▓▓▓▓▓· ╲▓▓▓▓·\n"
+                       " 0 ▓▓·│   ─────── + ────\n"
+                       "   ·╱     ·······     ╲·\n"
+                       "          ·╲          ╱·\n"
+                       " 1        ────      │·▓▓\n"
+                       "          ·▓▓▓▓╲  ╱·│···\n");
+  g_autofree char *a = ctl_board_render (&b, CTL_RENDER_ASCII);
+  ck_assert_str_eq (a, "     -1      0      1\n"
+                       "   ...|./ .#####. \\####.\n"
+                       " 0 ##.|   ------- + ----\n"
+                       "   ./     .......     \\.\n"
+                       "          .\\          /.\n"
+                       " 1        ----      |.##\n"
+                       "          .####\\  /.|...\n");
+}
+END_TEST
+
+/* Two halves share a cell, one diagonal each way: the monastery half (NE) with the vineyard
+ * half (SW), and two road halves (NW, SE) that make one road across. A follower stands on the
+ * half it names (CtlFollower.piece), though both halves of a cell have a segment 0. */
+START_TEST (test_half_pair)
+{
+  CtlPlacedTile tiles[] = {
+    { 0, 0, "HT-I-05", 0 },
+    { 0, 0, "HT-I-06", 2 },
+    { 1, 0, "HT-I-01", 3 },
+    { 1, 0, "HT-II-10", 1 },
+  };
+  CtlFollower followers[] = {
+    /* seat, x, y, segment, piece */
+    { 0, 0, 0, 0, 1 }, /* a monk on HT-I-05's cloister, not on the half listed last */
+    { 1, 0, 0, 0, 2 }, /* a farmer on HT-I-06's field */
+    { 1, 1, 0, 0, 0 }, /* on HT-II-10's road: the last half listed at (1, 0) */
+  };
+  guint n_followers = G_N_ELEMENTS (followers);
+  g_autofree char *s = render (tiles, G_N_ELEMENTS (tiles), followers, n_followers, 0);
+  ck_assert_str_eq (s, "      0      1\n"
+                       "   ·╲··········╱·\n"
+                       " 0 ··1╲0──────1──\n"
+                       "   ·····╲··╱·····\n");
+  g_autofree char *a
+      = render (tiles, G_N_ELEMENTS (tiles), followers, n_followers, CTL_RENDER_ASCII);
+  ck_assert_str_eq (a, "      0      1\n"
+                       "   .\\........../.\n"
+                       " 0 ..1\\0------1--\n"
+                       "   .....\\../.....\n");
+  /* Without its piece the monk would stand on the vineyard half's field. */
+  followers[0].piece = 0;
+  g_autofree char *fallback = render (tiles, G_N_ELEMENTS (tiles), followers, 1, CTL_RENDER_ASCII);
+  ck_assert_str_eq (fallback, "      0      1\n"
+                              "   .\\........../.\n"
+                              " 0 ..0\\K---------\n"
+                              "   .....\\../.....\n");
+}
+END_TEST
+
+/* A half tile's four corners, as the tile in play is shown: the road curve of HT-II-12 steps
+ * round its small field; the city on its long side runs along the diagonal. */
+START_TEST (test_half_rotations)
+{
+  const CtlTileType *t = ctl_tile_type_lookup (table.types, G_N_ELEMENTS (base_lines), "HT-II-12");
+  ck_assert_ptr_nonnull (t);
+  g_autofree char *s = ctl_tile_render (t, 0);
+  ck_assert_str_eq (s, " rot 0     rot 1     rot 2     rot 3\n"
+                       " ▓·└─┐·        ▓·   ·▓        ·┌─┘·▓\n"
+                       "   ▓·└─      ▓·┌─   ─┐·▓      ─┘·▓\n"
+                       "     ▓·    ▓·┌─┘·   ·└─┐·▓    ·▓\n");
+}
+END_TEST
+
+/* An abbey in a hole: walls all round, its cloister-like segment in the middle (a monk stands
+ * there), whatever its neighbours show; the legend names the wall, and the long side once a
+ * half tile is on the board. */
+START_TEST (test_abbey)
+{
+  CtlPlacedTile tiles[] = {
+    { 0, -1, "E", 2 }, { -1, 0, "D", 0 },    { 1, 0, "U", 1 },
+    { 0, 1, "A", 0 },  { 0, 0, "abbey", 1 }, { 2, 0, "HT-I-06", 0 },
+  };
+  CtlFollower followers[] = { { 0, 0, 0, 0, 0 } };
+  CtlPlayer players[] = { { "ann", "red", 0, 6, FALSE, TRUE, TRUE } };
+  CtlBoard b
+      = { table.types, G_N_ELEMENTS (base_lines), tiles, 5, followers, 1, players, 1, NULL, 0 };
+  g_autofree char *s = ctl_board_render (&b, CTL_RENDER_LEGEND);
+  ck_assert_str_eq (s, "     -1      0      1\n"
+                       "          ·······\n"
+                       "-1        ·······\n"
+                       "          ·▓▓▓▓▓·\n"
+                       "   ·▓▓▓▓▓·███████·······\n"
+                       " 0 ───────█  0  █───────\n"
+                       "   ·······███████·······\n"
+                       "          ·······\n"
+                       " 1        ···✚···\n"
+                       "          ···│···\n"
+                       "  · field  ▓ city  ◆ shield  ─ road  ○ junction  ✚ cloister  █ wall  "
+                       "0-5 follower (seat)\n"
+                       "> 0 red    ann                0 points  6 followers\n");
+  g_autofree char *a = ctl_board_render (&b, CTL_RENDER_ASCII);
+  ck_assert_str_eq (a, "     -1      0      1\n"
+                       "          .......\n"
+                       "-1        .......\n"
+                       "          .#####.\n"
+                       "   .#####.%%%%%%%.......\n"
+                       " 0 -------%  0  %-------\n"
+                       "   .......%%%%%%%.......\n"
+                       "          .......\n"
+                       " 1        ...K...\n"
+                       "          ...|...\n");
+  const CtlTileType *abbey = ctl_tile_type_lookup (table.types, G_N_ELEMENTS (base_lines), "abbey");
+  g_autofree char *t = ctl_tile_render (abbey, 0);
+  ck_assert_str_eq (t, " rot 0     rot 1     rot 2     rot 3\n"
+                       "███████   ███████   ███████   ███████\n"
+                       "█  ✚  █   █  ✚  █   █  ✚  █   █  ✚  █\n"
+                       "███████   ███████   ███████   ███████\n");
+  b.n_tiles = G_N_ELEMENTS (tiles);
+  g_autofree char *legend = ctl_board_render (&b, CTL_RENDER_LEGEND);
+  ck_assert_msg (strstr (legend, "✚ cloister  █ wall  ╲ long side  0-5 follower") != NULL, "%s",
+                 legend);
+}
+END_TEST
+
 static Suite *
 board_render_suite (void)
 {
@@ -268,6 +424,10 @@ board_render_suite (void)
   tcase_add_test (tc, test_legend);
   tcase_add_test (tc, test_marks_unknown_empty);
   tcase_add_test (tc, test_tile_rotations);
+  tcase_add_test (tc, test_half_corners);
+  tcase_add_test (tc, test_half_pair);
+  tcase_add_test (tc, test_half_rotations);
+  tcase_add_test (tc, test_abbey);
   suite_add_tcase (s, tc);
   return s;
 }

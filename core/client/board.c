@@ -9,7 +9,15 @@
  *
  * A corner belongs to the segment owning both half-edges beside it, else to a field beside it.
  * The middle row belongs to cities touching two sides or more, roads and the cloister; what is
- * left goes to the field beside it. */
+ * left goes to the field beside it. A wall takes its whole side.
+ *
+ * A half tile is laid out as the north-east triangle, in its own orientation, then mirrored
+ * into its corner (see layout_half()):
+ *
+ *     -   LNW NNW  N  NNE NNE corner
+ *     -   -   -    L  in  in  E
+ *     -   -   -    -  -   LSE corner
+ */
 #include "config.h"
 
 #include <string.h>
@@ -28,11 +36,24 @@ enum
   H_SSE,
   H_SSW,
   H_WSW,
-  H_WNW
+  H_WNW,
+  H_LSE, /* a half tile's long side */
+  H_LNW,
+  N_HALVES
 };
 
-static const char *const location_names[12]
-    = { "N", "E", "S", "W", "NNW", "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW" };
+/* A road character's arms. */
+enum
+{
+  ARM_N = 1,
+  ARM_E = 2,
+  ARM_S = 4,
+  ARM_W = 8
+};
+
+static const char *const location_names[15]
+    = { "N",   "E",   "S",   "W",   "NNW", "NNE", "ENE", "ESE",
+        "SSE", "SSW", "WSW", "WNW", "L",   "LSE", "LNW" };
 
 guint32
 ctl_location_parse (const char *const *names)
@@ -48,7 +69,7 @@ ctl_location_parse (const char *const *names)
 guint32
 ctl_location_rotate (guint32 loc, guint rotation)
 {
-  guint32 out = 0;
+  guint32 out = loc & (CTL_LOC_L | CTL_LOC_LSE | CTL_LOC_LNW);
   rotation &= 3;
   for (guint s = 0; s < 4; s++)
     if (loc & CTL_LOC_SIDE (s))
@@ -99,6 +120,10 @@ typedef enum
   G_SHIELD,
   G_FOLLOWER,
   G_MARK,
+  G_WALL,
+  G_DIAG_DOWN, /* a half tile's long side from the north-west corner down to the south-east */
+  G_DIAG_UP,   /* ... from the south-west corner up to the north-east */
+  G_NONE,      /* not this tile's: the other triangle of a half tile's cell */
   G_UNKNOWN,
 } Glyph;
 
@@ -109,18 +134,18 @@ typedef struct
 } GlyphSet;
 
 static const GlyphSet unicode_glyphs = {
-  { " ", "·", "▓", "─", "│", "+", "○", "✚", "◆", "●", "+", "?" },
+  { " ", "·", "▓", "─", "│", "+", "○", "✚", "◆", "●", "+", "█", "╲", "╱", " ", "?" },
   { "○", "│", "─", "└", "│", "│", "┌", "├", "─", "┘", "─", "┴", "┐", "┤", "┬", "┼" },
 };
 
 static const GlyphSet ascii_glyphs = {
-  { " ", ".", "#", "-", "|", "+", "o", "K", "$", "@", "+", "?" },
+  { " ", ".", "#", "-", "|", "+", "o", "K", "$", "@", "+", "%", "\\", "/", " ", "?" },
   { "o", "|", "-", "+", "|", "|", "+", "+", "-", "+", "-", "+", "+", "+", "+", "+" },
 };
 
 /* SGR parameters per glyph (followers take their player's colour). */
 static const char *const glyph_sgr[G_UNKNOWN + 1] = {
-  NULL, "2;32", "33", "1", "1", "1", "1", "1;35", "1;34", NULL, "2", "2",
+  NULL, "2;32", "33", "1", "1", "1", "1", "1;35", "1;34", NULL, "2", "37", "2", "2", NULL, "2",
 };
 
 static const char *const digits[] = { "0", "1", "2", "3", "4", "5", "6", "7", "8", "9" };
@@ -138,13 +163,13 @@ ctl_colour_sgr (const char *colour)
   return NULL;
 }
 
-/* One tile's picture: per character the glyph, the owning segment (-1 none) and, for the
- * middle road character, its arms. */
+/* One tile's picture: per character the glyph, the owning segment (-1 none) and, for a road's
+ * box character, its arms (ARM_*). */
 typedef struct
 {
   Glyph glyph[CELL_H][CELL_W];
   gint owner[CELL_H][CELL_W];
-  guint arms;
+  guint8 arms[CELL_H][CELL_W];
 } Layout;
 
 static gboolean
@@ -245,10 +270,18 @@ kind_glyph (const CtlTileType *t, gint seg, gboolean vertical)
 }
 
 static void
-layout_tile (const CtlTileType *t, guint rotation, Layout *l)
+set_road (Layout *l, gint r, gint c, gint seg, guint arms)
+{
+  set_cell (l, r, c, seg, G_ROAD_BOX);
+  l->arms[r][c] = (guint8)arms;
+}
+
+static void
+layout_square (const CtlTileType *t, guint rotation, Layout *l)
 {
   gint side_owner[4] = { -1, -1, -1, -1 };
-  gint half_owner[8] = { -1, -1, -1, -1, -1, -1, -1, -1 };
+  gint half_owner[N_HALVES] = { -1, -1, -1, -1, -1, -1, -1, -1, -1, -1 };
+  gboolean walled = FALSE;
   memset (l, 0, sizeof *l);
   for (gint r = 0; r < CELL_H; r++)
     for (gint c = 0; c < CELL_W; c++)
@@ -296,6 +329,15 @@ layout_tile (const CtlTileType *t, guint rotation, Layout *l)
       gint o = corner_owner (t, half_owner[corners[k][2]], half_owner[corners[k][3]]);
       set_cell (l, corners[k][0], corners[k][1], o, kind_glyph (t, o, FALSE));
     }
+  for (guint side = 0; side < 4; side++)
+    if (t->edges[(side + 4 - (rotation & 3)) & 3] == CTL_EDGE_WALL)
+      for (gint i = 0; i < (side % 2 ? CELL_H : CELL_W); i++)
+        {
+          gint r = side == CTL_SIDE_N ? 0 : side == CTL_SIDE_S ? CELL_H - 1 : i;
+          gint c = side == CTL_SIDE_W ? 0 : side == CTL_SIDE_E ? CELL_W - 1 : i;
+          set_cell (l, r, c, -1, G_WALL);
+          walled = TRUE;
+        }
 
   /* The middle row: cities, then roads, then the cloister. */
   gboolean road_ends = FALSE;
@@ -334,10 +376,7 @@ layout_tile (const CtlTileType *t, guint rotation, Layout *l)
             if (has_e)
               fill_middle (l, 4, 5, (gint)i, G_ROAD_H);
             if (ns >= 2)
-              {
-                set_cell (l, 1, 3, (gint)i, G_ROAD_BOX);
-                l->arms |= sides;
-              }
+              set_road (l, 1, 3, (gint)i, l->arms[1][3] | sides);
             else if (ns == 1)
               road_ends = TRUE;
           }
@@ -345,8 +384,8 @@ layout_tile (const CtlTileType *t, guint rotation, Layout *l)
           set_cell (l, 1, 3, (gint)i, G_CLOISTER);
       }
 
-  /* What is left of the middle row goes to a field beside it; roads ending in an empty
-   * middle meet at a junction. */
+  /* What is left of the middle row goes to a field beside it (inside walls with none, it stays
+   * blank); roads ending in an empty middle meet at a junction. */
   static const guint west[] = { H_WNW, H_WSW, H_NNW, H_SSW };
   static const guint east[] = { H_ENE, H_ESE, H_NNE, H_SSE };
   static const guint mid[] = { H_NNW, H_NNE, H_SSW, H_SSE, H_WNW, H_ENE };
@@ -361,8 +400,201 @@ layout_tile (const CtlTileType *t, guint rotation, Layout *l)
         gint o = c < 3   ? first_field (t, half_owner, west, G_N_ELEMENTS (west))
                  : c > 3 ? first_field (t, half_owner, east, G_N_ELEMENTS (east))
                          : first_field (t, half_owner, mid, G_N_ELEMENTS (mid));
-        set_cell (l, 1, c, o, G_FIELD);
+        set_cell (l, 1, c, o, o < 0 && walled ? G_EMPTY : G_FIELD);
       }
+}
+
+/* The reflection of a half tile across its axis, in its own orientation: legs swapped, each
+ * edge's ports in the other order. A mirror of the cell does that to the triangle. */
+static guint32
+half_reflect (guint32 loc)
+{
+  static const guint32 pairs[][2] = {
+    { CTL_LOC_SIDE (CTL_SIDE_N), CTL_LOC_SIDE (CTL_SIDE_E) },
+    { CTL_LOC_HALF (H_NNW), CTL_LOC_HALF (H_ESE) },
+    { CTL_LOC_HALF (H_NNE), CTL_LOC_HALF (H_ENE) },
+    { CTL_LOC_LSE, CTL_LOC_LNW },
+  };
+  guint32 out = loc & CTL_LOC_L;
+  for (guint i = 0; i < G_N_ELEMENTS (pairs); i++)
+    {
+      if (loc & pairs[i][0])
+        out |= pairs[i][1];
+      if (loc & pairs[i][1])
+        out |= pairs[i][0];
+    }
+  return out;
+}
+
+/* Mirrors a picture left to right (@across) and top to bottom (@down). */
+static void
+mirror (Layout *l, gboolean across, gboolean down)
+{
+  Layout m;
+  for (gint r = 0; r < CELL_H; r++)
+    for (gint c = 0; c < CELL_W; c++)
+      {
+        gint r2 = down ? CELL_H - 1 - r : r, c2 = across ? CELL_W - 1 - c : c;
+        guint a = l->arms[r][c];
+        Glyph g = l->glyph[r][c];
+        if (across)
+          a = (a & (ARM_N | ARM_S)) | (a & ARM_E ? ARM_W : 0) | (a & ARM_W ? ARM_E : 0);
+        if (down)
+          a = (a & (ARM_E | ARM_W)) | (a & ARM_N ? ARM_S : 0) | (a & ARM_S ? ARM_N : 0);
+        if (across != down && (g == G_DIAG_DOWN || g == G_DIAG_UP))
+          g = g == G_DIAG_DOWN ? G_DIAG_UP : G_DIAG_DOWN;
+        m.glyph[r2][c2] = g;
+        m.owner[r2][c2] = l->owner[r][c];
+        m.arms[r2][c2] = (guint8)a;
+      }
+  *l = m;
+}
+
+/* A half tile: laid out as the north-east triangle (see the top of this file), from the
+ * tile's segments reflected for the odd corners, then mirrored into its corner: top to bottom
+ * for south-east, left to right for north-west, both (a half turn) for south-west. */
+static void
+layout_half (const CtlTileType *t, guint rotation, Layout *l)
+{
+  enum
+  {
+    LEG_N,
+    LEG_E,
+    LONG
+  };
+  static const struct
+  {
+    guint32 bit;
+    gint side, a, b;
+  } sides[] = {
+    { CTL_LOC_SIDE (CTL_SIDE_N), LEG_N, H_NNW, H_NNE },
+    { CTL_LOC_SIDE (CTL_SIDE_E), LEG_E, H_ENE, H_ESE },
+    { CTL_LOC_L, LONG, H_LSE, H_LNW },
+  };
+  static const guint32 half_bits[][2] = {
+    { CTL_LOC_HALF (H_NNW), H_NNW }, { CTL_LOC_HALF (H_NNE), H_NNE },
+    { CTL_LOC_HALF (H_ENE), H_ENE }, { CTL_LOC_HALF (H_ESE), H_ESE },
+    { CTL_LOC_LSE, H_LSE },          { CTL_LOC_LNW, H_LNW },
+  };
+  /* The triangle, long side included: row r from column 2r + 1 on. */
+  static const gint diagonal[3][3] = { { 0, 1, H_LNW }, { 1, 3, -1 }, { 2, 5, H_LSE } };
+  gboolean reflect = rotation & 1;
+  gint side_owner[3] = { -1, -1, -1 };
+  gint half_owner[N_HALVES] = { -1, -1, -1, -1, -1, -1, -1, -1, -1, -1 };
+  memset (l, 0, sizeof *l);
+  for (gint r = 0; r < CELL_H; r++)
+    for (gint c = 0; c < CELL_W; c++)
+      set_cell (l, r, c, -1, c > 2 * r ? G_FIELD : G_NONE);
+
+  for (guint i = 0; i < t->n_segments; i++)
+    {
+      guint32 loc = reflect ? half_reflect (t->segments[i].locations) : t->segments[i].locations;
+      for (guint k = 0; k < G_N_ELEMENTS (sides); k++)
+        if (loc & sides[k].bit)
+          {
+            side_owner[sides[k].side] = (gint)i;
+            if (t->segments[i].kind != CTL_FEATURE_ROAD)
+              half_owner[sides[k].a] = half_owner[sides[k].b] = (gint)i;
+          }
+      for (guint k = 0; k < G_N_ELEMENTS (half_bits); k++)
+        if (loc & half_bits[k][0])
+          half_owner[half_bits[k][1]] = (gint)i;
+    }
+
+  /* The legs, their corners, the long side (a line where no city crosses it). */
+  set_cell (l, 0, 2, half_owner[H_NNW], kind_glyph (t, half_owner[H_NNW], FALSE));
+  for (gint c = 4; c <= 5; c++)
+    set_cell (l, 0, c, half_owner[H_NNE], kind_glyph (t, half_owner[H_NNE], FALSE));
+  gint n = side_owner[LEG_N] >= 0 ? side_owner[LEG_N] : half_owner[H_NNW];
+  gint e = side_owner[LEG_E] >= 0 ? side_owner[LEG_E] : half_owner[H_ENE];
+  set_cell (l, 0, 3, n, kind_glyph (t, n, TRUE));
+  set_cell (l, 1, 6, e, kind_glyph (t, e, FALSE));
+  gint o = corner_owner (t, half_owner[H_NNE], half_owner[H_ENE]);
+  set_cell (l, 0, 6, o, kind_glyph (t, o, FALSE));
+  o = corner_owner (t, half_owner[H_ESE], half_owner[H_LSE]);
+  set_cell (l, 2, 6, o, kind_glyph (t, o, FALSE));
+  for (guint k = 0; k < 3; k++)
+    {
+      gint d = diagonal[k][2] >= 0     ? half_owner[diagonal[k][2]]
+               : side_owner[LONG] >= 0 ? side_owner[LONG]
+                                       : half_owner[H_LNW];
+      gboolean city = d >= 0 && t->segments[d].kind == CTL_FEATURE_CITY;
+      set_cell (l, diagonal[k][0], diagonal[k][1], d, city ? G_CITY : G_DIAG_DOWN);
+    }
+  guint edges[3] = { t->edges[reflect ? 1 : 0], t->edges[reflect ? 0 : 1], t->edges[2] };
+  for (gint i = 0; i < CELL_W; i++)
+    {
+      if (edges[LEG_N] == CTL_EDGE_WALL && i > 0)
+        set_cell (l, 0, i, -1, G_WALL);
+      if (edges[LEG_E] == CTL_EDGE_WALL && i < CELL_H)
+        set_cell (l, i, CELL_W - 1, -1, G_WALL);
+      if (edges[LONG] == CTL_EDGE_WALL && i < 3)
+        set_cell (l, diagonal[i][0], diagonal[i][1], -1, G_WALL);
+    }
+
+  /* The middle: cities, then roads, then the cloister. */
+  gboolean road_ends = FALSE;
+  for (guint pass = 0; pass < 3; pass++)
+    for (guint i = 0; i < t->n_segments; i++)
+      {
+        const CtlSegment *seg = &t->segments[i];
+        guint32 loc = reflect ? half_reflect (seg->locations) : seg->locations;
+        gboolean has_n = (loc & CTL_LOC_SIDE (CTL_SIDE_N)) != 0;
+        gboolean has_e = (loc & CTL_LOC_SIDE (CTL_SIDE_E)) != 0, has_l = (loc & CTL_LOC_L) != 0;
+        guint ns = (guint)has_n + (guint)has_e + (guint)has_l;
+        if (pass == 0 && seg->kind == CTL_FEATURE_CITY)
+          {
+            if (has_e)
+              set_cell (l, 1, 5, (gint)i, G_CITY);
+            if (has_l && ns >= 2)
+              set_cell (l, 1, 4, (gint)i, G_CITY);
+          }
+        else if (pass == 1 && seg->kind == CTL_FEATURE_ROAD && has_n && has_e && !has_l)
+          {
+            /* A curve from N to E: a step round the corner's small field. */
+            set_road (l, 0, 3, (gint)i, ARM_N | ARM_E);
+            set_road (l, 0, 4, (gint)i, ARM_E | ARM_W);
+            set_road (l, 0, 5, (gint)i, ARM_W | ARM_S);
+            set_road (l, 1, 5, (gint)i, ARM_N | ARM_E);
+            set_road (l, 1, 6, (gint)i, ARM_E | ARM_W);
+          }
+        else if (pass == 1 && seg->kind == CTL_FEATURE_ROAD)
+          {
+            if (has_n)
+              set_road (l, 0, 3, (gint)i, ARM_N | ARM_S);
+            if (has_e)
+              for (gint c = 5; c <= 6; c++)
+                set_road (l, 1, c, (gint)i, ARM_E | ARM_W);
+            if (has_l)
+              set_road (l, 1, 3, (gint)i, has_n && !has_e ? ARM_N | ARM_S : ARM_E | ARM_W);
+            if (has_e && has_l)
+              set_road (l, 1, 4, (gint)i, ARM_E | ARM_W);
+            road_ends |= ns == 1;
+          }
+        else if (pass == 2 && seg->kind == CTL_FEATURE_CLOISTER)
+          set_cell (l, 1, 4, (gint)i, G_CLOISTER);
+      }
+  static const guint west[] = { H_ESE, H_LSE, H_ENE, H_NNE, H_NNW, H_LNW };
+  static const guint east[] = { H_ENE, H_ESE, H_NNE, H_LSE, H_NNW, H_LNW };
+  for (gint c = 4; c <= 5; c++)
+    if (l->owner[1][c] < 0)
+      {
+        if (c == 4 && road_ends)
+          set_cell (l, 1, c, -1, G_JUNCTION);
+        else
+          set_cell (l, 1, c, first_field (t, half_owner, c == 4 ? west : east, G_N_ELEMENTS (west)),
+                    G_FIELD);
+      }
+  mirror (l, rotation == 2 || rotation == 3, rotation == 1 || rotation == 2);
+}
+
+static void
+layout_tile (const CtlTileType *t, guint rotation, Layout *l)
+{
+  if (t->half)
+    layout_half (t, rotation & 3, l);
+  else
+    layout_square (t, rotation, l);
 
   /* Shields: beside the spot a follower would take. */
   for (guint i = 0; i < t->n_segments; i++)
@@ -406,6 +638,8 @@ canvas_at (Canvas *cv, guint x, guint y)
 static void
 put_glyph (Canvas *cv, guint x, guint y, const GlyphSet *gs, Glyph g, guint arms)
 {
+  if (g == G_NONE)
+    return;
   Char *ch = canvas_at (cv, x, y);
   ch->text = g == G_ROAD_BOX ? gs->box[arms & 15] : gs->glyph[g];
   ch->sgr = glyph_sgr[g];
@@ -426,7 +660,7 @@ draw_tile (Canvas *cv, guint x, guint y, const CtlTileType *t, guint rotation, c
   layout_tile (t, rotation, &l);
   for (guint r = 0; r < CELL_H; r++)
     for (guint c = 0; c < CELL_W; c++)
-      put_glyph (cv, x + c, y + r, gs, l.glyph[r][c], l.arms);
+      put_glyph (cv, x + c, y + r, gs, l.glyph[r][c], l.arms[r][c]);
 }
 
 /* Appends the canvas's row @y with colours when asked. */
@@ -483,15 +717,26 @@ append_legend (GString *out, const CtlBoard *b, const GlyphSet *gs, gboolean col
     Glyph g;
     const char *what;
   } symbols[] = {
-    { G_FIELD, "field" }, { G_CITY, "city" },         { G_SHIELD, "shield" },
-    { G_ROAD_H, "road" }, { G_JUNCTION, "junction" }, { G_CLOISTER, "cloister" },
+    { G_FIELD, "field" }, { G_CITY, "city" },           { G_SHIELD, "shield" },
+    { G_ROAD_H, "road" }, { G_JUNCTION, "junction" },   { G_CLOISTER, "cloister" },
+    { G_WALL, "wall" },   { G_DIAG_DOWN, "long side" },
   };
+  /* The wall and the long side only when the board shows them. */
+  gboolean shown[G_UNKNOWN + 1] = { FALSE };
+  for (guint i = 0; i < b->n_tiles; i++)
+    {
+      const CtlTileType *t = ctl_tile_type_lookup (b->types, b->n_types, b->tiles[i].tile);
+      for (guint e = 0; t && e < 4; e++)
+        shown[G_WALL] |= t->edges[e] == CTL_EDGE_WALL && (e < 3 || !t->half);
+      shown[G_DIAG_DOWN] |= t && t->half;
+    }
   g_string_append (out, "  ");
   for (guint i = 0; i < G_N_ELEMENTS (symbols); i++)
-    {
-      append_coloured (out, gs->glyph[symbols[i].g], glyph_sgr[symbols[i].g], colour);
-      g_string_append_printf (out, " %s  ", symbols[i].what);
-    }
+    if (symbols[i].g < G_WALL || shown[symbols[i].g])
+      {
+        append_coloured (out, gs->glyph[symbols[i].g], glyph_sgr[symbols[i].g], colour);
+        g_string_append_printf (out, " %s  ", symbols[i].what);
+      }
   if (b->n_marks)
     {
       append_coloured (out, gs->glyph[G_MARK], glyph_sgr[G_MARK], colour);
@@ -553,22 +798,35 @@ ctl_board_render (const CtlBoard *b, CtlRenderFlags flags)
   Canvas cv;
   canvas_init (&cv, cols * CELL_W, rows * CELL_H);
 
-  for (guint i = 0; i < b->n_marks; i++)
-    put_glyph (&cv, (guint)(b->marks[2 * i] - x0) * CELL_W + 3,
-               (guint)(b->marks[2 * i + 1] - y0) * CELL_H + 1, gs, G_MARK, 0);
   for (guint i = 0; i < b->n_tiles; i++)
     {
       const CtlPlacedTile *pt = &b->tiles[i];
       draw_tile (&cv, (guint)(pt->x - x0) * CELL_W, (guint)(pt->y - y0) * CELL_H,
                  ctl_tile_type_lookup (b->types, b->n_types, pt->tile), pt->rotation, gs);
     }
+  /* A mark in the middle of its cell, or in the empty triangle beside a half tile. */
+  for (guint i = 0; i < b->n_marks; i++)
+    {
+      guint x = (guint)(b->marks[2 * i] - x0) * CELL_W,
+            y = (guint)(b->marks[2 * i + 1] - y0) * CELL_H;
+      static const guint columns[] = { 3, 1, 5 };
+      for (guint k = 0; k < G_N_ELEMENTS (columns); k++)
+        if (g_str_equal (canvas_at (&cv, x + columns[k], y + 1)->text, " "))
+          {
+            put_glyph (&cv, x + columns[k], y + 1, gs, G_MARK, 0);
+            break;
+          }
+    }
   for (guint i = 0; i < b->n_followers; i++)
     {
       const CtlFollower *f = &b->followers[i];
       const CtlPlacedTile *pt = NULL;
-      for (guint k = 0; k < b->n_tiles; k++)
-        if (b->tiles[k].x == f->x && b->tiles[k].y == f->y)
-          pt = &b->tiles[k];
+      if (f->piece && f->piece <= b->n_tiles)
+        pt = &b->tiles[f->piece - 1];
+      else
+        for (guint k = 0; k < b->n_tiles; k++)
+          if (b->tiles[k].x == f->x && b->tiles[k].y == f->y)
+            pt = &b->tiles[k];
       const CtlTileType *t = pt ? ctl_tile_type_lookup (b->types, b->n_types, pt->tile) : NULL;
       gint r = 1, c = 3;
       if (t && f->segment < t->n_segments)

@@ -2,9 +2,12 @@
  * nothing of D-Bus, so tests can feed it hand-written boards.
  *
  * Each tile is a block of 7x3 characters. Fields are '·', cities '▓', roads '─' '│' and box
- * corners, a junction or village where roads end '○', a cloister '✚', a shield '◆', a follower
- * '●' in its player's colour (without colour: the seat number). Columns are x (east), rows are
- * y (south); the labels give the coordinates a place command takes. */
+ * corners, a junction or village where roads end '○', a cloister '✚', a shield '◆', walls '█'
+ * (the abbey: walls all round, its cloister-like segment '✚' inside), a follower '●' in its
+ * player's colour (without colour: the seat number). A half tile is the triangle of its cell
+ * on its corner's side of the diagonal, the long side drawn '╲' or '╱' where a field meets it;
+ * the other triangle stays blank unless the other half is there. Columns are x (east), rows
+ * are y (south); the labels give the coordinates a place command takes. */
 #pragma once
 #include <glib.h>
 
@@ -29,7 +32,8 @@ typedef enum
 } CtlEdgeKind;
 
 /* Locations: the four sides N E S W (a side's middle port; the whole side for a city), then
- * the eight half-edges clockwise from NNW. */
+ * the eight half-edges clockwise from NNW, then a half tile's long side L and its halves LSE
+ * and LNW (a half tile's legs are N and E, with the half-edges NNW NNE ENE ESE). */
 #define CTL_SIDE_N      0
 #define CTL_SIDE_E      1
 #define CTL_SIDE_S      2
@@ -37,11 +41,15 @@ typedef enum
 #define CTL_LOC_SIDE(s) (1u << (s))
 #define CTL_LOC_HALF(h) (1u << (4 + (h)))
 #define CTL_LOC_SIDES   0xfu
+#define CTL_LOC_L       (1u << 12)
+#define CTL_LOC_LSE     (1u << 13)
+#define CTL_LOC_LNW     (1u << 14)
 
 /* Parses location names ("N", "NNE", ...); unknown names are ignored (a later expansion's
  * locations draw as nothing rather than failing). */
 guint32 ctl_location_parse (const char *const *names);
-/* Turns a location clockwise by @rotation quarter turns (side N with 1 becomes E). */
+/* Turns a location clockwise by @rotation quarter turns (side N with 1 becomes E). The long
+ * side's bits stay as they are: they only mean something in a half tile's own orientation. */
 guint32 ctl_location_rotate (guint32 loc, guint rotation);
 /* "N,NNE" style, in the order sides then half-edges; "" for none. */
 char *ctl_location_to_string (guint32 loc);
@@ -58,11 +66,15 @@ typedef struct
 typedef struct
 {
   const char *id;
-  guint edges[4]; /* CtlEdgeKind, N E S W */
+  guint edges[4]; /* CtlEdgeKind, N E S W; a half tile's N E L */
   guint n_segments;
   const CtlSegment *segments;
+  /* A half tile (3 edges): the north-east triangle of its cell in its own orientation; on
+   * the board its rotation is the corner it holds, 0 NE, 1 SE, 2 SW, 3 NW. */
+  gboolean half;
 } CtlTileType;
 
+/* A cell may hold two half tiles: two entries with the same x, y. */
 typedef struct
 {
   gint x, y;
@@ -75,6 +87,9 @@ typedef struct
   gint seat; /* index into CtlBoard.players; -1 unknown */
   gint x, y;
   guint segment; /* index into the tile type's segments */
+  /* The tile it stands on: 1 + its index in CtlBoard.tiles; 0 for the last one listed at
+   * x, y (the same unless two half tiles share the cell). */
+  guint piece;
 } CtlFollower;
 
 typedef struct
@@ -105,7 +120,7 @@ typedef struct
 typedef enum
 {
   CTL_RENDER_COLOR = 1 << 0,  /* ANSI colours */
-  CTL_RENDER_ASCII = 1 << 1,  /* '#' '-' '|' '+' 'o' 'K' '.' '$' instead of Unicode */
+  CTL_RENDER_ASCII = 1 << 1,  /* '#' '-' '|' '+' 'o' 'K' '.' '$' '%' '\\' '/' instead of Unicode */
   CTL_RENDER_LEGEND = 1 << 2, /* the symbols and the players under the board */
 } CtlRenderFlags;
 
@@ -113,7 +128,8 @@ typedef enum
  * An empty board renders as a short sentence. */
 char *ctl_board_render (const CtlBoard *board, CtlRenderFlags flags);
 
-/* One tile type in its four rotations side by side, labelled "rot 0".."rot 3". */
+/* One tile type in its four rotations side by side, labelled "rot 0".."rot 3" (a half tile:
+ * the four corners it can hold). */
 char *ctl_tile_render (const CtlTileType *type, CtlRenderFlags flags);
 
 /* A player's name in its colour (when @flags has CTL_RENDER_COLOR), e.g. for event lines. */
