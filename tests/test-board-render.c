@@ -410,6 +410,28 @@ START_TEST (test_abbey)
 }
 END_TEST
 
+/* A hand or a draft pool: tiles side by side under their labels, a row at a time; an unknown
+ * id is '?'. */
+START_TEST (test_tiles_row)
+{
+  const char *ids[] = { "HT-I-03", "abbey", "HT-II-12", "Z" };
+  const CtlTileType *types[G_N_ELEMENTS (ids)];
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    types[i] = ctl_tile_type_lookup (table.types, G_N_ELEMENTS (base_lines), ids[i]);
+  const char *const labels[] = { "0 HT-I-03", "1 abbey", "2 HT-II-12", "3 Z" };
+  const guint rotations[] = { 0, 0, 2, 0 };
+  g_autofree char *s = ctl_tiles_render (types, rotations, labels, 4, 3, CTL_RENDER_ASCII);
+  ck_assert_str_eq (s, "0 HT-I-03     1 abbey     2 HT-II-12\n"
+                       "  \\###$#      %%%%%%%      .#\n"
+                       "    \\.##      %  K  %      -+.#\n"
+                       "      \\.      %%%%%%%      .+-+.#\n"
+                       "   3 Z\n"
+                       " .......\n"
+                       " ...?...\n"
+                       " .......\n");
+}
+END_TEST
+
 static Suite *
 board_render_suite (void)
 {
@@ -428,6 +450,7 @@ board_render_suite (void)
   tcase_add_test (tc, test_half_pair);
   tcase_add_test (tc, test_half_rotations);
   tcase_add_test (tc, test_abbey);
+  tcase_add_test (tc, test_tiles_row);
   suite_add_tcase (s, tc);
   return s;
 }

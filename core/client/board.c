@@ -764,7 +764,7 @@ append_legend (GString *out, const CtlBoard *b, const GlyphSet *gs, gboolean col
 static void
 append_centred (GString *out, const char *text, guint width)
 {
-  guint len = (guint)strlen (text);
+  guint len = (guint)g_utf8_strlen (text, -1);
   guint left = len < width ? (width - len) / 2 : 0;
   guint right = len < width ? width - len - left : 0;
   g_string_append_printf (out, "%*s%s%*s", (int)left, "", text, (int)right, "");
@@ -878,27 +878,44 @@ ctl_board_render (const CtlBoard *b, CtlRenderFlags flags)
 }
 
 char *
-ctl_tile_render (const CtlTileType *type, CtlRenderFlags flags)
+ctl_tiles_render (const CtlTileType *const *types, const guint *rotations,
+                  const char *const *labels, guint n, guint per_row, CtlRenderFlags flags)
 {
   const GlyphSet *gs = (flags & CTL_RENDER_ASCII) ? &ascii_glyphs : &unicode_glyphs;
   const guint gap = 3;
+  guint width = CELL_W;
+  for (guint i = 0; i < n; i++)
+    width = MAX (width, (guint)g_utf8_strlen (labels[i], -1));
+  if (!per_row)
+    per_row = MAX ((79 + gap) / (width + gap), 1);
   GString *out = g_string_new (NULL);
-  Canvas cv;
-  canvas_init (&cv, 4 * CELL_W + 3 * gap, CELL_H);
-  for (guint r = 0; r < 4; r++)
-    draw_tile (&cv, r * (CELL_W + gap), 0, type, r, gs);
-  for (guint r = 0; r < 4; r++)
+  for (guint first = 0; first < n; first += per_row)
     {
-      g_autofree char *label = g_strdup_printf ("rot %u", r);
-      append_centred (out, label, CELL_W);
-      if (r < 3)
-        g_string_append_printf (out, "%*s", (int)gap, "");
+      guint count = MIN (per_row, n - first);
+      Canvas cv;
+      canvas_init (&cv, count * (width + gap), CELL_H);
+      for (guint i = 0; i < count; i++)
+        {
+          draw_tile (&cv, i * (width + gap) + (width - CELL_W) / 2, 0, types[first + i],
+                     rotations ? rotations[first + i] : 0, gs);
+          append_centred (out, labels[first + i], width);
+          g_string_append_printf (out, "%*s", (int)gap, "");
+        }
+      while (out->len && out->str[out->len - 1] == ' ')
+        g_string_truncate (out, out->len - 1);
+      g_string_append_c (out, '\n');
+      for (guint row = 0; row < CELL_H; row++)
+        append_row (out, &cv, row, (flags & CTL_RENDER_COLOR) != 0);
+      g_free (cv.chars);
     }
-  while (out->len && out->str[out->len - 1] == ' ')
-    g_string_truncate (out, out->len - 1);
-  g_string_append_c (out, '\n');
-  for (guint row = 0; row < CELL_H; row++)
-    append_row (out, &cv, row, (flags & CTL_RENDER_COLOR) != 0);
-  g_free (cv.chars);
   return g_string_free (out, FALSE);
+}
+
+char *
+ctl_tile_render (const CtlTileType *type, CtlRenderFlags flags)
+{
+  const CtlTileType *types[4] = { type, type, type, type };
+  const guint rotations[4] = { 0, 1, 2, 3 };
+  const char *const labels[4] = { "rot 0", "rot 1", "rot 2", "rot 3" };
+  return ctl_tiles_render (types, rotations, labels, 4, 4, flags);
 }

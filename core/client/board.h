@@ -131,6 +131,10 @@ char *ctl_board_render (const CtlBoard *board, CtlRenderFlags flags);
 /* One tile type in its four rotations side by side, labelled "rot 0".."rot 3" (a half tile:
  * the four corners it can hold). */
 char *ctl_tile_render (const CtlTileType *type, CtlRenderFlags flags);
+/* @n tiles side by side, @per_row to a row (0: as many as fit in 79 columns), each turned by
+ * @rotations[i] (NULL: none) under its label: a hand, a draft pool. A NULL type is '?'. */
+char *ctl_tiles_render (const CtlTileType *const *types, const guint *rotations,
+                        const char *const *labels, guint n, guint per_row, CtlRenderFlags flags);
 
 /* A player's name in its colour (when @flags has CTL_RENDER_COLOR), e.g. for event lines. */
 char *ctl_player_label (const CtlPlayer *player, gint seat, CtlRenderFlags flags);
