@@ -215,10 +215,10 @@ check_type (GVariant *reply, const char *method, const char *type, GError **erro
 }
 
 GVariant *
-ctl_call_typed (DBusConnection *conn, const char *path, const char *method, const char *reply_type,
-                GError **error)
+ctl_call_typed (DBusConnection *conn, const char *path, const char *method, GVariant *args,
+                const char *reply_type, GError **error)
 {
-  return check_type (ctl_call (conn, path, CTL_IFACE_GAME, method, NULL, error), method, reply_type,
+  return check_type (ctl_call (conn, path, CTL_IFACE_GAME, method, args, error), method, reply_type,
                      error);
 }
 

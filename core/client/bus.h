@@ -40,7 +40,7 @@ GVariant *ctl_call (DBusConnection *conn, const char *path, const char *iface, c
                     GVariant *args, GError **error);
 /* ctl_call() on a Game, checking that the reply has the type @reply_type. */
 GVariant *ctl_call_typed (DBusConnection *conn, const char *path, const char *method,
-                          const char *reply_type, GError **error);
+                          GVariant *args, const char *reply_type, GError **error);
 /* Properties.GetAll: an a{sv}. */
 GVariant *ctl_get_all (DBusConnection *conn, const char *path, const char *iface, GError **error);
 

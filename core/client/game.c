@@ -8,7 +8,8 @@
 const char *
 ctl_state_name (guint state)
 {
-  static const char *const names[] = { "waiting", "placing", "deploying", "over" };
+  static const char *const names[]
+      = { "waiting", "placing", "deploying", "over", "choosing", "drafting" };
   return state < G_N_ELEMENTS (names) ? names[state] : "unknown";
 }
 
@@ -21,6 +22,7 @@ ctl_game_free (CtlGame *g)
   g_clear_pointer (&g->options, g_variant_unref);
   g_free (g->players);
   g_free (g->player_paths);
+  g_free (g->hand_sizes);
   for (guint i = 0; i < g->n_types; i++)
     g_free ((gpointer)g->types[i].segments);
   g_free (g->types);
@@ -64,8 +66,10 @@ read_players (CtlGame *g, DBusConnection *conn, GVariant *props, GError **error)
   guint n = MAX (g->seats, g_strv_length ((char **)paths));
   g_free (g->players);
   g_free (g->player_paths);
+  g_free (g->hand_sizes);
   g->players = g_new0 (CtlPlayer, n);
   g->player_paths = g_new0 (const char *, n);
+  g->hand_sizes = g_new0 (guint, n);
   g->n_players = n;
   for (guint i = 0; paths[i]; i++)
     {
@@ -83,6 +87,63 @@ read_players (CtlGame *g, DBusConnection *conn, GVariant *props, GError **error)
       pl->followers = lookup_uint (p, "Followers");
       pl->bot = lookup_bool (p, "Bot");
       pl->connected = lookup_bool (p, "Connected");
+      g->hand_sizes[seat] = lookup_uint (p, "HandSize");
+    }
+  return TRUE;
+}
+
+/* The tiles of GetBoard's rows (x, y, id, rotation, player), or of GetPieces' rows with the
+ * piece index first, kept in @index. */
+static void
+set_tiles (CtlGame *g, GVariant *tiles, guint32 *index)
+{
+  guint k = index ? 1 : 0;
+  g_free (g->tiles);
+  g->n_tiles = (guint)g_variant_n_children (tiles);
+  g->tiles = g_new0 (CtlPlacedTile, g->n_tiles);
+  for (guint i = 0; i < g->n_tiles; i++)
+    {
+      g_autoptr (GVariant) row = g_variant_get_child_value (tiles, i);
+      const char *id;
+      if (index)
+        g_variant_get_child (row, 0, "u", &index[i]);
+      g_variant_get_child (row, k, "i", &g->tiles[i].x);
+      g_variant_get_child (row, k + 1, "i", &g->tiles[i].y);
+      g_variant_get_child (row, k + 2, "&s", &id);
+      g_variant_get_child (row, k + 3, "u", &g->tiles[i].rotation);
+      g->tiles[i].tile = g_string_chunk_insert_const (g->strings, id);
+    }
+}
+
+/* GetPieces: exact where two half tiles share a cell (a follower names its piece). */
+static gboolean
+read_pieces (CtlGame *g, DBusConnection *conn, GError **error)
+{
+  g_autoptr (GVariant) reply
+      = ctl_call_typed (conn, g->path, "GetPieces", NULL, "(a(uiisuo)a(ouuu))", error);
+  if (!reply)
+    return FALSE;
+  g_autoptr (GVariant) pieces = g_variant_get_child_value (reply, 0);
+  g_autoptr (GVariant) followers = g_variant_get_child_value (reply, 1);
+  g_autofree guint32 *index = g_new0 (guint32, g_variant_n_children (pieces));
+  set_tiles (g, pieces, index);
+  g_free (g->followers);
+  g->n_followers = (guint)g_variant_n_children (followers);
+  g->followers = g_new0 (CtlFollower, g->n_followers);
+  for (guint i = 0; i < g->n_followers; i++)
+    {
+      const char *player;
+      guint32 piece, kind;
+      CtlFollower *f = &g->followers[i];
+      g_variant_get_child (followers, i, "(&ouuu)", &player, &piece, &f->segment, &kind);
+      f->seat = ctl_game_seat (g, player);
+      for (guint k = 0; k < g->n_tiles && !f->piece; k++)
+        if (index[k] == piece)
+          {
+            f->piece = k + 1;
+            f->x = g->tiles[k].x;
+            f->y = g->tiles[k].y;
+          }
     }
   return TRUE;
 }
@@ -90,23 +151,23 @@ read_players (CtlGame *g, DBusConnection *conn, GVariant *props, GError **error)
 static gboolean
 read_board (CtlGame *g, DBusConnection *conn, GError **error)
 {
+  g_autoptr (GError) local = NULL;
+  if (read_pieces (g, conn, &local))
+    return TRUE;
+  /* A daemon from before expansions has GetBoard only. */
+  if (!g_str_has_prefix (local->message, "UnknownMethod:"))
+    {
+      g_propagate_error (error, g_steal_pointer (&local));
+      return FALSE;
+    }
   g_autoptr (GVariant) reply
-      = ctl_call_typed (conn, g->path, "GetBoard", "(a(iisuo)a(oiiuu))", error);
+      = ctl_call_typed (conn, g->path, "GetBoard", NULL, "(a(iisuo)a(oiiuu))", error);
   if (!reply)
     return FALSE;
   g_autoptr (GVariant) tiles = g_variant_get_child_value (reply, 0);
   g_autoptr (GVariant) followers = g_variant_get_child_value (reply, 1);
-  g_free (g->tiles);
+  set_tiles (g, tiles, NULL);
   g_free (g->followers);
-  g->n_tiles = (guint)g_variant_n_children (tiles);
-  g->tiles = g_new0 (CtlPlacedTile, g->n_tiles);
-  for (guint i = 0; i < g->n_tiles; i++)
-    {
-      const char *id, *player;
-      g_variant_get_child (tiles, i, "(ii&su&o)", &g->tiles[i].x, &g->tiles[i].y, &id,
-                           &g->tiles[i].rotation, &player);
-      g->tiles[i].tile = g_string_chunk_insert_const (g->strings, id);
-    }
   g->n_followers = (guint)g_variant_n_children (followers);
   g->followers = g_new0 (CtlFollower, g->n_followers);
   for (guint i = 0; i < g->n_followers; i++)
@@ -124,7 +185,7 @@ static gboolean
 read_types (CtlGame *g, DBusConnection *conn, GError **error)
 {
   g_autoptr (GVariant) reply
-      = ctl_call_typed (conn, g->path, "GetTileTypes", "(a(saua(uasb)a{ss}))", error);
+      = ctl_call_typed (conn, g->path, "GetTileTypes", NULL, "(a(saua(uasb)a{ss}))", error);
   if (!reply)
     return FALSE;
   g_autoptr (GVariant) types = g_variant_get_child_value (reply, 0);
@@ -141,6 +202,7 @@ read_types (CtlGame *g, DBusConnection *conn, GError **error)
       t->id = g_string_chunk_insert_const (g->strings, id);
       for (guint e = 0; e < 4 && e < g_variant_n_children (edges); e++)
         g_variant_get_child (edges, e, "u", &t->edges[e]);
+      t->half = g_variant_n_children (edges) == 3; /* legs N, E and the long side */
       t->n_segments = (guint)g_variant_n_children (segments);
       CtlSegment *segs = g_new0 (CtlSegment, t->n_segments);
       for (guint s = 0; s < t->n_segments; s++)
@@ -206,8 +268,12 @@ ctl_game_add_tile (CtlGame *g, const char *id, gint x, gint y, guint rotation)
 void
 ctl_game_add_follower (CtlGame *g, gint seat, gint x, gint y, guint segment)
 {
+  guint piece = 0;
+  for (guint k = 0; k < g->n_tiles; k++)
+    if (g->tiles[k].x == x && g->tiles[k].y == y)
+      piece = k + 1;
   g->followers = g_renew (CtlFollower, g->followers, g->n_followers + 1);
-  g->followers[g->n_followers++] = (CtlFollower){ seat, x, y, segment };
+  g->followers[g->n_followers++] = (CtlFollower){ seat, x, y, segment, piece };
   if (seat >= 0 && (guint)seat < g->n_players && g->players[seat].followers)
     g->players[seat].followers--;
 }
@@ -259,4 +325,27 @@ ctl_game_player_label (const CtlGame *g, gint seat, CtlRenderFlags flags)
   if (!pl || !pl->colour || !*pl->colour)
     return g_steal_pointer (&name);
   return g_strdup_printf ("%s (%s)", name, pl->colour);
+}
+
+static char **
+call_strv (DBusConnection *conn, const char *game, const char *method, GVariant *args,
+           GError **error)
+{
+  g_autoptr (GVariant) reply = ctl_call_typed (conn, game, method, args, "(as)", error);
+  char **out = NULL;
+  if (reply)
+    g_variant_get (reply, "(^as)", &out);
+  return out;
+}
+
+char **
+ctl_game_get_hand (DBusConnection *conn, const char *game, const char *player, GError **error)
+{
+  return call_strv (conn, game, "GetHand", g_variant_new ("(o)", player), error);
+}
+
+char **
+ctl_game_get_pool (DBusConnection *conn, const char *game, GError **error)
+{
+  return call_strv (conn, game, "GetPool", NULL, error);
 }

@@ -13,6 +13,8 @@ typedef enum
   CTL_STATE_PLACING = 1,
   CTL_STATE_DEPLOYING = 2,
   CTL_STATE_OVER = 3,
+  CTL_STATE_CHOOSING = 4, /* before drawing: Draw, or PlacePiece from the hand (Pass at the end) */
+  CTL_STATE_DRAFTING = 5, /* Pick from the draft pool */
 } CtlState;
 
 typedef struct
@@ -27,6 +29,7 @@ typedef struct
   /* By seat (n_players == seats); a free seat has path NULL. */
   CtlPlayer *players;
   const char **player_paths;
+  guint *hand_sizes; /* pieces in each player's hand */
   guint n_players;
 
   CtlTileType *types;
@@ -47,7 +50,8 @@ void ctl_game_free (CtlGame *game);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CtlGame, ctl_game_free)
 
 /* Follow the game from its signals, between two reads: a tile placed, a follower put on a
- * segment (one fewer in its player's supply) or back to the supply. */
+ * segment of the tile placed last at x, y (one fewer in its player's supply) or back to the
+ * supply. */
 void ctl_game_add_tile (CtlGame *game, const char *id, gint x, gint y, guint rotation);
 void ctl_game_add_follower (CtlGame *game, gint seat, gint x, gint y, guint segment);
 void ctl_game_remove_follower (CtlGame *game, gint x, gint y, guint segment);
@@ -60,5 +64,11 @@ gint ctl_game_seat (const CtlGame *game, const char *player_path);
 /* "ann (red)", the name coloured when @flags has CTL_RENDER_COLOR; "nobody" for "/". */
 char *ctl_game_player_label (const CtlGame *game, gint seat, CtlRenderFlags flags);
 const char *ctl_state_name (guint state);
+
+/* GetHand: the tile ids in @player's hand (ours, or anyone's while hands are open). */
+char **ctl_game_get_hand (DBusConnection *conn, const char *game, const char *player,
+                          GError **error);
+/* GetPool: the draft pool (empty unless drafting). */
+char **ctl_game_get_pool (DBusConnection *conn, const char *game, GError **error);
 
 G_END_DECLS
