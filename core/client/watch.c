@@ -9,7 +9,7 @@ struct _CtlWatch
 {
   DBusConnection *conn;
   char *path;
-  char *rules[3];
+  char *rules[4];
   CtlRenderFlags flags;
   gboolean board;
   CtlGame *game;
@@ -36,6 +36,11 @@ ctl_watch_new (DBusConnection *conn, const char *path, CtlRenderFlags flags, gbo
                   "',member='NameOwnerChanged',arg0='" CTL_BUS_NAME "'");
   w->rules[2] = g_strdup ("type='signal',sender='" CTL_BUS_NAME "',interface='" CTL_IFACE_OBJMGR
                           "',member='InterfacesRemoved'");
+  /* State and ActivePlayer: a draft's turns to pick have no signal of their own. */
+  w->rules[3]
+      = g_strdup_printf ("type='signal',sender='" CTL_BUS_NAME "',interface='" CTL_IFACE_PROPS
+                         "',member='PropertiesChanged',path='%s',arg0='" CTL_IFACE_GAME "'",
+                         path);
   if (!dbus_connection_add_filter (conn, filter, w, NULL))
     g_error ("out of memory");
   for (guint i = 0; i < G_N_ELEMENTS (w->rules); i++)
@@ -150,6 +155,25 @@ ctl_watch_format_scores (CtlWatch *w, GVariant *scores)
   return g_string_free (s, FALSE);
 }
 
+/* " rotation 1", or for a half tile the corner it holds. */
+static char *
+placement_text (CtlWatch *w, const char *tile, guint rotation)
+{
+  static const char *const corners[] = { "north-east", "south-east", "south-west", "north-west" };
+  const CtlTileType *t = ctl_game_tile_type (w->game, tile);
+  if (t && t->half)
+    return g_strdup_printf (", %s corner", corners[rotation & 3]);
+  return g_strdup_printf (" rotation %u", rotation);
+}
+
+static void
+set_active (CtlGame *g, const char *player)
+{
+  g->active = g_string_chunk_insert_const (g->strings, player);
+  for (guint i = 0; i < g->n_players; i++)
+    g->players[i].active = g_strcmp0 (g->player_paths[i], player) == 0;
+}
+
 static void
 print_signal (CtlWatch *w, const char *member, GVariant *args)
 {
@@ -161,10 +185,44 @@ print_signal (CtlWatch *w, const char *member, GVariant *args)
       g_variant_get (args, "(u&o&su)", &turn, &player, &tile, &left);
       g_autofree char *who = label (w, player);
       w->game->turn = turn;
+      w->game->tiles_left = left;
+      w->game->state = *tile ? CTL_STATE_PLACING : CTL_STATE_CHOOSING;
+      set_active (w->game, player);
+      if (*tile)
+        line = g_strdup_printf ("turn %u: %s draws %s (%u left)", turn, who, tile, left);
+      else
+        line = g_strdup_printf ("turn %u: %s to play (%u left)", turn, who, left);
+    }
+  else if (g_str_equal (member, "TileDrawn")
+           && g_variant_is_of_type (args, G_VARIANT_TYPE ("(uosu)")))
+    {
+      guint32 turn, left;
+      const char *player, *tile;
+      g_variant_get (args, "(u&o&su)", &turn, &player, &tile, &left);
+      g_autofree char *who = label (w, player);
+      w->game->tiles_left = left;
       w->game->state = CTL_STATE_PLACING;
-      for (guint i = 0; i < w->game->n_players; i++)
-        w->game->players[i].active = g_strcmp0 (w->game->player_paths[i], player) == 0;
-      line = g_strdup_printf ("turn %u: %s draws %s (%u left)", turn, who, tile, left);
+      line = g_strdup_printf ("  %s draws %s (%u left)", who, tile, left);
+    }
+  else if (g_str_equal (member, "PiecePicked")
+           && g_variant_is_of_type (args, G_VARIANT_TYPE ("(os)")))
+    {
+      const char *player, *tile;
+      g_variant_get (args, "(&o&s)", &player, &tile);
+      g_autofree char *who = label (w, player);
+      gint seat = ctl_game_seat (w->game, player);
+      if (seat >= 0 && (guint)seat < w->game->n_players)
+        w->game->hand_sizes[seat]++;
+      line = g_strdup_printf ("%s picks %s from the draft pool", who, tile);
+    }
+  else if (g_str_equal (member, "TurnPassed")
+           && g_variant_is_of_type (args, G_VARIANT_TYPE ("(uo)")))
+    {
+      guint32 turn;
+      const char *player;
+      g_variant_get (args, "(u&o)", &turn, &player);
+      g_autofree char *who = label (w, player);
+      line = g_strdup_printf ("  %s passes", who);
     }
   else if (g_str_equal (member, "TileDiscarded")
            && g_variant_is_of_type (args, G_VARIANT_TYPE ("(os)")))
@@ -182,12 +240,14 @@ print_signal (CtlWatch *w, const char *member, GVariant *args)
       guint32 rot;
       g_variant_get (args, "(&o&siiu)", &player, &tile, &x, &y, &rot);
       ctl_game_add_tile (w->game, tile, x, y, rot);
+      g_autofree char *how = placement_text (w, tile, rot);
       if (g_strcmp0 (player, CTL_NO_PLAYER) == 0)
-        line = g_strdup_printf ("start tile %s at (%d, %d) rotation %u", tile, x, y, rot);
+        line = g_strdup_printf ("start tile %s at (%d, %d)%s", tile, x, y, how);
       else
         {
           g_autofree char *who = label (w, player);
-          line = g_strdup_printf ("  %s places %s at (%d, %d) rotation %u", who, tile, x, y, rot);
+          w->game->state = CTL_STATE_DEPLOYING;
+          line = g_strdup_printf ("  %s places %s at (%d, %d)%s", who, tile, x, y, how);
         }
     }
   else if (g_str_equal (member, "FollowerDeployed")
@@ -243,6 +303,17 @@ print_signal (CtlWatch *w, const char *member, GVariant *args)
       g_autofree char *who = label (w, player);
       line = g_strdup_printf ("  %s's follower comes back from (%d, %d), segment %u", who, x, y,
                               segment);
+    }
+  else if (g_str_equal (member, "PropertiesChanged")
+           && g_variant_is_of_type (args, G_VARIANT_TYPE ("(sa{sv}as)")))
+    {
+      g_autoptr (GVariant) changed = g_variant_get_child_value (args, 1);
+      const char *active;
+      guint32 state;
+      if (g_variant_lookup (changed, "State", "u", &state))
+        w->game->state = state;
+      if (g_variant_lookup (changed, "ActivePlayer", "&o", &active))
+        set_active (w->game, active);
     }
   else if (g_str_equal (member, "TurnEnded"))
     {
@@ -303,8 +374,9 @@ filter (DBusConnection *conn, DBusMessage *message, gpointer data)
         lose (w, "the game was deleted");
       return DBUS_HANDLER_RESULT_NOT_YET_HANDLED;
     }
-  if (w->lost || g_strcmp0 (dbus_message_get_interface (message), CTL_IFACE_GAME) != 0
-      || g_strcmp0 (dbus_message_get_path (message), w->path) != 0)
+  if (w->lost || g_strcmp0 (dbus_message_get_path (message), w->path) != 0
+      || (!dbus_message_has_interface (message, CTL_IFACE_GAME)
+          && !dbus_message_is_signal (message, CTL_IFACE_PROPS, "PropertiesChanged")))
     return DBUS_HANDLER_RESULT_NOT_YET_HANDLED;
   const char *member = dbus_message_get_member (message);
   g_autoptr (GVariant) args = ctl_message_get_args (message);

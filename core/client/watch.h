@@ -6,8 +6,9 @@
 
 G_BEGIN_DECLS
 
-/* Called after a signal was printed: @member is the signal's name and @args its arguments;
- * "Lost" (args: (s) why) when the daemon left the bus or the game was deleted. */
+/* Called after a signal was printed: @member is the signal's name and @args its arguments
+ * (also "PropertiesChanged" of the Game, printed as nothing); "Lost" (args: (s) why) when the
+ * daemon left the bus or the game was deleted. */
 typedef void (*CtlWatchFunc) (CtlWatch *watch, const char *member, GVariant *args,
                               gpointer user_data);
 
