@@ -50,7 +50,8 @@ ctl_take_seat (Ctl *ctl, const char *game, const CtlOptions *opts, GError **erro
     return TRUE;
   g_autoptr (GVariant) reply = ctl_call (ctl->conn, game, CTL_IFACE_GAME, "Rejoin",
                                          g_variant_new ("(s)", opts->token), error);
-  if (reply && ctl->interactive && g_strcmp0 (game, ctl->game) == 0)
+  /* One-shot: the seat of this run; at the prompt: the seat in the game in view. */
+  if (reply && (!ctl->interactive || g_strcmp0 (game, ctl->game) == 0))
     {
       g_free (ctl->player);
       g_variant_get (reply, "(o)", &ctl->player);
@@ -58,12 +59,32 @@ ctl_take_seat (Ctl *ctl, const char *game, const CtlOptions *opts, GError **erro
   return reply != NULL;
 }
 
+const char *
+ctl_our_player (Ctl *ctl, const char *game)
+{
+  gsize n = strlen (game);
+  if (ctl->player && strncmp (ctl->player, game, n) == 0 && ctl->player[n] == '/')
+    return ctl->player;
+  return NULL;
+}
+
+/* GAME (NULL at the prompt: the game in view), after taking our seat back when --token was
+ * given. */
+static char *
+seated_game (Ctl *ctl, const CtlOptions *opts, const char *arg, GError **error)
+{
+  g_autofree char *game = ctl_resolve_game (ctl, arg, error);
+  if (!game || !ctl_take_seat (ctl, game, opts, error))
+    return NULL;
+  return g_steal_pointer (&game);
+}
+
 /* A one-word call on a game, after taking the seat when --token was given. */
 static gboolean
 simple_call (Ctl *ctl, const CtlOptions *opts, const char *arg, const char *method, GError **error)
 {
-  g_autofree char *game = ctl_resolve_game (ctl, arg, error);
-  if (!game || !ctl_take_seat (ctl, game, opts, error))
+  g_autofree char *game = seated_game (ctl, opts, arg, error);
+  if (!game)
     return FALSE;
   g_autoptr (GVariant) reply = ctl_call (ctl->conn, game, CTL_IFACE_GAME, method, NULL, error);
   return reply != NULL;
@@ -105,7 +126,7 @@ watch_to_the_end (Ctl *ctl, CtlWatch *w, GError **error)
 
 /* CreateGame's a{sv} from the options; @bots and @players as asked (players 0: the default). */
 static GVariant *
-game_options (const CtlOptions *opts, guint64 *bots, guint64 *players, GError **error)
+game_options (Ctl *ctl, const CtlOptions *opts, guint64 *bots, guint64 *players, GError **error)
 {
   g_auto (GVariantBuilder) b = G_VARIANT_BUILDER_INIT (G_VARIANT_TYPE_VARDICT);
   guint64 v;
@@ -153,6 +174,8 @@ game_options (const CtlOptions *opts, guint64 *bots, guint64 *players, GError **
     g_variant_builder_add (&b, "{sv}", "farmers", g_variant_new_boolean (FALSE));
   if (opts->name)
     g_variant_builder_add (&b, "{sv}", "name", g_variant_new_string (opts->name));
+  if (!ctl_expansion_options (ctl, opts, &b, error))
+    return NULL;
   return g_variant_builder_end (&b);
 }
 
@@ -160,7 +183,7 @@ gboolean
 ctl_cmd_new (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GError **error)
 {
   guint64 bots, players;
-  GVariant *options = game_options (opts, &bots, &players, error);
+  GVariant *options = game_options (ctl, opts, &bots, &players, error);
   if (!options)
     return FALSE;
   if (!players)
@@ -267,7 +290,7 @@ ctl_cmd_rejoin (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GEr
   with_token.token = args[n_args - 1];
   if (!ctl_take_seat (ctl, game, &with_token, error))
     return FALSE;
-  if (ctl->player)
+  if (ctl->interactive && ctl->player)
     ctl_outf ("%s\n", ctl->player);
   return TRUE;
 }
@@ -301,10 +324,68 @@ ctl_print_tile_in_play (Ctl *ctl, const CtlGame *g)
   ctl_outf ("tile in play: %s\n%s", g->tile, pic);
 }
 
+/* Pieces side by side under "INDEX ID" labels, after @heading. */
+static void
+print_pieces (Ctl *ctl, const CtlGame *g, const char *const *ids, const char *heading)
+{
+  guint n = g_strv_length ((char **)ids);
+  g_autofree const CtlTileType **types = g_new0 (const CtlTileType *, n + 1);
+  g_autoptr (GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < n; i++)
+    {
+      types[i] = ctl_game_tile_type (g, ids[i]);
+      g_ptr_array_add (labels, g_strdup_printf ("%u %s", i, ids[i]));
+    }
+  g_autofree char *pic
+      = ctl_tiles_render (types, NULL, (const char *const *)labels->pdata, n, 0, ctl->render);
+  ctl_outf ("%s\n%s", heading, pic);
+}
+
+gboolean
+ctl_print_hand (Ctl *ctl, const CtlGame *g, const char *player, GError **error)
+{
+  g_auto (GStrv) hand = ctl_game_get_hand (ctl->conn, g->path, player, error);
+  if (!hand)
+    return FALSE;
+  if (*hand)
+    print_pieces (ctl, g, (const char *const *)hand,
+                  "your hand ('piece INDEX X Y ROT' places one, 'pieces INDEX' lists where;\n"
+                  "a half tile's ROT is the corner it holds: 0 NE, 1 SE, 2 SW, 3 NW):");
+  return TRUE;
+}
+
+gboolean
+ctl_print_pool (Ctl *ctl, const CtlGame *g, GError **error)
+{
+  g_auto (GStrv) pool = ctl_game_get_pool (ctl->conn, g->path, error);
+  if (!pool)
+    return FALSE;
+  if (*pool)
+    print_pieces (ctl, g, (const char *const *)pool, "draft pool ('pick INDEX' takes one):");
+  return TRUE;
+}
+
+/* What the active player does now. */
+static const char *
+turn_verb (const CtlGame *g)
+{
+  switch (g->state)
+    {
+      case CTL_STATE_DEPLOYING:
+        return "deploy";
+      case CTL_STATE_CHOOSING:
+        return g->tiles_left ? "draw or play a piece" : "play a piece or pass";
+      case CTL_STATE_DRAFTING:
+        return "pick";
+      default:
+        return "place";
+    }
+}
+
 gboolean
 ctl_cmd_show (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GError **error)
 {
-  g_autofree char *path = ctl_resolve_game (ctl, n_args ? args[0] : NULL, error);
+  g_autofree char *path = seated_game (ctl, opts, n_args ? args[0] : NULL, error);
   if (!path)
     return FALSE;
   g_autoptr (CtlGame) g = ctl_game_new (ctl->conn, path, error);
@@ -318,7 +399,7 @@ ctl_cmd_show (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GErro
   if (active >= 0 && g->state != CTL_STATE_OVER)
     {
       g_autofree char *who = ctl_game_player_label (g, active, ctl->render);
-      ctl_outf (", %s to %s", who, g->state == CTL_STATE_DEPLOYING ? "deploy" : "place");
+      ctl_outf (", %s to %s", who, turn_verb (g));
     }
   ctl_out ("\n");
   print_options (g->options);
@@ -332,35 +413,80 @@ ctl_cmd_show (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GErro
           continue;
         }
       g_autofree char *who = ctl_player_label (pl, (gint)i, ctl->render);
-      ctl_outf ("  %u %-6s %s: %u points, %u followers%s%s  %s\n", i, pl->colour, who, pl->score,
-                pl->followers, pl->bot ? ", bot" : "",
+      g_autofree char *hand = g->hand_sizes[i]
+                                  ? g_strdup_printf (", %u piece%s in hand", g->hand_sizes[i],
+                                                     g->hand_sizes[i] == 1 ? "" : "s")
+                                  : g_strdup ("");
+      ctl_outf ("  %u %-6s %s: %u points, %u followers%s%s%s  %s\n", i, pl->colour, who, pl->score,
+                pl->followers, hand, pl->bot ? ", bot" : "",
                 !pl->bot && !pl->connected ? ", disconnected" : "", g->player_paths[i]);
     }
   CtlBoard b = ctl_game_board (g, NULL, 0);
   g_autofree char *text = ctl_board_render (&b, ctl->render | CTL_RENDER_LEGEND);
   ctl_out (text);
   ctl_print_tile_in_play (ctl, g);
-  return TRUE;
+  const char *us = ctl_our_player (ctl, path);
+  if (us && g->state != CTL_STATE_WAITING && g->state != CTL_STATE_OVER
+      && !ctl_print_hand (ctl, g, us, error))
+    return FALSE;
+  return g->state != CTL_STATE_DRAFTING || ctl_print_pool (ctl, g, error);
 }
 
 gboolean
-ctl_cmd_place (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GError **error)
+ctl_list_placements (Ctl *ctl, const char *game, gint piece, gboolean print, GError **error)
 {
-  gint32 x, y, rot;
-  guint first = n_args == 4 ? 1 : 0;
-  if (n_args == 1 || n_args == 2)
+  g_autoptr (GVariant) reply
+      = piece < 0 ? ctl_call_typed (ctl->conn, game, "GetPlacements", NULL, "(a(iiu))", error)
+                  : ctl_call_typed (ctl->conn, game, "GetPiecePlacements",
+                                    g_variant_new ("(u)", (guint32)piece), "(a(iiu))", error);
+  if (!reply)
+    return FALSE;
+  g_autoptr (GVariant) list = g_variant_get_child_value (reply, 0);
+  g_clear_pointer (&ctl->placements, g_array_unref);
+  ctl->placements = g_array_new (FALSE, FALSE, sizeof (gint));
+  ctl->placements_piece = piece;
+  GString *s = g_string_new (NULL);
+  for (guint i = 0; i < g_variant_n_children (list); i++)
     {
-      /* At the prompt: "place N", the N-th placement of the last listing. */
+      gint32 x, y;
+      guint32 rot;
+      g_variant_get_child (list, i, "(iiu)", &x, &y, &rot);
+      gint triple[3] = { x, y, (gint)rot };
+      g_array_append_vals (ctl->placements, triple, 3);
+      g_autofree char *item = g_strdup_printf ("%u) %d %d %u", i + 1, x, y, rot);
+      g_string_append_printf (s, i % 6 == 5 ? "%s\n" : "%-14s", item);
+    }
+  g_strchomp (s->str);
+  g_string_set_size (s, strlen (s->str));
+  if (s->len)
+    g_string_append_c (s, '\n');
+  if (print && !s->len)
+    ctl_outf ("no placements (%s)\n", piece < 0 ? "not placing now" : "the piece fits nowhere");
+  else if (print && piece < 0)
+    ctl_outf ("placements (X Y ROT; 'place N' takes the N-th):\n%s", s->str);
+  else if (print)
+    ctl_outf ("placements of piece %d (X Y ROT; 'piece %d N' takes the N-th):\n%s", piece, piece,
+              s->str);
+  g_string_free (s, TRUE);
+  return TRUE;
+}
+
+/* A placement from @args: X Y ROT, or at the prompt N, the N-th of the last listing for
+ * @piece (-1: the tile in play). @usage is the command's usage line. */
+static gboolean
+placement_args (Ctl *ctl, char **args, guint n_args, gint piece, const char *usage, gint32 *x,
+                gint32 *y, guint32 *rot, GError **error)
+{
+  gint32 r;
+  if (n_args == 1 && ctl->interactive)
+    {
       guint64 k;
-      if (!ctl->interactive || n_args != 1)
-        {
-          g_set_error (error, CTL_ERROR, CTL_ERROR_USAGE, "place takes GAME X Y ROTATION");
-          return FALSE;
-        }
-      if (!ctl->placements || !ctl->placements->len)
+      g_autofree char *again
+          = piece < 0 ? g_strdup ("placements") : g_strdup_printf ("pieces %d", piece);
+      if (!ctl->placements || !ctl->placements->len || ctl->placements_piece != piece)
         {
           g_set_error (error, CTL_ERROR, CTL_ERROR_USAGE,
-                       "no placements listed this turn: 'placements' lists them");
+                       "no placements listed for it this turn: '%s' lists them", again);
           return FALSE;
         }
       if (!parse_uint ("placement", args[0], G_MAXUINT32, &k, error))
@@ -368,38 +494,153 @@ ctl_cmd_place (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GErr
       if (k < 1 || k > ctl->placements->len / 3)
         {
           g_set_error (error, CTL_ERROR, CTL_ERROR_USAGE,
-                       "no placement %s in the last list (1..%u): 'placements' lists them", args[0],
-                       ctl->placements->len / 3);
+                       "no placement %s in the last list (1..%u): '%s' lists them", args[0],
+                       ctl->placements->len / 3, again);
           return FALSE;
         }
-      x = g_array_index (ctl->placements, gint, 3 * (k - 1));
-      y = g_array_index (ctl->placements, gint, 3 * (k - 1) + 1);
-      rot = g_array_index (ctl->placements, gint, 3 * (k - 1) + 2);
+      *x = g_array_index (ctl->placements, gint, 3 * (k - 1));
+      *y = g_array_index (ctl->placements, gint, 3 * (k - 1) + 1);
+      *rot = (guint32)g_array_index (ctl->placements, gint, 3 * (k - 1) + 2);
+      return TRUE;
     }
-  else if (!parse_int ("X", args[first], &x, error) || !parse_int ("Y", args[first + 1], &y, error)
-           || !parse_int ("ROTATION", args[first + 2], &rot, error))
-    return FALSE;
-  if (rot < 0 || rot > 3)
+  if (n_args != 3)
     {
-      g_set_error (error, CTL_ERROR, CTL_ERROR_USAGE, "ROTATION is 0..3 (clockwise quarter turns)");
+      g_set_error (error, CTL_ERROR, CTL_ERROR_USAGE, "usage: %s", usage);
       return FALSE;
     }
-  if (!ctl->interactive && n_args != 4)
+  if (!parse_int ("X", args[0], x, error) || !parse_int ("Y", args[1], y, error)
+      || !parse_int ("ROTATION", args[2], &r, error))
+    return FALSE;
+  if (r < 0 || r > 3)
     {
-      g_set_error (error, CTL_ERROR, CTL_ERROR_USAGE, "place takes GAME X Y ROTATION");
+      g_set_error (error, CTL_ERROR, CTL_ERROR_USAGE,
+                   "ROTATION is 0..3 (clockwise quarter turns; a half tile's corner)");
       return FALSE;
     }
-  g_autofree char *game = ctl_resolve_game (ctl, n_args == 4 ? args[0] : NULL, error);
-  if (!game || !ctl_take_seat (ctl, game, opts, error))
-    return FALSE;
-  g_autoptr (GVariant) reply = ctl_call (
-      ctl->conn, game, CTL_IFACE_GAME, "Place",
-      g_variant_new ("(iiu@a{sv})", x, y, (guint32)rot, g_variant_new ("a{sv}", NULL)), error);
-  if (!reply)
-    return FALSE;
+  *rot = (guint32)r;
+  return TRUE;
+}
+
+/* After a tile went down: the listing is spent; the segments a follower may take. */
+static gboolean
+placed (Ctl *ctl, const char *game, GError **error)
+{
   if (ctl->placements)
     g_array_set_size (ctl->placements, 0);
   return ctl_print_deployments (ctl, game, error);
+}
+
+gboolean
+ctl_cmd_place (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GError **error)
+{
+  gint32 x, y;
+  guint32 rot;
+  /* GAME X Y ROT; at the prompt also X Y ROT or N */
+  guint first = n_args == 4 ? 1 : 0;
+  if (!placement_args (ctl, args + first, n_args - first, -1,
+                       ctl->interactive ? "place [GAME] X Y ROT, or place N" : "place GAME X Y ROT",
+                       &x, &y, &rot, error))
+    return FALSE;
+  g_autofree char *game = seated_game (ctl, opts, first ? args[0] : NULL, error);
+  if (!game)
+    return FALSE;
+  g_autoptr (GVariant) reply
+      = ctl_call (ctl->conn, game, CTL_IFACE_GAME, "Place",
+                  g_variant_new ("(iiu@a{sv})", x, y, rot, g_variant_new ("a{sv}", NULL)), error);
+  return reply && placed (ctl, game, error);
+}
+
+static gboolean
+parse_index (const char *text, guint32 *index, GError **error)
+{
+  guint64 v;
+  if (!parse_uint ("INDEX", text, G_MAXUINT32, &v, error))
+    return FALSE;
+  *index = (guint32)v;
+  return TRUE;
+}
+
+gboolean
+ctl_cmd_piece (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GError **error)
+{
+  gint32 x, y;
+  guint32 rot, index;
+  /* GAME INDEX X Y ROT; at the prompt also INDEX X Y ROT or INDEX N */
+  guint first = n_args == 5 ? 1 : 0;
+  if (!parse_index (args[first], &index, error))
+    return FALSE;
+  if (!placement_args (ctl, args + first + 1, n_args - first - 1, (gint)index,
+                       ctl->interactive ? "piece [GAME] INDEX X Y ROT, or piece INDEX N"
+                                        : "piece GAME INDEX X Y ROT",
+                       &x, &y, &rot, error))
+    return FALSE;
+  g_autofree char *game = seated_game (ctl, opts, first ? args[0] : NULL, error);
+  if (!game)
+    return FALSE;
+  g_autoptr (GVariant) reply = ctl_call (
+      ctl->conn, game, CTL_IFACE_GAME, "PlacePiece",
+      g_variant_new ("(uiiu@a{sv})", index, x, y, rot, g_variant_new ("a{sv}", NULL)), error);
+  return reply && placed (ctl, game, error);
+}
+
+gboolean
+ctl_cmd_pieces (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GError **error)
+{
+  guint32 index;
+  if (!parse_index (args[n_args - 1], &index, error))
+    return FALSE;
+  g_autofree char *game = seated_game (ctl, opts, n_args == 2 ? args[0] : NULL, error);
+  if (!game)
+    return FALSE;
+  if (ctl->interactive)
+    return ctl_list_placements (ctl, game, (gint)index, TRUE, error);
+  /* For scripts: one placement a line. */
+  if (!ctl_list_placements (ctl, game, (gint)index, FALSE, error))
+    return FALSE;
+  for (guint i = 0; i + 2 < ctl->placements->len; i += 3)
+    ctl_outf ("%d %d %d\n", g_array_index (ctl->placements, gint, i),
+              g_array_index (ctl->placements, gint, i + 1),
+              g_array_index (ctl->placements, gint, i + 2));
+  return TRUE;
+}
+
+gboolean
+ctl_cmd_draw (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GError **error)
+{
+  g_autofree char *game = seated_game (ctl, opts, n_args ? args[0] : NULL, error);
+  if (!game)
+    return FALSE;
+  g_autoptr (GVariant) reply = ctl_call (ctl->conn, game, CTL_IFACE_GAME, "Draw", NULL, error);
+  if (!reply)
+    return FALSE;
+  /* At the prompt TileDrawn shows the turn; a script gets the tile drawn. */
+  if (ctl->interactive)
+    return TRUE;
+  g_autoptr (CtlGame) g = ctl_game_new (ctl->conn, game, error);
+  if (!g)
+    return FALSE;
+  ctl_print_tile_in_play (ctl, g);
+  return TRUE;
+}
+
+gboolean
+ctl_cmd_pass (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GError **error)
+{
+  return simple_call (ctl, opts, n_args ? args[0] : NULL, "Pass", error);
+}
+
+gboolean
+ctl_cmd_pick (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GError **error)
+{
+  guint32 index;
+  if (!parse_index (args[n_args - 1], &index, error))
+    return FALSE;
+  g_autofree char *game = seated_game (ctl, opts, n_args == 2 ? args[0] : NULL, error);
+  if (!game)
+    return FALSE;
+  g_autoptr (GVariant) reply
+      = ctl_call (ctl->conn, game, CTL_IFACE_GAME, "Pick", g_variant_new ("(u)", index), error);
+  return reply != NULL;
 }
 
 gboolean
@@ -442,8 +683,8 @@ ctl_cmd_deploy (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GEr
   gboolean skip = g_str_equal (what, "skip");
   if (!skip && !parse_uint ("SEGMENT", what, G_MAXUINT32, &segment, error))
     return FALSE;
-  g_autofree char *game = ctl_resolve_game (ctl, n_args == 2 ? args[0] : NULL, error);
-  if (!game || !ctl_take_seat (ctl, game, opts, error))
+  g_autofree char *game = seated_game (ctl, opts, n_args == 2 ? args[0] : NULL, error);
+  if (!game)
     return FALSE;
   g_autoptr (GVariant) reply = skip
                                    ? ctl_call (ctl->conn, game, CTL_IFACE_GAME, "Skip", NULL, error)
@@ -509,8 +750,8 @@ ctl_cmd_delete (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GEr
 gboolean
 ctl_cmd_bot (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GError **error)
 {
-  g_autofree char *game = ctl_resolve_game (ctl, n_args == 2 ? args[0] : NULL, error);
-  if (!game || !ctl_take_seat (ctl, game, opts, error))
+  g_autofree char *game = seated_game (ctl, opts, n_args == 2 ? args[0] : NULL, error);
+  if (!game)
     return FALSE;
   g_autoptr (GVariant) reply = ctl_call (
       ctl->conn, game, CTL_IFACE_GAME, "AddBot",

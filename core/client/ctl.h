@@ -25,12 +25,16 @@ typedef enum
   CTL_OPT_BOARD = 1 << 10,
   CTL_OPT_TOKEN = 1 << 11,
   CTL_OPT_JOIN = 1 << 12,
+  CTL_OPT_EXPANSIONS = 1 << 13,
+  CTL_OPT_OPTION = 1 << 14,
 } CtlOptionBit;
 
 typedef struct
 {
   /* Numbers stay strings until the command checks them. */
   char *players, *bots, *seed, *tile_order, *followers, *bot_delay, *name, *token, *join;
+  char *expansions;
+  char **option; /* --option EXPANSION.OPTION=VALUE, each time it was given */
   gboolean no_farmers, start, watch, board;
   /* Whole-program options (the command line only). */
   char *color;
@@ -59,13 +63,15 @@ typedef struct
   int status; /* exit status when the loop ends */
 
   gboolean interactive;
-  char *game;         /* the game in view (interactive), or NULL */
-  char *player;       /* our seat in it, or NULL */
-  CtlWatch *watch;    /* its signals */
-  GArray *placements; /* gint x, y, rotation triples from the last listing */
+  char *game;            /* the game in view (interactive), or NULL */
+  char *player;          /* our seat in it, or NULL */
+  CtlWatch *watch;       /* its signals */
+  GArray *placements;    /* gint x, y, rotation triples from the last listing */
+  gint placements_piece; /* ... of the hand's piece with this index; -1 the tile in play */
   GIOChannel *input;
   guint input_id;
   gboolean waiting; /* `wait`: input paused until our turn or the end */
+  gboolean picking; /* our turn to pick from the draft pool was shown */
   gboolean prompt;  /* stdin is a terminal */
 } Ctl;
 
@@ -102,11 +108,32 @@ gboolean ctl_cmd_bot (Ctl *, const CtlOptions *, char **, guint, GError **);
 gboolean ctl_cmd_leave (Ctl *, const CtlOptions *, char **, guint, GError **);
 gboolean ctl_cmd_delete (Ctl *, const CtlOptions *, char **, guint, GError **);
 gboolean ctl_cmd_rejoin (Ctl *, const CtlOptions *, char **, guint, GError **);
+gboolean ctl_cmd_draw (Ctl *, const CtlOptions *, char **, guint, GError **);
+gboolean ctl_cmd_piece (Ctl *, const CtlOptions *, char **, guint, GError **);
+gboolean ctl_cmd_pieces (Ctl *, const CtlOptions *, char **, guint, GError **);
+gboolean ctl_cmd_pass (Ctl *, const CtlOptions *, char **, guint, GError **);
+gboolean ctl_cmd_pick (Ctl *, const CtlOptions *, char **, guint, GError **);
+
+/* expansions.c */
+gboolean ctl_cmd_expansions (Ctl *, const CtlOptions *, char **, guint, GError **);
+/* Adds --expansions and each --option to CreateGame's a{sv} in @b; an option's type comes
+ * from its Expansion object (b or u). */
+gboolean ctl_expansion_options (Ctl *ctl, const CtlOptions *opts, GVariantBuilder *b,
+                                GError **error);
 
 /* Resolves GAME (a number or path); in interactive mode NULL means the game in view. */
 char *ctl_resolve_game (Ctl *ctl, const char *arg, GError **error);
-/* Rejoin(token) when --token was given, so this connection holds the seat. */
+/* Rejoin(token) when --token was given, so this connection holds the seat (ctl->player). */
 gboolean ctl_take_seat (Ctl *ctl, const char *game, const CtlOptions *opts, GError **error);
+/* Our seat's Player path in @game, NULL if we hold none there. */
+const char *ctl_our_player (Ctl *ctl, const char *game);
+/* The numbered legal placements of the tile in play (@piece -1) or of hand piece @piece, kept
+ * in ctl->placements for "place N" / "piece INDEX N"; printed when @print. */
+gboolean ctl_list_placements (Ctl *ctl, const char *game, gint piece, gboolean print,
+                              GError **error);
+/* The hand of @player (ours) and the draft pool, as pictures with their indices. */
+gboolean ctl_print_hand (Ctl *ctl, const CtlGame *game, const char *player, GError **error);
+gboolean ctl_print_pool (Ctl *ctl, const CtlGame *game, GError **error);
 /* Prints "tile in play: U" and the tile in its four rotations (nothing without one). */
 void ctl_print_tile_in_play (Ctl *ctl, const CtlGame *game);
 /* Prints the legal deployments of the tile just placed. */

@@ -32,44 +32,9 @@ prompt (Ctl *ctl)
     ctl_out ("> ");
 }
 
-/* Lists the legal placements, numbered for "place N"; keeps them in ctl->placements. */
-static gboolean
-list_placements (Ctl *ctl, gboolean print, GError **error)
-{
-  g_autoptr (GVariant) reply
-      = ctl_call (ctl->conn, ctl->game, CTL_IFACE_GAME, "GetPlacements", NULL, error);
-  if (!reply)
-    return FALSE;
-  g_autoptr (GVariant) list = g_variant_get_child_value (reply, 0);
-  g_clear_pointer (&ctl->placements, g_array_unref);
-  ctl->placements = g_array_new (FALSE, FALSE, sizeof (gint));
-  GString *s = g_string_new (NULL);
-  for (guint i = 0; i < g_variant_n_children (list); i++)
-    {
-      gint32 x, y;
-      guint32 rot;
-      g_variant_get_child (list, i, "(iiu)", &x, &y, &rot);
-      gint triple[3] = { x, y, (gint)rot };
-      g_array_append_vals (ctl->placements, triple, 3);
-      g_autofree char *item = g_strdup_printf ("%u) %d %d %u", i + 1, x, y, rot);
-      g_string_append_printf (s, i % 6 == 5 ? "%s\n" : "%-14s", item);
-    }
-  g_strchomp (s->str);
-  g_string_set_size (s, strlen (s->str));
-  if (s->len)
-    g_string_append_c (s, '\n');
-  if (print)
-    {
-      if (!s->len)
-        ctl_out ("no placements (not placing now)\n");
-      else
-        ctl_outf ("placements (X Y ROT; 'place N' takes the N-th):\n%s", s->str);
-    }
-  g_string_free (s, TRUE);
-  return TRUE;
-}
-
 /* The board with the cells the tile in play fits marked, and the tile in its rotations. */
+static void resume_input (Ctl *ctl);
+
 static gboolean
 show_board (Ctl *ctl, gboolean with_tile, GError **error)
 {
@@ -78,7 +43,7 @@ show_board (Ctl *ctl, gboolean with_tile, GError **error)
       g_set_error (error, CTL_ERROR, CTL_ERROR_USAGE, "no game in view: 'watch GAME' or 'join'");
       return FALSE;
     }
-  if (!list_placements (ctl, FALSE, error))
+  if (!ctl_list_placements (ctl, ctl->game, -1, FALSE, error))
     return FALSE;
   g_autoptr (GArray) marks = g_array_new (FALSE, FALSE, sizeof (gint));
   for (guint i = 0; i + 2 < ctl->placements->len; i += 3)
@@ -99,26 +64,93 @@ show_board (Ctl *ctl, gboolean with_tile, GError **error)
   return TRUE;
 }
 
-static void resume_input (Ctl *ctl);
+/* Our turn with a tile to place: where it fits, in which rotations. */
+static void
+show_placing (Ctl *ctl)
+{
+  g_autoptr (GError) error = NULL;
+  if (!show_board (ctl, TRUE, &error) || !ctl_list_placements (ctl, ctl->game, -1, TRUE, &error))
+    g_printerr ("carcassonnectl: %s\n", error->message);
+  else
+    ctl_out ("place X Y ROT, or place N\n");
+}
+
+/* Our turn before drawing: the board and our hand. */
+static void
+show_choosing (Ctl *ctl)
+{
+  g_autoptr (GError) error = NULL;
+  CtlGame *g = ctl_watch_get_game (ctl->watch);
+  if (!ctl_watch_print_board (ctl->watch, TRUE, NULL, 0, &error)
+      || !ctl_print_hand (ctl, g, ctl->player, &error))
+    g_printerr ("carcassonnectl: %s\n", error->message);
+  else if (g->tiles_left)
+    ctl_out ("draw, or piece INDEX X Y ROT ('pieces INDEX' numbers where it fits)\n");
+  else
+    ctl_out ("piece INDEX X Y ROT ('pieces INDEX' numbers where it fits), or pass\n");
+}
+
+/* Our turn to pick from the draft pool: the pool and what we hold. */
+static void
+show_picking (Ctl *ctl)
+{
+  g_autoptr (GError) error = NULL;
+  CtlGame *g = ctl_watch_get_game (ctl->watch);
+  ctl_out ("\nyour pick:\n");
+  if (!ctl_print_pool (ctl, g, &error) || !ctl_print_hand (ctl, g, ctl->player, &error))
+    g_printerr ("carcassonnectl: %s\n", error->message);
+  else
+    ctl_out ("pick INDEX\n");
+}
+
+static gboolean
+is_us (Ctl *ctl, GVariant *args, guint child)
+{
+  const char *player;
+  g_variant_get_child (args, child, "&o", &player);
+  return ctl->player && g_str_equal (player, ctl->player);
+}
 
 static void
 on_event (CtlWatch *w, const char *member, GVariant *args, gpointer data)
 {
   Ctl *ctl = data;
-  g_autoptr (GError) error = NULL;
+  CtlGame *g = ctl_watch_get_game (w);
   if (g_str_equal (member, "TurnStarted"))
     {
-      const char *player;
-      g_variant_get_child (args, 1, "&o", &player);
+      const char *tile;
+      g_variant_get_child (args, 2, "&s", &tile);
       g_clear_pointer (&ctl->placements, g_array_unref); /* "place N" means this turn's */
-      if (!ctl->player || !g_str_equal (player, ctl->player))
+      if (!is_us (ctl, args, 1))
         return;
       ctl_out ("\nyour turn:\n");
-      if (!show_board (ctl, TRUE, &error) || !list_placements (ctl, TRUE, &error))
-        g_printerr ("carcassonnectl: %s\n", error->message);
+      if (*tile)
+        show_placing (ctl);
       else
-        ctl_out ("place X Y ROT, or place N\n");
+        show_choosing (ctl);
       resume_input (ctl);
+    }
+  else if (g_str_equal (member, "TileDrawn"))
+    {
+      g_clear_pointer (&ctl->placements, g_array_unref);
+      if (is_us (ctl, args, 1))
+        show_placing (ctl);
+    }
+  else if (g_str_equal (member, "PiecePicked") || g_str_equal (member, "PropertiesChanged"))
+    {
+      /* A draft's picks: shown once a pick, when State and ActivePlayer say it is ours. */
+      gboolean ours = ctl->player && g->state == CTL_STATE_DRAFTING
+                      && g_strcmp0 (g->active, ctl->player) == 0;
+      if (g_str_equal (member, "PiecePicked"))
+        ctl->picking = ctl->picking && !is_us (ctl, args, 0);
+      else if (ours && !ctl->picking)
+        {
+          ctl->picking = TRUE;
+          show_picking (ctl);
+          resume_input (ctl);
+        }
+      else if (!ours)
+        ctl->picking = FALSE;
     }
   else if (g_str_equal (member, "GameOver"))
     {
@@ -145,6 +177,7 @@ ctl_interactive_view (Ctl *ctl, const char *game, GError **error)
   g_clear_pointer (&ctl->watch, ctl_watch_free);
   g_clear_pointer (&ctl->placements, g_array_unref);
   g_clear_pointer (&ctl->player, g_free);
+  ctl->picking = FALSE;
   g_free (ctl->game);
   ctl->game = g_strdup (game);
   ctl->watch = w;
@@ -303,8 +336,8 @@ ctl_cmd_help (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GErro
         ctl_outf ("  %-28s %s\n", left, cmds[i].help);
       }
   ctl_out ("GAME may be left out: the game in view (set by new, join, watch GAME).\n"
-           "place N takes the N-th of the numbered placements; options as on the command "
-           "line.\n");
+           "place N takes the N-th of the numbered placements, piece INDEX N the N-th listed\n"
+           "by pieces INDEX; options as on the command line.\n");
   return TRUE;
 }
 
@@ -338,7 +371,7 @@ ctl_cmd_placements (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args,
     return FALSE;
   if (!ctl->game)
     return ctl_resolve_game (ctl, NULL, error) != NULL;
-  return list_placements (ctl, TRUE, error);
+  return ctl_list_placements (ctl, ctl->game, -1, TRUE, error);
 }
 
 gboolean

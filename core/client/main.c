@@ -13,13 +13,16 @@
 #define GAME_OPTS                                                                                  \
   (CTL_OPT_PLAYERS | CTL_OPT_BOTS | CTL_OPT_SEED | CTL_OPT_TILE_ORDER | CTL_OPT_NO_FARMERS         \
    | CTL_OPT_FOLLOWERS | CTL_OPT_BOT_DELAY | CTL_OPT_NAME | CTL_OPT_START | CTL_OPT_WATCH          \
-   | CTL_OPT_BOARD | CTL_OPT_JOIN)
+   | CTL_OPT_BOARD | CTL_OPT_JOIN | CTL_OPT_EXPANSIONS | CTL_OPT_OPTION)
 
 /* min_args counts GAME; at the prompt GAME may be left out (the game in view). */
 static const CtlCommand commands[] = {
   { "new", "[OPTIONS]", 0, 0, GAME_OPTS, ctl_cmd_new, "create a game; print its path", FALSE },
   { "list", "", 0, 0, 0, ctl_cmd_list, "list the games", FALSE },
-  { "show", "GAME", 1, 1, 0, ctl_cmd_show, "the game, its players and its board", FALSE },
+  { "expansions", "", 0, 0, 0, ctl_cmd_expansions,
+    "the expansions the daemon loaded, with their options", FALSE },
+  { "show", "GAME", 1, 1, CTL_OPT_TOKEN, ctl_cmd_show,
+    "the game, its players, its board (--token: our hand)", FALSE },
   { "join", "GAME NAME", 2, 2, 0, ctl_cmd_join, "take a seat; print the player path and token",
     FALSE },
   { "bot", "GAME NAME", 2, 2, CTL_OPT_TOKEN, ctl_cmd_bot, "seat the built-in bot", FALSE },
@@ -28,6 +31,16 @@ static const CtlCommand commands[] = {
     "place the tile in play (ROT: clockwise quarter turns)", FALSE },
   { "deploy", "GAME SEGMENT|skip", 2, 2, CTL_OPT_TOKEN, ctl_cmd_deploy,
     "put a follower on a segment of the tile just placed, or none", FALSE },
+  { "draw", "GAME", 1, 1, CTL_OPT_TOKEN, ctl_cmd_draw,
+    "draw the tile to place (instead of playing a piece); print it", FALSE },
+  { "piece", "GAME INDEX X Y ROT", 5, 5, CTL_OPT_TOKEN, ctl_cmd_piece,
+    "place hand piece INDEX instead of drawing", FALSE },
+  { "pieces", "GAME INDEX", 2, 2, CTL_OPT_TOKEN, ctl_cmd_pieces,
+    "where piece INDEX of the hand fits: X Y ROT lines", FALSE },
+  { "pass", "GAME", 1, 1, CTL_OPT_TOKEN, ctl_cmd_pass, "place nothing in an end-of-game turn",
+    FALSE },
+  { "pick", "GAME INDEX", 2, 2, CTL_OPT_TOKEN, ctl_cmd_pick,
+    "take piece INDEX of the draft pool into the hand", FALSE },
   { "watch", "GAME", 1, 1, CTL_OPT_BOARD, ctl_cmd_watch, "print the game's events to its end",
     FALSE },
   { "leave", "GAME", 1, 1, CTL_OPT_TOKEN, ctl_cmd_leave, "give up the seat", FALSE },
@@ -87,10 +100,11 @@ ctl_command_run (Ctl *ctl, const CtlCommand *cmd, const CtlOptions *opts, char *
                    cmd->name);
       return FALSE;
     }
-  /* At the prompt GAME may be left out, and "place N" takes a listed placement. */
+  /* At the prompt GAME may be left out, and "place N" and "piece INDEX N" take a listed
+   * placement. */
   guint min = cmd->min_args;
   if (ctl->interactive && min && strstr (cmd->synopsis, "GAME") == cmd->synopsis)
-    min = cmd->func == ctl_cmd_place ? 1 : min - 1;
+    min = cmd->func == ctl_cmd_place ? 1 : cmd->func == ctl_cmd_piece ? 2 : min - 1;
   if (n < min || n > cmd->max_args)
     {
       g_set_error (error, CTL_ERROR, CTL_ERROR_USAGE, "usage: %s %s", cmd->name, cmd->synopsis);
@@ -167,6 +181,7 @@ main (int argc, char **argv)
   gboolean ok = ctl_command_run (&ctl, cmd, &opts, words[0] ? words + 1 : words, &error);
   int status = ok ? ctl.status : report (error);
 
+  g_free (ctl.player);
   cdbus_shutdown (ctl.conn);
   dbus_connection_close (ctl.conn); /* a private connection (cdbus_connect) */
   dbus_connection_unref (ctl.conn);

@@ -18,6 +18,8 @@ ctl_options_clear (CtlOptions *o)
   g_free (o->name);
   g_free (o->token);
   g_free (o->join);
+  g_free (o->expansions);
+  g_strfreev (o->option);
   g_free (o->color);
   memset (o, 0, sizeof *o);
 }
@@ -40,6 +42,8 @@ static const struct
   { CTL_OPT_BOARD, "--board" },
   { CTL_OPT_TOKEN, "--token" },
   { CTL_OPT_JOIN, "--join" },
+  { CTL_OPT_EXPANSIONS, "--expansions" },
+  { CTL_OPT_OPTION, "--option" },
 };
 
 const char *
@@ -60,7 +64,8 @@ ctl_options_given (const CtlOptions *o)
          | (o->bot_delay ? CTL_OPT_BOT_DELAY : 0) | (o->name ? CTL_OPT_NAME : 0)
          | (o->start ? CTL_OPT_START : 0) | (o->watch ? CTL_OPT_WATCH : 0)
          | (o->board ? CTL_OPT_BOARD : 0) | (o->token ? CTL_OPT_TOKEN : 0)
-         | (o->join ? CTL_OPT_JOIN : 0);
+         | (o->join ? CTL_OPT_JOIN : 0) | (o->expansions ? CTL_OPT_EXPANSIONS : 0)
+         | (o->option ? CTL_OPT_OPTION : 0);
 }
 
 /* A word that looks like an option but is a number: a coordinate such as -1. */
@@ -86,7 +91,7 @@ ctl_usage_summary (void)
                       "GAME is a game's number n or its path /org/carcassonne/Engine1/game/n.\n"
                       "Seats belong to the bus connection that took them: a script either keeps "
                       "one\nconnection (the interactive prompt on a pipe) or passes --token "
-                      "TOKEN, as printed\nby join, to place, deploy, start, bot and leave.\n"
+                      "TOKEN, as printed\nby join, to show (to see its hand) and to every move.\n"
                       "Exit status: 0 success, 1 the daemon refused or the bus failed, 2 usage.");
   return g_string_free (s, FALSE);
 }
@@ -103,6 +108,10 @@ ctl_options_parse (CtlOptions *o, int argc, char **argv, gboolean whole_program,
     { "tile-order", 0, 0, G_OPTION_ARG_STRING, &o->tile_order,
       "Draw these tile ids in this order (new)", "A,B,C" },
     { "no-farmers", 0, 0, G_OPTION_ARG_NONE, &o->no_farmers, "No followers on fields (new)", NULL },
+    { "expansions", 0, 0, G_OPTION_ARG_STRING, &o->expansions,
+      "Play with these expansions ('expansions' lists them) (new)", "A,B" },
+    { "option", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->option,
+      "An expansion's option, e.g. halftiles.hand=4; again for more (new)", "EXP.OPT=VALUE" },
     { "followers", 0, 0, G_OPTION_ARG_STRING, &o->followers, "Followers per player (new)", "N" },
     { "bot-delay", 0, 0, G_OPTION_ARG_STRING, &o->bot_delay,
       "Milliseconds a bot waits before a move (new)", "MS" },
@@ -115,7 +124,7 @@ ctl_options_parse (CtlOptions *o, int argc, char **argv, gboolean whole_program,
     { "board", 0, 0, G_OPTION_ARG_NONE, &o->board, "Draw the board after every turn (watch, new)",
       NULL },
     { "token", 0, 0, G_OPTION_ARG_STRING, &o->token,
-      "Take the seat back with this token first (place, deploy, start, bot, leave)", "TOKEN" },
+      "Take the seat back with this token first (show and every move)", "TOKEN" },
     { NULL },
   };
   const GOptionEntry program_entries[] = {

@@ -1,0 +1,157 @@
+/* expansions.c: the expansions the daemon loaded (their Expansion objects), and the options
+ * `new --expansions A,B --option A.OPT=VALUE` turns into CreateGame keys. */
+#include "config.h"
+
+#include <string.h>
+#include "bus.h"
+#include "ctl.h"
+
+#define EXPANSION_PREFIX "/org/carcassonne/Engine1/expansion/"
+#define IFACE_EXPANSION  "org.carcassonne.Engine1.Expansion"
+
+/* The Expansion object of @name ("-" written "_"), NULL if no path can name it. */
+static char *
+expansion_path (const char *name)
+{
+  g_autofree char *escaped = g_strdelimit (g_strdup (name), "-", '_');
+  g_autofree char *path = g_strconcat (EXPANSION_PREFIX, escaped, NULL);
+  return *name && g_variant_is_object_path (path) ? g_steal_pointer (&path) : NULL;
+}
+
+/* The D-Bus type an expansion declares for @option ("b", "u"), or NULL when the daemon has no
+ * such expansion loaded or it declares no such option: then CreateGame says what is wrong. */
+static char *
+option_type (Ctl *ctl, const char *expansion, const char *option)
+{
+  g_autofree char *path = expansion_path (expansion);
+  if (!path)
+    return NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GVariant) props = ctl_get_all (ctl->conn, path, IFACE_EXPANSION, &error);
+  g_autoptr (GVariant) options
+      = props ? g_variant_lookup_value (props, "Options", G_VARIANT_TYPE ("a(sssv)")) : NULL;
+  if (!options)
+    return NULL;
+  GVariantIter iter;
+  const char *name, *type;
+  g_variant_iter_init (&iter, options);
+  while (g_variant_iter_next (&iter, "(&s&s&sv)", &name, &type, NULL, NULL))
+    if (g_str_equal (name, option))
+      return g_strdup (type);
+  return NULL;
+}
+
+/* VALUE as @type: true/false for "b", a number for "u"; guessed from VALUE when the type is
+ * not known. */
+static GVariant *
+option_value (const char *key, const char *text, const char *type, GError **error)
+{
+  guint64 n;
+  gboolean is_true = g_str_equal (text, "true"), is_false = g_str_equal (text, "false");
+  gboolean is_number = g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT32, &n, NULL);
+  if (g_strcmp0 (type, "b") == 0 || (!type && (is_true || is_false)))
+    {
+      if (is_true || is_false)
+        return g_variant_new_boolean (is_true);
+      g_set_error (error, CTL_ERROR, CTL_ERROR_USAGE, "--option %s: '%s' is not true or false", key,
+                   text);
+      return NULL;
+    }
+  if (g_strcmp0 (type, "u") == 0 || (!type && is_number))
+    {
+      if (is_number)
+        return g_variant_new_uint32 ((guint32)n);
+      g_set_error (error, CTL_ERROR, CTL_ERROR_USAGE,
+                   "--option %s: '%s' is not a number from 0 to %u", key, text, G_MAXUINT32);
+      return NULL;
+    }
+  return g_variant_new_string (text);
+}
+
+gboolean
+ctl_expansion_options (Ctl *ctl, const CtlOptions *opts, GVariantBuilder *b, GError **error)
+{
+  if (opts->expansions)
+    {
+      g_auto (GStrv) names = g_strsplit (opts->expansions, ",", -1);
+      g_variant_builder_add (b, "{sv}", "expansions",
+                             g_variant_new_strv ((const char *const *)names, -1));
+    }
+  for (char **o = opts->option; o && *o; o++)
+    {
+      const char *eq = strchr (*o, '='), *dot = strchr (*o, '.');
+      if (!eq || !dot || dot == *o || dot + 1 >= eq)
+        {
+          g_set_error (error, CTL_ERROR, CTL_ERROR_USAGE,
+                       "--option takes EXPANSION.OPTION=VALUE, not '%s'", *o);
+          return FALSE;
+        }
+      g_autofree char *key = g_strndup (*o, (gsize)(eq - *o));
+      g_autofree char *expansion = g_strndup (*o, (gsize)(dot - *o));
+      g_autofree char *type = option_type (ctl, expansion, key + (dot - *o) + 1);
+      GVariant *value = option_value (key, eq + 1, type, error);
+      if (!value)
+        return FALSE;
+      g_variant_builder_add (b, "{sv}", key, value);
+    }
+  return TRUE;
+}
+
+static const char *
+lookup_str (GVariant *dict, const char *key)
+{
+  const char *s = "";
+  g_variant_lookup (dict, key, "&s", &s);
+  return s;
+}
+
+gboolean
+ctl_cmd_expansions (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GError **error)
+{
+  g_autoptr (GVariant) manager
+      = ctl_get_all (ctl->conn, CTL_MANAGER_PATH, CTL_IFACE_MANAGER, error);
+  if (!manager)
+    return FALSE;
+  g_autofree const char **names = NULL;
+  if (!g_variant_lookup (manager, "Expansions", "^a&s", &names) || !*names)
+    {
+      ctl_out ("(no expansion loaded)\n");
+      return TRUE;
+    }
+  for (guint i = 0; names[i]; i++)
+    {
+      g_autofree char *path = expansion_path (names[i]);
+      g_autoptr (GVariant) p = path ? ctl_get_all (ctl->conn, path, IFACE_EXPANSION, error) : NULL;
+      if (!p)
+        {
+          if (!path)
+            g_set_error (error, CTL_ERROR, CTL_ERROR_FAILED, "no object path for expansion '%s'",
+                         names[i]);
+          return FALSE;
+        }
+      g_autofree const char **tiles = NULL;
+      if (!g_variant_lookup (p, "Tiles", "^a&s", &tiles))
+        tiles = g_new0 (const char *, 1);
+      guint n_tiles = g_strv_length ((char **)tiles);
+      ctl_outf ("%s %s: %s\n  %u tile type%s\n", names[i], lookup_str (p, "Version"),
+                lookup_str (p, "Description"), n_tiles, n_tiles == 1 ? "" : "s");
+      g_autoptr (GVariant) options
+          = g_variant_lookup_value (p, "Options", G_VARIANT_TYPE ("a(sssv)"));
+      GVariantIter iter;
+      const char *name, *type, *text;
+      GVariant *value;
+      if (!options)
+        continue;
+      g_variant_iter_init (&iter, options);
+      while (g_variant_iter_next (&iter, "(&s&s&sv)", &name, &type, &text, &value))
+        {
+          g_autofree char *def = g_variant_print (value, FALSE);
+          const char *what = g_str_equal (type, "b")   ? "true|false"
+                             : g_str_equal (type, "u") ? "N"
+                                                       : type;
+          ctl_outf ("  --option %s.%s=%s  (default %s)  %s\n", names[i], name, what, def, text);
+          g_variant_unref (value);
+        }
+    }
+  return TRUE;
+}
