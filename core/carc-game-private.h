@@ -39,6 +39,14 @@ typedef struct
   gint seg;
 } CarcFollower;
 
+typedef struct
+{
+  CarcPlacement *items;
+  guint len, cap;
+} CarcPlacementList;
+
+#define CARC_HAND_CACHE 32
+
 /* A player's hand: pieces placed instead of drawing (half tiles, the abbey). */
 typedef struct
 {
@@ -111,8 +119,10 @@ struct _CarcGame
   gboolean can_draw, can_pass;
   gboolean ending; /* the draw pile is empty; end_turn hooks decide who plays */
   guint end_skips;
-  CarcPlacement *hand_placements; /* of hand piece hand_listed - 1 */
-  guint n_hand_placements, cap_hand_placements, hand_listed;
+  /* The placements of each hand piece of the current player, listed on demand; hand_listed
+   * is cleared by every move. */
+  CarcPlacementList hand_lists[CARC_HAND_CACHE + 1];
+  guint32 hand_listed; /* bit i: hand_lists[i] is valid */
 
   CarcEventFunc event_func;
   gpointer event_data;
@@ -140,7 +150,7 @@ G_GNUC_INTERNAL void carc_hand_add (CarcHand *hand, const CarcTileType *tile);
 G_GNUC_INTERNAL gboolean carc_game_piece_fits (CarcGame *g, const CarcTileType *t, gint x, gint y,
                                                guint rot);
 G_GNUC_INTERNAL guint carc_game_enumerate (CarcGame *g, const CarcTileType *t,
-                                           CarcPlacement *out);
+                                           CarcPlacement *out, guint max);
 G_GNUC_INTERNAL guint carc_game_put_piece (CarcGame *g, const CarcTileType *t, gint x, gint y,
                                            guint rot, gint player);
 

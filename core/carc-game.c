@@ -25,14 +25,15 @@ carc_game_finalize (GObject *object)
   g_free (g->seg_mark);
   if (g->moves)
     g_array_unref (g->moves);
-  for (guint i = 0; i < g->n_exp; i++)
-    if (g->exp[i].hooks->free_data && g->exp[i].data)
+  for (guint i = 0; i < g->n_exp; i++) /* hooks is NULL past a setup that failed */
+    if (g->exp[i].hooks && g->exp[i].hooks->free_data && g->exp[i].data)
       g->exp[i].hooks->free_data (g->exp[i].data);
   g_free (g->exp);
   for (guint p = 0; p < CARC_MAX_PLAYERS; p++)
     g_free (g->hand[p].pieces);
   g_free (g->pool.pieces);
-  g_free (g->hand_placements);
+  for (guint i = 0; i <= CARC_HAND_CACHE; i++)
+    g_free (g->hand_lists[i].items);
   g_clear_pointer (&g->config, carc_game_config_unref);
   G_OBJECT_CLASS (carc_game_parent_class)->finalize (object);
 }
@@ -151,7 +152,7 @@ list_placements (CarcGame *g)
   g->placements_listed = TRUE;
   if (g->hook_mask & CARC_HOOK_CHECK_PLACE)
     {
-      carc_game_enumerate (g, t, g->placements);
+      carc_game_enumerate (g, t, g->placements, G_MAXUINT);
       return;
     }
   CarcPlacement *out = g->placements;
@@ -197,7 +198,7 @@ hand_can_place (CarcGame *g, guint player, gint shape)
       gboolean seen = FALSE;
       for (guint j = 0; j < i && !seen; j++)
         seen = h->pieces[j] == t;
-      if (!seen && (shape < 0 || (gint)t->shape == shape) && carc_game_enumerate (g, t, NULL) > 0)
+      if (!seen && (shape < 0 || (gint)t->shape == shape) && carc_game_enumerate (g, t, NULL, 1) > 0)
         return TRUE;
     }
   return FALSE;
@@ -207,7 +208,7 @@ static guint
 count_placements (CarcGame *g, const CarcTileType *t)
 {
   if (g->hook_mask & CARC_HOOK_CHECK_PLACE)
-    return carc_game_enumerate (g, t, NULL);
+    return carc_game_enumerate (g, t, NULL, G_MAXUINT);
   return carc_board_count_square (&g->board, t);
 }
 
@@ -1103,22 +1104,25 @@ carc_game_get_piece_placements (CarcGame *self, guint index, guint *n_placements
 {
   *n_placements = 0;
   if (self->phase != CARC_PHASE_CHOOSE || index >= self->hand[self->current].len)
-    return self->hand_placements;
-  if (self->hand_listed != index + 1)
+    return NULL;
+  /* Pieces past the cache share its last list, listed again on every call. */
+  guint slot = MIN (index, CARC_HAND_CACHE);
+  CarcPlacementList *l = &self->hand_lists[slot];
+  if (slot == CARC_HAND_CACHE || !((self->hand_listed >> slot) & 1))
     {
       const CarcTileType *t = self->hand[self->current].pieces[index];
-      guint n = carc_game_enumerate (self, t, NULL);
-      if (n > self->cap_hand_placements)
+      guint n = carc_game_enumerate (self, t, NULL, G_MAXUINT);
+      if (n > l->cap)
         {
-          self->cap_hand_placements = MAX (n, 2 * self->cap_hand_placements);
-          self->hand_placements
-              = g_renew (CarcPlacement, self->hand_placements, self->cap_hand_placements);
+          l->cap = MAX (n, 2 * l->cap);
+          l->items = g_renew (CarcPlacement, l->items, l->cap);
         }
-      self->n_hand_placements = carc_game_enumerate (self, t, self->hand_placements);
-      self->hand_listed = index + 1;
+      l->len = carc_game_enumerate (self, t, l->items, G_MAXUINT);
+      if (slot < CARC_HAND_CACHE)
+        self->hand_listed |= 1u << slot;
     }
-  *n_placements = self->n_hand_placements;
-  return self->hand_placements;
+  *n_placements = l->len;
+  return l->items;
 }
 
 /**

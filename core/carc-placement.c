@@ -71,9 +71,15 @@ carc_game_piece_fits (CarcGame *g, const CarcTileType *t, gint x, gint y, guint 
   if (!c)
     return FALSE;
   gboolean contact = FALSE;
-  if (t->shape == CARC_SHAPE_SQUARE)
+  /* An empty frontier cell's demand rules out most rotations at once: a side it demands is a
+   * real edge (not a wall, not a gap) that must match. */
+  if (!c->piece[0] && c->slot && c->demand && !((t->fit[c->demand] >> rot) & 1))
+    return FALSE;
+  if (t->shape == CARC_SHAPE_SQUARE || !c->piece[0])
     {
-      if (c->piece[0])
+      /* An empty cell must at least lie next to the landscape (the frontier), whatever a
+       * hook allows. */
+      if (c->piece[0] || !c->slot)
         return FALSE;
     }
   else if (c->piece[0])
@@ -112,24 +118,41 @@ rotations_of (const CarcTileType *t)
 }
 
 /* Every placement of @t: the frontier cells bucket by bucket, then (for a half tile) the free
- * halves of half-filled cells. Writes them to @out unless it is NULL; returns how many. */
+ * halves of half-filled cells. Writes them to @out unless it is NULL; returns how many, or
+ * stops at @max. */
 guint
-carc_game_enumerate (CarcGame *g, const CarcTileType *t, CarcPlacement *out)
+carc_game_enumerate (CarcGame *g, const CarcTileType *t, CarcPlacement *out, guint max)
 {
   const CarcBoard *b = &g->board;
   guint n = 0, nrot = rotations_of (t);
   for (guint i = 0; i < b->n_present; i++)
-    for (guint id = b->head[b->present[i]]; id; id = b->nodes[id - 1].next)
-      {
-        gint x = b->nodes[id - 1].x, y = b->nodes[id - 1].y;
-        for (guint r = 0; r < nrot; r++)
-          if (carc_game_piece_fits (g, t, x, y, r))
+    {
+      guint d = b->present[i];
+      /* A square tile on a cell that demands something: the fit table says which rotations
+       * match and share an edge; only the hooks may still veto. Cells that demand nothing
+       * (they touch only walls or triangular gaps), and half tiles, take the full check. */
+      gboolean quick = t->shape == CARC_SHAPE_SQUARE && d != 0;
+      guint fit = quick ? t->fit[d] : (1u << nrot) - 1;
+      if (!fit)
+        continue;
+      for (guint id = b->head[d]; id; id = b->nodes[id - 1].next)
+        {
+          gint x = b->nodes[id - 1].x, y = b->nodes[id - 1].y;
+          for (guint r = 0; r < 4; r++)
             {
+              if (!((fit >> r) & 1))
+                continue;
+              if (quick ? (g->hook_mask & CARC_HOOK_CHECK_PLACE)
+                              && ask_hooks (g, t, x, y, r) == CARC_PLACE_VETO
+                        : !carc_game_piece_fits (g, t, x, y, r))
+                continue;
               if (out)
                 out[n] = (CarcPlacement){ x, y, r };
-              n++;
+              if (++n == max)
+                return n;
             }
-      }
+        }
+    }
   if (t->shape != CARC_SHAPE_HALF)
     return n;
   for (guint pi = 0; pi < g->n_pieces; pi++)
@@ -143,7 +166,8 @@ carc_game_enumerate (CarcGame *g, const CarcTileType *t, CarcPlacement *out)
         {
           if (out)
             out[n] = (CarcPlacement){ p->x, p->y, r };
-          n++;
+          if (++n == max)
+            return n;
         }
     }
   return n;

@@ -154,6 +154,8 @@ carc_plugin_host_load_dir (CarcPluginHost *host, const char *dir, const char *en
       g_autoptr (CarcPlugin) plugin = carc_plugin_new_from_file (path, &local);
       if (!plugin || !carc_plugin_host_add (host, plugin, &local))
         {
+          if (plugin)
+            g_prefix_error (&local, "%s: ", path);
           g_warning ("plugins: refused: %s", local->message);
           continue;
         }

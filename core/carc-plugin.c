@@ -191,7 +191,10 @@ carc_plugin_get_tiles (CarcPlugin *plugin)
 void
 carc_plugin_add_option (CarcPlugin *plugin, const CarcOptionDef *option)
 {
-  g_return_if_fail (option->type == CARC_OPTION_BOOLEAN || option->min <= option->max);
+  g_return_if_fail (option->type == CARC_OPTION_BOOLEAN
+                        ? option->default_value <= 1
+                        : option->min <= option->default_value
+                              && option->default_value <= option->max);
   g_array_append_val (plugin->options, *option);
 }
 

@@ -44,7 +44,9 @@ struct _CarcTileType
   /* Square tiles, per rotation: the edges as seen on the board, 2 bits per side (N at bit 0). */
   guint8 code[4];
   /* fit[demand]: bit r set when the tile turned by r meets a frontier cell's demand (see
-   * CarcBoard: 2 bits per side, 0 = no neighbour, else the neighbour's edge kind + 1). */
+   * CarcBoard: 2 bits per side, 0 = no neighbour, else the neighbour's edge kind + 1). For a
+   * square tile that includes sharing an edge (fit[0] is empty); for a half tile it says only
+   * whether its legs match (carc_game_piece_fits() checks the rest). */
   guint8 fit[256];
   guint n_tags;
   CarcTileTag *tags;

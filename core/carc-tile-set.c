@@ -41,20 +41,28 @@ carc_tile_type_finish (CarcTileType *t)
   for (guint demand = 0; demand < 256; demand++)
     {
       guint8 fit = 0;
-      if (t->shape == CARC_SHAPE_SQUARE)
-        for (guint r = 0; r < 4; r++)
-          {
-            gboolean ok = TRUE;
-            for (guint s = 0; s < 4 && ok; s++)
-              {
-                guint want = (demand >> (2 * s)) & 3;
-                CarcEdgeKind mine = (t->code[r] >> (2 * s)) & 3;
-                ok = want == 0 || mine == CARC_EDGE_WALL || mine == want - 1;
-              }
-            fit |= (guint8)(ok << r);
-          }
+      for (guint r = 0; r < 4; r++)
+        {
+          gboolean ok = TRUE;
+          for (guint s = 0; s < 4 && ok; s++)
+            {
+              guint want = (demand >> (2 * s)) & 3;
+              guint local = (s + 4 - r) & 3;
+              if (t->shape == CARC_SHAPE_HALF && local > 1)
+                continue; /* a half tile's gap side meets nothing */
+              CarcEdgeKind mine = t->edge[local];
+              ok = want == 0 || mine == CARC_EDGE_WALL || mine == want - 1;
+            }
+          fit |= (guint8)(ok << r);
+        }
+      if (t->shape == CARC_SHAPE_HALF)
+        {
+          /* Half tiles: whether the legs match, nothing more (contact is checked apart). */
+          t->fit[demand] = fit;
+          continue;
+        }
       /* A tile of walls only (the abbey) looks the same every way round: one rotation. */
-      if (t->shape == CARC_SHAPE_SQUARE && t->code[0] == 0xff)
+      if (t->code[0] == 0xff)
         fit &= 1;
       t->fit[demand] = demand ? fit : 0;
     }

@@ -17,6 +17,7 @@ static const char abbey_tiles[] =
 
 typedef struct
 {
+  const CarcTileType *abbey;
   guint asked; /* players the end-of-game round has come to (bit p) */
 } AbbeyGame;
 
@@ -27,14 +28,17 @@ abbey_setup (CarcSetup *setup, GError **error)
   CarcGame *game = carc_setup_get_game (setup);
   for (guint p = 0; p < carc_game_get_n_players (game); p++)
     carc_setup_give (setup, p, abbey);
-  return g_new0 (AbbeyGame, 1);
+  AbbeyGame *ag = g_new0 (AbbeyGame, 1);
+  ag->abbey = abbey;
+  return ag;
 }
 
 static CarcPlaceVerdict
 abbey_check_place (CarcGame *game, gpointer data, const CarcTileType *tile, gint x, gint y,
                    guint rotation)
 {
-  if (!carc_tile_type_get_tag (tile, "abbey"))
+  AbbeyGame *ag = data;
+  if (tile != ag->abbey)
     return CARC_PLACE_DEFAULT;
   for (guint s = 0; s < 4; s++)
     {
