@@ -1,4 +1,5 @@
-/* bench-engine.c: complete random 2-player base games on one core, games per second.
+/* bench-engine.c: complete random 2-player base games on one core, games per second; then the
+ * same with all four expansion plugins on (from $CARCASSONNE_PLUGIN_DIR, as `make bench` sets).
  *
  * Each game: a deck shuffled from its seed, a uniformly random legal placement every turn, a
  * uniformly random deployment (farmers included) or a skip, full final scoring.
@@ -20,6 +21,49 @@ compare_doubles (gconstpointer a, gconstpointer b)
 {
   double x = *(const double *)a, y = *(const double *)b;
   return (x > y) - (x < y);
+}
+
+/* Random 2-player games with abbey, halftiles, vineyards and winter: every move goes through
+ * the placement hooks and the general placement path. */
+static void
+bench_expansions (CarcTileSet *tiles, guint games, guint rounds)
+{
+  static const char *const names[] = { "abbey", "halftiles", "vineyards", "winter" };
+  g_autoptr (CarcPluginHost) host = carc_plugin_host_new ();
+  carc_plugin_host_load_dir (host, carc_plugin_host_get_default_dir (), NULL, NULL);
+  g_autoptr (CarcGameConfig) config = carc_game_config_new (tiles);
+  carc_game_config_set_n_players (config, 2);
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      CarcPlugin *plugin = carc_plugin_host_lookup (host, names[i]);
+      if (!plugin)
+        {
+          g_print ("engine: expansions skipped: no plugin %s in %s\n", names[i],
+                   carc_plugin_host_get_default_dir ());
+          return;
+        }
+      carc_game_config_add_expansion (config, plugin, NULL);
+    }
+  double best = 0;
+  guint64 turns = 0;
+  for (guint round = 0; round < rounds; round++)
+    {
+      CarcRng rng;
+      carc_rng_init (&rng, 42, 7);
+      turns = 0;
+      gint64 t0 = g_get_monotonic_time ();
+      for (guint i = 0; i < games; i++)
+        {
+          carc_game_config_set_seed (config, i);
+          g_autoptr (CarcGame) game = carc_game_new (config, NULL);
+          random_player_play (game, &rng);
+          turns += carc_game_get_turn (game);
+        }
+      best = MAX (best, games / ((double)(g_get_monotonic_time () - t0) / 1e6));
+    }
+  g_print ("engine: random 2-player games with all four expansions: best %.0f games/s "
+           "(%.1f us/game) over %u rounds of %u games; %.1f turns/game\n",
+           best, 1e6 / best, rounds, games, (double)turns / games);
 }
 
 int
@@ -88,5 +132,6 @@ main (int argc, char **argv)
            (double)total_score / games);
   g_print ("engine: memory per game %zu bytes new, %zu bytes played to the end\n",
            (fresh - before) / N_MEM, (played - before) / N_MEM);
+  bench_expansions (tiles, MAX (games / 10, 1u), rounds);
   return 0;
 }

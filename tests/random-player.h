@@ -3,6 +3,12 @@
 
 #include "carcassonne.h"
 
+/* Makes one random legal move of whatever the phase asks for: a draft pick; in the choose
+ * phase a draw, a pass or one placement of one hand piece (each equally likely); a placement;
+ * a deployment or a skip. Returns FALSE once the game is over (error unset) or with @error set
+ * if the engine refused a move it had offered. */
+gboolean random_player_move (CarcGame *game, CarcRng *rng, GError **error);
+
 /* Plays one whole turn: a random legal placement, then a random deployment or a skip (each
  * deployment and the skip equally likely). Returns FALSE once the game is over, or with
  * @error set if the engine refused a move it had itself offered. */

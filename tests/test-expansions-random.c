@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include "carcassonne.h"
 #include "check-run.h"
+#include "random-player.h"
 
 #define N_GAMES 2000
 
@@ -122,77 +123,6 @@ in_play (CarcGame *game)
   return carc_game_get_phase (game) == CARC_PHASE_PLACE;
 }
 
-/* One random move of any kind; returns FALSE once the game is over. */
-static gboolean
-random_move (CarcGame *game, CarcRng *rng, gboolean *hill_placed)
-{
-  g_autoptr (GError) error = NULL;
-  gboolean ok = TRUE;
-  guint n;
-  *hill_placed = FALSE;
-  switch (carc_game_get_phase (game))
-    {
-      case CARC_PHASE_DRAFT:
-        ok = carc_game_pick (game, carc_rng_below (rng, carc_game_get_pool_size (game)), &error);
-        break;
-      case CARC_PHASE_CHOOSE:
-        {
-          guint player = carc_game_get_current_player (game);
-          guint options = carc_game_can_draw (game) + carc_game_can_pass (game);
-          guint hand = carc_game_get_hand_size (game, player);
-          for (guint i = 0; i < hand; i++)
-            {
-              carc_game_get_piece_placements (game, i, &n);
-              options += n;
-            }
-          EXPECT (options > 0, "a choose phase with nothing to do");
-          guint pick = carc_rng_below (rng, options);
-          if (carc_game_can_draw (game) && pick-- == 0)
-            ok = carc_game_draw (game, &error);
-          else if (carc_game_can_pass (game) && pick-- == 0)
-            ok = carc_game_pass (game, &error);
-          else
-            for (guint i = 0; i < hand; i++)
-              {
-                const CarcPlacement *pl = carc_game_get_piece_placements (game, i, &n);
-                if (pick >= n)
-                  {
-                    pick -= n;
-                    continue;
-                  }
-                *hill_placed
-                    = carc_tile_type_get_tag (carc_game_get_hand_piece (game, player, i), "hill")
-                      != NULL;
-                CarcPlacement p = pl[pick];
-                ok = carc_game_place_piece (game, i, p.x, p.y, p.rotation, &error);
-                break;
-              }
-        }
-        break;
-      case CARC_PHASE_PLACE:
-        {
-          CarcPlacement p;
-          n = carc_game_get_n_placements (game);
-          EXPECT (n > 0 && carc_game_get_placement (game, carc_rng_below (rng, n), &p),
-                  "a tile in play with no placement");
-          ok = carc_game_place (game, p.x, p.y, p.rotation, &error);
-        }
-        break;
-      case CARC_PHASE_DEPLOY:
-        {
-          const CarcDeployment *d = carc_game_get_deployments (game, &n);
-          guint pick = carc_rng_below (rng, n + 1);
-          ok = pick < n ? carc_game_deploy (game, d[pick].segment, &error)
-                        : carc_game_skip (game, &error);
-        }
-        break;
-      case CARC_PHASE_OVER:
-        return FALSE;
-    }
-  EXPECT (ok, "the engine refused a move it offered: %s", error ? error->message : "?");
-  return TRUE;
-}
-
 static void
 play_one (CarcTileSet *base, guint64 seed)
 {
@@ -227,13 +157,21 @@ play_one (CarcTileSet *base, guint64 seed)
     {
       guint left_before = carc_game_get_tiles_left (game);
       guint pool_before = carc_game_get_pool_size (game);
-      gboolean hill_placed;
-      if (!random_move (game, &rng, &hill_placed))
-        break;
+      if (!random_player_move (game, &rng, &error))
+        {
+          EXPECT (error == NULL, "seed %" G_GUINT64_FORMAT ": the engine refused a move it offered: %s",
+                  seed, error->message);
+          break;
+        }
       /* The draft's last pick sends the rest of the pool back to the box (RULES.md 3.3). */
       if (pool_before && carc_game_get_phase (game) != CARC_PHASE_DRAFT)
         total -= pool_before - 1;
-      if (hill_placed && hill && left_before > 0 && !in_play (game))
+      guint n_moves;
+      const CarcMove *last = carc_game_get_moves (game, &n_moves) + n_moves - 1;
+      CarcPieceInfo placed;
+      if (hill && last->type == CARC_MOVE_PLACE_PIECE
+          && carc_game_get_piece (game, carc_game_get_n_pieces (game) - 1, &placed)
+          && carc_tile_type_get_tag (placed.tile, "hill"))
         buried += left_before - carc_game_get_tiles_left (game);
       guint now = carc_game_get_n_pieces (game) + w.discarded + buried
                   + carc_game_get_tiles_left (game) + in_play (game) + hands_total (game);

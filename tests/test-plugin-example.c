@@ -875,10 +875,8 @@ START_TEST (test_exit_after_last_reference)
 END_TEST
 
 /* Setup rule: a setup hook that sets an error stops carc_game_new(); the error names the
- * expansion, and what the expansions before it set up is freed (inns runs first here).
- * The failing expansion runs last on purpose: with another after it, carc_game_new()
- * crashes today (the game's finalize reads the hook table of an expansion whose setup never
- * ran; reported, for core/carc-game.c). */
+ * expansion, and what the expansions before it set up is freed (inns runs first here). An
+ * expansion after the failing one never starts and is not asked to free anything. */
 static gpointer
 failing_setup (CarcSetup *setup, GError **error)
 {
@@ -903,6 +901,49 @@ START_TEST (test_setup_fails)
   g_autoptr (CarcGameConfig) config = config_new (TRUE, TILES ("U"));
   ck_assert (carc_game_config_add_expansion (config, flooded, NULL));
   assert_no_game (config, CARC_ERROR_INVALID_ARGUMENT, "expansion flooded: the cellar is flooded");
+
+  /* The same, failing first, with the winter plugin (and inns) after it. */
+  d.priority = CARC_PLUGIN_PRIORITY_HIGH;
+  g_autoptr (CarcPlugin) first = carc_plugin_new_static (&d, NULL);
+  g_autoptr (CarcGameConfig) second = config_new (TRUE, TILES ("U"));
+  ck_assert (carc_game_config_add_expansion (second, first, NULL));
+  g_autoptr (CarcPluginHost) host = carc_plugin_host_new ();
+  carc_plugin_host_load_dir (host, carc_plugin_host_get_default_dir (), "winter", NULL);
+  ck_assert (carc_game_config_add_expansion (second, carc_plugin_host_lookup (host, "winter"), NULL));
+  assert_no_game (second, CARC_ERROR_INVALID_ARGUMENT, "expansion flooded: the cellar is flooded");
+}
+END_TEST
+
+/* Placement rule: CARC_PLACE_ALLOW waives an edge that continues the landscape, not the
+ * landscape itself: a cell with no occupied neighbour stays out of reach. */
+static CarcPlaceVerdict
+allow_everything (CarcGame *game, gpointer data, const CarcTileType *tile, gint x, gint y,
+                  guint rotation)
+{
+  return CARC_PLACE_ALLOW;
+}
+
+static gboolean
+allow_init (CarcPlugin *plugin, GError **error)
+{
+  static const CarcHooks hooks = { .size = sizeof (CarcHooks), .check_place = allow_everything };
+  carc_plugin_set_hooks (plugin, &hooks);
+  return TRUE;
+}
+
+START_TEST (test_allow_needs_a_neighbour)
+{
+  CarcPluginDesc d = DESC (CARC_PLUGIN_ABI_MAJOR, CARC_PLUGIN_ABI_MINOR, "lenient", allow_init);
+  g_autoptr (CarcPlugin) lenient = carc_plugin_new_static (&d, NULL);
+  g_autoptr (CarcGameConfig) config = config_new (FALSE, TILES ("U"));
+  ck_assert (carc_game_config_add_expansion (config, lenient, NULL));
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CarcGame) game = carc_game_new (config, &error);
+  ck_assert_ptr_nonnull (game);
+  ck_assert (!carc_game_can_place (game, 5, 5, 0));
+  ck_assert (!carc_game_place (game, 5, 5, 0, &error));
+  ck_assert_int_eq (error->code, CARC_ERROR_ILLEGAL_PLACEMENT);
+  ck_assert (carc_game_can_place (game, 1, 0, 1));
 }
 END_TEST
 
@@ -1008,7 +1049,10 @@ START_TEST (test_load_dir_skips_non_plugins)
   g_autofree char *w_engine = g_strdup_printf (
       "plugins: refused: %s: not a carcassonned plugin (no carc_plugin_desc symbol)", engine_so);
   ck_assert_msg (warned (warnings, w_engine), "no warning \"%s\"", w_engine);
-  ck_assert (warned (warnings, "plugins: refused: a plugin called inns is already loaded"));
+  g_autofree char *second = g_build_filename (dir, "second-inns." G_MODULE_SUFFIX, NULL);
+  g_autofree char *w_second
+      = g_strdup_printf ("plugins: refused: %s: a plugin called inns is already loaded", second);
+  ck_assert_msg (warned (warnings, w_second), "no warning \"%s\"", w_second);
   g_autofree char *w_junk = g_strdup_printf ("plugins: refused: %s: cannot load: ", junk);
   gboolean junk_warned = FALSE;
   for (guint i = 0; i < warnings->len; i++)
@@ -1135,6 +1179,7 @@ main (void)
   tcase_add_test (host, test_init_fails);
   tcase_add_test (host, test_exit_after_last_reference);
   tcase_add_test (host, test_setup_fails);
+  tcase_add_test (host, test_allow_needs_a_neighbour);
   tcase_add_test (host, test_host_duplicate_name);
   tcase_add_test (host, test_load_dir_skips_non_plugins);
   tcase_add_test (host, test_load_dir_enable_disable);
