@@ -32,9 +32,9 @@ prompt (Ctl *ctl)
     ctl_out ("> ");
 }
 
-/* The board with the cells the tile in play fits marked, and the tile in its rotations. */
 static void resume_input (Ctl *ctl);
 
+/* The board with the cells the tile in play fits marked, and the tile in its rotations. */
 static gboolean
 show_board (Ctl *ctl, gboolean with_tile, GError **error)
 {
