@@ -5,18 +5,21 @@
 
 #include "dbus-args.h"
 
+/* The pieces on the board: (x, y, tile id, rotation, player), each led by its index when
+ * @indexed (GetPieces). */
 static gboolean
-append_tiles (CarcdSession *s, DBusMessageIter *it)
+append_tiles (CarcdSession *s, DBusMessageIter *it, gboolean indexed)
 {
   DBusMessageIter array, st;
   guint n = s->game ? carc_game_get_n_pieces (s->game) : 0;
-  gboolean ok = dbus_message_iter_open_container (it, DBUS_TYPE_ARRAY, "(iisuo)", &array);
+  gboolean ok = dbus_message_iter_open_container (it, DBUS_TYPE_ARRAY,
+                                                  indexed ? "(uiisuo)" : "(iisuo)", &array);
 
   for (guint i = 0; ok && i < n; i++)
     {
       CarcPieceInfo p;
       dbus_int32_t x, y;
-      dbus_uint32_t rotation;
+      dbus_uint32_t rotation, index = i;
       const char *id, *player;
 
       if (!carc_game_get_piece (s->game, i, &p))
@@ -27,6 +30,7 @@ append_tiles (CarcdSession *s, DBusMessageIter *it)
       id = carc_tile_type_get_id (p.tile);
       player = carcd_session_player_path (s, p.player);
       ok = dbus_message_iter_open_container (&array, DBUS_TYPE_STRUCT, NULL, &st)
+           && (!indexed || dbus_message_iter_append_basic (&st, DBUS_TYPE_UINT32, &index))
            && dbus_message_iter_append_basic (&st, DBUS_TYPE_INT32, &x)
            && dbus_message_iter_append_basic (&st, DBUS_TYPE_INT32, &y)
            && dbus_message_iter_append_basic (&st, DBUS_TYPE_STRING, &id)
@@ -37,31 +41,36 @@ append_tiles (CarcdSession *s, DBusMessageIter *it)
   return ok && dbus_message_iter_close_container (it, &array);
 }
 
+/* The followers on the board: (player, x, y, segment, kind), or with @by_piece (GetPieces)
+ * (player, piece, segment, kind). */
 static gboolean
-append_followers (CarcdSession *s, DBusMessageIter *it)
+append_followers (CarcdSession *s, DBusMessageIter *it, gboolean by_piece)
 {
   DBusMessageIter array, st;
   guint n = s->game ? carc_game_get_n_followers (s->game) : 0;
-  gboolean ok = dbus_message_iter_open_container (it, DBUS_TYPE_ARRAY, "(oiiuu)", &array);
+  gboolean ok = dbus_message_iter_open_container (it, DBUS_TYPE_ARRAY,
+                                                  by_piece ? "(ouuu)" : "(oiiuu)", &array);
 
   for (guint i = 0; ok && i < n; i++)
     {
       CarcFollowerInfo f;
       dbus_int32_t x, y;
-      dbus_uint32_t segment, kind;
+      dbus_uint32_t segment, kind, piece;
       const char *player;
 
       if (!carc_game_get_follower (s->game, i, &f))
         continue;
       x = f.x;
       y = f.y;
+      piece = f.piece;
       segment = f.segment;
       kind = f.kind;
       player = carcd_session_player_path (s, (gint)f.player);
       ok = dbus_message_iter_open_container (&array, DBUS_TYPE_STRUCT, NULL, &st)
            && dbus_message_iter_append_basic (&st, DBUS_TYPE_OBJECT_PATH, &player)
-           && dbus_message_iter_append_basic (&st, DBUS_TYPE_INT32, &x)
-           && dbus_message_iter_append_basic (&st, DBUS_TYPE_INT32, &y)
+           && (by_piece ? dbus_message_iter_append_basic (&st, DBUS_TYPE_UINT32, &piece)
+                        : dbus_message_iter_append_basic (&st, DBUS_TYPE_INT32, &x)
+                              && dbus_message_iter_append_basic (&st, DBUS_TYPE_INT32, &y))
            && dbus_message_iter_append_basic (&st, DBUS_TYPE_UINT32, &segment)
            && dbus_message_iter_append_basic (&st, DBUS_TYPE_UINT32, &kind)
            && dbus_message_iter_close_container (&array, &st);
@@ -69,8 +78,8 @@ append_followers (CarcdSession *s, DBusMessageIter *it)
   return ok && dbus_message_iter_close_container (it, &array);
 }
 
-DBusMessage *
-carcd_reply_board (CarcdSession *s, DBusMessage *msg)
+static DBusMessage *
+reply_board (CarcdSession *s, DBusMessage *msg, gboolean pieces)
 {
   DBusMessage *reply = dbus_message_new_method_return (msg);
   DBusMessageIter it;
@@ -78,9 +87,21 @@ carcd_reply_board (CarcdSession *s, DBusMessage *msg)
   if (reply == NULL)
     return NULL;
   dbus_message_iter_init_append (reply, &it);
-  if (!append_tiles (s, &it) || !append_followers (s, &it))
+  if (!append_tiles (s, &it, pieces) || !append_followers (s, &it, pieces))
     g_clear_pointer (&reply, dbus_message_unref);
   return reply;
+}
+
+DBusMessage *
+carcd_game_get_board (DBusConnection *c, DBusMessage *msg, gpointer session)
+{
+  return reply_board (session, msg, FALSE);
+}
+
+DBusMessage *
+carcd_game_get_pieces (DBusConnection *c, DBusMessage *msg, gpointer session)
+{
+  return reply_board (session, msg, TRUE);
 }
 
 /* A feature and where its segments are. */
@@ -118,7 +139,8 @@ collect_features (CarcGame *game)
           Feature *f;
           gint where[3] = { p.x, p.y, (gint)seg };
 
-          if (!carc_game_get_feature (game, p.x, p.y, seg, &info))
+          /* by piece: a cell may hold two half tiles */
+          if (!carc_game_get_piece_feature (game, i, seg, &info))
             continue;
           f = g_hash_table_lookup (by_id, GUINT_TO_POINTER (info.id + 1));
           if (f == NULL)
@@ -168,8 +190,9 @@ append_feature (DBusMessageIter *array, const Feature *f, guint n_players)
 }
 
 DBusMessage *
-carcd_reply_features (CarcdSession *s, DBusMessage *msg)
+carcd_game_get_features (DBusConnection *c, DBusMessage *msg, gpointer session)
 {
+  CarcdSession *s = session;
   DBusMessage *reply = dbus_message_new_method_return (msg);
   DBusMessageIter it, array;
   g_autoptr (GPtrArray) features = NULL;
@@ -187,10 +210,34 @@ carcd_reply_features (CarcdSession *s, DBusMessage *msg)
   return reply;
 }
 
+/* The tags of @t as a{ss}; a bare tag has the value "". */
+static gboolean
+append_tags (DBusMessageIter *st, const CarcTileType *t)
+{
+  DBusMessageIter tags, entry;
+  gboolean ok = dbus_message_iter_open_container (st, DBUS_TYPE_ARRAY, "{ss}", &tags);
+
+  for (guint i = 0; ok && i < carc_tile_type_get_n_tags (t); i++)
+    {
+      const char *value = NULL;
+      const char *key = carc_tile_type_get_tag_at (t, i, &value);
+
+      if (value == NULL)
+        value = "";
+      ok = dbus_message_iter_open_container (&tags, DBUS_TYPE_DICT_ENTRY, NULL, &entry)
+           && dbus_message_iter_append_basic (&entry, DBUS_TYPE_STRING, &key)
+           && dbus_message_iter_append_basic (&entry, DBUS_TYPE_STRING, &value)
+           && dbus_message_iter_close_container (&tags, &entry);
+    }
+  return ok && dbus_message_iter_close_container (st, &tags);
+}
+
+/* One tile type: its id, its edges (a half tile has 3: N, E and the long side), its
+ * segments and its tags. */
 static gboolean
 append_tile_type (DBusMessageIter *array, const CarcTileType *t)
 {
-  DBusMessageIter st, edges, segs, seg, tags;
+  DBusMessageIter st, edges, segs, seg;
   const char *id = carc_tile_type_get_id (t);
   guint n_sides = carc_tile_type_get_n_sides (t);
   gboolean ok;
@@ -215,16 +262,24 @@ append_tile_type (DBusMessageIter *array, const CarcTileType *t)
            && dbus_message_iter_append_basic (&seg, DBUS_TYPE_BOOLEAN, &shield)
            && dbus_message_iter_close_container (&segs, &seg);
     }
-  /* tags (animal, vineyard, ...) come with the expansions' tiles */
-  return ok && dbus_message_iter_close_container (&st, &segs)
-         && dbus_message_iter_open_container (&st, DBUS_TYPE_ARRAY, "{ss}", &tags)
-         && dbus_message_iter_close_container (&st, &tags)
+  return ok && dbus_message_iter_close_container (&st, &segs) && append_tags (&st, t)
          && dbus_message_iter_close_container (array, &st);
 }
 
-DBusMessage *
-carcd_reply_tile_types (CarcTileSet *tiles, DBusMessage *msg)
+static gboolean
+append_tile_set (DBusMessageIter *array, CarcTileSet *tiles)
 {
+  gboolean ok = TRUE;
+
+  for (guint i = 0; ok && i < carc_tile_set_get_n_types (tiles); i++)
+    ok = append_tile_type (array, carc_tile_set_get_type_at (tiles, i));
+  return ok;
+}
+
+DBusMessage *
+carcd_game_get_tile_types (DBusConnection *c, DBusMessage *msg, gpointer session)
+{
+  CarcdSession *s = session;
   DBusMessage *reply = dbus_message_new_method_return (msg);
   DBusMessageIter it, array;
   gboolean ok;
@@ -232,9 +287,10 @@ carcd_reply_tile_types (CarcTileSet *tiles, DBusMessage *msg)
   if (reply == NULL)
     return NULL;
   dbus_message_iter_init_append (reply, &it);
-  ok = dbus_message_iter_open_container (&it, DBUS_TYPE_ARRAY, "(saua(uasb)a{ss})", &array);
-  for (guint i = 0; ok && i < carc_tile_set_get_n_types (tiles); i++)
-    ok = append_tile_type (&array, carc_tile_set_get_type_at (tiles, i));
+  ok = dbus_message_iter_open_container (&it, DBUS_TYPE_ARRAY, "(saua(uasb)a{ss})", &array)
+       && append_tile_set (&array, s->daemon->tiles);
+  for (guint i = 0; ok && i < s->options.n_expansions; i++)
+    ok = append_tile_set (&array, carc_plugin_get_tiles (s->options.expansions[i].plugin));
   if (!ok || !dbus_message_iter_close_container (&it, &array))
     g_clear_pointer (&reply, dbus_message_unref);
   return reply;

@@ -1,12 +1,16 @@
-/* board-query.h: the replies that describe a game's board, features and tiles. */
+/* board-query.h: the Game methods that describe a game's board, features and tiles.
+ *
+ * Each is a method handler (CdbusMethodFunc) whose user data is the CarcdSession. */
 #pragma once
 #include <dbus/dbus.h>
 
 #include "session.h"
 
 /* GetBoard: (a(iisuo) tiles, a(oiiuu) followers) */
-DBusMessage *carcd_reply_board (CarcdSession *session, DBusMessage *msg);
+DBusMessage *carcd_game_get_board (DBusConnection *c, DBusMessage *msg, gpointer session);
+/* GetPieces: (a(uiisuo) pieces, a(ouuu) followers) */
+DBusMessage *carcd_game_get_pieces (DBusConnection *c, DBusMessage *msg, gpointer session);
 /* GetFeatures: a(uubuuaua(iiu)) */
-DBusMessage *carcd_reply_features (CarcdSession *session, DBusMessage *msg);
-/* GetTileTypes: a(saua(uasb)a{ss}) */
-DBusMessage *carcd_reply_tile_types (CarcTileSet *tiles, DBusMessage *msg);
+DBusMessage *carcd_game_get_features (DBusConnection *c, DBusMessage *msg, gpointer session);
+/* GetTileTypes: a(saua(uasb)a{ss}): the base set's, then the game's expansions' */
+DBusMessage *carcd_game_get_tile_types (DBusConnection *c, DBusMessage *msg, gpointer session);

@@ -22,12 +22,14 @@ session_free (gpointer data)
 }
 
 CarcdDaemon *
-carcd_daemon_new (DBusConnection *connection, CarcTileSet *tiles, const CarcdLimits *limits)
+carcd_daemon_new (DBusConnection *connection, CarcTileSet *tiles, CarcPluginHost *plugins,
+                  const CarcdLimits *limits)
 {
   CarcdDaemon *daemon = g_new0 (CarcdDaemon, 1);
 
   daemon->connection = dbus_connection_ref (connection);
   daemon->tiles = g_object_ref (tiles);
+  daemon->plugins = g_object_ref (plugins);
   daemon->limits = *limits;
   daemon->games = g_hash_table_new (NULL, NULL);
   daemon->clients = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, client_free);
@@ -60,6 +62,7 @@ carcd_daemon_free (CarcdDaemon *daemon)
   g_hash_table_destroy (daemon->games);
   g_hash_table_destroy (daemon->clients);
   g_object_unref (daemon->tiles);
+  g_object_unref (daemon->plugins);
   dbus_connection_unref (daemon->connection);
   g_free (daemon);
 }

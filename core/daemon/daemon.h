@@ -9,12 +9,14 @@
 
 #include "carcassonne.h"
 
-#define CARCD_BUS_NAME          "org.carcassonne.Engine1"
-#define CARCD_ROOT_PATH         "/org/carcassonne/Engine1"
-#define CARCD_GAME_PATH_PREFIX  CARCD_ROOT_PATH "/game/"
-#define CARCD_MANAGER_INTERFACE "org.carcassonne.Engine1.Manager"
-#define CARCD_GAME_INTERFACE    "org.carcassonne.Engine1.Game"
-#define CARCD_PLAYER_INTERFACE  "org.carcassonne.Engine1.Player"
+#define CARCD_BUS_NAME              "org.carcassonne.Engine1"
+#define CARCD_ROOT_PATH             "/org/carcassonne/Engine1"
+#define CARCD_GAME_PATH_PREFIX      CARCD_ROOT_PATH "/game/"
+#define CARCD_EXPANSION_PATH_PREFIX CARCD_ROOT_PATH "/expansion/"
+#define CARCD_MANAGER_INTERFACE     "org.carcassonne.Engine1.Manager"
+#define CARCD_GAME_INTERFACE        "org.carcassonne.Engine1.Game"
+#define CARCD_PLAYER_INTERFACE      "org.carcassonne.Engine1.Player"
+#define CARCD_EXPANSION_INTERFACE   "org.carcassonne.Engine1.Expansion"
 
 typedef struct _CarcdSession CarcdSession;
 
@@ -39,6 +41,7 @@ typedef struct
 {
   DBusConnection *connection;
   CarcTileSet *tiles;
+  CarcPluginHost *plugins; /* the expansions loaded at start; never changes after */
   CarcdLimits limits;
   GHashTable *games;   /* guint id -> CarcdSession (owned) */
   GHashTable *clients; /* unique name -> CarcdClient (owned) */
@@ -47,7 +50,7 @@ typedef struct
 } CarcdDaemon;
 
 CarcdDaemon *carcd_daemon_new (DBusConnection *connection, CarcTileSet *tiles,
-                               const CarcdLimits *limits);
+                               CarcPluginHost *plugins, const CarcdLimits *limits);
 void carcd_daemon_free (CarcdDaemon *daemon);
 
 /* The client record of @name, created (with its disconnect watch) when @create. */
@@ -68,3 +71,6 @@ CarcdSession *carcd_daemon_lookup_path (CarcdDaemon *daemon, const char *path);
 
 /* Registers the Manager interface and the ObjectManager root. */
 gboolean carcd_manager_register (CarcdDaemon *daemon);
+
+/* expansion-object.c: registers an Expansion object for every loaded plugin. */
+gboolean carcd_expansion_objects_register (CarcdDaemon *daemon);

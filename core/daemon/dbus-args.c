@@ -42,18 +42,67 @@ carcd_append_uint_array (DBusMessageIter *iter, const guint *values, guint n)
          && dbus_message_iter_close_container (iter, &array);
 }
 
-gboolean
-carcd_append_path_array (DBusMessageIter *iter, const char *const *paths, guint n)
+/* An array of @n strings of @type ("s" or "o"). */
+static gboolean
+append_strings (DBusMessageIter *iter, int type, const char *const *strings, guint n)
 {
   DBusMessageIter array;
+  const char signature[2] = { (char)type, '\0' };
 
-  if (!dbus_message_iter_open_container (iter, DBUS_TYPE_ARRAY, "o", &array))
+  if (!dbus_message_iter_open_container (iter, DBUS_TYPE_ARRAY, signature, &array))
     return FALSE;
   for (guint i = 0; i < n; i++)
-    if (!dbus_message_iter_append_basic (&array, DBUS_TYPE_OBJECT_PATH, &paths[i]))
+    if (!dbus_message_iter_append_basic (&array, type, &strings[i]))
       {
         dbus_message_iter_abandon_container (iter, &array);
         return FALSE;
       }
   return dbus_message_iter_close_container (iter, &array);
+}
+
+gboolean
+carcd_append_path_array (DBusMessageIter *iter, const char *const *paths, guint n)
+{
+  return append_strings (iter, DBUS_TYPE_OBJECT_PATH, paths, n);
+}
+
+gboolean
+carcd_append_string_array (DBusMessageIter *iter, const char *const *strings, guint n)
+{
+  return append_strings (iter, DBUS_TYPE_STRING, strings, n);
+}
+
+gboolean
+carcd_append_placements (DBusMessageIter *iter, const CarcPlacement *p, guint n)
+{
+  DBusMessageIter array, st;
+  gboolean ok = dbus_message_iter_open_container (iter, DBUS_TYPE_ARRAY, "(iiu)", &array);
+
+  for (guint i = 0; ok && i < n; i++)
+    {
+      dbus_int32_t x = p[i].x, y = p[i].y;
+      dbus_uint32_t r = p[i].rotation;
+      ok = dbus_message_iter_open_container (&array, DBUS_TYPE_STRUCT, NULL, &st)
+           && dbus_message_iter_append_basic (&st, DBUS_TYPE_INT32, &x)
+           && dbus_message_iter_append_basic (&st, DBUS_TYPE_INT32, &y)
+           && dbus_message_iter_append_basic (&st, DBUS_TYPE_UINT32, &r)
+           && dbus_message_iter_close_container (&array, &st);
+    }
+  /* on failure the caller drops the whole message */
+  return ok && dbus_message_iter_close_container (iter, &array);
+}
+
+DBusMessage *
+carcd_reply_with (DBusMessage *msg, gboolean (*append) (DBusMessageIter *iter, gpointer data),
+                  gpointer data)
+{
+  DBusMessage *reply = dbus_message_new_method_return (msg);
+  DBusMessageIter it;
+
+  if (reply == NULL)
+    return NULL;
+  dbus_message_iter_init_append (reply, &it);
+  if (!append (&it, data))
+    g_clear_pointer (&reply, dbus_message_unref);
+  return reply;
 }

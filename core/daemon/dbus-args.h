@@ -3,9 +3,19 @@
 #include <dbus/dbus.h>
 #include <glib.h>
 
+#include "carc-game.h"
+
 /* A CARC_LOC_* mask as "as": ["N", "ENE", ...]. */
 gboolean carcd_append_location (DBusMessageIter *iter, guint32 location);
 /* "au" */
 gboolean carcd_append_uint_array (DBusMessageIter *iter, const guint *values, guint n);
 /* "ao" */
 gboolean carcd_append_path_array (DBusMessageIter *iter, const char *const *paths, guint n);
+/* "as" */
+gboolean carcd_append_string_array (DBusMessageIter *iter, const char *const *strings, guint n);
+/* "a(iiu)": (x, y, rotation) of each placement */
+gboolean carcd_append_placements (DBusMessageIter *iter, const CarcPlacement *placements, guint n);
+/* A method return holding only what @append appends (NULL on out of memory). */
+DBusMessage *carcd_reply_with (DBusMessage *msg,
+                               gboolean (*append) (DBusMessageIter *iter, gpointer data),
+                               gpointer data);

@@ -27,6 +27,8 @@ static const char *const error_names[CARCD_N_ERRORS] = {
   [CARCD_ERROR_LIMIT_EXCEEDED] = CARCD_ERROR_PREFIX "LimitExceeded",
   [CARCD_ERROR_UNKNOWN_TILE] = CARCD_ERROR_PREFIX "UnknownTile",
   [CARCD_ERROR_UNKNOWN_EXPANSION] = CARCD_ERROR_PREFIX "UnknownExpansion",
+  [CARCD_ERROR_EXPANSION_UNAVAILABLE] = CARCD_ERROR_PREFIX "ExpansionUnavailable",
+  [CARCD_ERROR_NO_PIECE] = CARCD_ERROR_PREFIX "NoPiece",
   [CARCD_ERROR_FAILED] = CARCD_ERROR_PREFIX "Failed",
 };
 
@@ -58,6 +60,13 @@ code_of_engine_error (gint code)
         return CARCD_ERROR_NO_FOLLOWER;
       case CARC_ERROR_GAME_OVER:
         return CARCD_ERROR_GAME_OVER;
+      case CARC_ERROR_NO_PIECE:
+        return CARCD_ERROR_NO_PIECE;
+      /* the daemon resolves names and options itself; these are its answers too */
+      case CARC_ERROR_UNKNOWN_EXPANSION:
+        return CARCD_ERROR_UNKNOWN_EXPANSION;
+      case CARC_ERROR_PLUGIN:
+        return CARCD_ERROR_EXPANSION_UNAVAILABLE;
       default:
         return CARCD_ERROR_FAILED;
     }

@@ -5,6 +5,7 @@
 #include "cdbus.h"
 #include "dbus-args.h"
 #include "errors.h"
+#include "hand-query.h"
 #include "session.h"
 
 #define REPLY_OR_ERROR(msg, ok, error)                                                             \
@@ -140,35 +141,22 @@ game_get_seed (DBusConnection *c, DBusMessage *msg, gpointer data)
   return reply;
 }
 
-static DBusMessage *
-game_get_placements (DBusConnection *c, DBusMessage *msg, gpointer data)
+static gboolean
+append_placements (DBusMessageIter *it, gpointer data)
 {
   CarcdSession *s = data;
-  DBusMessage *reply = dbus_message_new_method_return (msg);
-  DBusMessageIter it, array, st;
-  gboolean ok = TRUE;
   guint n = 0;
   const CarcPlacement *p = NULL;
 
-  if (reply == NULL)
-    return NULL;
   if (carcd_session_get_state (s) == CARCD_STATE_PLACING)
     p = carc_game_get_placements (s->game, &n);
-  dbus_message_iter_init_append (reply, &it);
-  ok = dbus_message_iter_open_container (&it, DBUS_TYPE_ARRAY, "(iiu)", &array);
-  for (guint i = 0; ok && i < n; i++)
-    {
-      dbus_int32_t x = p[i].x, y = p[i].y;
-      dbus_uint32_t r = p[i].rotation;
-      ok = dbus_message_iter_open_container (&array, DBUS_TYPE_STRUCT, NULL, &st)
-           && dbus_message_iter_append_basic (&st, DBUS_TYPE_INT32, &x)
-           && dbus_message_iter_append_basic (&st, DBUS_TYPE_INT32, &y)
-           && dbus_message_iter_append_basic (&st, DBUS_TYPE_UINT32, &r)
-           && dbus_message_iter_close_container (&array, &st);
-    }
-  if (!ok || !dbus_message_iter_close_container (&it, &array))
-    g_clear_pointer (&reply, dbus_message_unref);
-  return reply;
+  return carcd_append_placements (it, p, n);
+}
+
+static DBusMessage *
+game_get_placements (DBusConnection *c, DBusMessage *msg, gpointer data)
+{
+  return carcd_reply_with (msg, append_placements, data);
 }
 
 /* Reads the trailing a{sv} of a move and checks that it is empty. */
@@ -256,22 +244,51 @@ game_skip (DBusConnection *c, DBusMessage *msg, gpointer data)
 }
 
 static DBusMessage *
-game_get_board (DBusConnection *c, DBusMessage *msg, gpointer data)
+game_draw (DBusConnection *c, DBusMessage *msg, gpointer data)
 {
-  return carcd_reply_board (data, msg);
+  g_autoptr (GError) error = NULL;
+  gboolean ok = carcd_session_check_move (data, sender_of (msg), CARC_PHASE_CHOOSE, &error)
+                && carcd_session_draw (data, sender_of (msg), &error);
+  return REPLY_OR_ERROR (msg, ok, error);
 }
 
 static DBusMessage *
-game_get_features (DBusConnection *c, DBusMessage *msg, gpointer data)
-{
-  return carcd_reply_features (data, msg);
-}
-
-static DBusMessage *
-game_get_tile_types (DBusConnection *c, DBusMessage *msg, gpointer data)
+game_place_piece (DBusConnection *c, DBusMessage *msg, gpointer data)
 {
   CarcdSession *s = data;
-  return carcd_reply_tile_types (s->daemon->tiles, msg);
+  g_autoptr (GError) error = NULL;
+  dbus_uint32_t index, rotation;
+  dbus_int32_t x, y;
+  gboolean ok;
+
+  dbus_message_get_args (msg, NULL, DBUS_TYPE_UINT32, &index, DBUS_TYPE_INT32, &x, DBUS_TYPE_INT32,
+                         &y, DBUS_TYPE_UINT32, &rotation, DBUS_TYPE_INVALID);
+  ok = carcd_session_check_move (s, sender_of (msg), CARC_PHASE_CHOOSE, &error)
+       && check_move_options (msg, "PlacePiece", &error)
+       && carcd_session_place_piece (s, sender_of (msg), index, x, y, rotation, &error);
+  return REPLY_OR_ERROR (msg, ok, error);
+}
+
+static DBusMessage *
+game_pass (DBusConnection *c, DBusMessage *msg, gpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  gboolean ok = carcd_session_check_move (data, sender_of (msg), CARC_PHASE_CHOOSE, &error)
+                && carcd_session_pass (data, sender_of (msg), &error);
+  return REPLY_OR_ERROR (msg, ok, error);
+}
+
+static DBusMessage *
+game_pick (DBusConnection *c, DBusMessage *msg, gpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  dbus_uint32_t index;
+  gboolean ok;
+
+  dbus_message_get_args (msg, NULL, DBUS_TYPE_UINT32, &index, DBUS_TYPE_INVALID);
+  ok = carcd_session_check_move (data, sender_of (msg), CARC_PHASE_DRAFT, &error)
+       && carcd_session_pick (data, sender_of (msg), index, &error);
+  return REPLY_OR_ERROR (msg, ok, error);
 }
 
 /* Properties. */
@@ -320,12 +337,8 @@ get_players (DBusMessageIter *it, gpointer data)
 static gboolean
 get_active_player (DBusMessageIter *it, gpointer data)
 {
-  CarcdSession *s = data;
-  CarcdState state = carcd_session_get_state (s);
-  const char *path = "/";
-
-  if (state == CARCD_STATE_PLACING || state == CARCD_STATE_DEPLOYING)
-    path = carcd_session_player_path (s, (gint)carc_game_get_current_player (s->game));
+  CarcdSeat *seat = carcd_session_active_seat (data);
+  const char *path = seat ? seat->path : "/";
   return dbus_message_iter_append_basic (it, DBUS_TYPE_OBJECT_PATH, &path);
 }
 
@@ -362,35 +375,68 @@ get_scores (DBusMessageIter *it, gpointer data)
   return carcd_append_uint_array (it, scores, s->options.players);
 }
 
+/* "expansions": the game's expansions' names, in hook order. */
+static gboolean
+append_expansion_names (DBusMessageIter *dict, const CarcdGameOptions *o)
+{
+  DBusMessageIter entry, variant;
+  const char *key = "expansions";
+  const char *names[CARCD_MAX_EXPANSIONS];
+
+  for (guint i = 0; i < o->n_expansions; i++)
+    names[i] = carc_plugin_get_name (o->expansions[i].plugin);
+  return dbus_message_iter_open_container (dict, DBUS_TYPE_DICT_ENTRY, NULL, &entry)
+         && dbus_message_iter_append_basic (&entry, DBUS_TYPE_STRING, &key)
+         && dbus_message_iter_open_container (&entry, DBUS_TYPE_VARIANT, "as", &variant)
+         && carcd_append_string_array (&variant, names, o->n_expansions)
+         && dbus_message_iter_close_container (&entry, &variant)
+         && dbus_message_iter_close_container (dict, &entry);
+}
+
+/* "<expansion>.<option>": the value of every option of every expansion of the game. */
+static gboolean
+append_expansion_options (DBusMessageIter *dict, const CarcdGameOptions *o)
+{
+  gboolean ok = TRUE;
+
+  for (guint i = 0; ok && i < o->n_expansions; i++)
+    {
+      CarcPlugin *plugin = o->expansions[i].plugin;
+
+      for (guint k = 0; ok && k < carc_plugin_get_n_options (plugin); k++)
+        {
+          const CarcOptionDef *def = carc_plugin_get_option (plugin, k);
+          g_autofree char *key
+              = g_strdup_printf ("%s.%s", carc_plugin_get_name (plugin), def->name);
+          dbus_uint32_t u = o->expansions[i].values[k];
+          dbus_bool_t b = u != 0;
+
+          if (def->type == CARC_OPTION_BOOLEAN)
+            ok = cdbus_dict_append_basic (dict, key, DBUS_TYPE_BOOLEAN, &b);
+          else
+            ok = cdbus_dict_append_basic (dict, key, DBUS_TYPE_UINT32, &u);
+        }
+    }
+  return ok;
+}
+
 static gboolean
 get_options (DBusMessageIter *it, gpointer data)
 {
   CarcdSession *s = data;
-  DBusMessageIter dict, entry, variant, array;
+  DBusMessageIter dict;
   dbus_uint32_t players = s->options.players, followers = s->options.followers,
                 delay = s->options.bot_delay;
   dbus_bool_t farmers = s->options.farmers;
-  gboolean ok;
 
-  ok = dbus_message_iter_open_container (it, DBUS_TYPE_ARRAY, "{sv}", &dict)
-       && cdbus_dict_append_basic (&dict, "players", DBUS_TYPE_UINT32, &players)
-       && cdbus_dict_append_basic (&dict, "followers", DBUS_TYPE_UINT32, &followers)
-       && cdbus_dict_append_basic (&dict, "farmers", DBUS_TYPE_BOOLEAN, &farmers)
-       && cdbus_dict_append_basic (&dict, "bot-delay", DBUS_TYPE_UINT32, &delay);
-  if (ok)
-    {
-      const char *key = "expansions";
-      ok = dbus_message_iter_open_container (&dict, DBUS_TYPE_DICT_ENTRY, NULL, &entry)
-           && dbus_message_iter_append_basic (&entry, DBUS_TYPE_STRING, &key)
-           && dbus_message_iter_open_container (&entry, DBUS_TYPE_VARIANT, "as", &variant)
-           && dbus_message_iter_open_container (&variant, DBUS_TYPE_ARRAY, "s", &array);
-      for (guint i = 0; ok && s->options.expansions[i]; i++)
-        ok = dbus_message_iter_append_basic (&array, DBUS_TYPE_STRING, &s->options.expansions[i]);
-      ok = ok && dbus_message_iter_close_container (&variant, &array)
-           && dbus_message_iter_close_container (&entry, &variant)
-           && dbus_message_iter_close_container (&dict, &entry);
-    }
-  return ok && dbus_message_iter_close_container (it, &dict);
+  return dbus_message_iter_open_container (it, DBUS_TYPE_ARRAY, "{sv}", &dict)
+         && cdbus_dict_append_basic (&dict, "players", DBUS_TYPE_UINT32, &players)
+         && cdbus_dict_append_basic (&dict, "followers", DBUS_TYPE_UINT32, &followers)
+         && cdbus_dict_append_basic (&dict, "farmers", DBUS_TYPE_BOOLEAN, &farmers)
+         && cdbus_dict_append_basic (&dict, "bot-delay", DBUS_TYPE_UINT32, &delay)
+         && append_expansion_names (&dict, &s->options)
+         && append_expansion_options (&dict, &s->options)
+         && dbus_message_iter_close_container (it, &dict);
 }
 
 static const CdbusArg join_in[] = { { "name", "s" }, { "options", "a{sv}" }, { NULL } };
@@ -407,6 +453,14 @@ static const CdbusArg board_out[]
     = { { "tiles", "a(iisuo)" }, { "followers", "a(oiiuu)" }, { NULL } };
 static const CdbusArg features_out[] = { { "features", "a(uubuuaua(iiu))" }, { NULL } };
 static const CdbusArg tile_types_out[] = { { "tiles", "a(saua(uasb)a{ss})" }, { NULL } };
+static const CdbusArg place_piece_in[]
+    = { { "index", "u" },    { "x", "i" },           { "y", "i" },
+        { "rotation", "u" }, { "options", "a{sv}" }, { NULL } };
+static const CdbusArg index_in[] = { { "index", "u" }, { NULL } };
+static const CdbusArg hand_in[] = { { "player", "o" }, { NULL } };
+static const CdbusArg pieces_out[] = { { "pieces", "as" }, { NULL } };
+static const CdbusArg board_pieces_out[]
+    = { { "pieces", "a(uiisuo)" }, { "followers", "a(ouuu)" }, { NULL } };
 
 static const CdbusMethod game_methods[] = {
   { "Join", join_in, join_out, game_join },
@@ -421,9 +475,17 @@ static const CdbusMethod game_methods[] = {
   { "GetDeployments", NULL, deployments_out, game_get_deployments },
   { "Deploy", deploy_in, NULL, game_deploy },
   { "Skip", NULL, NULL, game_skip },
-  { "GetBoard", NULL, board_out, game_get_board },
-  { "GetFeatures", NULL, features_out, game_get_features },
-  { "GetTileTypes", NULL, tile_types_out, game_get_tile_types },
+  { "GetBoard", NULL, board_out, carcd_game_get_board },
+  { "GetFeatures", NULL, features_out, carcd_game_get_features },
+  { "GetTileTypes", NULL, tile_types_out, carcd_game_get_tile_types },
+  { "Draw", NULL, NULL, game_draw },
+  { "PlacePiece", place_piece_in, NULL, game_place_piece },
+  { "Pass", NULL, NULL, game_pass },
+  { "Pick", index_in, NULL, game_pick },
+  { "GetHand", hand_in, pieces_out, carcd_game_get_hand },
+  { "GetPiecePlacements", index_in, placements_out, carcd_game_get_piece_placements },
+  { "GetPool", NULL, pieces_out, carcd_game_get_pool },
+  { "GetPieces", NULL, board_pieces_out, carcd_game_get_pieces },
   { NULL },
 };
 
@@ -444,15 +506,12 @@ static const CdbusArg turn_ended_args[] = { { "turn", "u" }, { "player", "o" }, 
 static const CdbusArg game_over_args[] = { { "scores", "au" }, { NULL } };
 
 static const CdbusSignal game_signals[] = {
-  { "TurnStarted", turn_started_args },
-  { "TileDiscarded", tile_discarded_args },
-  { "TilePlaced", tile_placed_args },
-  { "FollowerDeployed", follower_deployed_args },
-  { "FeatureScored", feature_scored_args },
-  { "FollowerReturned", follower_returned_args },
-  { "TurnEnded", turn_ended_args },
-  { "GameOver", game_over_args },
-  { NULL },
+  { "TurnStarted", turn_started_args },     { "TileDiscarded", tile_discarded_args },
+  { "TilePlaced", tile_placed_args },       { "FollowerDeployed", follower_deployed_args },
+  { "FeatureScored", feature_scored_args }, { "FollowerReturned", follower_returned_args },
+  { "TurnEnded", turn_ended_args },         { "GameOver", game_over_args },
+  { "TileDrawn", turn_started_args },       { "PiecePicked", tile_discarded_args },
+  { "TurnPassed", turn_ended_args },        { NULL },
 };
 
 static const CdbusProperty game_properties[] = {

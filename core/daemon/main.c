@@ -26,6 +26,7 @@ typedef struct
   gint abandon_timeout;
   char **plugins;
   char **noplugins;
+  char *plugin_dir;
 } Options;
 
 static gboolean
@@ -134,6 +135,26 @@ detached_ready (int *ready_fd, char status)
     }
 }
 
+/* Loads the expansion plugins -p/-P choose from the plugin directory. A plugin that is
+ * refused (not a plugin, another ABI, a failed init) is logged by the host, one line each;
+ * the daemon goes on without it. */
+static CarcPluginHost *
+load_plugins (const Options *o)
+{
+  CarcPluginHost *host = carc_plugin_host_new ();
+  const char *dir = o->plugin_dir ? o->plugin_dir : carc_plugin_host_get_default_dir ();
+  g_autofree char *enable = o->plugins ? g_strjoinv (",", o->plugins) : NULL;
+  g_autofree char *disable = o->noplugins ? g_strjoinv (",", o->noplugins) : NULL;
+  g_autoptr (GString) names = g_string_new (NULL);
+
+  carc_plugin_host_load_dir (host, dir, enable, disable);
+  for (guint i = 0; i < carc_plugin_host_get_n_plugins (host); i++)
+    g_string_append_printf (names, "%s%s", i ? ", " : "",
+                            carc_plugin_get_name (carc_plugin_host_get_plugin (host, i)));
+  g_message ("Expansions from %s: %s", dir, names->len ? names->str : "none");
+  return host;
+}
+
 static gboolean
 parse_options (int *argc, char ***argv, Options *o)
 {
@@ -151,9 +172,11 @@ parse_options (int *argc, char ***argv, Options *o)
     { "abandon-timeout", 0, 0, G_OPTION_ARG_INT, &o->abandon_timeout,
       "Seconds a game nobody holds is kept (3600)", "SECONDS" },
     { "plugin", 'p', 0, G_OPTION_ARG_STRING_ARRAY, &o->plugins,
-      "Load only these plugins (none exist yet)", "NAME" },
-    { "noplugin", 'P', 0, G_OPTION_ARG_STRING_ARRAY, &o->noplugins, "Do not load these plugins",
-      "NAME" },
+      "Load only these plugins (names or globs, comma-separated; repeatable)", "NAME[,NAME...]" },
+    { "noplugin", 'P', 0, G_OPTION_ARG_STRING_ARRAY, &o->noplugins,
+      "Never load these plugins (names or globs, comma-separated; repeatable)", "NAME[,NAME...]" },
+    { "plugin-dir", 0, 0, G_OPTION_ARG_FILENAME, &o->plugin_dir,
+      "Load plugins from DIR (default: $CARCASSONNE_PLUGIN_DIR, else " CARC_PLUGIN_DIR ")", "DIR" },
     { "version", 'v', 0, G_OPTION_ARG_NONE, &o->version, "Print the version and exit", NULL },
     { NULL },
   };
@@ -185,6 +208,7 @@ main (int argc, char **argv)
   g_autoptr (GMainLoop) loop = NULL;
   g_autoptr (GError) error = NULL;
   g_autoptr (CarcTileSet) tiles = NULL;
+  g_autoptr (CarcPluginHost) plugins = NULL;
   DBusConnection *connection;
   CarcdDaemon *daemon;
   CarcdLimits limits = { 10000, 64, 256, 3600 };
@@ -207,8 +231,6 @@ main (int argc, char **argv)
     limits.max_seats_per_client = (guint)o.max_seats_per_client;
   if (o.abandon_timeout >= 0)
     limits.abandon_timeout = (guint)o.abandon_timeout;
-  if (o.plugins || o.noplugins)
-    g_message ("No plugins exist yet; -p/-P have nothing to choose from");
 
   tiles = carc_tile_set_new_base (&error);
   if (tiles == NULL)
@@ -222,6 +244,7 @@ main (int argc, char **argv)
       g_log_set_writer_func (syslog_writer, NULL, NULL);
       detach (&ready_fd);
     }
+  plugins = load_plugins (&o);
 
   loop = g_main_loop_new (NULL, FALSE);
   if (o.address)
@@ -237,7 +260,7 @@ main (int argc, char **argv)
       detached_ready (&ready_fd, 1);
       return 1;
     }
-  daemon = carcd_daemon_new (connection, tiles, &limits);
+  daemon = carcd_daemon_new (connection, tiles, plugins, &limits);
   cdbus_set_unknown_object_func (connection, on_unknown_object, daemon);
   cdbus_set_disconnect_func (connection, on_bus_lost, loop);
   if (!carcd_manager_register (daemon))
@@ -262,6 +285,7 @@ main (int argc, char **argv)
   dbus_connection_unref (connection);
   g_strfreev (o.plugins);
   g_strfreev (o.noplugins);
+  g_free (o.plugin_dir);
   g_free (o.address);
   return exit_status;
 }

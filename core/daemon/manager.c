@@ -27,7 +27,7 @@ manager_create_game (DBusConnection *c, DBusMessage *msg, gpointer data)
 
   dbus_message_iter_init (msg, &it);
   dbus_message_iter_recurse (&it, &dict);
-  if (!carcd_game_options_parse (&dict, daemon->tiles, &options, &error))
+  if (!carcd_game_options_parse (&dict, daemon->tiles, daemon->plugins, &options, &error))
     return carcd_error_reply (msg, error);
   if (sender == NULL)
     sender = "";
@@ -115,9 +115,13 @@ get_version (DBusMessageIter *it, gpointer data)
 static gboolean
 get_expansions (DBusMessageIter *it, gpointer data)
 {
-  DBusMessageIter array;
-  return dbus_message_iter_open_container (it, DBUS_TYPE_ARRAY, "s", &array)
-         && dbus_message_iter_close_container (it, &array);
+  CarcdDaemon *daemon = data;
+  guint n = carc_plugin_host_get_n_plugins (daemon->plugins);
+  g_autofree const char **names = g_new (const char *, MAX (n, 1));
+
+  for (guint i = 0; i < n; i++)
+    names[i] = carc_plugin_get_name (carc_plugin_host_get_plugin (daemon->plugins, i));
+  return carcd_append_string_array (it, names, n);
 }
 
 static const CdbusArg create_in[] = { { "options", "a{sv}" }, { NULL } };
@@ -148,5 +152,6 @@ carcd_manager_register (CarcdDaemon *daemon)
 {
   return cdbus_set_object_manager (daemon->connection, CARCD_ROOT_PATH)
          && cdbus_register_interface (daemon->connection, CARCD_ROOT_PATH, &manager_interface,
-                                      daemon, NULL);
+                                      daemon, NULL)
+         && carcd_expansion_objects_register (daemon);
 }

@@ -11,7 +11,12 @@ void
 carcd_game_options_clear (CarcdGameOptions *options)
 {
   g_clear_pointer (&options->tile_order, g_strfreev);
-  g_clear_pointer (&options->expansions, g_strfreev);
+  for (guint i = 0; i < options->n_expansions; i++)
+    {
+      g_clear_pointer (&options->expansions[i].plugin, carc_plugin_unref);
+      g_clear_pointer (&options->expansions[i].values, g_free);
+    }
+  options->n_expansions = 0;
   g_clear_pointer (&options->name, g_free);
 }
 
@@ -113,28 +118,108 @@ read_strv (DBusMessageIter *value, const char *key, guint max, gsize max_bytes, 
   return (GStrv)g_ptr_array_free (g_steal_pointer (&items), FALSE);
 }
 
+/* A tile id of the tile order: a square tile of the base set or of the game's expansions. */
 static gboolean
-check_tile_order (const char *const *ids, CarcTileSet *tiles, GError **error)
+is_land_tile (const CarcdGameOptions *o, CarcTileSet *tiles, const char *id)
 {
-  for (guint i = 0; ids[i]; i++)
-    if (carc_tile_set_lookup (tiles, ids[i]) == NULL)
+  const CarcTileType *t = carc_tile_set_lookup (tiles, id);
+
+  for (guint i = 0; t == NULL && i < o->n_expansions; i++)
+    t = carc_tile_set_lookup (carc_plugin_get_tiles (o->expansions[i].plugin), id);
+  return t != NULL && carc_tile_type_get_shape (t) == CARC_SHAPE_SQUARE;
+}
+
+static gboolean
+check_tile_order (const CarcdGameOptions *o, CarcTileSet *tiles, GError **error)
+{
+  for (guint i = 0; o->tile_order[i]; i++)
+    if (!is_land_tile (o, tiles, o->tile_order[i]))
       {
         g_set_error (error, CARCD_ERROR, CARCD_ERROR_UNKNOWN_TILE,
-                     "Option \"tile-order\": item %u names no tile (\"%s\")", i, ids[i]);
+                     "Option \"tile-order\": item %u names no land tile of the game (\"%s\")", i,
+                     o->tile_order[i]);
         return FALSE;
       }
   return TRUE;
 }
 
+/* An "<expansion>.<option>" entry, checked once the game's expansions are known. */
+typedef struct
+{
+  char *key;
+  gboolean boolean; /* its value came as "b", else "u" */
+  guint32 value;
+} ExpansionOption;
+
+static void
+expansion_option_clear (gpointer data)
+{
+  ExpansionOption *e = data;
+  g_free (e->key);
+}
+
+/* CreateGame's options while they are read. */
+typedef struct
+{
+  CarcdGameOptions o;
+  guint seen;      /* the plain keys given, one bit each */
+  GStrv names;     /* the "expansions" option, NULL if not given */
+  GArray *pending; /* ExpansionOption */
+} Parse;
+
+static void
+parse_clear (Parse *p)
+{
+  carcd_game_options_clear (&p->o);
+  g_clear_pointer (&p->names, g_strfreev);
+  g_clear_pointer (&p->pending, g_array_unref);
+}
+
+/* An "<expansion>.<option>" entry: its type now, the rest once the expansions are known. */
+static gboolean
+read_expansion_option (const char *key, DBusMessageIter *value, Parse *p, GError **error)
+{
+  g_autofree char *got = dbus_message_iter_get_signature (value);
+  ExpansionOption e = { NULL, FALSE, 0 };
+
+  for (guint i = 0; i < p->pending->len; i++)
+    if (g_str_equal (g_array_index (p->pending, ExpansionOption, i).key, key))
+      {
+        g_set_error (error, CARCD_ERROR, CARCD_ERROR_INVALID_ARGS, "Option \"%s\" given twice",
+                     key);
+        return FALSE;
+      }
+  if (got == NULL || (!g_str_equal (got, "b") && !g_str_equal (got, "u")))
+    {
+      g_set_error (error, CARCD_ERROR, CARCD_ERROR_INVALID_ARGS,
+                   "Option \"%s\" must be of type b or u, not %s", key, got ? got : "?");
+      return FALSE;
+    }
+  e.boolean = g_str_equal (got, "b");
+  if (e.boolean)
+    {
+      dbus_bool_t b;
+      dbus_message_iter_get_basic (value, &b);
+      e.value = b != 0;
+    }
+  else
+    dbus_message_iter_get_basic (value, &e.value);
+  e.key = g_strdup (key);
+  g_array_append_val (p->pending, e);
+  return TRUE;
+}
+
 /* One entry of CreateGame's options. */
 static gboolean
-parse_game_option (const char *key, DBusMessageIter *value, CarcdGameOptions *o, guint *seen,
-                   GError **error)
+parse_game_option (const char *key, DBusMessageIter *value, Parse *p, GError **error)
 {
   static const char *const keys[] = { "players",    "bots",      "bot-delay", "seed", "tile-order",
                                       "expansions", "followers", "farmers",   "name", NULL };
+  CarcdGameOptions *o = &p->o;
   guint bit = 0;
 
+  if (strchr (key, '.'))
+    return read_expansion_option (key, value, p, error);
   while (keys[bit] && !g_str_equal (keys[bit], key))
     bit++;
   if (keys[bit] == NULL)
@@ -142,12 +227,12 @@ parse_game_option (const char *key, DBusMessageIter *value, CarcdGameOptions *o,
       g_set_error (error, CARCD_ERROR, CARCD_ERROR_INVALID_ARGS, "Unknown option \"%s\"", key);
       return FALSE;
     }
-  if (*seen & (1u << bit))
+  if (p->seen & (1u << bit))
     {
       g_set_error (error, CARCD_ERROR, CARCD_ERROR_INVALID_ARGS, "Option \"%s\" given twice", key);
       return FALSE;
     }
-  *seen |= 1u << bit;
+  p->seen |= 1u << bit;
 
   switch (bit)
     {
@@ -171,9 +256,8 @@ parse_game_option (const char *key, DBusMessageIter *value, CarcdGameOptions *o,
         o->tile_order = read_strv (value, key, CARCD_MAX_TILE_ORDER, 16, error);
         return o->tile_order != NULL;
       case 5:
-        g_strfreev (o->expansions);
-        o->expansions = read_strv (value, key, CARCD_MAX_EXPANSIONS, 32, error);
-        return o->expansions != NULL;
+        p->names = read_strv (value, key, CARCD_MAX_EXPANSIONS, 32, error);
+        return p->names != NULL;
       case 6:
         return read_uint (value, key, 1, CARCD_MAX_FOLLOWERS, &o->followers, error);
       case 7:
@@ -203,44 +287,163 @@ parse_game_option (const char *key, DBusMessageIter *value, CarcdGameOptions *o,
     }
 }
 
-gboolean
-carcd_game_options_parse (DBusMessageIter *dict, CarcTileSet *tiles, CarcdGameOptions *options,
-                          GError **error)
+/* The loaded plugin @name, or UnknownExpansion (no such plugin at all) or
+ * ExpansionUnavailable (its file is there but it was left out or refused). */
+static CarcPlugin *
+find_plugin (CarcPluginHost *plugins, const char *name, GError **error)
 {
-  CarcdGameOptions o = { .players = 2, .followers = 7, .farmers = TRUE };
-  const char *key;
-  DBusMessageIter value;
-  guint seen = 0;
+  CarcPlugin *plugin = carc_plugin_host_lookup (plugins, name);
 
-  o.expansions = g_new0 (char *, 1);
-  o.name = g_strdup ("");
-  /* a key may come once, so the loop ends after as many entries as there are keys */
-  while (cdbus_dict_next (dict, &key, &value))
-    if (!parse_game_option (key, &value, &o, &seen, error))
-      {
-        carcd_game_options_clear (&o);
+  if (plugin)
+    return plugin;
+  if (carc_plugin_host_is_known (plugins, name))
+    g_set_error (error, CARCD_ERROR, CARCD_ERROR_EXPANSION_UNAVAILABLE,
+                 "Expansion \"%s\" is not loaded in this daemon (left out or refused at start)",
+                 name);
+  else
+    g_set_error (error, CARCD_ERROR, CARCD_ERROR_UNKNOWN_EXPANSION,
+                 "Unknown expansion \"%s\" (Manager.Expansions lists those there are)", name);
+  return NULL;
+}
+
+/* Fills @o's expansions from @names, in hook order (the host's order), at their defaults. */
+static gboolean
+resolve_expansions (CarcdGameOptions *o, const char *const *names, CarcPluginHost *plugins,
+                    GError **error)
+{
+  for (guint i = 0; names[i]; i++)
+    {
+      if (find_plugin (plugins, names[i], error) == NULL)
         return FALSE;
-      }
-  if (o.bots > o.players)
+      for (guint j = 0; j < i; j++)
+        if (g_str_equal (names[i], names[j]))
+          {
+            g_set_error (error, CARCD_ERROR, CARCD_ERROR_INVALID_ARGS,
+                         "Option \"expansions\" names \"%s\" twice", names[i]);
+            return FALSE;
+          }
+    }
+  for (guint i = 0; i < carc_plugin_host_get_n_plugins (plugins); i++)
+    {
+      CarcPlugin *plugin = carc_plugin_host_get_plugin (plugins, i);
+      CarcdExpansion *e;
+
+      if (!g_strv_contains (names, carc_plugin_get_name (plugin)))
+        continue;
+      e = &o->expansions[o->n_expansions++];
+      e->plugin = carc_plugin_ref (plugin);
+      e->values = g_new0 (guint32, carc_plugin_get_n_options (plugin) + 1);
+      for (guint k = 0; k < carc_plugin_get_n_options (plugin); k++)
+        e->values[k] = carc_plugin_get_option (plugin, k)->default_value;
+    }
+  return TRUE;
+}
+
+/* Sets the value of an "<expansion>.<option>" entry: an option one of the game's expansions
+ * declares, of its type and in its range; InvalidArgs otherwise. */
+static gboolean
+apply_expansion_option (CarcdGameOptions *o, const ExpansionOption *entry, GError **error)
+{
+  const char *dot = strchr (entry->key, '.');
+  g_autofree char *name = g_strndup (entry->key, (gsize)(dot - entry->key));
+  const char *option = dot + 1;
+
+  for (guint i = 0; i < o->n_expansions; i++)
+    {
+      CarcPlugin *plugin = o->expansions[i].plugin;
+
+      if (!g_str_equal (carc_plugin_get_name (plugin), name))
+        continue;
+      for (guint k = 0; k < carc_plugin_get_n_options (plugin); k++)
+        {
+          const CarcOptionDef *def = carc_plugin_get_option (plugin, k);
+          gboolean boolean = def->type == CARC_OPTION_BOOLEAN;
+
+          if (!g_str_equal (def->name, option))
+            continue;
+          if (entry->boolean != boolean)
+            {
+              g_set_error (error, CARCD_ERROR, CARCD_ERROR_INVALID_ARGS,
+                           "Option \"%s\" must be of type %s, not %s", entry->key,
+                           boolean ? "b" : "u", entry->boolean ? "b" : "u");
+              return FALSE;
+            }
+          if (!boolean && (entry->value < def->min || entry->value > def->max))
+            {
+              g_set_error (error, CARCD_ERROR, CARCD_ERROR_INVALID_ARGS,
+                           "Option \"%s\" is %u; it must be %u..%u", entry->key, entry->value,
+                           def->min, def->max);
+              return FALSE;
+            }
+          o->expansions[i].values[k] = entry->value;
+          return TRUE;
+        }
+      g_set_error (error, CARCD_ERROR, CARCD_ERROR_INVALID_ARGS,
+                   "Unknown option \"%s\": expansion %s has no option \"%s\"", entry->key, name,
+                   option);
+      return FALSE;
+    }
+  g_set_error (error, CARCD_ERROR, CARCD_ERROR_INVALID_ARGS,
+               "Option \"%s\": the game does not use expansion \"%s\" (see \"expansions\")",
+               entry->key, name);
+  return FALSE;
+}
+
+/* The checks that need every entry read, in the documented order. */
+static gboolean
+check_game_options (Parse *p, CarcTileSet *tiles, CarcPluginHost *plugins, GError **error)
+{
+  CarcdGameOptions *o = &p->o;
+
+  if (o->bots > o->players)
     {
       g_set_error (error, CARCD_ERROR, CARCD_ERROR_INVALID_ARGS,
-                   "Option \"bots\" is %u but the game has %u seats", o.bots, o.players);
-      carcd_game_options_clear (&o);
+                   "Option \"bots\" is %u but the game has %u seats", o->bots, o->players);
       return FALSE;
     }
-  if (o.tile_order && !check_tile_order ((const char *const *)o.tile_order, tiles, error))
+  if (p->names && !resolve_expansions (o, (const char *const *)p->names, plugins, error))
+    return FALSE;
+  for (guint i = 0; i < p->pending->len; i++)
+    if (!apply_expansion_option (o, &g_array_index (p->pending, ExpansionOption, i), error))
+      return FALSE;
+  return o->tile_order == NULL || check_tile_order (o, tiles, error);
+}
+
+gboolean
+carcd_game_options_parse (DBusMessageIter *dict, CarcTileSet *tiles, CarcPluginHost *plugins,
+                          CarcdGameOptions *options, GError **error)
+{
+  Parse p = { .o = { .players = 2, .followers = 7, .farmers = TRUE } };
+  const char *key;
+  DBusMessageIter value;
+  guint n = 0;
+
+  p.o.name = g_strdup ("");
+  p.pending = g_array_new (FALSE, FALSE, sizeof (ExpansionOption));
+  g_array_set_clear_func (p.pending, expansion_option_clear);
+  while (cdbus_dict_next (dict, &key, &value))
     {
-      carcd_game_options_clear (&o);
-      return FALSE;
+      if (++n > CARCD_MAX_GAME_OPTIONS)
+        {
+          g_set_error (error, CARCD_ERROR, CARCD_ERROR_LIMIT_EXCEEDED,
+                       "CreateGame takes at most %d options", CARCD_MAX_GAME_OPTIONS);
+          parse_clear (&p);
+          return FALSE;
+        }
+      if (!parse_game_option (key, &value, &p, error))
+        {
+          parse_clear (&p);
+          return FALSE;
+        }
     }
-  if (o.expansions[0] != NULL)
+  if (!check_game_options (&p, tiles, plugins, error))
     {
-      g_set_error (error, CARCD_ERROR, CARCD_ERROR_UNKNOWN_EXPANSION,
-                   "Unknown expansion \"%s\" (this daemon has none)", o.expansions[0]);
-      carcd_game_options_clear (&o);
+      parse_clear (&p);
       return FALSE;
     }
-  *options = o;
+  *options = p.o;
+  memset (&p.o, 0, sizeof p.o);
+  parse_clear (&p);
   return TRUE;
 }
 

@@ -9,6 +9,7 @@
 #include <dbus/dbus.h>
 #include <glib.h>
 
+#include "carc-plugin-host.h"
 #include "carc-tile.h"
 
 /* Caps on what one call may ask for. */
@@ -17,6 +18,14 @@
 #define CARCD_MAX_EXPANSIONS   16
 #define CARCD_MAX_BOT_DELAY_MS 10000
 #define CARCD_MAX_FOLLOWERS    255
+#define CARCD_MAX_GAME_OPTIONS 32 /* entries in CreateGame's a{sv} */
+
+/* An expansion a game uses: the plugin and the value of each of its options. */
+typedef struct
+{
+  CarcPlugin *plugin; /* a reference */
+  guint32 *values;    /* one per carc_plugin_get_option() index */
+} CarcdExpansion;
 
 /* What CreateGame asked for. */
 typedef struct
@@ -26,8 +35,9 @@ typedef struct
   guint bot_delay;
   gboolean has_seed;
   guint64 seed;
-  GStrv tile_order; /* NULL: a shuffled deck */
-  GStrv expansions; /* never NULL */
+  GStrv tile_order;                                /* NULL: a shuffled deck */
+  CarcdExpansion expansions[CARCD_MAX_EXPANSIONS]; /* in hook order */
+  guint n_expansions;
   guint followers;
   gboolean farmers;
   char *name;
@@ -35,9 +45,12 @@ typedef struct
 
 void carcd_game_options_clear (CarcdGameOptions *options);
 
-/* Decodes CreateGame's options; tile ids are checked against @tiles (UnknownTile). */
+/* Decodes CreateGame's options: expansion names are looked up in @plugins
+ * (UnknownExpansion, ExpansionUnavailable), "<expansion>.<option>" keys checked against the
+ * game's expansions, tile ids against @tiles and the expansions' tiles (UnknownTile). */
 gboolean carcd_game_options_parse (DBusMessageIter *dict, CarcTileSet *tiles,
-                                   CarcdGameOptions *options, GError **error);
+                                   CarcPluginHost *plugins, CarcdGameOptions *options,
+                                   GError **error);
 
 /* For methods whose a{sv} defines no key yet: any entry is InvalidArgs. */
 gboolean carcd_options_expect_empty (DBusMessageIter *dict, const char *method, GError **error);

@@ -87,6 +87,14 @@ get_connected (DBusMessageIter *it, gpointer data)
   return append_bool (it, seat->bot != NULL || seat->owner != NULL);
 }
 
+static gboolean
+get_hand_size (DBusMessageIter *it, gpointer data)
+{
+  CarcdSeat *seat = data;
+  CarcGame *game = seat->session->game;
+  return append_uint (it, game ? carc_game_get_hand_size (game, seat->index) : 0);
+}
+
 static const CdbusProperty player_properties[] = {
   { "Name", "s", get_name },
   { "Colour", "s", get_colour },
@@ -96,6 +104,7 @@ static const CdbusProperty player_properties[] = {
   { "Followers", "u", get_followers },
   { "Bot", "b", get_bot },
   { "Connected", "b", get_connected },
+  { "HandSize", "u", get_hand_size },
   { NULL },
 };
 

@@ -56,6 +56,7 @@ append_event (CarcdSession *s, DBusMessage *signal, const CarcEvent *e)
   switch (e->type)
     {
       case CARC_EVENT_TURN_STARTED:
+      case CARC_EVENT_TILE_DRAWN:
         u = e->turn;
         return dbus_message_iter_append_basic (&it, DBUS_TYPE_UINT32, &u)
                && dbus_message_iter_append_basic (&it, DBUS_TYPE_OBJECT_PATH, &player)
@@ -63,6 +64,7 @@ append_event (CarcdSession *s, DBusMessage *signal, const CarcEvent *e)
                && (u = carc_game_get_tiles_left (s->game),
                    dbus_message_iter_append_basic (&it, DBUS_TYPE_UINT32, &u));
       case CARC_EVENT_TILE_DISCARDED:
+      case CARC_EVENT_PIECE_PICKED:
         return dbus_message_iter_append_basic (&it, DBUS_TYPE_OBJECT_PATH, &player)
                && dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &tile);
       case CARC_EVENT_TILE_PLACED:
@@ -93,6 +95,10 @@ append_event (CarcdSession *s, DBusMessage *signal, const CarcEvent *e)
                && (u = e->segment, dbus_message_iter_append_basic (&it, DBUS_TYPE_UINT32, &u));
       case CARC_EVENT_GAME_OVER:
         return carcd_append_uint_array (&it, e->points, e->n_players);
+      case CARC_EVENT_TURN_PASSED:
+        u = e->turn;
+        return dbus_message_iter_append_basic (&it, DBUS_TYPE_UINT32, &u)
+               && dbus_message_iter_append_basic (&it, DBUS_TYPE_OBJECT_PATH, &player);
       default:
         g_return_val_if_reached (FALSE);
     }
@@ -106,6 +112,9 @@ static const char *const signal_names[] = {
   [CARC_EVENT_FEATURE_SCORED] = "FeatureScored",
   [CARC_EVENT_FOLLOWER_RETURNED] = "FollowerReturned",
   [CARC_EVENT_GAME_OVER] = "GameOver",
+  [CARC_EVENT_TILE_DRAWN] = "TileDrawn",
+  [CARC_EVENT_PIECE_PICKED] = "PiecePicked",
+  [CARC_EVENT_TURN_PASSED] = "TurnPassed",
 };
 
 void
@@ -118,8 +127,10 @@ carcd_session_on_event (CarcGame *game, const CarcEvent *event, gpointer user_da
   if (s->game == NULL)
     s->game = g_object_ref (game);
   /* the turn that just ended is announced before the next turn's draw and the final
-   * scoring */
-  if (event->type == CARC_EVENT_TURN_STARTED || event->type == CARC_EVENT_TILE_DISCARDED
+   * scoring; a tile discarded by Draw (choosing) is still part of the drawing turn */
+  if (event->type == CARC_EVENT_TURN_STARTED
+      || (event->type == CARC_EVENT_TILE_DISCARDED
+          && carc_game_get_phase (game) != CARC_PHASE_CHOOSE)
       || event->type == CARC_EVENT_GAME_OVER
       || (event->type == CARC_EVENT_FEATURE_SCORED && event->final))
     carcd_session_emit_turn_end (s);
@@ -136,6 +147,16 @@ static void
 game_changed (CarcdSession *s, const char *property)
 {
   cdbus_property_changed (s->daemon->connection, s->path, CARCD_GAME_INTERFACE, property);
+}
+
+/* Marks a Player property changed when its @value differs from the one last announced. */
+static void
+seat_changed (CarcdSession *s, CarcdSeat *seat, guint *sent, guint value, const char *property)
+{
+  if (*sent == value)
+    return;
+  *sent = value;
+  cdbus_property_changed (s->daemon->connection, seat->path, CARCD_PLAYER_INTERFACE, property);
 }
 
 void
@@ -175,25 +196,18 @@ carcd_session_sync_properties (CarcdSession *s)
     {
       CarcdSeat *seat = s->seats[i];
       guint score = carc_game_get_score (s->game, i);
-      guint supply = carc_game_get_supply (s->game, i);
 
       if (score != s->sent_scores[i])
         {
           s->sent_scores[i] = score;
           scores_changed = TRUE;
         }
-      if (seat && score != seat->sent_score)
-        {
-          seat->sent_score = score;
-          cdbus_property_changed (s->daemon->connection, seat->path, CARCD_PLAYER_INTERFACE,
-                                  "Score");
-        }
-      if (seat && supply != seat->sent_followers)
-        {
-          seat->sent_followers = supply;
-          cdbus_property_changed (s->daemon->connection, seat->path, CARCD_PLAYER_INTERFACE,
-                                  "Followers");
-        }
+      if (seat == NULL)
+        continue;
+      seat_changed (s, seat, &seat->sent_score, score, "Score");
+      seat_changed (s, seat, &seat->sent_followers, carc_game_get_supply (s->game, i), "Followers");
+      seat_changed (s, seat, &seat->sent_hand_size, carc_game_get_hand_size (s->game, i),
+                    "HandSize");
     }
   if (scores_changed)
     game_changed (s, "Scores");

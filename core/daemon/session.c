@@ -28,6 +28,68 @@ fill_random (void *buf, gsize len)
   return TRUE;
 }
 
+/* The game's config from its options: everything but the seed. */
+static CarcGameConfig *
+build_config (CarcdSession *s, GError **error)
+{
+  g_autoptr (CarcGameConfig) config = carc_game_config_new (s->daemon->tiles);
+  const CarcdGameOptions *o = &s->options;
+
+  carc_game_config_set_n_players (config, o->players);
+  carc_game_config_set_followers (config, o->followers);
+  carc_game_config_set_farmers (config, o->farmers);
+  if (o->tile_order)
+    carc_game_config_set_tile_order (config, (const char *const *)o->tile_order);
+  for (guint i = 0; i < o->n_expansions; i++)
+    {
+      CarcPlugin *plugin = o->expansions[i].plugin;
+
+      if (!carc_game_config_add_expansion (config, plugin, error))
+        return NULL;
+      for (guint k = 0; k < carc_plugin_get_n_options (plugin); k++)
+        if (!carc_game_config_set_option (config, carc_plugin_get_name (plugin),
+                                          carc_plugin_get_option (plugin, k)->name,
+                                          o->expansions[i].values[k], error))
+          return NULL;
+    }
+  return g_steal_pointer (&config);
+}
+
+static void
+count_discards (CarcGame *game, const CarcEvent *event, gpointer data)
+{
+  guint *discarded = data;
+
+  if (event->type == CARC_EVENT_TILE_DISCARDED)
+    (*discarded)++;
+}
+
+/* The tiles face down at the start. The expansions' setup decides what goes into the draw
+ * pile, so a game is dealt to see: the tiles left, plus those drawn for the first turn. */
+static gboolean
+count_deck (CarcdSession *s, GError **error)
+{
+  g_autoptr (CarcGame) game = NULL;
+  guint discarded = 0;
+
+  if (s->options.tile_order)
+    {
+      s->deck_size = g_strv_length (s->options.tile_order);
+      return TRUE;
+    }
+  if (s->options.n_expansions == 0)
+    {
+      s->deck_size = carc_tile_set_get_n_tiles (s->daemon->tiles) - 1; /* but the start tile */
+      return TRUE;
+    }
+  game = carc_game_new_full (s->config, count_discards, &discarded, NULL, error);
+  if (game == NULL)
+    return FALSE;
+  s->deck_size = carc_game_get_tiles_left (game) + discarded
+                 + (carc_game_get_phase (game) == CARC_PHASE_PLACE);
+  return TRUE;
+}
+
 CarcdSession *
 carcd_session_new (CarcdDaemon *daemon, guint id, CarcdGameOptions *options, const char *creator,
                    GError **error)
@@ -40,8 +102,13 @@ carcd_session_new (CarcdDaemon *daemon, guint id, CarcdGameOptions *options, con
   s->path = g_strdup_printf (CARCD_GAME_PATH_PREFIX "%u", id);
   s->options = *options;
   memset (options, 0, sizeof *options);
-  s->creator = g_strdup (creator);
   s->sent_active = -1;
+  s->config = build_config (s, error);
+  if (s->config == NULL || !count_deck (s, error))
+    {
+      carcd_session_free (s);
+      return NULL;
+    }
   s->sent_tiles_left = carcd_session_tiles_left (s);
   /* a seeded game gets seeded bots, so that it replays exactly */
   if (s->options.has_seed)
@@ -62,6 +129,8 @@ carcd_session_new (CarcdDaemon *daemon, guint id, CarcdGameOptions *options, con
       carcd_session_free (s);
       return NULL;
     }
+  /* only now: freeing a session gives its creator's count of games back */
+  s->creator = g_strdup (creator);
   return s;
 }
 
@@ -126,6 +195,7 @@ carcd_session_free (CarcdSession *s)
     }
   cdbus_unregister_tree (s->daemon->connection, s->path);
   g_clear_object (&s->game);
+  g_clear_pointer (&s->config, carc_game_config_unref);
   g_clear_pointer (&s->bot_rand, g_rand_free);
   carcd_game_options_clear (&s->options);
   g_free (s->creator);
@@ -144,19 +214,35 @@ carcd_session_get_state (CarcdSession *s)
         return CARCD_STATE_PLACING;
       case CARC_PHASE_DEPLOY:
         return CARCD_STATE_DEPLOYING;
+      case CARC_PHASE_CHOOSE:
+        return CARCD_STATE_CHOOSING;
+      case CARC_PHASE_DRAFT:
+        return CARCD_STATE_DRAFTING;
       default:
         return CARCD_STATE_OVER;
     }
 }
 
+gboolean
+carcd_session_in_play (CarcdSession *s)
+{
+  CarcdState state = carcd_session_get_state (s);
+
+  return state != CARCD_STATE_WAITING && state != CARCD_STATE_OVER;
+}
+
+CarcdSeat *
+carcd_session_active_seat (CarcdSession *s)
+{
+  if (!carcd_session_in_play (s))
+    return NULL;
+  return s->seats[carc_game_get_current_player (s->game)];
+}
+
 guint
 carcd_session_tiles_left (CarcdSession *s)
 {
-  if (s->game)
-    return carc_game_get_tiles_left (s->game);
-  if (s->options.tile_order)
-    return g_strv_length (s->options.tile_order);
-  return carc_tile_set_get_n_tiles (s->daemon->tiles) - 1; /* all but the start tile */
+  return s->game ? carc_game_get_tiles_left (s->game) : s->deck_size;
 }
 
 CarcdSeat *
@@ -400,13 +486,9 @@ static gboolean bot_step (gpointer data);
 static void
 schedule_bot (CarcdSession *s)
 {
-  CarcdState state = carcd_session_get_state (s);
-  CarcdSeat *seat;
+  CarcdSeat *seat = carcd_session_active_seat (s);
 
-  if (s->bot_source || (state != CARCD_STATE_PLACING && state != CARCD_STATE_DEPLOYING))
-    return;
-  seat = s->seats[carc_game_get_current_player (s->game)];
-  if (seat == NULL || seat->bot == NULL)
+  if (s->bot_source || seat == NULL || seat->bot == NULL)
     return;
   if (s->options.bot_delay)
     s->bot_source = g_timeout_add (s->options.bot_delay, bot_step, s);
@@ -439,7 +521,8 @@ bot_step (gpointer data)
   g_autoptr (GError) error = NULL;
 
   s->bot_source = 0;
-  owe_turn_end (s);
+  if (carc_game_get_phase (s->game) != CARC_PHASE_DRAFT) /* a pick is no turn */
+    owe_turn_end (s);
   if (!seat->bot->play_turn (s->game, s->bot_rand, &error))
     {
       /* a bot that cannot move is a bug; stop it rather than retry for ever */
@@ -455,7 +538,6 @@ bot_step (gpointer data)
 gboolean
 carcd_session_start (CarcdSession *s, const char *sender, GError **error)
 {
-  g_autoptr (CarcGameConfig) config = NULL;
   guint64 seed;
 
   if (!check_participant (s, sender, error))
@@ -473,13 +555,7 @@ carcd_session_start (CarcdSession *s, const char *sender, GError **error)
                      s->path);
         return FALSE;
       }
-  config = carc_game_config_new (s->daemon->tiles);
-  carc_game_config_set_n_players (config, s->options.players);
-  carc_game_config_set_followers (config, s->options.followers);
-  carc_game_config_set_farmers (config, s->options.farmers);
-  if (s->options.tile_order)
-    carc_game_config_set_tile_order (config, (const char *const *)s->options.tile_order);
-  else
+  if (!s->options.tile_order)
     {
       if (s->options.has_seed)
         seed = s->options.seed;
@@ -489,12 +565,13 @@ carcd_session_start (CarcdSession *s, const char *sender, GError **error)
                        g_strerror (errno));
           return FALSE;
         }
-      carc_game_config_set_seed (config, seed);
+      carc_game_config_set_seed (s->config, seed);
     }
   {
     /* the first events arrive before carc_game_new_full() returns; the event handler takes
      * its own reference to the game then */
-    g_autoptr (CarcGame) game = carc_game_new_full (config, carcd_session_on_event, s, NULL, error);
+    g_autoptr (CarcGame) game
+        = carc_game_new_full (s->config, carcd_session_on_event, s, NULL, error);
     if (game == NULL)
       {
         g_clear_object (&s->game);
@@ -507,9 +584,8 @@ carcd_session_start (CarcdSession *s, const char *sender, GError **error)
   return TRUE;
 }
 
-/* The seat @sender holds, or NULL with NotSeated. */
-static CarcdSeat *
-seated (CarcdSession *s, const char *sender, GError **error)
+CarcdSeat *
+carcd_session_seated (CarcdSession *s, const char *sender, GError **error)
 {
   CarcdSeat *seat = carcd_session_find_seat (s, sender);
 
@@ -522,7 +598,7 @@ seated (CarcdSession *s, const char *sender, GError **error)
 gboolean
 carcd_session_leave (CarcdSession *s, const char *sender, GError **error)
 {
-  CarcdSeat *seat = seated (s, sender, error);
+  CarcdSeat *seat = carcd_session_seated (s, sender, error);
 
   if (seat == NULL)
     return FALSE;
@@ -551,7 +627,7 @@ carcd_session_leave (CarcdSession *s, const char *sender, GError **error)
 static gboolean
 check_mover (CarcdSession *s, const char *sender, GError **error)
 {
-  CarcdSeat *seat = seated (s, sender, error);
+  CarcdSeat *seat = carcd_session_seated (s, sender, error);
 
   if (seat == NULL)
     return FALSE;
@@ -565,14 +641,39 @@ check_mover (CarcdSession *s, const char *sender, GError **error)
       g_set_error (error, CARCD_ERROR, CARCD_ERROR_GAME_OVER, "%s is over", s->path);
       return FALSE;
     }
-  if (carc_game_get_current_player (s->game) != seat->index)
+  return carcd_session_check_turn (s, seat, error);
+}
+
+gboolean
+carcd_session_check_turn (CarcdSession *s, CarcdSeat *seat, GError **error)
+{
+  CarcdSeat *active = carcd_session_active_seat (s);
+
+  if (active == NULL || active == seat)
+    return TRUE;
+  g_set_error (error, CARCD_ERROR, CARCD_ERROR_NOT_YOUR_TURN, "It is seat %u's turn, not seat %u's",
+               active->index, seat->index);
+  return FALSE;
+}
+
+/* What the active player should do instead, in the phase the game is in. */
+static const char *
+phase_hint (CarcGame *game)
+{
+  switch (carc_game_get_phase (game))
     {
-      g_set_error (error, CARCD_ERROR, CARCD_ERROR_NOT_YOUR_TURN,
-                   "It is seat %u's turn, not seat %u's", carc_game_get_current_player (s->game),
-                   seat->index);
-      return FALSE;
+      case CARC_PHASE_PLACE:
+        return "The tile is drawn; place it";
+      case CARC_PHASE_DEPLOY:
+        return "The tile is already placed; deploy a follower or skip";
+      case CARC_PHASE_DRAFT:
+        return "The draft is on; pick a piece from the pool";
+      default:
+        if (carc_game_can_draw (game))
+          return "Draw a tile or place a piece from the hand first";
+        return carc_game_can_pass (game) ? "Place a piece from the hand, or pass"
+                                         : "Place a piece from the hand";
     }
-  return TRUE;
 }
 
 gboolean
@@ -582,9 +683,10 @@ carcd_session_check_move (CarcdSession *s, const char *sender, CarcPhase phase, 
     return FALSE;
   if (carc_game_get_phase (s->game) == phase)
     return TRUE;
-  g_set_error (error, CARCD_ERROR, CARCD_ERROR_WRONG_PHASE, "%s",
-               phase == CARC_PHASE_PLACE ? "The tile is already placed; deploy a follower or skip"
-                                         : "Place the tile first");
+  if (phase == CARC_PHASE_DEPLOY && carc_game_get_phase (s->game) == CARC_PHASE_PLACE)
+    g_set_error (error, CARCD_ERROR, CARCD_ERROR_WRONG_PHASE, "Place the tile first");
+  else
+    g_set_error (error, CARCD_ERROR, CARCD_ERROR_WRONG_PHASE, "%s", phase_hint (s->game));
   return FALSE;
 }
 
@@ -598,19 +700,22 @@ carcd_session_place (CarcdSession *s, const char *sender, gint x, gint y, guint 
   return TRUE;
 }
 
-/* Deploys on @segment (or skips) and ends the turn. */
-static gboolean
-end_turn (CarcdSession *s, const char *sender, gboolean skip, guint segment, GError **error)
+gboolean
+carcd_session_place_piece (CarcdSession *s, const char *sender, guint index, gint x, gint y,
+                           guint rotation, GError **error)
 {
-  gboolean ok;
+  const CarcTileType *piece;
 
   if (!check_mover (s, sender, error))
     return FALSE;
-  owe_turn_end (s);
-  ok = skip ? carc_game_skip (s->game, error) : carc_game_deploy (s->game, segment, error);
-  if (!ok)
+  piece = carc_game_get_hand_piece (s->game, carc_game_get_current_player (s->game), index);
+  if (!carc_game_place_piece (s->game, index, x, y, rotation, error))
     {
-      s->turn_end_pending = FALSE;
+      /* the abbey's rule, said where the engine only says "cannot go there" */
+      if (g_error_matches (*error, CARC_ERROR, CARC_ERROR_ILLEGAL_PLACEMENT) && piece
+          && carc_tile_type_get_tag (piece, "abbey"))
+        g_prefix_error (error, "An abbey only goes into a hole, an empty cell with 4 occupied "
+                               "neighbours: ");
       return FALSE;
     }
   after_move (s);
@@ -618,15 +723,93 @@ end_turn (CarcdSession *s, const char *sender, gboolean skip, guint segment, GEr
 }
 
 gboolean
+carcd_session_pick (CarcdSession *s, const char *sender, guint index, GError **error)
+{
+  if (!check_mover (s, sender, error) || !carc_game_pick (s->game, index, error))
+    return FALSE;
+  after_move (s);
+  return TRUE;
+}
+
+CarcdSeat *
+carcd_session_seat_at (CarcdSession *s, const char *path, GError **error)
+{
+  for (guint i = 0; i < s->options.players; i++)
+    if (s->seats[i] && g_str_equal (s->seats[i]->path, path))
+      return s->seats[i];
+  g_set_error (error, CARCD_ERROR, CARCD_ERROR_INVALID_ARGS, "%s is no player of %s", path,
+               s->path);
+  return NULL;
+}
+
+gboolean
+carcd_session_check_hand_visible (CarcdSession *s, const char *sender, CarcdSeat *seat,
+                                  GError **error)
+{
+  if ((seat->owner && g_str_equal (seat->owner, sender))
+      || (s->game && carc_game_get_hands_open (s->game)))
+    return TRUE;
+  g_set_error (error, CARCD_ERROR, CARCD_ERROR_PERMISSION_DENIED,
+               "Hands are face down: only the holder of %s sees its pieces", seat->path);
+  return FALSE;
+}
+
+/* A move that may end the turn: Deploy (on @segment), Skip, Pass, Draw. The TurnEnded it owes
+ * goes out before the next turn's first event; if the turn goes on instead (a Draw that found
+ * a tile), it is dropped. */
+static gboolean
+turn_move (CarcdSession *s, const char *sender, CarcMoveType type, guint segment, GError **error)
+{
+  gboolean ok;
+
+  if (!check_mover (s, sender, error))
+    return FALSE;
+  owe_turn_end (s);
+  switch (type)
+    {
+      case CARC_MOVE_DEPLOY:
+        ok = carc_game_deploy (s->game, segment, error);
+        break;
+      case CARC_MOVE_SKIP:
+        ok = carc_game_skip (s->game, error);
+        break;
+      case CARC_MOVE_PASS:
+        ok = carc_game_pass (s->game, error);
+        break;
+      default:
+        ok = carc_game_draw (s->game, error);
+        break;
+    }
+  /* still owed: nothing ended the turn (a refused move, a tile drawn) */
+  s->turn_end_pending = FALSE;
+  if (!ok)
+    return FALSE;
+  after_move (s);
+  return TRUE;
+}
+
+gboolean
 carcd_session_deploy (CarcdSession *s, const char *sender, guint segment, GError **error)
 {
-  return end_turn (s, sender, FALSE, segment, error);
+  return turn_move (s, sender, CARC_MOVE_DEPLOY, segment, error);
+}
+
+gboolean
+carcd_session_draw (CarcdSession *s, const char *sender, GError **error)
+{
+  return turn_move (s, sender, CARC_MOVE_DRAW, 0, error);
+}
+
+gboolean
+carcd_session_pass (CarcdSession *s, const char *sender, GError **error)
+{
+  return turn_move (s, sender, CARC_MOVE_PASS, 0, error);
 }
 
 gboolean
 carcd_session_skip (CarcdSession *s, const char *sender, GError **error)
 {
-  return end_turn (s, sender, TRUE, 0, error);
+  return turn_move (s, sender, CARC_MOVE_SKIP, 0, error);
 }
 
 void
@@ -661,9 +844,7 @@ carcd_session_is_abandoned (CarcdSession *s)
 gboolean
 carcd_session_bots_playing (CarcdSession *s)
 {
-  CarcdState state = carcd_session_get_state (s);
-
-  if (state != CARCD_STATE_PLACING && state != CARCD_STATE_DEPLOYING)
+  if (!carcd_session_in_play (s))
     return FALSE;
   for (guint i = 0; i < s->options.players; i++)
     if (s->seats[i] == NULL || s->seats[i]->bot == NULL)

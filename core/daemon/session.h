@@ -14,6 +14,8 @@ typedef enum
   CARCD_STATE_PLACING = 1,
   CARCD_STATE_DEPLOYING = 2,
   CARCD_STATE_OVER = 3,
+  CARCD_STATE_CHOOSING = 4,
+  CARCD_STATE_DRAFTING = 5,
 } CarcdState;
 
 #define CARCD_TOKEN_CHARS 32
@@ -30,6 +32,7 @@ typedef struct
   /* the values last announced in PropertiesChanged */
   guint sent_score;
   guint sent_followers;
+  guint sent_hand_size;
 } CarcdSeat;
 
 struct _CarcdSession
@@ -38,8 +41,10 @@ struct _CarcdSession
   guint id;
   char *path;
   CarcdGameOptions options;
-  char *creator;  /* unique bus name; NULL once it left the bus */
-  CarcGame *game; /* NULL while waiting */
+  CarcGameConfig *config; /* built from the options at creation; the seed is set at Start */
+  guint deck_size;        /* tiles face down at the start (TilesLeft while waiting) */
+  char *creator;          /* unique bus name; NULL once it left the bus */
+  CarcGame *game;         /* NULL while waiting */
   CarcdSeat *seats[CARC_MAX_PLAYERS];
   GRand *bot_rand;
   guint bot_source;
@@ -65,6 +70,10 @@ CarcdSession *carcd_session_new (CarcdDaemon *daemon, guint id, CarcdGameOptions
 void carcd_session_free (CarcdSession *session);
 
 CarcdState carcd_session_get_state (CarcdSession *session);
+/* A game is being played: someone is to move (placing, deploying, choosing, drafting). */
+gboolean carcd_session_in_play (CarcdSession *session);
+/* The seat whose move it is, or NULL when the game is not in play. */
+CarcdSeat *carcd_session_active_seat (CarcdSession *session);
 /* The seat held by @sender, or NULL. */
 CarcdSeat *carcd_session_find_seat (CarcdSession *session, const char *sender);
 /* The Player path of seat @index, or "/" for -1 or a free seat. */
@@ -94,6 +103,22 @@ gboolean carcd_session_place (CarcdSession *session, const char *sender, gint x,
 gboolean carcd_session_deploy (CarcdSession *session, const char *sender, guint segment,
                                GError **error);
 gboolean carcd_session_skip (CarcdSession *session, const char *sender, GError **error);
+gboolean carcd_session_draw (CarcdSession *session, const char *sender, GError **error);
+gboolean carcd_session_place_piece (CarcdSession *session, const char *sender, guint index, gint x,
+                                    gint y, guint rotation, GError **error);
+gboolean carcd_session_pass (CarcdSession *session, const char *sender, GError **error);
+gboolean carcd_session_pick (CarcdSession *session, const char *sender, guint index,
+                             GError **error);
+
+/* The seat at the Player path @path, or NULL with InvalidArgs. */
+CarcdSeat *carcd_session_seat_at (CarcdSession *session, const char *path, GError **error);
+/* @sender may see @seat's hand: it holds the seat, or the game's hands are open. */
+gboolean carcd_session_check_hand_visible (CarcdSession *session, const char *sender,
+                                           CarcdSeat *seat, GError **error);
+/* The seat @sender holds, or NULL with NotSeated. */
+CarcdSeat *carcd_session_seated (CarcdSession *session, const char *sender, GError **error);
+/* NotYourTurn if another seat than @seat is to move (none is when the game is not in play). */
+gboolean carcd_session_check_turn (CarcdSession *session, CarcdSeat *seat, GError **error);
 
 /* @name left the bus: its seats wait for their tokens, it is no longer the creator. */
 void carcd_session_client_gone (CarcdSession *session, const char *name);
