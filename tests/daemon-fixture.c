@@ -164,5 +164,97 @@ game_snapshot (GDBusConnection *c, const char *game)
   append_reply (out, c, game, GAME_IFACE, "GetFeatures", NULL);
   append_reply (out, c, game, GAME_IFACE, "GetPlacements", NULL);
   append_reply (out, c, game, GAME_IFACE, "GetDeployments", NULL);
+  append_reply (out, c, game, GAME_IFACE, "GetPieces", NULL);
+  append_reply (out, c, game, GAME_IFACE, "GetPool", NULL);
   return g_string_free (out, FALSE);
+}
+
+static gint
+compare_strings (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Everything the daemon shows of itself: its games and every object with its properties, one
+ * object a line, sorted by path. */
+char *
+daemon_snapshot (GDBusConnection *c)
+{
+  g_autoptr (GVariant) games = call_ok (c, ROOT_PATH, MANAGER_IFACE, "ListGames", NULL);
+  g_autoptr (GVariant) objects
+      = call_ok (c, ROOT_PATH, "org.freedesktop.DBus.ObjectManager", "GetManagedObjects", NULL);
+  g_autoptr (GVariant) dict = g_variant_get_child_value (objects, 0);
+  g_autoptr (GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *games_text = g_variant_print (games, TRUE);
+  GString *out = g_string_new (NULL);
+  GVariantIter iter;
+  const char *path;
+  GVariant *ifaces;
+
+  g_variant_iter_init (&iter, dict);
+  while (g_variant_iter_next (&iter, "{&o@a{sa{sv}}}", &path, &ifaces))
+    {
+      g_autofree char *text = g_variant_print (ifaces, TRUE);
+      g_ptr_array_add (lines, g_strdup_printf ("%s %s", path, text));
+      g_variant_unref (ifaces);
+    }
+  g_ptr_array_sort (lines, compare_strings);
+  g_string_append_printf (out, "ListGames %s\n", games_text);
+  for (guint i = 0; i < lines->len; i++)
+    g_string_append_printf (out, "%s\n", (char *)g_ptr_array_index (lines, i));
+  return g_string_free (out, FALSE);
+}
+
+/* The daemon's snapshot, and @game's when not NULL. */
+char *
+state_snapshot (GDBusConnection *c, const char *game)
+{
+  g_autofree char *all = daemon_snapshot (c);
+  g_autofree char *one = game ? game_snapshot (c, game) : g_strdup ("");
+
+  return g_strconcat (all, one, NULL);
+}
+
+/* The first line where @before and @after differ, both ways, cut short for Check's
+ * message size. */
+static char *
+first_difference (const char *before, const char *after)
+{
+  g_auto (GStrv) b = g_strsplit (before, "\n", -1);
+  g_auto (GStrv) a = g_strsplit (after, "\n", -1);
+  guint i = 0;
+
+  while (b[i] && a[i] && g_str_equal (b[i], a[i]))
+    i++;
+  return g_strdup_printf ("\n--- before: %.1500s\n+++ after:  %.1500s", b[i] ? b[i] : "(end)",
+                          a[i] ? a[i] : "(end)");
+}
+
+/* @c calls @method on @path with @args (floating, or NULL); the call must fail with
+ * @expected and leave the daemon and @game as they were. */
+void
+assert_refused (int line, GDBusConnection *c, const char *game, const char *path, const char *iface,
+                const char *method, GVariant *args, const char *expected)
+{
+  g_autofree char *before = state_snapshot (c, game);
+  g_autoptr (GVariant) in = args ? g_variant_ref_sink (args) : NULL;
+  g_autofree char *text = in ? g_variant_print (in, TRUE) : g_strdup ("()");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GVariant) reply = call (c, path, iface, method, in, &error);
+  g_autofree char *name = NULL;
+  g_autofree char *after = NULL;
+
+  ck_assert_msg (reply == NULL, "line %d: %s.%s%s on %s succeeded; %s was expected", line, iface,
+                 method, text, path, expected);
+  name = g_dbus_error_get_remote_error (error);
+  ck_assert_msg (g_strcmp0 (name, expected) == 0, "line %d: %s.%s%s on %s: %s (%s); %s expected",
+                 line, iface, method, text, path, name ? name : "(not a D-Bus error)",
+                 error->message, expected);
+  after = state_snapshot (c, game);
+  if (!g_str_equal (before, after))
+    {
+      g_autofree char *diff = first_difference (before, after);
+      ck_abort_msg ("line %d: %s.%s%s was refused (%s) but changed the state: %s", line, iface,
+                    method, text, expected, diff);
+    }
 }

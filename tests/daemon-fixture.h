@@ -8,12 +8,16 @@
 #pragma once
 #include <gio/gio.h>
 
-#define BUS_NAME      "org.carcassonne.Engine1"
-#define ROOT_PATH     "/org/carcassonne/Engine1"
-#define MANAGER_IFACE "org.carcassonne.Engine1.Manager"
-#define GAME_IFACE    "org.carcassonne.Engine1.Game"
-#define PLAYER_IFACE  "org.carcassonne.Engine1.Player"
-#define ERROR_PREFIX  "org.carcassonne.Engine1.Error."
+#define BUS_NAME        "org.carcassonne.Engine1"
+#define ROOT_PATH       "/org/carcassonne/Engine1"
+#define MANAGER_IFACE   "org.carcassonne.Engine1.Manager"
+#define GAME_IFACE      "org.carcassonne.Engine1.Game"
+#define PLAYER_IFACE    "org.carcassonne.Engine1.Player"
+#define EXPANSION_IFACE "org.carcassonne.Engine1.Expansion"
+#define ERROR_PREFIX    "org.carcassonne.Engine1.Error."
+#define PROPS_IFACE     "org.freedesktop.DBus.Properties"
+#define E(name)         ERROR_PREFIX name
+#define DBUS_E(name)    "org.freedesktop.DBus.Error." name
 
 /* Starts the daemon from the build tree (-n plus @extra_args, NULL-terminated or NULL) and
  * waits until it owns its name. Aborts the test if it does not within 10 s. */
@@ -44,8 +48,8 @@ GVariant *get_property (GDBusConnection *c, const char *path, const char *iface,
 char *create_game (GDBusConnection *c, const char *options_text);
 
 /* Everything a client can learn of a game, as one printable string: its properties (GetAll),
- * its players' properties, board, features, placements and deployments. Two equal snapshots
- * mean the game did not change. */
+ * its players' properties, board, features, placements, deployments, pieces and draft pool.
+ * Two equal snapshots mean the game did not change. */
 char *game_snapshot (GDBusConnection *c, const char *game);
 
 /* Iterates the default main context until @cond (re-evaluated) holds or 10 s pass. */
@@ -57,3 +61,26 @@ char *game_snapshot (GDBusConnection *c, const char *game);
       g_main_context_iteration (NULL, FALSE) || (g_usleep (1000), TRUE);                           \
   }                                                                                                \
   G_STMT_END
+
+/* Everything the daemon shows of itself: its games and every object with its properties, one
+ * object a line, sorted by path. */
+char *daemon_snapshot (GDBusConnection *c);
+
+/* The daemon's snapshot, and @game's (game_snapshot()) when not NULL. */
+char *state_snapshot (GDBusConnection *c, const char *game);
+
+/* @c calls @method on @path with @args (floating, or NULL); the call must fail with
+ * @expected and leave the daemon and @game as they were. @line is the caller's, for the
+ * message. */
+void assert_refused (int line, GDBusConnection *c, const char *game, const char *path,
+                     const char *iface, const char *method, GVariant *args, const char *expected);
+
+#define REFUSED(c, game, path, iface, method, args, expected)                                      \
+  assert_refused (__LINE__, (c), (game), (path), (iface), (method), (args), (expected))
+
+/* A game's method, refused. */
+#define GAME_REFUSED(c, game, method, args, expected)                                              \
+  REFUSED ((c), (game), (game), GAME_IFACE, (method), (args), (expected))
+
+/* Arguments from GVariant text (floating). */
+#define A(text) g_variant_new_parsed (text)

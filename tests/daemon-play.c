@@ -140,3 +140,40 @@ assert_scores (GDBusConnection *c, const char *game, const guint *expected, guin
     ck_assert_msg (s[i] == expected[i], "%s seat %u: %u points over D-Bus, %u in the engine", game,
                    i, s[i], expected[i]);
 }
+
+void
+fixture_setup (Fixture *f, const char *const *daemon_args, const char *options, gboolean start)
+{
+  f->pid = daemon_start (daemon_args);
+  f->a = client_new ();
+  f->b = client_new ();
+  f->x = client_new ();
+  f->game = create_game (f->a, options);
+  f->pa = join_game (f->a, f->game, "Ann", &f->ta);
+  f->pb = join_game (f->b, f->game, "Bob", &f->tb);
+  if (start)
+    g_variant_unref (call_ok (f->a, f->game, GAME_IFACE, "Start", NULL));
+}
+
+void
+fixture_teardown (Fixture *f)
+{
+  g_clear_object (&f->a);
+  g_clear_object (&f->b);
+  g_clear_object (&f->x);
+  g_free (f->game);
+  g_free (f->pa);
+  g_free (f->pb);
+  g_free (f->ta);
+  g_free (f->tb);
+  ck_assert_int_eq (daemon_stop (f->pid), 0);
+}
+
+void
+fixture_players (Fixture *f, GDBusConnection **clients, char **players)
+{
+  clients[0] = f->a;
+  clients[1] = f->b;
+  players[0] = f->pa;
+  players[1] = f->pb;
+}

@@ -33,3 +33,21 @@ void play_to_end (GDBusConnection **clients, char **players, guint n, const char
 
 /* The game's Scores property equals @expected (n seats). */
 void assert_scores (GDBusConnection *c, const char *game, const guint *expected, guint n);
+
+/* A daemon with a 2-seat game: @a created it and holds seat 0 (Ann), @b seat 1 (Bob), @x is a
+ * stranger. */
+typedef struct
+{
+  GPid pid;
+  GDBusConnection *a, *b, *x;
+  char *game, *pa, *pb, *ta, *tb;
+} Fixture;
+
+/* Starts the daemon with @daemon_args, creates the game with @options (GVariant text), seats
+ * Ann and Bob, and starts the game if @start. */
+void fixture_setup (Fixture *f, const char *const *daemon_args, const char *options,
+                    gboolean start);
+/* Closes the clients and stops the daemon, which must exit with 0. */
+void fixture_teardown (Fixture *f);
+/* @f's seated clients and their Player paths, seat by seat (borrowed from @f). */
+void fixture_players (Fixture *f, GDBusConnection **clients, char **players);

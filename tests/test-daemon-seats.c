@@ -17,8 +17,6 @@
 #include "daemon-fixture.h"
 #include "daemon-play.h"
 
-#define PROPS_IFACE "org.freedesktop.DBus.Properties"
-
 static char *self_exe;
 
 /* The child's side of test_killed_client: joins @game on a connection of its own, tells the
