@@ -251,6 +251,23 @@ START_TEST (test_game_and_player)
 }
 END_TEST
 
+/* introspection/org.carcassonne.Engine1.Expansion.xml: the object of every plugin the daemon
+ * loaded (those of the build tree) answers its XML exactly. */
+START_TEST (test_expansions)
+{
+  static const char *const names[] = { "abbey", "halftiles", "vineyards", "winter" };
+  GPid pid = daemon_start (NULL);
+  g_autoptr (GDBusConnection) c = client_new ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *path = g_strconcat (ROOT_PATH "/expansion/", names[i], NULL);
+      check_path (c, path, EXPANSION_IFACE, EXPANSION_IFACE "\n" STANDARD_IFACES);
+    }
+  ck_assert_int_eq (daemon_stop (pid), 0);
+}
+END_TEST
+
 /* The comparison can fail: a member missing on either side, or an argument or property that
  * differs, is reported by name. */
 START_TEST (test_comparison_fails)
@@ -259,7 +276,8 @@ START_TEST (test_comparison_fails)
     /* interface, XML text, replacement, in the specification */
     { GAME_IFACE, "<method name=\"Skip\"/>", "" },
     { GAME_IFACE, "<method name=\"Skip\"/>", "<method name=\"Skip\"/><method name=\"Undo\"/>" },
-    { GAME_IFACE, "<arg name=\"tiles_left\" type=\"u\"/>", "" },
+    { GAME_IFACE, "<signal name=\"TurnStarted\">\n      <arg name=\"turn\" type=\"u\"/>",
+      "<signal name=\"TurnStarted\">" },
     { GAME_IFACE, "<arg name=\"segment\" type=\"u\" direction=\"in\"/>",
       "<arg name=\"segment\" type=\"i\" direction=\"in\"/>" },
     { GAME_IFACE, "<arg name=\"token\" type=\"s\" direction=\"out\"/>",
@@ -268,9 +286,12 @@ START_TEST (test_comparison_fails)
       "<property name=\"Turn\" type=\"u\" access=\"readwrite\"/>" },
     { PLAYER_IFACE, "<property name=\"Connected\" type=\"b\" access=\"read\"/>", "" },
     { MANAGER_IFACE, "<arg name=\"options\" type=\"a{sv}\" direction=\"in\"/>", "" },
+    { EXPANSION_IFACE, "<property name=\"Options\" type=\"a(sssv)\" access=\"read\"/>",
+      "<property name=\"Options\" type=\"a(ssv)\" access=\"read\"/>" },
+    { GAME_IFACE, "<arg name=\"index\" type=\"u\" direction=\"in\"/>\n    </method>", "</method>" },
   };
-  static const char *const named[]
-      = { "Skip", "Undo", "TurnStarted", "Deploy", "Join", "Turn", "Connected", "CreateGame" };
+  static const char *const named[] = { "Skip", "Undo",      "TurnStarted", "Deploy",  "Join",
+                                       "Turn", "Connected", "CreateGame",  "Options", "Pick" };
   GPid pid = daemon_start (NULL);
   g_autoptr (GDBusConnection) c = client_new ();
   g_autofree char *game = create_game (c, "{'bots': <uint32 1>}");
@@ -279,9 +300,10 @@ START_TEST (test_comparison_fails)
   for (guint i = 0; i < G_N_ELEMENTS (edits); i++)
     {
       const char *iface = edits[i][0];
-      const char *path = g_str_equal (iface, GAME_IFACE)     ? game
-                         : g_str_equal (iface, PLAYER_IFACE) ? player
-                                                             : ROOT_PATH;
+      const char *path = g_str_equal (iface, GAME_IFACE)        ? game
+                         : g_str_equal (iface, PLAYER_IFACE)    ? player
+                         : g_str_equal (iface, EXPANSION_IFACE) ? ROOT_PATH "/expansion/winter"
+                                                                : ROOT_PATH;
       g_autoptr (GDBusNodeInfo) spec = spec_node (iface, edits[i][1], edits[i][2]);
       g_autoptr (GDBusNodeInfo) running = running_node (c, path);
       g_autofree char *diff
@@ -310,6 +332,7 @@ introspection_suite (void)
   tcase_set_timeout (tc, 30);
   tcase_add_test (tc, test_manager);
   tcase_add_test (tc, test_game_and_player);
+  tcase_add_test (tc, test_expansions);
   tcase_add_test (tc, test_comparison_fails);
   suite_add_tcase (s, tc);
   return s;

@@ -1,0 +1,515 @@
+/* test-daemon-expansion-errors.c: the expansions' refusals, and that they change nothing.
+ *
+ * As test-daemon-errors.c: every refused call goes through REFUSED(), which compares the
+ * exact D-Bus error name and snapshots of the daemon and the game before and after. The rules
+ * come from the comments of the introspection/ XML files, named above each test; the plugins are
+ * those of the build tree, or a directory made here.
+ */
+#include "config.h"
+
+#include <check.h>
+#include <fcntl.h>
+#include <glib/gstdio.h>
+#include <unistd.h>
+
+#include "check-run.h"
+#include "daemon-fixture.h"
+#include "daemon-play.h"
+#include "expansion-play.h"
+
+/* CreateGame with @options (GVariant text), refused with @error; @game's snapshot too. */
+static void
+create_refused (int line, GDBusConnection *c, const char *game, const char *options,
+                const char *error)
+{
+  GVariant *dict = g_variant_new_parsed (options);
+  assert_refused (line, c, game, ROOT_PATH, MANAGER_IFACE, "CreateGame",
+                  g_variant_new_tuple (&dict, 1), error);
+}
+
+#define CREATE_REFUSED(c, game, options, error)                                                    \
+  create_refused (__LINE__, (c), (game), (options), (error))
+
+/* The message of the error @method answers (the call must fail). */
+static char *
+error_message (GDBusConnection *c, const char *path, const char *method, GVariant *args)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GVariant) r = call (c, path, GAME_IFACE, method, args, &error);
+
+  ck_assert_ptr_null (r);
+  g_dbus_error_strip_remote_error (error);
+  return g_strdup (error->message);
+}
+
+/* Manager.xml: "UnknownExpansion (no plugin of that name is known)"; "expansions ... each
+ * once". */
+START_TEST (test_unknown_expansion)
+{
+  GPid pid = daemon_start (NULL);
+  g_autoptr (GDBusConnection) c = client_new ();
+  g_autofree char *game = create_game (c, "{'expansions': <['winter']>}");
+
+  CREATE_REFUSED (c, game, "{'expansions': <['inns']>}", E ("UnknownExpansion"));
+  CREATE_REFUSED (c, game, "{'expansions': <['winter', 'Winter']>}", E ("UnknownExpansion"));
+  CREATE_REFUSED (c, game, "{'expansions': <['abbey', '']>}", E ("UnknownExpansion"));
+  CREATE_REFUSED (c, game, "{'expansions': <['winter', 'winter']>}", E ("InvalidArgs"));
+  CREATE_REFUSED (c, game, "{'expansions': <['winter', 'abbey', 'winter']>}", E ("InvalidArgs"));
+  ck_assert_int_eq (daemon_stop (pid), 0);
+}
+END_TEST
+
+/* Manager.xml: "ExpansionUnavailable (a plugin of that name is in the plugin directory but not
+ * loaded: left out with -p/-P ...)"; Expansion.xml: "a plugin left out with -p/-P ... has
+ * none" (no object); Manager.Expansions names the loaded ones only. */
+START_TEST (test_left_out)
+{
+  static const char *const cases[][3] = {
+    /* daemon arguments, Manager.Expansions, a plugin left out */
+    { "-P winter", "['abbey', 'halftiles', 'vineyards']", "winter" },
+    { "--noplugin=winter,abb*", "['halftiles', 'vineyards']", "abbey" },
+    { "-p abbey,half* -p vineyards", "['abbey', 'halftiles', 'vineyards']", "winter" },
+    { "--plugin=winter -P winter", "@as []", "winter" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_auto (GStrv) args = g_strsplit (cases[i][0], " ", -1);
+      GPid pid = daemon_start ((const char *const *)args);
+      g_autoptr (GDBusConnection) c = client_new ();
+      g_autoptr (GVariant) names = get_property (c, ROOT_PATH, MANAGER_IFACE, "Expansions");
+      g_autofree char *text = g_variant_print (names, TRUE);
+      g_autofree char *path = g_strconcat (ROOT_PATH "/expansion/", cases[i][2], NULL);
+      g_autofree char *bare = g_strdup_printf ("{'expansions': <['%s']>}", cases[i][2]);
+      g_autofree char *mixed
+          = g_strdup_printf ("{'expansions': <['halftiles', '%s']>}", cases[i][2]);
+      g_autofree char *option = g_strdup_printf ("{'%s.hand': <uint32 2>}", cases[i][2]);
+
+      ck_assert_str_eq (text, cases[i][1]);
+      CREATE_REFUSED (c, NULL, bare, E ("ExpansionUnavailable"));
+      CREATE_REFUSED (c, NULL, mixed, E ("ExpansionUnavailable"));
+      CREATE_REFUSED (c, NULL, "{'expansions': <['inns']>}", E ("UnknownExpansion"));
+      CREATE_REFUSED (c, NULL, option, E ("InvalidArgs"));
+      REFUSED (c, NULL, path, PROPS_IFACE, "GetAll", g_variant_new ("(s)", EXPANSION_IFACE),
+               DBUS_E ("UnknownObject"));
+      ck_assert_int_eq (daemon_stop (pid), 0);
+    }
+}
+END_TEST
+
+/* Manager.xml: "<expansion>.<option>  b or u  an option of one of the game's expansions, as
+ * its Expansion object's Options declare it"; "InvalidArgs (also an expansion option of an
+ * expansion the game does not use, one the plugin does not declare, of the wrong type or out
+ * of range)"; "tile-order ... square tiles of the base set or of the game's expansions":
+ * UnknownTile otherwise. The accepted edges are listed back in Options. */
+START_TEST (test_bad_expansion_options)
+{
+  static const char *const invalid[] = {
+    "{'halftiles.hand': <uint32 2>}",
+    "{'halftiles.hand': <uint32 2>, 'expansions': <['abbey']>}",
+    "{'expansions': <['halftiles']>, 'halftiles.hand': <uint32 0>}",
+    "{'expansions': <['halftiles']>, 'halftiles.hand': <uint32 9>}",
+    "{'expansions': <['halftiles']>, 'halftiles.hand': <2>}",
+    "{'expansions': <['halftiles']>, 'halftiles.hand': <true>}",
+    "{'expansions': <['halftiles']>, 'halftiles.hand': <'3'>}",
+    "{'expansions': <['halftiles']>, 'halftiles.draft': <uint32 1>}",
+    "{'expansions': <['halftiles']>, 'halftiles.draft': <byte 1>}",
+    "{'expansions': <['halftiles']>, 'halftiles.colour': <true>}",
+    "{'expansions': <['halftiles']>, 'halftiles.Hand': <uint32 2>}",
+    "{'expansions': <['halftiles']>, 'halftiles.hand.x': <uint32 2>}",
+    "{'expansions': <['halftiles']>, 'halftiles.': <uint32 2>}",
+    "{'expansions': <['halftiles']>, '.hand': <uint32 2>}",
+    "{'expansions': <['halftiles']>, 'halftiles.hand': <uint32 2>, 'halftiles.hand': <uint32 3>}",
+    "{'expansions': <['winter']>, 'winter.draft': <true>}",
+    "{'expansions': <['winter']>, 'inns.big': <true>}",
+  };
+  static const char *const unknown_tile[] = {
+    "{'tile-order': <['WI-CFR']>}",
+    "{'expansions': <['vineyards']>, 'tile-order': <['A', 'WI-CFR']>}",
+    "{'expansions': <['halftiles']>, 'tile-order': <['HT-I-01']>}",
+  };
+  GPid pid = daemon_start (NULL);
+  g_autoptr (GDBusConnection) c = client_new ();
+  g_autofree char *game = create_game (c, "{'expansions': <['halftiles']>}");
+  g_autofree char *edges = NULL;
+  GVariantBuilder many;
+
+  for (guint i = 0; i < G_N_ELEMENTS (invalid); i++)
+    CREATE_REFUSED (c, game, invalid[i], E ("InvalidArgs"));
+  for (guint i = 0; i < G_N_ELEMENTS (unknown_tile); i++)
+    CREATE_REFUSED (c, game, unknown_tile[i], E ("UnknownTile"));
+  /* the names come before the options that need them, whatever the order in the dict */
+  CREATE_REFUSED (c, game, "{'halftiles.hand': <uint32 2>, 'expansions': <['inns']>}",
+                  E ("UnknownExpansion"));
+  /* at most 32 entries */
+  g_variant_builder_init (&many, G_VARIANT_TYPE ("a{sv}"));
+  for (guint i = 0; i < 33; i++)
+    {
+      g_autofree char *key = g_strdup_printf ("inns.option%u", i);
+      g_variant_builder_add (&many, "{sv}", key, g_variant_new_boolean (TRUE));
+    }
+  REFUSED (c, game, ROOT_PATH, MANAGER_IFACE, "CreateGame", g_variant_new ("(a{sv})", &many),
+           E ("LimitExceeded"));
+
+  /* the edges are accepted, and listed back */
+  g_free (game);
+  game = create_game (c, "{'expansions': <['halftiles', 'winter']>, 'halftiles.hand': <uint32 8>, "
+                         "'halftiles.draft': <true>, 'tile-order': <['WI-CFR', 'A']>}");
+  {
+    g_autoptr (GVariant) options = get_property (c, game, GAME_IFACE, "Options");
+    edges = g_variant_print (options, TRUE);
+  }
+  ck_assert_str_eq (edges, "{'players': <uint32 2>, 'followers': <uint32 7>, 'farmers': <true>, "
+                           "'bot-delay': <uint32 0>, 'expansions': <['halftiles', 'winter']>, "
+                           "'halftiles.hand': <uint32 8>, 'halftiles.draft': <true>, "
+                           "'halftiles.hill': <false>}");
+  ck_assert_uint_eq (get_uint (c, game, GAME_IFACE, "TilesLeft"), 2);
+  g_free (create_game (c, "{'expansions': <['halftiles']>, 'halftiles.hand': <uint32 1>}"));
+  ck_assert_int_eq (daemon_stop (pid), 0);
+}
+END_TEST
+
+/* Game.xml: choosing (State 4): the check order of the moves ("NotSeated, WrongPhase
+ * (waiting) / GameOver, NotYourTurn, WrongPhase, then the move itself (InvalidArgs for
+ * options, NoPiece, IllegalPlacement ...)"); "an abbey only into a hole, an empty cell whose 4
+ * neighbours are occupied" (the message says so); "NoPiece (the hand holds no piece index)";
+ * GetHand: "only the client holding that seat may ask": PermissionDenied;
+ * GetPiecePlacements: "Only the active player may ask". Seed 1: Ann's hand is the abbey then
+ * 3 half tiles, and there is no hole yet. */
+START_TEST (test_choosing_refusals)
+{
+  static const char *const who[][2] = {
+    { "PlacePiece", "(uint32 0, 0, 1, uint32 0, @a{sv} {})" },
+    { "PlacePiece", "(uint32 9, 0, 0, uint32 7, {'x': <1>})" },
+    { "Draw", NULL },
+    { "Pass", NULL },
+    { "Pick", "(uint32 0,)" },
+    { "GetPiecePlacements", "(uint32 1,)" },
+  };
+  Fixture f;
+  g_autofree char *hand = NULL;
+  g_autofree char *message = NULL;
+  g_autoptr (GVariant) halves = NULL;
+  g_autoptr (GVariant) list = NULL;
+  gint32 hx, hy;
+  guint32 hr;
+
+  fixture_setup (&f, NULL, "{'seed': <@t 1>, 'expansions': <['abbey', 'halftiles']>}", TRUE);
+  ck_assert_uint_eq (get_uint (f.a, f.game, GAME_IFACE, "State"), 4);
+  {
+    g_autoptr (GVariant) r
+        = call_ok (f.a, f.game, GAME_IFACE, "GetHand", g_variant_new ("(o)", f.pa));
+    g_autoptr (GVariant) ids = g_variant_get_child_value (r, 0);
+    const char *first;
+    ck_assert_uint_eq (g_variant_n_children (ids), 4);
+    g_variant_get_child (ids, 0, "&s", &first);
+    ck_assert_str_eq (first, "abbey");
+  }
+  halves = call_ok (f.a, f.game, GAME_IFACE, "GetPiecePlacements", g_variant_new ("(u)", 1));
+  list = g_variant_get_child_value (halves, 0);
+  ck_assert_uint_gt (g_variant_n_children (list), 0);
+  g_variant_get_child (list, 0, "(iiu)", &hx, &hy, &hr);
+
+  /* who, when: a stranger is NotSeated, Bob NotYourTurn, whatever the move's arguments */
+  for (guint i = 0; i < G_N_ELEMENTS (who); i++)
+    for (guint k = 0; k < 2; k++)
+      GAME_REFUSED (k ? f.b : f.x, f.game, who[i][0], who[i][1] ? A (who[i][1]) : NULL,
+                    k ? E ("NotYourTurn") : E ("NotSeated"));
+  GAME_REFUSED (f.b, f.game, "PlacePiece", g_variant_new ("(uiiua{sv})", 1, hx, hy, hr, NULL),
+                E ("NotYourTurn"));
+  /* the phase: choosing is neither placing, deploying, drafting nor an end-game turn */
+  GAME_REFUSED (f.a, f.game, "Place", A ("(0, 1, uint32 0, @a{sv} {})"), E ("WrongPhase"));
+  GAME_REFUSED (f.a, f.game, "Deploy", A ("(uint32 0, @a{sv} {})"), E ("WrongPhase"));
+  GAME_REFUSED (f.a, f.game, "Skip", NULL, E ("WrongPhase"));
+  GAME_REFUSED (f.a, f.game, "Pick", A ("(uint32 0,)"), E ("WrongPhase"));
+  GAME_REFUSED (f.a, f.game, "Pass", NULL, E ("WrongPhase"));
+  /* the move: options, then the piece, then the rotation and the place */
+  GAME_REFUSED (f.a, f.game, "PlacePiece",
+                g_variant_new_parsed ("(uint32 1, %i, %i, %u, {'x': <1>})", hx, hy, hr),
+                E ("InvalidArgs"));
+  GAME_REFUSED (f.a, f.game, "PlacePiece", A ("(uint32 9, 0, 1, uint32 0, {'x': <1>})"),
+                E ("InvalidArgs"));
+  GAME_REFUSED (f.a, f.game, "PlacePiece", A ("(uint32 4, 0, 1, uint32 0, @a{sv} {})"),
+                E ("NoPiece"));
+  GAME_REFUSED (f.a, f.game, "PlacePiece", A ("(uint32 4294967295, 0, 1, uint32 9, @a{sv} {})"),
+                E ("NoPiece"));
+  GAME_REFUSED (f.a, f.game, "PlacePiece", g_variant_new ("(uiiua{sv})", 1, hx, hy, 4, NULL),
+                E ("InvalidArgs"));
+  GAME_REFUSED (f.a, f.game, "PlacePiece", A ("(uint32 1, 5, 5, uint32 0, @a{sv} {})"),
+                E ("IllegalPlacement"));
+  GAME_REFUSED (f.a, f.game, "PlacePiece", A ("(uint32 1, 0, 0, uint32 0, @a{sv} {})"),
+                E ("IllegalPlacement"));
+  GAME_REFUSED (f.a, f.game, "GetPiecePlacements", A ("(uint32 4,)"), E ("NoPiece"));
+  /* the abbey at a frontier cell that is no hole: south of the start tile */
+  GAME_REFUSED (f.a, f.game, "PlacePiece", A ("(uint32 0, 0, 1, uint32 0, @a{sv} {})"),
+                E ("IllegalPlacement"));
+  GAME_REFUSED (f.a, f.game, "PlacePiece", A ("(uint32 0, 0, -1, uint32 2, @a{sv} {})"),
+                E ("IllegalPlacement"));
+  message = error_message (f.a, f.game, "PlacePiece", A ("(uint32 0, 0, 1, uint32 0, @a{sv} {})"));
+  ck_assert_msg (strstr (message, "abbey only goes into a hole") != NULL
+                     && strstr (message, "4 occupied neighbours") != NULL,
+                 "the message does not say the abbey's rule: %s", message);
+  g_free (message);
+  message = error_message (f.a, f.game, "PlacePiece", A ("(uint32 1, 5, 5, uint32 0, @a{sv} {})"));
+  ck_assert_ptr_null (strstr (message, "abbey"));
+  /* hands are face down */
+  GAME_REFUSED (f.a, f.game, "GetHand", g_variant_new ("(o)", f.pb), E ("PermissionDenied"));
+  GAME_REFUSED (f.b, f.game, "GetHand", g_variant_new ("(o)", f.pa), E ("PermissionDenied"));
+  GAME_REFUSED (f.x, f.game, "GetHand", g_variant_new ("(o)", f.pa), E ("PermissionDenied"));
+  GAME_REFUSED (f.a, f.game, "GetHand", A ("(@o '/org/carcassonne/Engine1/game/1/player/2',)"),
+                E ("InvalidArgs"));
+  GAME_REFUSED (f.a, f.game, "GetHand", A ("(@o '/',)"), E ("InvalidArgs"));
+  /* signatures */
+  GAME_REFUSED (f.a, f.game, "PlacePiece", A ("(0, 1, uint32 0, @a{sv} {})"), E ("InvalidArgs"));
+  GAME_REFUSED (f.a, f.game, "PlacePiece", A ("(0, 0, 1, uint32 0, @a{sv} {})"), E ("InvalidArgs"));
+  GAME_REFUSED (f.a, f.game, "Draw", A ("(true,)"), E ("InvalidArgs"));
+  GAME_REFUSED (f.a, f.game, "Pass", A ("(uint32 0,)"), E ("InvalidArgs"));
+  GAME_REFUSED (f.a, f.game, "Pick", A ("(0,)"), E ("InvalidArgs"));
+  GAME_REFUSED (f.a, f.game, "GetHand", A ("('/org',)"), E ("InvalidArgs"));
+  GAME_REFUSED (f.a, f.game, "GetPiecePlacements", A ("()"), E ("InvalidArgs"));
+  GAME_REFUSED (f.a, f.game, "GetPool", A ("(uint32 0,)"), E ("InvalidArgs"));
+  GAME_REFUSED (f.a, f.game, "GetPieces", A ("(uint32 0,)"), E ("InvalidArgs"));
+
+  /* drawn: the hand waits for another turn */
+  g_variant_unref (call_ok (f.a, f.game, GAME_IFACE, "Draw", NULL));
+  ck_assert_uint_eq (get_uint (f.a, f.game, GAME_IFACE, "State"), 1);
+  GAME_REFUSED (f.a, f.game, "Draw", NULL, E ("WrongPhase"));
+  GAME_REFUSED (f.a, f.game, "PlacePiece", g_variant_new ("(uiiua{sv})", 1, hx, hy, hr, NULL),
+                E ("WrongPhase"));
+  GAME_REFUSED (f.a, f.game, "Pass", NULL, E ("WrongPhase"));
+  {
+    g_autoptr (GVariant) none
+        = call_ok (f.a, f.game, GAME_IFACE, "GetPiecePlacements", g_variant_new ("(u)", 1));
+    hand = g_variant_print (none, TRUE);
+  }
+  ck_assert_str_eq (hand, "(@a(iiu) [],)");
+  fixture_teardown (&f);
+}
+END_TEST
+
+/* Game.xml: drafting (State 5): "Pick ... NoPiece (the pool holds no piece index)"; the other
+ * moves are WrongPhase; "a draft game's hands are face up": GetHand for anyone. */
+START_TEST (test_draft_refusals)
+{
+  Fixture f;
+  g_autoptr (GVariant) pool = NULL;
+  g_autoptr (GVariant) pool_ids = NULL;
+
+  fixture_setup (&f, NULL,
+                 "{'seed': <@t 2>, 'expansions': <['halftiles']>, 'halftiles.draft': <true>, "
+                 "'halftiles.hand': <uint32 1>}",
+                 TRUE);
+  ck_assert_uint_eq (get_uint (f.a, f.game, GAME_IFACE, "State"), 5);
+  /* the last seat picks first */
+  {
+    g_autofree char *active = active_player (f.a, f.game);
+    ck_assert_str_eq (active, f.pb);
+  }
+  GAME_REFUSED (f.x, f.game, "Pick", A ("(uint32 0,)"), E ("NotSeated"));
+  GAME_REFUSED (f.a, f.game, "Pick", A ("(uint32 0,)"), E ("NotYourTurn"));
+  GAME_REFUSED (f.b, f.game, "Pick", A ("(uint32 20,)"), E ("NoPiece"));
+  GAME_REFUSED (f.b, f.game, "Pick", A ("(uint32 4294967295,)"), E ("NoPiece"));
+  GAME_REFUSED (f.b, f.game, "Draw", NULL, E ("WrongPhase"));
+  GAME_REFUSED (f.b, f.game, "Pass", NULL, E ("WrongPhase"));
+  GAME_REFUSED (f.b, f.game, "Place", A ("(0, 1, uint32 0, @a{sv} {})"), E ("WrongPhase"));
+  GAME_REFUSED (f.b, f.game, "PlacePiece", A ("(uint32 0, 0, 1, uint32 0, @a{sv} {})"),
+                E ("WrongPhase"));
+  GAME_REFUSED (f.b, f.game, "Skip", NULL, E ("WrongPhase"));
+  pool = call_ok (f.x, f.game, GAME_IFACE, "GetPool", NULL);
+  pool_ids = g_variant_get_child_value (pool, 0);
+  /* the 20 half tiles without symbols (vineyard, hill, sheep and crop circle stay out) */
+  ck_assert_uint_eq (g_variant_n_children (pool_ids), 20);
+  g_variant_unref (call_ok (f.x, f.game, GAME_IFACE, "GetHand", g_variant_new ("(o)", f.pa)));
+  g_variant_unref (call_ok (f.b, f.game, GAME_IFACE, "Pick", g_variant_new ("(u)", 19)));
+  GAME_REFUSED (f.a, f.game, "Pick", A ("(uint32 19,)"), E ("NoPiece"));
+  g_variant_unref (call_ok (f.a, f.game, GAME_IFACE, "Pick", g_variant_new ("(u)", 18)));
+  /* the draft is over: Pick is WrongPhase, the pool empty */
+  ck_assert_uint_eq (get_uint (f.a, f.game, GAME_IFACE, "State"), 4);
+  GAME_REFUSED (f.a, f.game, "Pick", A ("(uint32 0,)"), E ("WrongPhase"));
+  fixture_teardown (&f);
+}
+END_TEST
+
+/* Game.xml: after the end every move is GameOver for the seated. A tile order of one
+ * expansion tile ends the game after one turn. */
+START_TEST (test_after_the_end)
+{
+  Fixture f;
+  static const char *const moves[][2] = {
+    { "Draw", NULL },
+    { "Pass", NULL },
+    { "Pick", "(uint32 0,)" },
+    { "PlacePiece", "(uint32 0, 0, 1, uint32 0, @a{sv} {})" },
+  };
+
+  fixture_setup (&f, NULL, "{'expansions': <['winter']>, 'tile-order': <['WI-LR']>}", TRUE);
+  ck_assert_uint_eq (get_uint (f.a, f.game, GAME_IFACE, "State"), 1);
+  g_variant_unref (call_ok (f.a, f.game, GAME_IFACE, "Place", A ("(0, 1, uint32 0, @a{sv} {})")));
+  g_variant_unref (call_ok (f.a, f.game, GAME_IFACE, "Skip", NULL));
+  ck_assert_uint_eq (get_uint (f.a, f.game, GAME_IFACE, "State"), 3);
+  for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
+    {
+      GAME_REFUSED (f.a, f.game, moves[i][0], moves[i][1] ? A (moves[i][1]) : NULL, E ("GameOver"));
+      GAME_REFUSED (f.b, f.game, moves[i][0], moves[i][1] ? A (moves[i][1]) : NULL, E ("GameOver"));
+      GAME_REFUSED (f.x, f.game, moves[i][0], moves[i][1] ? A (moves[i][1]) : NULL,
+                    E ("NotSeated"));
+    }
+  fixture_teardown (&f);
+}
+END_TEST
+
+/* A directory of its own with @files (name, contents) in it. */
+static char *
+plugin_dir (const char *const files[][2], guint n)
+{
+  g_autoptr (GError) error = NULL;
+  char *dir = g_dir_make_tmp ("carcd-plugins-XXXXXX", &error);
+
+  ck_assert_msg (dir != NULL, "%s", error ? error->message : "");
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *path = g_build_filename (dir, files[i][0], NULL);
+      ck_assert (g_file_set_contents (path, files[i][1], -1, NULL));
+    }
+  return dir;
+}
+
+static void
+remove_dir (const char *dir)
+{
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (d && (name = g_dir_read_name (d)))
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_unlink (path);
+    }
+  g_rmdir (dir);
+}
+
+/* daemon_start() with the daemon's standard error in @log. */
+static GPid
+daemon_start_logged (const char *const *args, const char *log)
+{
+  int saved = dup (STDERR_FILENO);
+  int fd = open (log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  GPid pid;
+
+  ck_assert_int_ge (fd, 0);
+  dup2 (fd, STDERR_FILENO);
+  close (fd);
+  pid = daemon_start (args);
+  dup2 (saved, STDERR_FILENO);
+  close (saved);
+  return pid;
+}
+
+/* The lines of @text holding @needle. */
+static guint
+lines_with (const char *text, const char *needle)
+{
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+  guint n = 0;
+
+  for (guint i = 0; lines[i]; i++)
+    n += strstr (lines[i], needle) != NULL;
+  return n;
+}
+
+/* carcassonned(8): "A plugin that is refused ... is logged, one line, and the daemon goes on
+ * without it": a text file named broken.so beside a good plugin (a copy of winter.so) in
+ * --plugin-dir; broken is then ExpansionUnavailable (its file is there), the good one works. An
+ * empty directory gives no expansions at all. */
+START_TEST (test_broken_plugin)
+{
+  g_autofree char *winter_so
+      = g_build_filename (carc_plugin_host_get_default_dir (), "winter.so", NULL);
+  g_autofree char *winter = NULL;
+  gsize len;
+  g_autofree char *dir = NULL;
+  g_autofree char *empty = plugin_dir (NULL, 0);
+  g_autofree char *log = NULL;
+  g_autofree char *dir_arg = NULL;
+  g_autofree char *empty_arg = g_strconcat ("--plugin-dir=", empty, NULL);
+  g_autofree char *text = NULL;
+
+  ck_assert (g_file_get_contents (winter_so, &winter, &len, NULL));
+  {
+    const char *files[][2] = { { "broken.so", "this is not a shared object\n" },
+                               { "README", "not a plugin either, and not looked at\n" } };
+    dir = plugin_dir (files, G_N_ELEMENTS (files));
+  }
+  {
+    g_autofree char *copy = g_build_filename (dir, "winter.so", NULL);
+    ck_assert (g_file_set_contents (copy, winter, (gssize)len, NULL));
+  }
+  dir_arg = g_strconcat ("--plugin-dir=", dir, NULL);
+  /* not a .so: the daemon does not look at it */
+  log = g_build_filename (dir, "daemon.log", NULL);
+  {
+    const char *args[] = { dir_arg, NULL };
+    GPid pid = daemon_start_logged (args, log);
+    g_autoptr (GDBusConnection) c = client_new ();
+    g_autoptr (GVariant) names = get_property (c, ROOT_PATH, MANAGER_IFACE, "Expansions");
+    g_autofree char *names_text = g_variant_print (names, TRUE);
+    g_autofree char *game = NULL;
+    g_autofree char *all = NULL;
+
+    ck_assert (g_file_get_contents (log, &text, NULL, NULL));
+    ck_assert_msg (lines_with (text, "broken.so") == 1, "the log:\n%s", text);
+    ck_assert_msg (lines_with (text, "refused") == 1, "the log:\n%s", text);
+    ck_assert_msg (lines_with (text, "Expansions from") == 1, "the log:\n%s", text);
+    ck_assert_ptr_nonnull (strstr (text, ": winter\n"));
+    ck_assert_str_eq (names_text, "['winter']");
+    CREATE_REFUSED (c, NULL, "{'expansions': <['broken']>}", E ("ExpansionUnavailable"));
+    CREATE_REFUSED (c, NULL, "{'expansions': <['abbey']>}", E ("UnknownExpansion"));
+    game = create_game (c, "{'expansions': <['winter']>}");
+    ck_assert_uint_eq (get_uint (c, game, GAME_IFACE, "TilesLeft"), 71 + 12);
+    {
+      g_autoptr (GVariant) name = call_ok (c, ROOT_PATH "/expansion/winter", PROPS_IFACE, "Get",
+                                           g_variant_new ("(ss)", EXPANSION_IFACE, "Name"));
+      all = g_variant_print (name, TRUE);
+    }
+    ck_assert_str_eq (all, "(<'winter'>,)");
+    ck_assert_int_eq (daemon_stop (pid), 0);
+  }
+  {
+    const char *args[] = { empty_arg, NULL };
+    GPid pid = daemon_start (args);
+    g_autoptr (GDBusConnection) c = client_new ();
+    g_autoptr (GVariant) names = get_property (c, ROOT_PATH, MANAGER_IFACE, "Expansions");
+    g_autofree char *names_text = g_variant_print (names, TRUE);
+
+    ck_assert_str_eq (names_text, "@as []");
+    CREATE_REFUSED (c, NULL, "{'expansions': <['winter']>}", E ("UnknownExpansion"));
+    ck_assert_int_eq (daemon_stop (pid), 0);
+  }
+  remove_dir (dir);
+  remove_dir (empty);
+}
+END_TEST
+
+static Suite *
+expansion_errors_suite (void)
+{
+  Suite *s = suite_create ("daemon-expansion-errors");
+  TCase *tc = tcase_create ("refusals");
+
+  tcase_set_timeout (tc, 60);
+  tcase_add_test (tc, test_unknown_expansion);
+  tcase_add_test (tc, test_left_out);
+  tcase_add_test (tc, test_bad_expansion_options);
+  tcase_add_test (tc, test_choosing_refusals);
+  tcase_add_test (tc, test_draft_refusals);
+  tcase_add_test (tc, test_after_the_end);
+  tcase_add_test (tc, test_broken_plugin);
+  suite_add_tcase (s, tc);
+  return s;
+}
+
+int
+main (void)
+{
+  return check_run_suite (expansion_errors_suite ());
+}
