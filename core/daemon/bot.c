@@ -33,7 +33,11 @@ choose (CarcGame *game, GRand *rand, GError **error)
       total += n;
     }
   /* the engine offers a choice only when there is a move */
-  g_return_val_if_fail (total > 0, FALSE);
+  if (total == 0)
+    {
+      g_set_error (error, CARC_ERROR, CARC_ERROR_WRONG_PHASE, "nothing to choose from");
+      return FALSE;
+    }
   k = pick (rand, total);
   if (k < draw)
     return carc_game_draw (game, error);
