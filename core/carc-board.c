@@ -117,8 +117,7 @@ carc_board_edge_on_side (const CarcTileType *type, guint rotation, guint side)
  * beside the other half. The empty neighbours join the frontier, with what this piece's edges
  * demand of them (a wall or a triangular gap demands nothing). */
 void
-carc_board_put (CarcBoard *b, gint x, gint y, guint piece, const CarcTileType *type,
-                guint rotation)
+carc_board_put (CarcBoard *b, gint x, gint y, guint piece, const CarcTileType *type, guint rotation)
 {
   ensure_room (b, x, y);
   CarcCell *c = carc_board_cell (b, x, y);

@@ -205,7 +205,8 @@ carc_game_config_set_option (CarcGameConfig *config, const char *expansion, cons
       const CarcOptionDef *o = &g_array_index (e->plugin->options, CarcOptionDef, i);
       if (strcmp (o->name, option) != 0)
         continue;
-      gboolean ok = o->type == CARC_OPTION_BOOLEAN ? value <= 1 : value >= o->min && value <= o->max;
+      gboolean ok
+          = o->type == CARC_OPTION_BOOLEAN ? value <= 1 : value >= o->min && value <= o->max;
       if (!ok)
         {
           if (o->type == CARC_OPTION_BOOLEAN)
@@ -213,8 +214,8 @@ carc_game_config_set_option (CarcGameConfig *config, const char *expansion, cons
                          "option %s.%s is a boolean, not %u", expansion, option, value);
           else
             g_set_error (error, CARC_ERROR, CARC_ERROR_INVALID_ARGUMENT,
-                         "option %s.%s must be %u to %u, not %u", expansion, option, o->min,
-                         o->max, value);
+                         "option %s.%s must be %u to %u, not %u", expansion, option, o->min, o->max,
+                         value);
           return FALSE;
         }
       e->values[i] = value;

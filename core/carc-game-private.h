@@ -19,7 +19,7 @@ struct _CarcGameConfig
   char **tile_order;
   guint followers;
   gboolean farmers;
-  GArray *expansions; /* CarcConfigExpansion, by priority then name */
+  GArray *expansions;             /* CarcConfigExpansion, by priority then name */
   char **hands[CARC_MAX_PLAYERS]; /* explicit hands; NULL: the expansions deal */
 };
 
@@ -149,8 +149,8 @@ G_GNUC_INTERNAL void carc_hand_add (CarcHand *hand, const CarcTileType *tile);
 /* carc-placement.c */
 G_GNUC_INTERNAL gboolean carc_game_piece_fits (CarcGame *g, const CarcTileType *t, gint x, gint y,
                                                guint rot);
-G_GNUC_INTERNAL guint carc_game_enumerate (CarcGame *g, const CarcTileType *t,
-                                           CarcPlacement *out, guint max);
+G_GNUC_INTERNAL guint carc_game_enumerate (CarcGame *g, const CarcTileType *t, CarcPlacement *out,
+                                           guint max);
 G_GNUC_INTERNAL guint carc_game_put_piece (CarcGame *g, const CarcTileType *t, gint x, gint y,
                                            guint rot, gint player);
 

@@ -198,7 +198,8 @@ hand_can_place (CarcGame *g, guint player, gint shape)
       gboolean seen = FALSE;
       for (guint j = 0; j < i && !seen; j++)
         seen = h->pieces[j] == t;
-      if (!seen && (shape < 0 || (gint)t->shape == shape) && carc_game_enumerate (g, t, NULL, 1) > 0)
+      if (!seen && (shape < 0 || (gint)t->shape == shape)
+          && carc_game_enumerate (g, t, NULL, 1) > 0)
         return TRUE;
     }
   return FALSE;
@@ -374,9 +375,10 @@ setup_expansions (CarcGame *g, GPtrArray *deck, GError **error)
       ge->hooks = &ce->plugin->hooks;
       ge->values = ce->values;
       const CarcHooks *h = ge->hooks;
-      g->hook_mask |= (h->check_place ? CARC_HOOK_CHECK_PLACE : 0) | (h->placed ? CARC_HOOK_PLACED : 0)
-                      | (h->counting_unit ? CARC_HOOK_UNIT : 0) | (h->score ? CARC_HOOK_SCORE : 0)
-                      | (h->tie_break ? CARC_HOOK_TIE : 0) | (h->end_turn ? CARC_HOOK_END : 0);
+      g->hook_mask |= (h->check_place ? CARC_HOOK_CHECK_PLACE : 0)
+                      | (h->placed ? CARC_HOOK_PLACED : 0) | (h->counting_unit ? CARC_HOOK_UNIT : 0)
+                      | (h->score ? CARC_HOOK_SCORE : 0) | (h->tie_break ? CARC_HOOK_TIE : 0)
+                      | (h->end_turn ? CARC_HOOK_END : 0);
       if (!h->setup)
         continue;
       CarcSetup setup = { g, ce, deck, g->config->tile_order != NULL };
@@ -831,10 +833,10 @@ carc_game_place (CarcGame *self, gint x, gint y, guint rotation, GError **error)
       return FALSE;
     }
   gboolean fits = (self->hook_mask & CARC_HOOK_CHECK_PLACE)
-                     ? carc_game_piece_fits (self, self->tile, x, y, rotation)
-                     : (x >= G_MININT16 + 2 && x <= G_MAXINT16 - 2 && y >= G_MININT16 + 2
-                        && y <= G_MAXINT16 - 2
-                        && carc_board_square_fits (&self->board, x, y, self->tile, rotation));
+                      ? carc_game_piece_fits (self, self->tile, x, y, rotation)
+                      : (x >= G_MININT16 + 2 && x <= G_MAXINT16 - 2 && y >= G_MININT16 + 2
+                         && y <= G_MAXINT16 - 2
+                         && carc_board_square_fits (&self->board, x, y, self->tile, rotation));
   if (!fits)
     {
       g_set_error (error, CARC_ERROR, CARC_ERROR_ILLEGAL_PLACEMENT,
@@ -1141,8 +1143,7 @@ carc_game_get_piece_placements (CarcGame *self, guint index, guint *n_placements
  * Returns: %TRUE on success; on failure nothing changed
  */
 gboolean
-carc_game_place_piece (CarcGame *self, guint index, gint x, gint y, guint rotation,
-                       GError **error)
+carc_game_place_piece (CarcGame *self, guint index, gint x, gint y, guint rotation, GError **error)
 {
   g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
   if (!check_phase (self, CARC_PHASE_CHOOSE, error) || !check_hand_index (self, index, error))

@@ -104,8 +104,8 @@ carc_game_piece_fits (CarcGame *g, const CarcTileType *t, gint x, gint y, guint 
         return FALSE;
       contact = TRUE;
     }
-  CarcPlaceVerdict v = (g->hook_mask & CARC_HOOK_CHECK_PLACE) ? ask_hooks (g, t, x, y, rot)
-                                                              : CARC_PLACE_DEFAULT;
+  CarcPlaceVerdict v
+      = (g->hook_mask & CARC_HOOK_CHECK_PLACE) ? ask_hooks (g, t, x, y, rot) : CARC_PLACE_DEFAULT;
   if (v == CARC_PLACE_VETO)
     return FALSE;
   return contact || v == CARC_PLACE_ALLOW;
@@ -209,8 +209,7 @@ join_edges (CarcGame *g, const CarcPiece *p, const gint8 *mine, const CarcPiece 
  * faces a placed piece is closed: joined with the segment facing it, or ended by a wall; a
  * port facing an empty cell or a triangular gap stays open. Returns the piece's index. */
 guint
-carc_game_put_piece (CarcGame *g, const CarcTileType *t, gint x, gint y, guint rot,
-                     gint player)
+carc_game_put_piece (CarcGame *g, const CarcTileType *t, gint x, gint y, guint rot, gint player)
 {
   if (g->n_pieces == g->cap_pieces)
     {

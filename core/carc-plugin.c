@@ -54,9 +54,8 @@ plugin_init (const CarcPluginDesc *desc, const char *path, GError **error)
   if (desc->abi_major != CARC_PLUGIN_ABI_MAJOR || desc->abi_minor > CARC_PLUGIN_ABI_MINOR)
     {
       g_set_error (error, CARC_ERROR, CARC_ERROR_PLUGIN,
-                   "%s: built for plugin ABI %u.%u, this engine has %u.%u", where,
-                   desc->abi_major, desc->abi_minor, CARC_PLUGIN_ABI_MAJOR,
-                   CARC_PLUGIN_ABI_MINOR);
+                   "%s: built for plugin ABI %u.%u, this engine has %u.%u", where, desc->abi_major,
+                   desc->abi_minor, CARC_PLUGIN_ABI_MAJOR, CARC_PLUGIN_ABI_MINOR);
       return NULL;
     }
   if (!name_is_valid (desc->name))

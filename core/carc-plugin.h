@@ -52,10 +52,9 @@ typedef struct
 /* The symbol the host looks up in a plugin. */
 #define CARC_PLUGIN_SYMBOL "carc_plugin_desc"
 
-#define CARC_PLUGIN_DEFINE(name, description, version, priority, init, exit)                    \
-  G_MODULE_EXPORT const CarcPluginDesc carc_plugin_desc = {                                     \
-    CARC_PLUGIN_ABI_MAJOR, CARC_PLUGIN_ABI_MINOR, name, description, version, priority,         \
-    init,                  exit                                                                 \
+#define CARC_PLUGIN_DEFINE(name, description, version, priority, init, exit)                       \
+  G_MODULE_EXPORT const CarcPluginDesc carc_plugin_desc = {                                        \
+    CARC_PLUGIN_ABI_MAJOR, CARC_PLUGIN_ABI_MINOR, name, description, version, priority, init, exit \
   };
 
 /* Priorities of the shipped plugins; plugin authors pick their own. */
@@ -153,8 +152,8 @@ typedef struct
   gsize size;
   gpointer (*setup) (CarcSetup *setup, GError **error);
   void (*free_data) (gpointer data);
-  CarcPlaceVerdict (*check_place) (CarcGame *game, gpointer data, const CarcTileType *tile,
-                                   gint x, gint y, guint rotation);
+  CarcPlaceVerdict (*check_place) (CarcGame *game, gpointer data, const CarcTileType *tile, gint x,
+                                   gint y, guint rotation);
   void (*placed) (CarcGame *game, gpointer data, const CarcPieceInfo *info);
   guint (*counting_unit) (CarcGame *game, gpointer data, const CarcPieceInfo *info, guint unit);
   void (*score) (CarcGame *game, gpointer data, CarcScoring *scoring);

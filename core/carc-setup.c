@@ -33,8 +33,7 @@ carc_setup_get_option (CarcSetup *setup, const char *name)
   for (guint i = 0; i < plugin->options->len; i++)
     if (strcmp (g_array_index (plugin->options, CarcOptionDef, i).name, name) == 0)
       return setup->exp->values[i];
-  g_warning ("plugin %s asked for option '%s', which it did not declare", plugin->desc->name,
-             name);
+  g_warning ("plugin %s asked for option '%s', which it did not declare", plugin->desc->name, name);
   return 0;
 }
 

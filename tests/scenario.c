@@ -103,8 +103,8 @@ scenario_new_expansions_full (guint n_players, const char *expansions, const cha
     {
       g_auto (GStrv) kv = g_strsplit_set (options[i], ".=", 3);
       ck_assert_msg (g_strv_length (kv) == 3, "bad option %s", options[i]);
-      gboolean ok = carc_game_config_set_option (config, kv[0], kv[1],
-                                                 (guint32)g_ascii_strtoull (kv[2], NULL, 10), &error);
+      gboolean ok = carc_game_config_set_option (
+          config, kv[0], kv[1], (guint32)g_ascii_strtoull (kv[2], NULL, 10), &error);
       ck_assert_msg (ok, "option %s: %s", options[i], error ? error->message : "?");
     }
   for (guint p = 0; hands && p < n_players; p++)
@@ -518,8 +518,8 @@ scenario_piece_at (Scenario *sc, const char *file, int line, guint index, gint x
   guint player = carc_game_get_current_player (sc->game);
   const CarcTileType *t = carc_game_get_hand_piece (sc->game, player, index);
   gboolean ok = carc_game_place_piece (sc->game, index, x, y, rotation, &error);
-  ck_assert_msg (ok, "%s:%d: placing hand piece %u (%s) at (%d, %d) rotation %u failed: %s",
-                 file, line, index, t ? carc_tile_type_get_id (t) : "none", x, y, rotation,
+  ck_assert_msg (ok, "%s:%d: placing hand piece %u (%s) at (%d, %d) rotation %u failed: %s", file,
+                 line, index, t ? carc_tile_type_get_id (t) : "none", x, y, rotation,
                  error ? error->message : "?");
 }
 

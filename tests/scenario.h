@@ -96,11 +96,11 @@ void scenario_turn_at (Scenario *sc, const char *file, int line, gint x, gint y,
 void scenario_draw_at (Scenario *sc, const char *file, int line);
 void scenario_piece_at (Scenario *sc, const char *file, int line, guint index, gint x, gint y,
                         guint rotation);
-void scenario_piece_turn_at (Scenario *sc, const char *file, int line, guint index, gint x,
-                             gint y, guint rotation, gint segment);
+void scenario_piece_turn_at (Scenario *sc, const char *file, int line, guint index, gint x, gint y,
+                             guint rotation, gint segment);
 void scenario_pass_at (Scenario *sc, const char *file, int line);
-void scenario_expect_piece_error_at (Scenario *sc, const char *file, int line, guint index,
-                                     gint x, gint y, guint rotation, CarcError code);
+void scenario_expect_piece_error_at (Scenario *sc, const char *file, int line, guint index, gint x,
+                                     gint y, guint rotation, CarcError code);
 void scenario_expect_pass_error_at (Scenario *sc, const char *file, int line, CarcError code);
 #define scenario_draw(sc) scenario_draw_at ((sc), __FILE__, __LINE__)
 #define scenario_piece(sc, i, x, y, r)                                                             \

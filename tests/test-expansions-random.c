@@ -93,7 +93,8 @@ check_board (CarcGame *game, guint64 seed)
                   "seed %" G_GUINT64_FORMAT ": cell (%d,%d) holds two pieces that are not "
                   "complementary halves",
                   seed, p.x, p.y);
-          EXPECT (carc_tile_type_get_edge (cell[0].tile, 2) == carc_tile_type_get_edge (cell[1].tile, 2),
+          EXPECT (carc_tile_type_get_edge (cell[0].tile, 2)
+                      == carc_tile_type_get_edge (cell[1].tile, 2),
                   "seed %" G_GUINT64_FORMAT ": long sides differ in (%d,%d)", seed, p.x, p.y);
         }
       for (guint s = 0; s < 4; s++)
@@ -159,8 +160,9 @@ play_one (CarcTileSet *base, guint64 seed)
       guint pool_before = carc_game_get_pool_size (game);
       if (!random_player_move (game, &rng, &error))
         {
-          EXPECT (error == NULL, "seed %" G_GUINT64_FORMAT ": the engine refused a move it offered: %s",
-                  seed, error->message);
+          EXPECT (error == NULL,
+                  "seed %" G_GUINT64_FORMAT ": the engine refused a move it offered: %s", seed,
+                  error->message);
           break;
         }
       /* The draft's last pick sends the rest of the pool back to the box (RULES.md 3.3). */
@@ -198,8 +200,8 @@ play_one (CarcTileSet *base, guint64 seed)
   g_autoptr (CarcGame) again = carc_game_replay (config, moves, n_moves, &error);
   EXPECT (again != NULL, "seed %" G_GUINT64_FORMAT ": replay: %s", seed,
           error ? error->message : "?");
-  EXPECT (carc_game_get_phase (again) == CARC_PHASE_OVER, "seed %" G_GUINT64_FORMAT ": replay not over",
-          seed);
+  EXPECT (carc_game_get_phase (again) == CARC_PHASE_OVER,
+          "seed %" G_GUINT64_FORMAT ": replay not over", seed);
   for (guint p = 0; p < n_players; p++)
     EXPECT (carc_game_get_score (again, p) == carc_game_get_score (game, p),
             "seed %" G_GUINT64_FORMAT ": replayed score of %u differs", seed, p);

@@ -11,10 +11,10 @@
 #include "check-run.h"
 #include "scenario.h"
 
-#define TILES(...) ((const char *const[]){ __VA_ARGS__, NULL })
-#define HAND(...)  ((const char *const[]){ __VA_ARGS__, NULL })
-#define NO_HAND    ((const char *const[]){ NULL })
-#define HANDS(...) ((const char *const *const[]){ __VA_ARGS__ })
+#define TILES(...)   ((const char *const[]){ __VA_ARGS__, NULL })
+#define HAND(...)    ((const char *const[]){ __VA_ARGS__, NULL })
+#define NO_HAND      ((const char *const[]){ NULL })
+#define HANDS(...)   ((const char *const *const[]){ __VA_ARGS__ })
 #define OPTIONS(...) ((const char *const[]){ __VA_ARGS__, NULL })
 
 static guint
@@ -66,9 +66,8 @@ END_TEST
  * closes it, it scores per occupied cell (3, not 4 pieces). */
 START_TEST (test_halftiles_road_into_gap_incomplete)
 {
-  g_autoptr (Scenario) sc = scenario_new_expansions (
-      2, "halftiles", TILES ("X", "U", "U", "U"),
-      HANDS (HAND ("HT-I-11", "HT-II-04"), NO_HAND));
+  g_autoptr (Scenario) sc = scenario_new_expansions (2, "halftiles", TILES ("X", "U", "U", "U"),
+                                                     HANDS (HAND ("HT-I-11", "HT-II-04"), NO_HAND));
   scenario_draw (sc);
   scenario_turn (sc, -1, 0, 0, SCENARIO_SKIP); /* X: D's road ends at its junction */
   scenario_turn (sc, 0, 1, 1, SCENARIO_SKIP);
@@ -135,7 +134,7 @@ END_TEST
 START_TEST (test_vineyards_nothing_at_the_end)
 {
   g_autoptr (Scenario) sc = scenario_new_expansions (2, "vineyards", TILES ("B", "HS-RRr.v"), NULL);
-  scenario_turn (sc, 0, 1, 0, 0);              /* B with a monk below D */
+  scenario_turn (sc, 0, 1, 0, 0);             /* B with a monk below D */
   scenario_turn (sc, 1, 0, 0, SCENARIO_SKIP); /* a vineyard tile east of D */
   ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_OVER);
   ck_assert_uint_eq (final_points (sc, 0), 3); /* 1 + D + the vineyard tile, no bonus */
@@ -152,22 +151,22 @@ START_TEST (test_abbey_completes_three_features)
       HANDS (HAND ("abbey"), NO_HAND));
   /* No hole yet: player 0 draws at once. */
   ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_PLACE);
-  scenario_turn (sc, -1, 0, 0, 1);              /* X, a thief on its east arm: D's road */
-  scenario_turn (sc, 0, 1, 0, SCENARIO_SKIP);   /* B */
-  scenario_turn (sc, 1, 1, 0, 0);               /* B, a monk */
-  scenario_turn (sc, 2, 1, 0, SCENARIO_SKIP);   /* B */
-  scenario_turn (sc, 2, 0, 3, 0);               /* E turned: its city faces (1, 0); a knight */
-  scenario_turn (sc, 2, -1, 0, SCENARIO_SKIP);  /* B */
+  scenario_turn (sc, -1, 0, 0, 1);             /* X, a thief on its east arm: D's road */
+  scenario_turn (sc, 0, 1, 0, SCENARIO_SKIP);  /* B */
+  scenario_turn (sc, 1, 1, 0, 0);              /* B, a monk */
+  scenario_turn (sc, 2, 1, 0, SCENARIO_SKIP);  /* B */
+  scenario_turn (sc, 2, 0, 3, 0);              /* E turned: its city faces (1, 0); a knight */
+  scenario_turn (sc, 2, -1, 0, SCENARIO_SKIP); /* B */
   ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_PLACE); /* still no hole */
-  scenario_turn (sc, 1, -1, 0, SCENARIO_SKIP);  /* B: (1, 0) is a hole now */
-  scenario_turn (sc, 0, 2, 0, SCENARIO_SKIP);   /* B */
+  scenario_turn (sc, 1, -1, 0, SCENARIO_SKIP);              /* B: (1, 0) is a hole now */
+  scenario_turn (sc, 0, 2, 0, SCENARIO_SKIP);               /* B */
   /* Player 0 may choose the abbey now, but only into a hole. */
   ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_CHOOSE);
   scenario_expect_piece_error (sc, 0, 0, -1, 0, CARC_ERROR_ILLEGAL_PLACEMENT);
   scenario_expect_piece_error (sc, 1, 1, 0, 0, CARC_ERROR_NO_PIECE);
   scenario_draw (sc);
-  scenario_turn (sc, 1, 2, 0, SCENARIO_SKIP);   /* B */
-  scenario_turn (sc, 2, 2, 0, SCENARIO_SKIP);   /* B: the last tile */
+  scenario_turn (sc, 1, 2, 0, SCENARIO_SKIP); /* B */
+  scenario_turn (sc, 2, 2, 0, SCENARIO_SKIP); /* B: the last tile */
   /* The final abbey round (D10) starts with player 0: place it, or pass. */
   ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_CHOOSE);
   ck_assert (carc_game_can_pass (sc->game));
@@ -201,9 +200,9 @@ END_TEST
  * the halftiles rule alone would end the game. */
 START_TEST (test_abbey_into_hole_beside_a_gap)
 {
-  g_autoptr (Scenario) sc = scenario_new_expansions (
-      2, "abbey,halftiles", TILES ("X", "U", "A", "B", "B"),
-      HANDS (HAND ("abbey"), HAND ("HT-I-06")));
+  g_autoptr (Scenario) sc
+      = scenario_new_expansions (2, "abbey,halftiles", TILES ("X", "U", "A", "B", "B"),
+                                 HANDS (HAND ("abbey"), HAND ("HT-I-06")));
   scenario_turn (sc, -1, 0, 0, SCENARIO_SKIP); /* no hole: player 0 draws at once */
   scenario_draw (sc);                          /* player 1 could place the half tile */
   scenario_turn (sc, 1, 0, 1, SCENARIO_SKIP);
@@ -225,8 +224,8 @@ END_TEST
  * another player still holds half tiles. */
 START_TEST (test_halftiles_end_first_player_without_a_move)
 {
-  g_autoptr (Scenario) sc = scenario_new_expansions (
-      2, "halftiles", TILES ("U"), HANDS (NO_HAND, HAND ("HT-I-06", "HT-I-06")));
+  g_autoptr (Scenario) sc = scenario_new_expansions (2, "halftiles", TILES ("U"),
+                                                     HANDS (NO_HAND, HAND ("HT-I-06", "HT-I-06")));
   scenario_turn (sc, 1, 0, 1, SCENARIO_SKIP);
   ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_CHOOSE);
   ck_assert_uint_eq (scenario_current_player (sc), 1);
@@ -241,7 +240,8 @@ END_TEST
 START_TEST (test_halftiles_placement_rules)
 {
   g_autoptr (Scenario) sc = scenario_new_expansions (
-      2, "halftiles", TILES ("U", "U"), HANDS (HAND ("HT-I-06", "HT-II-01", "HT-I-01", "HT-I-02"), NO_HAND));
+      2, "halftiles", TILES ("U", "U"),
+      HANDS (HAND ("HT-I-06", "HT-II-01", "HT-I-01", "HT-I-02"), NO_HAND));
   /* A fields-only half north-west of (0, 1) meets D's field. */
   scenario_piece_turn (sc, 0, 0, 1, 3, SCENARIO_SKIP);
   scenario_turn (sc, 1, 0, 1, SCENARIO_SKIP);
@@ -317,9 +317,9 @@ START_TEST (test_halftiles_hill)
   ck_assert_uint_eq (carc_game_get_tiles_left (sc->game), 4);
   scenario_piece_turn (sc, 0, 1, 0, 3, 0); /* the hill half east of D, a thief on its road */
   ck_assert_uint_eq (carc_game_get_tiles_left (sc->game), 2); /* U went under the hill */
-  scenario_turn (sc, 0, 1, 0, 0);               /* V: a road curve south-west, a thief */
-  scenario_turn (sc, -1, 0, 3, SCENARIO_SKIP);  /* V: D's road turns south */
-  scenario_turn (sc, -1, 1, 2, SCENARIO_SKIP);  /* V: joins both thieves' roads */
+  scenario_turn (sc, 0, 1, 0, 0);              /* V: a road curve south-west, a thief */
+  scenario_turn (sc, -1, 0, 3, SCENARIO_SKIP); /* V: D's road turns south */
+  scenario_turn (sc, -1, 1, 2, SCENARIO_SKIP); /* V: joins both thieves' roads */
   ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_OVER);
   /* The road (5 cells, open at the hill's gap and south of (0, 1)): one thief each. */
   ck_assert_uint_eq (final_points (sc, 0), 5);
@@ -355,7 +355,8 @@ START_TEST (test_expansion_config_errors)
   g_autoptr (CarcTileSet) base = carc_tile_set_new_base (NULL);
   g_autoptr (CarcPluginHost) host = carc_plugin_host_new ();
   ck_assert_uint_eq (
-      carc_plugin_host_load_dir (host, carc_plugin_host_get_default_dir (), "abbey,half*", NULL), 2);
+      carc_plugin_host_load_dir (host, carc_plugin_host_get_default_dir (), "abbey,half*", NULL),
+      2);
   ck_assert (carc_plugin_host_is_known (host, "winter"));
   ck_assert_ptr_null (carc_plugin_host_lookup (host, "winter"));
   ck_assert (!carc_plugin_host_is_known (host, "cathedrals"));

@@ -59,7 +59,7 @@ abbey_end_turn (CarcGame *game, gpointer data, guint player)
     return CARC_END_STOP;
   ag->asked |= 1u << player;
   return carc_game_hand_can_place (game, player, CARC_SHAPE_SQUARE) ? CARC_END_OFFER
-                                                                     : CARC_END_SKIP;
+                                                                    : CARC_END_SKIP;
 }
 
 static gboolean

@@ -157,10 +157,10 @@ halftiles_init (CarcPlugin *plugin, GError **error)
                                    .end_turn = halftiles_end_turn };
   static const CarcOptionDef hand
       = { "hand", CARC_OPTION_UINT, "half tiles each player gets", 3, 1, 8 };
-  static const CarcOptionDef draft = { "draft", CARC_OPTION_BOOLEAN,
-                                       "open draft: pick face-up half tiles in turn", 0, 0, 1 };
-  static const CarcOptionDef hill = { "hill", CARC_OPTION_BOOLEAN,
-                                      "include the hill half tile and its rules", 0, 0, 1 };
+  static const CarcOptionDef draft
+      = { "draft", CARC_OPTION_BOOLEAN, "open draft: pick face-up half tiles in turn", 0, 0, 1 };
+  static const CarcOptionDef hill
+      = { "hill", CARC_OPTION_BOOLEAN, "include the hill half tile and its rules", 0, 0, 1 };
   if (!carc_plugin_add_tiles (plugin, halftiles_tiles, -1, error))
     return FALSE;
   CarcTileSet *tiles = carc_plugin_get_tiles (plugin);

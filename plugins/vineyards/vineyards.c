@@ -54,5 +54,6 @@ vineyards_init (CarcPlugin *plugin, GError **error)
   return TRUE;
 }
 
-CARC_PLUGIN_DEFINE ("vineyards", "Hills & Sheep vineyards: +3 per vineyard by a completed monastery",
-                    VERSION, CARC_PLUGIN_PRIORITY_DEFAULT, vineyards_init, NULL)
+CARC_PLUGIN_DEFINE ("vineyards",
+                    "Hills & Sheep vineyards: +3 per vineyard by a completed monastery", VERSION,
+                    CARC_PLUGIN_PRIORITY_DEFAULT, vineyards_init, NULL)
