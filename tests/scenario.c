@@ -3,6 +3,7 @@
 
 #include <string.h>
 #include "scenario.h"
+#include "plugin-host.h"
 
 static void
 on_event (CarcGame *game, const CarcEvent *event, gpointer user_data)
@@ -67,19 +68,6 @@ scenario_create (CarcTileSet *tiles, guint n_players, guint followers,
   return sc;
 }
 
-/* The plugins of the build tree ($CARCASSONNE_PLUGIN_DIR), loaded once per test process. */
-static CarcPluginHost *
-scenario_plugins (void)
-{
-  static CarcPluginHost *host;
-  if (!host)
-    {
-      host = carc_plugin_host_new ();
-      carc_plugin_host_load_dir (host, carc_plugin_host_get_default_dir (), NULL, NULL);
-    }
-  return host;
-}
-
 Scenario *
 scenario_new_expansions_full (guint n_players, const char *expansions, const char *const *options,
                               const char *const *tiles, const char *const *const *hands)
@@ -94,7 +82,7 @@ scenario_new_expansions_full (guint n_players, const char *expansions, const cha
   g_auto (GStrv) names = g_strsplit (expansions, ",", -1);
   for (guint i = 0; names[i]; i++)
     {
-      CarcPlugin *plugin = carc_plugin_host_lookup (scenario_plugins (), names[i]);
+      CarcPlugin *plugin = carc_plugin_host_lookup (test_plugin_host (), names[i]);
       ck_assert_msg (plugin != NULL, "plugin %s not found in %s", names[i],
                      carc_plugin_host_get_default_dir ());
       ck_assert (carc_game_config_add_expansion (config, plugin, NULL));

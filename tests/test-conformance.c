@@ -14,6 +14,7 @@
 #include <string.h>
 #include "carcassonne.h"
 #include "check-run.h"
+#include "plugin-host.h"
 
 /* JCloisterZone ids of the base tiles against tiles.txt letters (conformance/README.md). */
 static const char *const jcz_ids[][2] = {
@@ -40,19 +41,6 @@ ctn_of (const char *jcz)
       return g_intern_string (id);
     }
   return NULL;
-}
-
-/* The plugins, loaded once from the build tree ($CARCASSONNE_PLUGIN_DIR). */
-static CarcPluginHost *
-plugins (void)
-{
-  static CarcPluginHost *host;
-  if (!host)
-    {
-      host = carc_plugin_host_new ();
-      carc_plugin_host_load_dir (host, carc_plugin_host_get_default_dir (), NULL, NULL);
-    }
-  return host;
 }
 
 static guint32
@@ -260,7 +248,7 @@ replay_game (CarcTileSet *tiles, const char *path)
       const char *exp_name = json_array_get_string_element (exps, i);
       if (strcmp (exp_name, "base") == 0)
         continue;
-      CarcPlugin *plugin = carc_plugin_host_lookup (plugins (), exp_name);
+      CarcPlugin *plugin = carc_plugin_host_lookup (test_plugin_host (), exp_name);
       if (!plugin || !carc_game_config_add_expansion (config, plugin, &error))
         {
           DISAGREE (0, "expansion %s: %s", exp_name, plugin ? error->message : "plugin not loaded");

@@ -20,6 +20,7 @@
 #include "carcassonne.h"
 #include "check-run.h"
 #include "random-player.h"
+#include "plugin-host.h"
 
 #define N_GAMES 2000
 
@@ -45,18 +46,6 @@ watch_event (CarcGame *game, const CarcEvent *ev, gpointer data)
   Watch *w = data;
   if (ev->type == CARC_EVENT_TILE_DISCARDED)
     w->discarded++;
-}
-
-static CarcPluginHost *
-plugins (void)
-{
-  static CarcPluginHost *host;
-  if (!host)
-    {
-      host = carc_plugin_host_new ();
-      carc_plugin_host_load_dir (host, carc_plugin_host_get_default_dir (), NULL, NULL);
-    }
-  return host;
 }
 
 /* The edge a piece shows on board side @side; -1 for a half tile's triangular gap. */
@@ -136,7 +125,7 @@ play_one (CarcTileSet *base, guint64 seed)
   static const char *const names[] = { "abbey", "halftiles", "vineyards", "winter" };
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     {
-      CarcPlugin *plugin = carc_plugin_host_lookup (plugins (), names[i]);
+      CarcPlugin *plugin = carc_plugin_host_lookup (test_plugin_host (), names[i]);
       EXPECT (plugin != NULL, "plugin %s not loaded", names[i]);
       EXPECT (carc_game_config_add_expansion (config, plugin, NULL), "add %s", names[i]);
     }
