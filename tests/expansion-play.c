@@ -147,10 +147,13 @@ dbus_choose (GDBusConnection *c, const char *game, GRand *rand)
 {
   g_autofree char *player = active_player (c, game);
   gboolean ending = get_uint (c, game, GAME_IFACE, "TilesLeft") == 0;
+  g_autoptr (GVariant) can_draw = get_property (c, game, GAME_IFACE, "CanDraw");
+  g_autoptr (GVariant) can_pass = get_property (c, game, GAME_IFACE, "CanPass");
   guint hand = get_uint (c, player, PLAYER_IFACE, "HandSize");
   g_autoptr (GPtrArray) lists = g_ptr_array_new_with_free_func ((GDestroyNotify)g_variant_unref);
   guint n = 0, k;
 
+  ck_assert (g_variant_get_boolean (can_draw) == !ending);
   if (!ending && below (rand, 8) != 0)
     {
       move (c, game, "Draw", NULL);
@@ -158,10 +161,12 @@ dbus_choose (GDBusConnection *c, const char *game, GRand *rand)
     }
   if (ending && below (rand, 3) == 0)
     {
+      /* CanPass says whether Pass goes through; WrongPhase when it does not. */
       g_autoptr (GError) error = NULL;
       g_autoptr (GVariant) r = call (c, game, GAME_IFACE, "Pass", NULL, &error);
       g_autofree char *name = r ? NULL : g_dbus_error_get_remote_error (error);
 
+      ck_assert ((r != NULL) == g_variant_get_boolean (can_pass));
       if (r)
         return;
       ck_assert_str_eq (name, ERROR_PREFIX "WrongPhase");

@@ -356,6 +356,27 @@ get_tiles_left (DBusMessageIter *it, gpointer data)
 }
 
 static gboolean
+append_bool (DBusMessageIter *it, gboolean value)
+{
+  dbus_bool_t b = value ? TRUE : FALSE;
+  return dbus_message_iter_append_basic (it, DBUS_TYPE_BOOLEAN, &b);
+}
+
+static gboolean
+get_can_draw (DBusMessageIter *it, gpointer data)
+{
+  CarcdSession *s = data;
+  return append_bool (it, s->game && carc_game_can_draw (s->game));
+}
+
+static gboolean
+get_can_pass (DBusMessageIter *it, gpointer data)
+{
+  CarcdSession *s = data;
+  return append_bool (it, s->game && carc_game_can_pass (s->game));
+}
+
+static gboolean
 get_tile (DBusMessageIter *it, gpointer data)
 {
   CarcdSession *s = data;
@@ -523,6 +544,8 @@ static const CdbusProperty game_properties[] = {
   { "Turn", "u", get_turn },
   { "TilesLeft", "u", get_tiles_left },
   { "Tile", "s", get_tile },
+  { "CanDraw", "b", get_can_draw },
+  { "CanPass", "b", get_can_pass },
   { "Scores", "au", get_scores },
   { "Options", "a{sv}", get_options },
   { NULL },

@@ -166,7 +166,7 @@ carcd_session_sync_properties (CarcdSession *s)
   gint active = -1;
   guint turn = 0, tiles_left = carcd_session_tiles_left (s);
   const CarcTileType *tile = NULL;
-  gboolean scores_changed = FALSE;
+  gboolean scores_changed = FALSE, can_draw = FALSE, can_pass = FALSE;
 
   if (s->game)
     {
@@ -174,6 +174,8 @@ carcd_session_sync_properties (CarcdSession *s)
         active = (gint)carc_game_get_current_player (s->game);
       turn = carc_game_get_turn (s->game);
       tile = carc_game_get_current_tile (s->game);
+      can_draw = carc_game_can_draw (s->game);
+      can_pass = carc_game_can_pass (s->game);
     }
   if (state != s->sent_state)
     game_changed (s, "State");
@@ -185,6 +187,12 @@ carcd_session_sync_properties (CarcdSession *s)
     game_changed (s, "TilesLeft");
   if (tile != s->sent_tile)
     game_changed (s, "Tile");
+  if (can_draw != s->sent_can_draw)
+    game_changed (s, "CanDraw");
+  if (can_pass != s->sent_can_pass)
+    game_changed (s, "CanPass");
+  s->sent_can_draw = can_draw;
+  s->sent_can_pass = can_pass;
   s->sent_state = state;
   s->sent_active = active;
   s->sent_turn = turn;

@@ -56,6 +56,7 @@ struct _CarcdSession
   guint sent_turn;
   guint sent_tiles_left;
   const CarcTileType *sent_tile;
+  gboolean sent_can_draw, sent_can_pass;
   guint sent_scores[CARC_MAX_PLAYERS];
   /* a TurnEnded signal owed before the next turn's events */
   gboolean turn_end_pending;
