@@ -130,6 +130,59 @@ START_TEST (test_halftiles_cloister_without_vineyards)
 }
 END_TEST
 
+/* RULES.md 3.5 (1/2021): a triangular gap breaks field connectivity; the other half, once
+ * placed, joins the fields across the diagonal. */
+START_TEST (test_halftiles_gap_separates_fields)
+{
+  g_autoptr (Scenario) sc = scenario_new_expansions (2, "halftiles", TILES ("U", "B", "U"),
+                                                     HANDS (HAND ("HT-I-03", "HT-I-06"), NO_HAND));
+  /* HT-I-03 (a walled city corner, a field on its long side) south-west in (0, -1): its
+   * city meets D's. Piece 1; its field is segment 1. */
+  scenario_piece_turn (sc, 0, 0, -1, 2, SCENARIO_SKIP);
+  scenario_turn (sc, 1, 0, 1, SCENARIO_SKIP); /* U, piece 2 */
+  scenario_draw (sc);
+  scenario_turn (sc, 1, -1, 0, SCENARIO_SKIP); /* B, piece 3: its west side faces the gap */
+  CarcFeatureInfo half_field, b_field;
+  ck_assert (carc_game_get_piece_feature (sc->game, 1, 1, &half_field));
+  ck_assert (carc_game_get_piece_feature (sc->game, 3, 1, &b_field));
+  ck_assert_int_eq (half_field.kind, CARC_FEATURE_FIELD);
+  ck_assert_int_eq (b_field.kind, CARC_FEATURE_FIELD);
+  ck_assert_uint_ne (half_field.id, b_field.id);
+  ck_assert_uint_eq (half_field.segments, 1);
+  scenario_turn (sc, 2, 0, 1, SCENARIO_SKIP); /* U, piece 4 */
+  /* HT-I-06 (fields) north-east in (0, -1), piece 5: its east leg meets B, its long side the
+   * other half's field. */
+  scenario_piece_turn (sc, 0, 0, -1, 0, SCENARIO_SKIP);
+  ck_assert (carc_game_get_piece_feature (sc->game, 1, 1, &half_field));
+  ck_assert (carc_game_get_piece_feature (sc->game, 3, 1, &b_field));
+  ck_assert_uint_eq (half_field.id, b_field.id);
+}
+END_TEST
+
+/* RULES.md 4 and 5.2 (D11): a completed abbey scores as a monastery, with +3 for a vineyard
+ * among its 8 neighbours; placed into its hole with all 8 filled, it completes at once. */
+START_TEST (test_vineyards_abbey_completed)
+{
+  g_autoptr (Scenario) sc = scenario_new_expansions (
+      2, "abbey,vineyards", TILES ("B", "B", "B", "B", "B", "B", "B", "HS-C!.v"),
+      HANDS (HAND ("abbey"), NO_HAND));
+  scenario_turn (sc, 0, 1, 0, SCENARIO_SKIP);
+  scenario_turn (sc, -1, 1, 0, SCENARIO_SKIP);
+  scenario_turn (sc, 1, 1, 0, SCENARIO_SKIP);
+  scenario_turn (sc, -1, 2, 0, SCENARIO_SKIP);
+  scenario_turn (sc, 1, 2, 0, SCENARIO_SKIP);
+  scenario_turn (sc, -1, 3, 0, SCENARIO_SKIP);
+  ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_PLACE); /* (0, 3) is still empty */
+  scenario_turn (sc, 0, 3, 0, SCENARIO_SKIP);
+  scenario_turn (sc, 1, 3, 2, SCENARIO_SKIP); /* the vineyard tile, its city turned south */
+  ck_assert_uint_eq (scenario_n_scores (sc), 0);
+  scenario_piece_turn (sc, 0, 0, 2, 0, 0); /* the final round: the abbey, a monk on it */
+  ck_assert_uint_eq (scenario_n_scores_of_kind (sc, CARC_FEATURE_CLOISTER, FALSE), 1);
+  ck_assert_uint_eq (scenario_score_event (sc, 0)->points[0], 12);
+  ck_assert_uint_eq (scenario_score (sc, 0), 12);
+}
+END_TEST
+
 /* RULES.md 5.2 (D11): an incomplete monastery gets nothing for vineyards at the end. */
 START_TEST (test_vineyards_nothing_at_the_end)
 {
@@ -387,6 +440,8 @@ main (void)
   tcase_add_test (tc, test_vineyards_half_in_cloister_cell);
   tcase_add_test (tc, test_halftiles_cloister_without_vineyards);
   tcase_add_test (tc, test_vineyards_nothing_at_the_end);
+  tcase_add_test (tc, test_halftiles_gap_separates_fields);
+  tcase_add_test (tc, test_vineyards_abbey_completed);
   tcase_add_test (tc, test_abbey_completes_three_features);
   tcase_add_test (tc, test_abbey_into_hole_beside_a_gap);
   tcase_add_test (tc, test_halftiles_end_first_player_without_a_move);
