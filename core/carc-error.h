@@ -26,6 +26,8 @@ GQuark carc_error_quark (void);
  *   failed, a name already taken)
  * @CARC_ERROR_UNKNOWN_EXPANSION: an expansion or expansion option that is not there
  * @CARC_ERROR_NO_PIECE: the hand holds no piece with that index
+ * @CARC_ERROR_INVALID_RECORD: a game record (or part of one) is malformed, or its moves do not
+ *   replay (the message names the place: "moves[12].x: not an integer")
  *
  * Errors returned by libcarcassonne. A call that fails changes nothing.
  */
@@ -42,6 +44,7 @@ typedef enum
   CARC_ERROR_PLUGIN,
   CARC_ERROR_UNKNOWN_EXPANSION,
   CARC_ERROR_NO_PIECE,
+  CARC_ERROR_INVALID_RECORD,
 } CarcError;
 
 G_END_DECLS

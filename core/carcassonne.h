@@ -9,4 +9,5 @@
 #include "carc-rng.h"
 #include "carc-plugin.h"
 #include "carc-plugin-host.h"
+#include "carc-record.h"
 #undef CARCASSONNE_INSIDE

@@ -1,0 +1,948 @@
+/* carc-record.c: game records as JSON (doc/game-records.md): writing, strict reading and
+ * replaying; the state hash. The reader is written to be fuzzed (tests/fuzz/fuzz-record.c):
+ * every value is checked for its type and range before use, and errors name the path of the
+ * offending value ("moves[12].x: ..."). */
+#include "config.h"
+
+#include <json-glib/json-glib.h>
+#include <string.h>
+#include "carc-error.h"
+#include "carc-game-private.h"
+#include "carc-record.h"
+
+struct _CarcRecord
+{
+  gint ref_count;
+  CarcGameConfig *config;
+  GArray *moves;       /* CarcMove */
+  GArray *scores;      /* guint[n_players] per move; valid where has_scores */
+  GArray *has_scores;  /* gboolean per move */
+  char **player_names; /* NULL or n_players names */
+};
+
+G_DEFINE_BOXED_TYPE (CarcRecord, carc_record, carc_record_ref, carc_record_unref)
+
+/* The most a record may hold: more than any game can have. */
+#define MAX_RECORD_MOVES (4 * CARC_MAX_PIECES)
+#define MAX_NAME_BYTES   64
+
+static const char *const move_names[] = {
+  [CARC_MOVE_PLACE] = "place", [CARC_MOVE_DEPLOY] = "deploy",           [CARC_MOVE_SKIP] = "skip",
+  [CARC_MOVE_DRAW] = "draw",   [CARC_MOVE_PLACE_PIECE] = "place-piece", [CARC_MOVE_PASS] = "pass",
+  [CARC_MOVE_PICK] = "pick",
+};
+
+/* ---- writing ---------------------------------------------------------------------------- */
+
+static void
+member_int (JsonBuilder *b, const char *name, gint64 value)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_add_int_value (b, value);
+}
+
+static void
+member_bool (JsonBuilder *b, const char *name, gboolean value)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_add_boolean_value (b, value);
+}
+
+static void
+add_config (JsonBuilder *b, const CarcGameConfig *config)
+{
+  json_builder_begin_object (b);
+  member_int (b, "players", config->n_players);
+  member_int (b, "followers", config->followers);
+  member_bool (b, "farmers", config->farmers);
+  /* A string: JSON numbers lose 64-bit integers. */
+  g_autofree char *seed = g_strdup_printf ("%" G_GUINT64_FORMAT, config->seed);
+  json_builder_set_member_name (b, "seed");
+  json_builder_add_string_value (b, seed);
+  if (config->tile_order)
+    {
+      json_builder_set_member_name (b, "tile_order");
+      json_builder_begin_array (b);
+      for (guint i = 0; config->tile_order[i]; i++)
+        json_builder_add_string_value (b, config->tile_order[i]);
+      json_builder_end_array (b);
+    }
+  json_builder_set_member_name (b, "expansions");
+  json_builder_begin_array (b);
+  for (guint i = 0; config->expansions && i < config->expansions->len; i++)
+    {
+      const CarcConfigExpansion *e = &g_array_index (config->expansions, CarcConfigExpansion, i);
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "name");
+      json_builder_add_string_value (b, e->plugin->desc->name);
+      json_builder_set_member_name (b, "options");
+      json_builder_begin_object (b);
+      for (guint k = 0; k < e->plugin->options->len; k++)
+        {
+          const CarcOptionDef *o = &g_array_index (e->plugin->options, CarcOptionDef, k);
+          json_builder_set_member_name (b, o->name);
+          if (o->type == CARC_OPTION_BOOLEAN)
+            json_builder_add_boolean_value (b, e->values[k] != 0);
+          else
+            json_builder_add_int_value (b, e->values[k]);
+        }
+      json_builder_end_object (b);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  gboolean any_hand = FALSE;
+  for (guint p = 0; p < CARC_MAX_PLAYERS; p++)
+    any_hand |= config->hands[p] != NULL;
+  if (any_hand)
+    {
+      json_builder_set_member_name (b, "hands");
+      json_builder_begin_array (b);
+      for (guint p = 0; p < config->n_players; p++)
+        {
+          if (!config->hands[p])
+            {
+              json_builder_add_null_value (b);
+              continue;
+            }
+          json_builder_begin_array (b);
+          for (guint i = 0; config->hands[p][i]; i++)
+            json_builder_add_string_value (b, config->hands[p][i]);
+          json_builder_end_array (b);
+        }
+      json_builder_end_array (b);
+    }
+  json_builder_end_object (b);
+}
+
+static void
+add_move (JsonBuilder *b, const CarcMove *m, const guint *scores, guint n_players)
+{
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "move");
+  json_builder_add_string_value (b, move_names[m->type]);
+  switch (m->type)
+    {
+      case CARC_MOVE_PLACE_PIECE:
+        member_int (b, "piece", m->piece);
+        G_GNUC_FALLTHROUGH;
+      case CARC_MOVE_PLACE:
+        member_int (b, "x", m->x);
+        member_int (b, "y", m->y);
+        member_int (b, "rotation", m->rotation);
+        break;
+      case CARC_MOVE_DEPLOY:
+        member_int (b, "segment", m->segment);
+        break;
+      case CARC_MOVE_PICK:
+        member_int (b, "piece", m->piece);
+        break;
+      case CARC_MOVE_SKIP:
+      case CARC_MOVE_DRAW:
+      case CARC_MOVE_PASS:
+        break;
+    }
+  if (scores)
+    {
+      json_builder_set_member_name (b, "scores");
+      json_builder_begin_array (b);
+      for (guint p = 0; p < n_players; p++)
+        json_builder_add_int_value (b, scores[p]);
+      json_builder_end_array (b);
+    }
+  json_builder_end_object (b);
+}
+
+static char *
+to_string (JsonBuilder *b)
+{
+  g_autoptr (JsonNode) root = json_builder_get_root (b);
+  g_autoptr (JsonGenerator) gen = json_generator_new ();
+  json_generator_set_root (gen, root);
+  return json_generator_to_data (gen, NULL);
+}
+
+/**
+ * carc_game_config_to_json:
+ * @config: a config
+ *
+ * The setup part of a record: one line of JSON.
+ *
+ * Returns: (transfer full): the JSON text
+ */
+char *
+carc_game_config_to_json (const CarcGameConfig *config)
+{
+  g_autoptr (JsonBuilder) b = json_builder_new ();
+  add_config (b, config);
+  return to_string (b);
+}
+
+/**
+ * carc_move_to_json:
+ * @move: a move
+ * @scores: (nullable) (array length=n_players): the scores after the move
+ * @n_players: how many scores
+ *
+ * One move of a record: one line of JSON.
+ *
+ * Returns: (transfer full): the JSON text
+ */
+char *
+carc_move_to_json (const CarcMove *move, const guint *scores, guint n_players)
+{
+  g_return_val_if_fail ((guint)move->type < G_N_ELEMENTS (move_names), NULL);
+  g_autoptr (JsonBuilder) b = json_builder_new ();
+  add_move (b, move, scores, n_players);
+  return to_string (b);
+}
+
+/**
+ * carc_game_to_record:
+ * @game: a game
+ * @player_names: (nullable) (array zero-terminated=1): the players' names, in seat order
+ *
+ * The game's record: its setup, every move so far with the scores after it. A record
+ * holds the seed and the explicit hands: it is for after the game, or for its creator.
+ *
+ * Returns: (transfer full): the record: JSON, one member and one move a line
+ */
+char *
+carc_game_to_record (CarcGame *game, const char *const *player_names)
+{
+  g_return_val_if_fail (CARC_IS_GAME (game), NULL);
+  guint n_moves;
+  const CarcMove *moves = carc_game_get_moves (game, &n_moves);
+  /* The scores after each move: replayed in a scratch game (the game keeps no history). */
+  g_autoptr (CarcGame) scratch = carc_game_new (game->config, NULL);
+  /* One member a line and one move a line: JSON that reads (and diffs) well. */
+  GString *out = g_string_new ("{\n");
+  g_string_append_printf (out, "  \"format\": \"%s\",\n  \"version\": %d,\n", CARC_RECORD_FORMAT,
+                          CARC_RECORD_VERSION);
+  g_string_append_printf (out, "  \"engine\": \"%s\",\n", VERSION);
+  if (player_names && g_strv_length ((char **)player_names) == game->n_players)
+    {
+      g_autoptr (JsonBuilder) b = json_builder_new ();
+      json_builder_begin_array (b);
+      for (guint p = 0; p < game->n_players; p++)
+        json_builder_add_string_value (b, player_names[p]);
+      json_builder_end_array (b);
+      g_autofree char *names = to_string (b);
+      g_string_append_printf (out, "  \"players\": %s,\n", names);
+    }
+  g_autofree char *setup = carc_game_config_to_json (game->config);
+  g_string_append_printf (out, "  \"setup\": %s,\n  \"moves\": [", setup);
+  for (guint i = 0; i < n_moves; i++)
+    {
+      gboolean ok = scratch && carc_game_apply_move (scratch, &moves[i], NULL);
+      g_autofree char *line
+          = carc_move_to_json (&moves[i], ok ? scratch->score : NULL, game->n_players);
+      g_string_append_printf (out, "%s\n    %s", i ? "," : "", line);
+    }
+  g_string_append (out, n_moves ? "\n  ]\n}\n" : "]\n}\n");
+  return g_string_free (out, FALSE);
+}
+
+/* ---- reading ---------------------------------------------------------------------------- */
+
+static gboolean G_GNUC_PRINTF (3, 4) bad (GError **error, const char *path, const char *format, ...)
+{
+  va_list args;
+  va_start (args, format);
+  g_autofree char *what = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error (error, CARC_ERROR, CARC_ERROR_INVALID_RECORD, "%s: %s", path, what);
+  return FALSE;
+}
+
+static JsonNode *
+parse_json (const char *data, gssize length, JsonParser *parser, GError **error)
+{
+  if (length < 0)
+    length = (gssize)strlen (data);
+  if (memchr (data, '\0', (gsize)length) || !g_utf8_validate (data, length, NULL))
+    {
+      g_set_error (error, CARC_ERROR, CARC_ERROR_INVALID_RECORD,
+                   "not UTF-8 text (or it holds NUL bytes)");
+      return NULL;
+    }
+  g_autoptr (GError) local = NULL;
+  if (!json_parser_load_from_data (parser, data, length, &local))
+    {
+      g_set_error (error, CARC_ERROR, CARC_ERROR_INVALID_RECORD, "not JSON: %s", local->message);
+      return NULL;
+    }
+  JsonNode *root = json_parser_get_root (parser);
+  if (!root || !JSON_NODE_HOLDS_OBJECT (root))
+    {
+      g_set_error (error, CARC_ERROR, CARC_ERROR_INVALID_RECORD, "not a JSON object");
+      return NULL;
+    }
+  return root;
+}
+
+/* Only the members in @allowed (NULL-terminated) may appear. */
+static gboolean
+check_members (JsonObject *o, const char *path, const char *const *allowed, GError **error)
+{
+  g_autoptr (GList) names = json_object_get_members (o);
+  for (GList *l = names; l; l = l->next)
+    if (!g_strv_contains (allowed, l->data))
+      {
+        g_autofree char *where = g_strdup_printf ("%s.%s", path, (const char *)l->data);
+        return bad (error, where, "not a member this format knows");
+      }
+  return TRUE;
+}
+
+static gboolean
+get_int (JsonObject *o, const char *path, const char *name, gint64 min, gint64 max,
+         gboolean required, gint64 *out, GError **error)
+{
+  g_autofree char *where = g_strdup_printf ("%s.%s", path, name);
+  JsonNode *n = json_object_get_member (o, name);
+  if (!n)
+    return required ? bad (error, where, "missing") : TRUE;
+  if (!JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_INT64)
+    return bad (error, where, "not an integer");
+  gint64 v = json_node_get_int (n);
+  if (v < min || v > max)
+    return bad (error, where,
+                "%" G_GINT64_FORMAT " is not in %" G_GINT64_FORMAT "..%" G_GINT64_FORMAT, v, min,
+                max);
+  *out = v;
+  return TRUE;
+}
+
+static gboolean
+get_bool (JsonObject *o, const char *path, const char *name, gboolean *out, GError **error)
+{
+  g_autofree char *where = g_strdup_printf ("%s.%s", path, name);
+  JsonNode *n = json_object_get_member (o, name);
+  if (!n)
+    return bad (error, where, "missing");
+  if (!JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_BOOLEAN)
+    return bad (error, where, "not true or false");
+  *out = json_node_get_boolean (n);
+  return TRUE;
+}
+
+/* An array of strings, each 1..MAX_NAME_BYTES bytes, at most @max of them. */
+static char **
+get_strings (JsonNode *n, const char *where, guint max, GError **error)
+{
+  if (!JSON_NODE_HOLDS_ARRAY (n))
+    {
+      bad (error, where, "not an array");
+      return NULL;
+    }
+  JsonArray *a = json_node_get_array (n);
+  guint len = json_array_get_length (a);
+  if (len > max)
+    {
+      bad (error, where, "%u entries, at most %u", len, max);
+      return NULL;
+    }
+  g_autoptr (GStrvBuilder) sb = g_strv_builder_new ();
+  for (guint i = 0; i < len; i++)
+    {
+      JsonNode *e = json_array_get_element (a, i);
+      if (!JSON_NODE_HOLDS_VALUE (e) || json_node_get_value_type (e) != G_TYPE_STRING)
+        {
+          bad (error, where, "entry %u is not a string", i);
+          return NULL;
+        }
+      const char *s = json_node_get_string (e);
+      gsize slen = strlen (s);
+      if (slen == 0 || slen > MAX_NAME_BYTES)
+        {
+          bad (error, where, "entry %u must be 1 to %d bytes", i, MAX_NAME_BYTES);
+          return NULL;
+        }
+      g_strv_builder_add (sb, s);
+    }
+  return g_strv_builder_end (sb);
+}
+
+static gboolean
+read_expansion (CarcGameConfig *config, JsonNode *n, const char *where, CarcPluginHost *host,
+                GError **error)
+{
+  static const char *const members[] = { "name", "options", NULL };
+  if (!JSON_NODE_HOLDS_OBJECT (n))
+    return bad (error, where, "not an object");
+  JsonObject *o = json_node_get_object (n);
+  if (!check_members (o, where, members, error))
+    return FALSE;
+  JsonNode *name = json_object_get_member (o, "name");
+  g_autofree char *name_path = g_strdup_printf ("%s.name", where);
+  if (!name || !JSON_NODE_HOLDS_VALUE (name) || json_node_get_value_type (name) != G_TYPE_STRING)
+    return bad (error, name_path, "missing or not a string");
+  const char *plugin_name = json_node_get_string (name);
+  CarcPlugin *plugin = host ? carc_plugin_host_lookup (host, plugin_name) : NULL;
+  if (!plugin)
+    {
+      g_set_error (error, CARC_ERROR, CARC_ERROR_UNKNOWN_EXPANSION,
+                   "%s: no expansion '%.64s' is loaded", name_path, plugin_name);
+      return FALSE;
+    }
+  if (!carc_game_config_add_expansion (config, plugin, NULL))
+    return bad (error, name_path, "expansion %s named twice", plugin_name);
+  JsonNode *opts = json_object_get_member (o, "options");
+  if (!opts)
+    return TRUE;
+  g_autofree char *opts_path = g_strdup_printf ("%s.options", where);
+  if (!JSON_NODE_HOLDS_OBJECT (opts))
+    return bad (error, opts_path, "not an object");
+  JsonObject *oo = json_node_get_object (opts);
+  g_autoptr (GList) keys = json_object_get_members (oo);
+  for (GList *l = keys; l; l = l->next)
+    {
+      const char *key = l->data;
+      g_autofree char *opt_path = g_strdup_printf ("%s.%s", opts_path, key);
+      const CarcOptionDef *def = carc_plugin_lookup_option (plugin, key);
+      if (!def)
+        return bad (error, opt_path, "expansion %s has no such option", plugin_name);
+      guint32 value;
+      if (def->type == CARC_OPTION_BOOLEAN)
+        {
+          gboolean v;
+          if (!get_bool (oo, opts_path, key, &v, error))
+            return FALSE;
+          value = v;
+        }
+      else
+        {
+          gint64 v;
+          if (!get_int (oo, opts_path, key, def->min, def->max, TRUE, &v, error))
+            return FALSE;
+          value = (guint32)v;
+        }
+      if (!carc_game_config_set_option (config, plugin_name, key, value, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static CarcGameConfig *
+read_config (JsonNode *n, const char *path, CarcTileSet *base, CarcPluginHost *host, GError **error)
+{
+  static const char *const members[]
+      = { "players", "followers", "farmers", "seed", "tile_order", "expansions", "hands", NULL };
+  if (!JSON_NODE_HOLDS_OBJECT (n))
+    {
+      bad (error, path, "not an object");
+      return NULL;
+    }
+  JsonObject *o = json_node_get_object (n);
+  if (!check_members (o, path, members, error))
+    return NULL;
+  gint64 players, followers;
+  gboolean farmers;
+  if (!get_int (o, path, "players", CARC_MIN_PLAYERS, CARC_MAX_PLAYERS, TRUE, &players, error)
+      || !get_int (o, path, "followers", 0, 255, TRUE, &followers, error)
+      || !get_bool (o, path, "farmers", &farmers, error))
+    return NULL;
+  g_autoptr (CarcGameConfig) config = carc_game_config_new (base);
+  carc_game_config_set_n_players (config, (guint)players);
+  carc_game_config_set_followers (config, (guint)followers);
+  carc_game_config_set_farmers (config, farmers);
+
+  g_autofree char *seed_path = g_strdup_printf ("%s.seed", path);
+  JsonNode *seed = json_object_get_member (o, "seed");
+  if (!seed)
+    {
+      bad (error, seed_path, "missing");
+      return NULL;
+    }
+  guint64 seed_value = 0;
+  const char *digits
+      = JSON_NODE_HOLDS_VALUE (seed) && json_node_get_value_type (seed) == G_TYPE_STRING
+            ? json_node_get_string (seed)
+            : NULL;
+  if (!digits || !g_ascii_string_to_unsigned (digits, 10, 0, G_MAXUINT64, &seed_value, NULL))
+    {
+      bad (error, seed_path, "not a string of decimal digits (a 64-bit number)");
+      return NULL;
+    }
+  carc_game_config_set_seed (config, seed_value);
+
+  JsonNode *order = json_object_get_member (o, "tile_order");
+  if (order)
+    {
+      g_autofree char *where = g_strdup_printf ("%s.tile_order", path);
+      g_auto (GStrv) ids = get_strings (order, where, CARC_MAX_PIECES - 1, error);
+      if (!ids)
+        return NULL;
+      carc_game_config_set_tile_order (config, (const char *const *)ids);
+    }
+  JsonNode *exps = json_object_get_member (o, "expansions");
+  if (exps)
+    {
+      g_autofree char *where = g_strdup_printf ("%s.expansions", path);
+      if (!JSON_NODE_HOLDS_ARRAY (exps))
+        {
+          bad (error, where, "not an array");
+          return NULL;
+        }
+      JsonArray *a = json_node_get_array (exps);
+      if (json_array_get_length (a) > 64)
+        {
+          bad (error, where, "more than 64 expansions");
+          return NULL;
+        }
+      for (guint i = 0; i < json_array_get_length (a); i++)
+        {
+          g_autofree char *at = g_strdup_printf ("%s[%u]", where, i);
+          if (!read_expansion (config, json_array_get_element (a, i), at, host, error))
+            return NULL;
+        }
+    }
+  JsonNode *hands = json_object_get_member (o, "hands");
+  if (hands)
+    {
+      g_autofree char *where = g_strdup_printf ("%s.hands", path);
+      if (!JSON_NODE_HOLDS_ARRAY (hands)
+          || json_array_get_length (json_node_get_array (hands)) != (guint)players)
+        {
+          bad (error, where, "not an array of one entry per player");
+          return NULL;
+        }
+      JsonArray *a = json_node_get_array (hands);
+      for (guint p = 0; p < (guint)players; p++)
+        {
+          JsonNode *h = json_array_get_element (a, p);
+          if (JSON_NODE_HOLDS_NULL (h))
+            continue;
+          g_autofree char *at = g_strdup_printf ("%s[%u]", where, p);
+          g_auto (GStrv) ids = get_strings (h, at, 1000, error);
+          if (!ids)
+            return NULL;
+          carc_game_config_set_hand (config, p, (const char *const *)ids);
+        }
+    }
+  return g_steal_pointer (&config);
+}
+
+/**
+ * carc_game_config_new_from_json:
+ * @data: the setup part of a record (carc_game_config_to_json())
+ * @length: its length, or -1 if NUL-terminated
+ * @base: the base tile set
+ * @host: (nullable): resolves expansion names
+ * @error: return location for a #CarcError
+ *
+ * Returns: (transfer full) (nullable): the config, or %NULL with @error set
+ *   (CARC_ERROR_INVALID_RECORD, or CARC_ERROR_UNKNOWN_EXPANSION for an expansion @host lacks)
+ */
+CarcGameConfig *
+carc_game_config_new_from_json (const char *data, gssize length, CarcTileSet *base,
+                                CarcPluginHost *host, GError **error)
+{
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  JsonNode *root = parse_json (data, length, parser, error);
+  return root ? read_config (root, "setup", base, host, error) : NULL;
+}
+
+static gboolean
+read_move (JsonNode *n, const char *path, CarcMove *m, guint n_players, guint *scores,
+           gboolean *has_scores, GError **error)
+{
+  static const char *const members[]
+      = { "move", "x", "y", "rotation", "segment", "piece", "scores", NULL };
+  if (!JSON_NODE_HOLDS_OBJECT (n))
+    return bad (error, path, "not an object");
+  JsonObject *o = json_node_get_object (n);
+  if (!check_members (o, path, members, error))
+    return FALSE;
+  g_autofree char *kind_path = g_strdup_printf ("%s.move", path);
+  JsonNode *kind = json_object_get_member (o, "move");
+  if (!kind || !JSON_NODE_HOLDS_VALUE (kind) || json_node_get_value_type (kind) != G_TYPE_STRING)
+    return bad (error, kind_path, "missing or not a string");
+  const char *name = json_node_get_string (kind);
+  gint type = -1;
+  for (guint i = 0; i < G_N_ELEMENTS (move_names); i++)
+    if (strcmp (name, move_names[i]) == 0)
+      type = (gint)i;
+  if (type < 0)
+    return bad (error, kind_path, "'%.32s' is not a move", name);
+  memset (m, 0, sizeof *m);
+  m->type = (CarcMoveType)type;
+  gboolean placing = m->type == CARC_MOVE_PLACE || m->type == CARC_MOVE_PLACE_PIECE;
+  gboolean piece = m->type == CARC_MOVE_PLACE_PIECE || m->type == CARC_MOVE_PICK;
+  gint64 x = 0, y = 0, rotation = 0, segment = 0, index = 0;
+  if (!get_int (o, path, "x", G_MININT16, G_MAXINT16, placing, &x, error)
+      || !get_int (o, path, "y", G_MININT16, G_MAXINT16, placing, &y, error)
+      || !get_int (o, path, "rotation", 0, 3, placing, &rotation, error)
+      || !get_int (o, path, "segment", 0, CARC_MAX_SEGMENTS - 1, m->type == CARC_MOVE_DEPLOY,
+                   &segment, error)
+      || !get_int (o, path, "piece", 0, CARC_MAX_PIECES, piece, &index, error))
+    return FALSE;
+  /* A member that does not belong to this move is an error too: a typo must not pass. */
+  static const struct
+  {
+    const char *name;
+    guint moves; /* bit per CarcMoveType */
+  } owners[] = {
+    { "x", 1u << CARC_MOVE_PLACE | 1u << CARC_MOVE_PLACE_PIECE },
+    { "y", 1u << CARC_MOVE_PLACE | 1u << CARC_MOVE_PLACE_PIECE },
+    { "rotation", 1u << CARC_MOVE_PLACE | 1u << CARC_MOVE_PLACE_PIECE },
+    { "segment", 1u << CARC_MOVE_DEPLOY },
+    { "piece", 1u << CARC_MOVE_PLACE_PIECE | 1u << CARC_MOVE_PICK },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (owners); i++)
+    if (json_object_has_member (o, owners[i].name) && !((owners[i].moves >> m->type) & 1))
+      {
+        g_autofree char *where = g_strdup_printf ("%s.%s", path, owners[i].name);
+        return bad (error, where, "a %s move has no %s", name, owners[i].name);
+      }
+  m->x = (gint)x;
+  m->y = (gint)y;
+  m->rotation = (guint)rotation;
+  m->segment = (guint)segment;
+  m->piece = (guint)index;
+
+  *has_scores = FALSE;
+  JsonNode *sc = json_object_get_member (o, "scores");
+  if (!sc)
+    return TRUE;
+  g_autofree char *scores_path = g_strdup_printf ("%s.scores", path);
+  if (!JSON_NODE_HOLDS_ARRAY (sc) || json_array_get_length (json_node_get_array (sc)) != n_players)
+    return bad (error, scores_path, "not an array of %u scores", n_players);
+  JsonArray *a = json_node_get_array (sc);
+  for (guint p = 0; p < n_players; p++)
+    {
+      JsonNode *e = json_array_get_element (a, p);
+      if (!JSON_NODE_HOLDS_VALUE (e) || json_node_get_value_type (e) != G_TYPE_INT64
+          || json_node_get_int (e) < 0 || json_node_get_int (e) > G_MAXINT32)
+        return bad (error, scores_path, "entry %u is not a score", p);
+      scores[p] = (guint)json_node_get_int (e);
+    }
+  *has_scores = TRUE;
+  return TRUE;
+}
+
+/**
+ * carc_move_from_json:
+ * @data: one move of a record (carc_move_to_json())
+ * @length: its length, or -1 if NUL-terminated
+ * @move: (out caller-allocates): the move
+ * @error: return location for a #CarcError
+ *
+ * Reads the move alone; its scores, if any, are not checked against a player count.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+carc_move_from_json (const char *data, gssize length, CarcMove *move, GError **error)
+{
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  JsonNode *root = parse_json (data, length, parser, error);
+  if (!root)
+    return FALSE;
+  JsonObject *o = json_node_get_object (root);
+  JsonNode *sc = json_object_get_member (o, "scores");
+  guint n = sc && JSON_NODE_HOLDS_ARRAY (sc) ? json_array_get_length (json_node_get_array (sc)) : 0;
+  guint scores[CARC_MAX_PLAYERS];
+  gboolean has;
+  if (n > CARC_MAX_PLAYERS)
+    return bad (error, "move.scores", "more than %d scores", CARC_MAX_PLAYERS);
+  return read_move (root, "move", move, n, scores, &has, error);
+}
+
+/**
+ * carc_record_parse:
+ * @data: a record (doc/game-records.md)
+ * @length: its length, or -1 if NUL-terminated
+ * @base: the base tile set
+ * @host: (nullable): resolves the record's expansions
+ * @error: return location for a #CarcError
+ *
+ * Reads and checks a whole record: the format and version, every member's type and range,
+ * the setup (expansions must be loaded in @host). The moves themselves are checked when
+ * replayed (carc_record_replay()).
+ *
+ * Returns: (transfer full) (nullable): the record, or %NULL with @error set
+ */
+CarcRecord *
+carc_record_parse (const char *data, gssize length, CarcTileSet *base, CarcPluginHost *host,
+                   GError **error)
+{
+  static const char *const members[]
+      = { "format", "version", "engine", "players", "setup", "moves", "meta", NULL };
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  JsonNode *root = parse_json (data, length, parser, error);
+  if (!root)
+    return NULL;
+  JsonObject *o = json_node_get_object (root);
+  if (!check_members (o, "record", members, error))
+    return NULL;
+  JsonNode *format = json_object_get_member (o, "format");
+  if (!format || !JSON_NODE_HOLDS_VALUE (format)
+      || json_node_get_value_type (format) != G_TYPE_STRING
+      || strcmp (json_node_get_string (format), CARC_RECORD_FORMAT) != 0)
+    {
+      bad (error, "record.format", "not \"%s\"", CARC_RECORD_FORMAT);
+      return NULL;
+    }
+  gint64 version;
+  if (!get_int (o, "record", "version", CARC_RECORD_VERSION, CARC_RECORD_VERSION, TRUE, &version,
+                error))
+    return NULL;
+  JsonNode *engine = json_object_get_member (o, "engine");
+  if (engine
+      && (!JSON_NODE_HOLDS_VALUE (engine) || json_node_get_value_type (engine) != G_TYPE_STRING))
+    {
+      bad (error, "record.engine", "not a string");
+      return NULL;
+    }
+  JsonNode *meta = json_object_get_member (o, "meta");
+  if (meta && !JSON_NODE_HOLDS_OBJECT (meta))
+    {
+      bad (error, "record.meta", "not an object");
+      return NULL;
+    }
+  JsonNode *setup = json_object_get_member (o, "setup");
+  if (!setup)
+    {
+      bad (error, "record.setup", "missing");
+      return NULL;
+    }
+  g_autoptr (CarcRecord) r = g_new0 (CarcRecord, 1);
+  r->ref_count = 1;
+  r->config = read_config (setup, "setup", base, host, error);
+  if (!r->config)
+    return NULL;
+  guint n_players = r->config->n_players;
+  JsonNode *names = json_object_get_member (o, "players");
+  if (names)
+    {
+      r->player_names = get_strings (names, "record.players", n_players, error);
+      if (!r->player_names)
+        return NULL;
+      if (g_strv_length (r->player_names) != n_players)
+        {
+          bad (error, "record.players", "%u names for %u players", g_strv_length (r->player_names),
+               n_players);
+          return NULL;
+        }
+    }
+  JsonNode *moves = json_object_get_member (o, "moves");
+  if (!moves || !JSON_NODE_HOLDS_ARRAY (moves))
+    {
+      bad (error, "record.moves", "missing or not an array");
+      return NULL;
+    }
+  JsonArray *a = json_node_get_array (moves);
+  guint n = json_array_get_length (a);
+  if (n > MAX_RECORD_MOVES)
+    {
+      bad (error, "record.moves", "%u moves, at most %d", n, MAX_RECORD_MOVES);
+      return NULL;
+    }
+  r->moves = g_array_sized_new (FALSE, TRUE, sizeof (CarcMove), n);
+  r->scores = g_array_sized_new (FALSE, TRUE, sizeof (guint) * CARC_MAX_PLAYERS, n);
+  r->has_scores = g_array_sized_new (FALSE, TRUE, sizeof (gboolean), n);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *at = g_strdup_printf ("moves[%u]", i);
+      CarcMove m;
+      guint scores[CARC_MAX_PLAYERS] = { 0 };
+      gboolean has;
+      if (!read_move (json_array_get_element (a, i), at, &m, n_players, scores, &has, error))
+        return NULL;
+      g_array_append_val (r->moves, m);
+      g_array_append_vals (r->scores, scores, 1);
+      g_array_append_val (r->has_scores, has);
+    }
+  return g_steal_pointer (&r);
+}
+
+/**
+ * carc_record_ref:
+ * Returns: (transfer full): @record
+ */
+CarcRecord *
+carc_record_ref (CarcRecord *record)
+{
+  g_atomic_int_inc (&record->ref_count);
+  return record;
+}
+
+void
+carc_record_unref (CarcRecord *record)
+{
+  if (!record || !g_atomic_int_dec_and_test (&record->ref_count))
+    return;
+  g_clear_pointer (&record->config, carc_game_config_unref);
+  g_clear_pointer (&record->moves, g_array_unref);
+  g_clear_pointer (&record->scores, g_array_unref);
+  g_clear_pointer (&record->has_scores, g_array_unref);
+  g_strfreev (record->player_names);
+  g_free (record);
+}
+
+/**
+ * carc_record_get_config:
+ * Returns: (transfer none): the game's setup
+ */
+const CarcGameConfig *
+carc_record_get_config (CarcRecord *record)
+{
+  return record->config;
+}
+
+guint
+carc_record_get_n_moves (CarcRecord *record)
+{
+  return record->moves->len;
+}
+
+/**
+ * carc_record_get_move:
+ * Returns: (transfer none) (nullable): move @index
+ */
+const CarcMove *
+carc_record_get_move (CarcRecord *record, guint index)
+{
+  return index < record->moves->len ? &g_array_index (record->moves, CarcMove, index) : NULL;
+}
+
+/**
+ * carc_record_get_player_name:
+ * Returns: (nullable): the name of @player, if the record names the players
+ */
+const char *
+carc_record_get_player_name (CarcRecord *record, guint player)
+{
+  if (!record->player_names || player >= g_strv_length (record->player_names))
+    return NULL;
+  return record->player_names[player];
+}
+
+static char *
+scores_to_string (const guint *scores, guint n)
+{
+  GString *s = g_string_new ("[");
+  for (guint p = 0; p < n; p++)
+    g_string_append_printf (s, "%s%u", p ? ", " : "", scores[p]);
+  g_string_append_c (s, ']');
+  return g_string_free (s, FALSE);
+}
+
+/**
+ * carc_record_replay:
+ * @record: a record
+ * @n_moves: how many of its moves to replay (more than it has: all)
+ * @func: (nullable) (scope notified): an event callback for the new game
+ * @user_data: data for @func
+ * @destroy: (nullable): frees @user_data
+ * @error: return location for a #CarcError
+ *
+ * Creates the recorded game and makes its first @n_moves moves, checking after each the
+ * scores the record gives. A move the engine refuses, or scores that differ, stop the replay
+ * with an error naming the move (CARC_ERROR_INVALID_RECORD).
+ *
+ * Returns: (transfer full) (nullable): the game at that point
+ */
+CarcGame *
+carc_record_replay (CarcRecord *record, guint n_moves, CarcEventFunc func, gpointer user_data,
+                    GDestroyNotify destroy, GError **error)
+{
+  g_autoptr (GError) local = NULL;
+  g_autoptr (CarcGame) game = carc_game_new_full (record->config, func, user_data, destroy, &local);
+  if (!game)
+    {
+      g_set_error (error, CARC_ERROR, CARC_ERROR_INVALID_RECORD, "setup: %s", local->message);
+      return NULL;
+    }
+  n_moves = MIN (n_moves, record->moves->len);
+  for (guint i = 0; i < n_moves; i++)
+    {
+      if (!carc_game_apply_move (game, &g_array_index (record->moves, CarcMove, i), &local))
+        {
+          g_set_error (error, CARC_ERROR, CARC_ERROR_INVALID_RECORD, "moves[%u]: %s", i,
+                       local->message);
+          return NULL;
+        }
+      if (!g_array_index (record->has_scores, gboolean, i))
+        continue;
+      const guint *want
+          = (const guint *)(void *)(record->scores->data + i * sizeof (guint) * CARC_MAX_PLAYERS);
+      if (memcmp (want, game->score, game->n_players * sizeof (guint)) != 0)
+        {
+          g_autofree char *a = scores_to_string (want, game->n_players);
+          g_autofree char *b = scores_to_string (game->score, game->n_players);
+          g_set_error (error, CARC_ERROR, CARC_ERROR_INVALID_RECORD,
+                       "moves[%u]: the record has the scores %s after it, the replay %s", i, a, b);
+          return NULL;
+        }
+    }
+  return g_steal_pointer (&game);
+}
+
+/* ---- state hash ------------------------------------------------------------------------- */
+
+static void
+hash_u32 (GChecksum *c, guint32 v)
+{
+  guint8 b[4] = { v & 0xff, (v >> 8) & 0xff, (v >> 16) & 0xff, v >> 24 };
+  g_checksum_update (c, b, 4);
+}
+
+static void
+hash_tile (GChecksum *c, const CarcTileType *t)
+{
+  const char *id = t ? t->id : "";
+  g_checksum_update (c, (const guchar *)id, (gssize)strlen (id) + 1);
+}
+
+/**
+ * carc_game_get_state_hash:
+ * @game: a game
+ *
+ * Returns: (transfer full): 16 hex digits (the start of a SHA-256 over the game's state)
+ */
+char *
+carc_game_get_state_hash (CarcGame *game)
+{
+  CarcGame *g = game;
+  g_autoptr (GChecksum) c = g_checksum_new (G_CHECKSUM_SHA256);
+  hash_u32 (c, g->phase);
+  hash_u32 (c, g->current);
+  hash_u32 (c, g->turn);
+  hash_u32 (c, g->n_players);
+  hash_u32 (c, (guint32)g->rng.state);
+  hash_u32 (c, (guint32)(g->rng.state >> 32));
+  for (guint p = 0; p < g->n_players; p++)
+    {
+      hash_u32 (c, g->score[p]);
+      hash_u32 (c, g->supply[p]);
+      hash_u32 (c, g->hand[p].len);
+      for (guint i = 0; i < g->hand[p].len; i++)
+        hash_tile (c, g->hand[p].pieces[i]);
+    }
+  hash_u32 (c, g->pool.len);
+  for (guint i = 0; i < g->pool.len; i++)
+    hash_tile (c, g->pool.pieces[i]);
+  hash_u32 (c, g->deck_len - g->deck_pos);
+  for (guint i = g->deck_pos; i < g->deck_len; i++)
+    hash_tile (c, g->deck[i]);
+  hash_tile (c, g->tile);
+  hash_u32 (c, (guint32)g->can_draw | (guint32)g->can_pass << 1 | (guint32)g->ending << 2);
+  hash_u32 (c, g->n_pieces);
+  for (guint i = 0; i < g->n_pieces; i++)
+    {
+      const CarcPiece *p = &g->pieces[i];
+      hash_tile (c, p->type);
+      hash_u32 (c, (guint32)(gint32)p->x);
+      hash_u32 (c, (guint32)(gint32)p->y);
+      hash_u32 (c, p->rotation | (guint32)(guint8)p->player << 8);
+    }
+  for (guint i = 0; i < g->n_followers; i++)
+    if (g->followers[i].active)
+      {
+        hash_u32 (c, g->followers[i].player);
+        hash_u32 (c, (guint32)g->followers[i].seg);
+      }
+  return g_strndup (g_checksum_get_string (c), 16);
+}

@@ -1,0 +1,7 @@
+/* static-plugins.h: the shipped plugins compiled into a fuzz target (see static-plugins.c). */
+#pragma once
+
+#include "carcassonne.h"
+
+/* A host holding abbey, halftiles, vineyards and winter; made on the first call. */
+CarcPluginHost *static_plugin_host (void);
