@@ -130,7 +130,8 @@ carc_board_put (CarcBoard *b, gint x, gint y, guint piece, const CarcTileType *t
       CarcCell *n = carc_board_cell (b, nx, ny);
       if (n->piece[0])
         continue;
-      gint e = carc_board_edge_on_side (type, rotation, s);
+      gint e = type->shape == CARC_SHAPE_SQUARE ? (type->code[rotation] >> (2 * s)) & 3
+                                                : carc_board_edge_on_side (type, rotation, s);
       guint8 demand = n->demand;
       if (e >= 0 && e != CARC_EDGE_WALL)
         demand |= (guint8)((e + 1) << (2 * ((s + 2) & 3)));

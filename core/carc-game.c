@@ -697,7 +697,7 @@ carc_game_get_placement (CarcGame *self, guint index, CarcPlacement *placement)
     {
       guint d = b->present[i];
       guint fit = self->tile->fit[d];
-      guint per_cell = (guint)__builtin_popcount (fit);
+      guint per_cell = carc_rotations_in (fit);
       guint in_bucket = b->len[d] * per_cell;
       if (index >= in_bucket)
         {

@@ -3,7 +3,8 @@
  *
  * Each game: a deck shuffled from its seed, a uniformly random legal placement every turn, a
  * uniformly random deployment (farmers included) or a skip, full final scoring.
- * Usage: bench-engine [GAMES [ROUNDS]] (default 20000 games, 5 rounds). The machine is shared
+ * Usage: bench-engine [GAMES [ROUNDS [base]]] (default 20000 games, 5 rounds; "base" leaves out
+ * the expansion games). The machine is shared
  * and noisy, so each round plays the same games and the best and the median round are shown.
  * Instructions per game, which do not depend on the noise:
  *   libtool --mode=execute valgrind --tool=callgrind tests/bench-engine 1000 1
@@ -132,6 +133,7 @@ main (int argc, char **argv)
            (double)total_score / games);
   g_print ("engine: memory per game %zu bytes new, %zu bytes played to the end\n",
            (fresh - before) / N_MEM, (played - before) / N_MEM);
-  bench_expansions (tiles, MAX (games / 10, 1u), rounds);
+  if (argc <= 3 || g_strcmp0 (argv[3], "base") != 0)
+    bench_expansions (tiles, MAX (games / 10, 1u), rounds);
   return 0;
 }

@@ -10,7 +10,7 @@ if ! command -v valgrind >/dev/null 2>&1; then
 fi
 count () {
   ./libtool --mode=execute valgrind --tool=callgrind --callgrind-out-file=/dev/null \
-    tests/bench-engine "$1" 1 2>&1 >/dev/null | sed -n 's/.*Collected : *\([0-9]*\).*/\1/p;s/.*I *refs: *\([0-9,]*\).*/\1/p' | tr -d , | head -1
+    tests/bench-engine "$1" 1 base 2>&1 >/dev/null | sed -n 's/.*Collected : *\([0-9]*\).*/\1/p;s/.*I *refs: *\([0-9,]*\).*/\1/p' | tr -d , | head -1
 }
 one=$(count 1)
 many=$(count $((n + 1)))
