@@ -27,6 +27,10 @@ typedef enum
   CTL_OPT_JOIN = 1 << 12,
   CTL_OPT_EXPANSIONS = 1 << 13,
   CTL_OPT_OPTION = 1 << 14,
+  CTL_OPT_TO = 1 << 15,
+  CTL_OPT_STEP = 1 << 16,
+  CTL_OPT_PLUGIN_DIR = 1 << 17,
+  CTL_OPT_MOVES = 1 << 18,
 } CtlOptionBit;
 
 typedef struct
@@ -34,8 +38,9 @@ typedef struct
   /* Numbers stay strings until the command checks them. */
   char *players, *bots, *seed, *tile_order, *followers, *bot_delay, *name, *token, *join;
   char *expansions;
-  char **option; /* --option EXPANSION.OPTION=VALUE, each time it was given */
-  gboolean no_farmers, start, watch, board;
+  char **option;                 /* --option EXPANSION.OPTION=VALUE, each time it was given */
+  char *to, *plugin_dir, *moves; /* replay, load */
+  gboolean no_farmers, start, watch, board, step;
   /* Whole-program options (the command line only). */
   char *color;
   gboolean ascii, system;
@@ -138,6 +143,9 @@ gboolean ctl_print_pool (Ctl *ctl, const CtlGame *game, GError **error);
 void ctl_print_tile_in_play (Ctl *ctl, const CtlGame *game);
 /* Prints the legal deployments of the tile just placed. */
 gboolean ctl_print_deployments (Ctl *ctl, const char *game, GError **error);
+
+/* replay.c: a record replayed in this process (no bus). */
+gboolean ctl_cmd_replay (Ctl *, const CtlOptions *, char **, guint, GError **);
 
 /* interactive.c */
 int ctl_interactive_run (Ctl *ctl, const char *game, const char *name);

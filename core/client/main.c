@@ -46,6 +46,8 @@ static const CtlCommand commands[] = {
   { "leave", "GAME", 1, 1, CTL_OPT_TOKEN, ctl_cmd_leave, "give up the seat", FALSE },
   { "rejoin", "GAME TOKEN", 2, 2, 0, ctl_cmd_rejoin, "take a seat back with its token", FALSE },
   { "delete", "GAME", 1, 1, 0, ctl_cmd_delete, "remove the game (its creator only)", FALSE },
+  { "replay", "FILE", 1, 1, CTL_OPT_TO | CTL_OPT_STEP | CTL_OPT_BOARD | CTL_OPT_PLUGIN_DIR,
+    ctl_cmd_replay, "replay a game record here, move by move (no daemon needed)", FALSE },
   { "interactive", "", 0, 0, 0, ctl_cmd_interactive, "the interactive prompt", FALSE },
   { "play", "GAME [NAME]", 1, 2, 0, ctl_cmd_play, "join GAME and play it at the prompt", FALSE },
   /* The prompt's own. */
@@ -173,18 +175,25 @@ main (int argc, char **argv)
       return report (error);
     }
 
-  ctl.conn = cdbus_connect (opts.system ? DBUS_BUS_SYSTEM : DBUS_BUS_SESSION, NULL,
-                            DBUS_ERROR_INVALID_ARGS, &error);
-  if (!ctl.conn)
-    return report (error);
+  /* replay needs no daemon: it runs without a bus */
+  if (cmd->func != ctl_cmd_replay)
+    {
+      ctl.conn = cdbus_connect (opts.system ? DBUS_BUS_SYSTEM : DBUS_BUS_SESSION, NULL,
+                                DBUS_ERROR_INVALID_ARGS, &error);
+      if (!ctl.conn)
+        return report (error);
+    }
   ctl.loop = g_main_loop_new (NULL, FALSE);
   gboolean ok = ctl_command_run (&ctl, cmd, &opts, words[0] ? words + 1 : words, &error);
   int status = ok ? ctl.status : report (error);
 
   g_free (ctl.player);
-  cdbus_shutdown (ctl.conn);
-  dbus_connection_close (ctl.conn); /* a private connection (cdbus_connect) */
-  dbus_connection_unref (ctl.conn);
+  if (ctl.conn)
+    {
+      cdbus_shutdown (ctl.conn);
+      dbus_connection_close (ctl.conn); /* a private connection (cdbus_connect) */
+      dbus_connection_unref (ctl.conn);
+    }
   g_main_loop_unref (ctl.loop);
   return status;
 }

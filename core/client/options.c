@@ -20,6 +20,9 @@ ctl_options_clear (CtlOptions *o)
   g_free (o->join);
   g_free (o->expansions);
   g_strfreev (o->option);
+  g_free (o->to);
+  g_free (o->plugin_dir);
+  g_free (o->moves);
   g_free (o->color);
   memset (o, 0, sizeof *o);
 }
@@ -44,6 +47,10 @@ static const struct
   { CTL_OPT_JOIN, "--join" },
   { CTL_OPT_EXPANSIONS, "--expansions" },
   { CTL_OPT_OPTION, "--option" },
+  { CTL_OPT_TO, "--to" },
+  { CTL_OPT_STEP, "--step" },
+  { CTL_OPT_PLUGIN_DIR, "--plugin-dir" },
+  { CTL_OPT_MOVES, "--moves" },
 };
 
 const char *
@@ -65,7 +72,9 @@ ctl_options_given (const CtlOptions *o)
          | (o->start ? CTL_OPT_START : 0) | (o->watch ? CTL_OPT_WATCH : 0)
          | (o->board ? CTL_OPT_BOARD : 0) | (o->token ? CTL_OPT_TOKEN : 0)
          | (o->join ? CTL_OPT_JOIN : 0) | (o->expansions ? CTL_OPT_EXPANSIONS : 0)
-         | (o->option ? CTL_OPT_OPTION : 0);
+         | (o->option ? CTL_OPT_OPTION : 0) | (o->to ? CTL_OPT_TO : 0)
+         | (o->step ? CTL_OPT_STEP : 0) | (o->plugin_dir ? CTL_OPT_PLUGIN_DIR : 0)
+         | (o->moves ? CTL_OPT_MOVES : 0);
 }
 
 /* A word that looks like an option but is a number: a coordinate such as -1. */
@@ -121,8 +130,15 @@ ctl_options_parse (CtlOptions *o, int argc, char **argv, gboolean whole_program,
     { "start", 0, 0, G_OPTION_ARG_NONE, &o->start, "Start the game once created (new)", NULL },
     { "watch", 0, 0, G_OPTION_ARG_NONE, &o->watch,
       "Watch the game to its end; starts a game of bots only (new)", NULL },
-    { "board", 0, 0, G_OPTION_ARG_NONE, &o->board, "Draw the board after every turn (watch, new)",
-      NULL },
+    { "board", 0, 0, G_OPTION_ARG_NONE, &o->board,
+      "Draw the board after every turn (watch, new) or move (replay)", NULL },
+    { "to", 0, 0, G_OPTION_ARG_STRING, &o->to, "Stop after move N (replay)", "N" },
+    { "step", 0, 0, G_OPTION_ARG_NONE, &o->step,
+      "Wait for Enter after every move, on a terminal (replay)", NULL },
+    { "plugin-dir", 0, 0, G_OPTION_ARG_FILENAME, &o->plugin_dir,
+      "Load expansion plugins from DIR (replay)", "DIR" },
+    { "moves", 0, 0, G_OPTION_ARG_STRING, &o->moves,
+      "Replay only the first N moves of the record (load)", "N" },
     { "token", 0, 0, G_OPTION_ARG_STRING, &o->token,
       "Take the seat back with this token first (show and every move)", "TOKEN" },
     { NULL },

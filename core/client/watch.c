@@ -61,20 +61,34 @@ ctl_watch_new (DBusConnection *conn, const char *path, CtlRenderFlags flags, gbo
   return g_steal_pointer (&w);
 }
 
+CtlWatch *
+ctl_watch_new_offline (CtlGame *game, CtlRenderFlags flags, gboolean board)
+{
+  CtlWatch *w = g_new0 (CtlWatch, 1);
+  w->path = g_strdup (game->path);
+  w->flags = flags;
+  w->board = board;
+  w->game = game;
+  return w;
+}
+
 void
 ctl_watch_free (CtlWatch *w)
 {
   if (!w)
     return;
-  dbus_connection_remove_filter (w->conn, filter, w);
-  for (guint i = 0; i < G_N_ELEMENTS (w->rules); i++)
-    if (w->rules[i])
-      {
-        dbus_bus_remove_match (w->conn, w->rules[i], NULL);
-        g_free (w->rules[i]);
-      }
+  if (w->conn)
+    {
+      dbus_connection_remove_filter (w->conn, filter, w);
+      for (guint i = 0; i < G_N_ELEMENTS (w->rules); i++)
+        if (w->rules[i])
+          {
+            dbus_bus_remove_match (w->conn, w->rules[i], NULL);
+            g_free (w->rules[i]);
+          }
+      dbus_connection_unref (w->conn);
+    }
   ctl_game_free (w->game);
-  dbus_connection_unref (w->conn);
   g_free (w->path);
   g_free (w);
 }
@@ -101,7 +115,7 @@ ctl_watch_get_path (CtlWatch *w)
 gboolean
 ctl_watch_print_board (CtlWatch *w, gboolean read, const gint *marks, guint n_marks, GError **error)
 {
-  if (read && !ctl_game_refresh (w->game, w->conn, TRUE, error))
+  if (read && w->conn && !ctl_game_refresh (w->game, w->conn, TRUE, error))
     return FALSE;
   CtlBoard b = ctl_game_board (w->game, marks, n_marks);
   g_autofree char *text = ctl_board_render (&b, w->flags | CTL_RENDER_LEGEND);
@@ -116,7 +130,7 @@ label (CtlWatch *w, const char *player)
   if (g_strcmp0 (player, CTL_NO_PLAYER) == 0)
     return g_strdup ("nobody");
   gint seat = ctl_game_seat (w->game, player);
-  if (seat < 0 || (guint)seat >= w->game->n_players || !w->game->player_paths[seat])
+  if (w->conn && (seat < 0 || (guint)seat >= w->game->n_players || !w->game->player_paths[seat]))
     {
       g_autoptr (GError) error = NULL;
       if (!ctl_game_refresh (w->game, w->conn, FALSE, &error))
@@ -174,8 +188,8 @@ set_active (CtlGame *g, const char *player)
     g->players[i].active = g_strcmp0 (g->player_paths[i], player) == 0;
 }
 
-static void
-print_signal (CtlWatch *w, const char *member, GVariant *args)
+void
+ctl_watch_print_event (CtlWatch *w, const char *member, GVariant *args)
 {
   g_autofree char *line = NULL;
   if (g_str_equal (member, "TurnStarted") && g_variant_is_of_type (args, G_VARIANT_TYPE ("(uosu)")))
@@ -380,7 +394,7 @@ filter (DBusConnection *conn, DBusMessage *message, gpointer data)
     return DBUS_HANDLER_RESULT_NOT_YET_HANDLED;
   const char *member = dbus_message_get_member (message);
   g_autoptr (GVariant) args = ctl_message_get_args (message);
-  print_signal (w, member, args);
+  ctl_watch_print_event (w, member, args);
   if (w->func)
     w->func (w, member, args, w->user_data);
   return DBUS_HANDLER_RESULT_NOT_YET_HANDLED;

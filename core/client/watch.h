@@ -15,6 +15,11 @@ typedef void (*CtlWatchFunc) (CtlWatch *watch, const char *member, GVariant *arg
 /* Subscribes to @path's signals first, then reads the game, so nothing is missed. */
 CtlWatch *ctl_watch_new (DBusConnection *conn, const char *path, CtlRenderFlags flags,
                          gboolean board, GError **error);
+/* A watch on no bus, for `replay`: @game (taken) follows the events given to
+ * ctl_watch_print_event(); their player paths are the game's player_paths. */
+CtlWatch *ctl_watch_new_offline (CtlGame *game, CtlRenderFlags flags, gboolean board);
+/* Prints one Game signal (@member, @args as on the bus) and follows it in the game. */
+void ctl_watch_print_event (CtlWatch *watch, const char *member, GVariant *args);
 void ctl_watch_set_func (CtlWatch *watch, CtlWatchFunc func, gpointer user_data);
 CtlGame *ctl_watch_get_game (CtlWatch *watch);
 const char *ctl_watch_get_path (CtlWatch *watch);
