@@ -1,0 +1,24 @@
+#!/bin/sh
+# fuzz-short.sh: when clang is installed, builds the game-record and move-sequence fuzz
+# targets with libFuzzer (ASan, UBSan) and runs each for a few seconds over a copy of its
+# corpus; a crash, a leak or a failed assertion fails the test. Without clang: skipped
+# (exit 77). Longer runs: tests/fuzz/README.md.
+set -eu
+command -v clang >/dev/null 2>&1 || { echo "no clang: skipped"; exit 77; }
+cd "${TOP_BUILDDIR:?}"
+for target in record moves; do
+  ${MAKE:-make} --no-print-directory -s "tests/fuzz/fuzz-$target-libfuzzer" >/dev/null
+  corpus=$(mktemp -d)
+  cp "${TOP_SRCDIR:?}/tests/fuzz/corpus-$target"/* "$corpus"/
+  status=0
+  "./tests/fuzz/fuzz-$target-libfuzzer" -max_total_time="${FUZZ_SECONDS:-10}" -max_len=8192 \
+    -timeout=20 -print_final_stats=1 -artifact_prefix="$corpus/" "$corpus" >"$corpus.log" 2>&1 \
+    || status=$?
+  echo "fuzz-$target: $(grep -o 'Done [0-9]* runs in [0-9]* second(s)' "$corpus.log" || echo failed)"
+  if [ "$status" -ne 0 ]; then
+    tail -n 40 "$corpus.log"
+    rm -rf "$corpus" "$corpus.log"
+    exit 1
+  fi
+  rm -rf "$corpus" "$corpus.log"
+done
