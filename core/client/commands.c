@@ -1,6 +1,7 @@
 /* commands.c: the one-shot commands; the interactive prompt runs the same functions. */
 #include "config.h"
 
+#include <stdio.h>
 #include <string.h>
 #include "bus.h"
 #include "game.h"
@@ -124,19 +125,31 @@ watch_to_the_end (Ctl *ctl, CtlWatch *w, GError **error)
   return TRUE;
 }
 
+/* Adds @key (u) to @b when the option @name was given as @text; @out (nullable) gets its
+ * value, 0 when not given. */
+static gboolean
+add_uint_option (GVariantBuilder *b, const char *key, const char *name, const char *text,
+                 guint64 *out, GError **error)
+{
+  guint64 v = 0;
+  if (text && !parse_uint (name, text, G_MAXUINT32, &v, error))
+    return FALSE;
+  if (text)
+    g_variant_builder_add (b, "{sv}", key, g_variant_new_uint32 ((guint32)v));
+  if (out)
+    *out = v;
+  return TRUE;
+}
+
 /* CreateGame's a{sv} from the options; @bots and @players as asked (players 0: the default). */
 static GVariant *
 game_options (Ctl *ctl, const CtlOptions *opts, guint64 *bots, guint64 *players, GError **error)
 {
   g_auto (GVariantBuilder) b = G_VARIANT_BUILDER_INIT (G_VARIANT_TYPE_VARDICT);
   guint64 v;
-  *bots = *players = 0;
-  if (opts->bots)
-    {
-      if (!parse_uint ("--bots", opts->bots, G_MAXUINT32, bots, error))
-        return NULL;
-      g_variant_builder_add (&b, "{sv}", "bots", g_variant_new_uint32 ((guint32)*bots));
-    }
+  *players = 0;
+  if (!add_uint_option (&b, "bots", "--bots", opts->bots, bots, error))
+    return NULL;
   if (opts->players)
     {
       if (!parse_uint ("--players", opts->players, G_MAXUINT32, players, error))
@@ -158,18 +171,9 @@ game_options (Ctl *ctl, const CtlOptions *opts, guint64 *bots, guint64 *players,
       g_variant_builder_add (&b, "{sv}", "tile-order",
                              g_variant_new_strv ((const char *const *)ids, -1));
     }
-  if (opts->followers)
-    {
-      if (!parse_uint ("--followers", opts->followers, G_MAXUINT32, &v, error))
-        return NULL;
-      g_variant_builder_add (&b, "{sv}", "followers", g_variant_new_uint32 ((guint32)v));
-    }
-  if (opts->bot_delay)
-    {
-      if (!parse_uint ("--bot-delay", opts->bot_delay, G_MAXUINT32, &v, error))
-        return NULL;
-      g_variant_builder_add (&b, "{sv}", "bot-delay", g_variant_new_uint32 ((guint32)v));
-    }
+  if (!add_uint_option (&b, "followers", "--followers", opts->followers, NULL, error)
+      || !add_uint_option (&b, "bot-delay", "--bot-delay", opts->bot_delay, NULL, error))
+    return NULL;
   if (opts->no_farmers)
     g_variant_builder_add (&b, "{sv}", "farmers", g_variant_new_boolean (FALSE));
   if (opts->name)
@@ -177,6 +181,36 @@ game_options (Ctl *ctl, const CtlOptions *opts, guint64 *bots, guint64 *players,
   if (!ctl_expansion_options (ctl, opts, &b, error))
     return NULL;
   return g_variant_builder_end (&b);
+}
+
+/* After CreateGame or ImportGame: prints the path, then --join, --watch, --start (@start). */
+static gboolean
+game_created (Ctl *ctl, const CtlOptions *opts, char *game, gboolean start, GError **error)
+{
+  ctl_outf ("%s\n", game);
+  /* A waiting game lives while its creator or a seated player is on the bus: join and start
+   * before this process leaves, and the token takes the seat back later. */
+  if (ctl->interactive && !ctl_interactive_view (ctl, game, error))
+    return FALSE;
+  if (opts->join)
+    {
+      char *words[] = { game, opts->join, NULL };
+      if (!ctl_cmd_join (ctl, opts, words, 2, error))
+        return FALSE;
+    }
+  /* Watch first, then start: the first turns are not missed. */
+  if (ctl->interactive)
+    return !start || simple_call (ctl, opts, game, "Start", error);
+  g_autoptr (CtlWatch) w = NULL;
+  if (opts->watch)
+    {
+      w = ctl_watch_new (ctl->conn, game, ctl->render, opts->board, error);
+      if (!w)
+        return FALSE;
+    }
+  if (start && !simple_call (ctl, opts, game, "Start", error))
+    return FALSE;
+  return !w || watch_to_the_end (ctl, w, error);
 }
 
 gboolean
@@ -194,32 +228,97 @@ ctl_cmd_new (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GError
     return FALSE;
   g_autofree char *game = NULL;
   g_variant_get (reply, "(o)", &game);
-  ctl_outf ("%s\n", game);
-
-  /* A waiting game lives while its creator or a seated player is on the bus: join and start
-   * before this process leaves, and the token takes the seat back later. */
-  if (ctl->interactive && !ctl_interactive_view (ctl, game, error))
-    return FALSE;
-  if (opts->join)
-    {
-      char *words[] = { game, opts->join, NULL };
-      if (!ctl_cmd_join (ctl, opts, words, 2, error))
-        return FALSE;
-    }
-  /* Watch first, then start: the first turns are not missed. */
   gboolean start = opts->start || (opts->watch && bots >= players && !opts->join);
-  if (ctl->interactive)
-    return !start || simple_call (ctl, opts, game, "Start", error);
-  g_autoptr (CtlWatch) w = NULL;
-  if (opts->watch)
+  return game_created (ctl, opts, game, start, error);
+}
+
+gboolean
+ctl_read_file (Ctl *ctl, const char *file, char **data, gsize *length, GError **error)
+{
+  if (g_str_equal (file, "-") && ctl->interactive)
     {
-      w = ctl_watch_new (ctl->conn, game, ctl->render, opts->board, error);
-      if (!w)
-        return FALSE;
+      g_set_error (error, CTL_ERROR, CTL_ERROR_USAGE,
+                   "- (standard input) does not work at the prompt");
+      return FALSE;
     }
-  if (start && !simple_call (ctl, opts, game, "Start", error))
+  if (!g_str_equal (file, "-"))
+    return g_file_get_contents (file, data, length, error);
+  GString *s = g_string_new (NULL);
+  char buf[65536];
+  size_t n;
+  while ((n = fread (buf, 1, sizeof buf, stdin)) > 0)
+    g_string_append_len (s, buf, (gssize)n);
+  if (ferror (stdin))
+    {
+      g_set_error (error, CTL_ERROR, CTL_ERROR_FAILED, "reading stdin failed");
+      g_string_free (s, TRUE);
+      return FALSE;
+    }
+  *length = s->len;
+  *data = g_string_free (s, FALSE);
+  return TRUE;
+}
+
+gboolean
+ctl_cmd_load (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GError **error)
+{
+  g_autofree char *record = NULL;
+  gsize length;
+  if (!ctl_read_file (ctl, args[0], &record, &length, error))
     return FALSE;
-  return !w || watch_to_the_end (ctl, w, error);
+  if (!g_utf8_validate (record, (gssize)length, NULL))
+    {
+      g_set_error (error, CTL_ERROR, CTL_ERROR_FAILED, "%s: not UTF-8 text", args[0]);
+      return FALSE;
+    }
+  g_auto (GVariantBuilder) b = G_VARIANT_BUILDER_INIT (G_VARIANT_TYPE_VARDICT);
+  guint64 bots;
+  if (!add_uint_option (&b, "moves", "--moves", opts->moves, NULL, error)
+      || !add_uint_option (&b, "bots", "--bots", opts->bots, &bots, error)
+      || !add_uint_option (&b, "bot-delay", "--bot-delay", opts->bot_delay, NULL, error))
+    return FALSE;
+  if (opts->name)
+    g_variant_builder_add (&b, "{sv}", "name", g_variant_new_string (opts->name));
+  g_autoptr (GVariant) reply
+      = ctl_call (ctl->conn, CTL_MANAGER_PATH, CTL_IFACE_MANAGER, "ImportGame",
+                  g_variant_new ("(s@a{sv})", record, g_variant_builder_end (&b)), error);
+  if (!reply)
+    return FALSE;
+  g_autofree char *game = NULL;
+  g_variant_get (reply, "(o)", &game);
+  /* As new: --watch alone starts a game whose seats the bots fill. */
+  gboolean start = opts->start;
+  if (!start && opts->watch && !opts->join && bots)
+    {
+      g_autoptr (GVariant) props = ctl_get_all (ctl->conn, game, CTL_IFACE_GAME, error);
+      guint32 seats = 0;
+      if (!props)
+        return FALSE;
+      g_variant_lookup (props, "Seats", "u", &seats);
+      start = bots >= seats;
+    }
+  return game_created (ctl, opts, game, start, error);
+}
+
+gboolean
+ctl_cmd_save (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GError **error)
+{
+  const char *file = args[n_args - 1];
+  g_autofree char *game = ctl_resolve_game (ctl, n_args == 2 ? args[0] : NULL, error);
+  if (!game)
+    return FALSE;
+  g_autoptr (GVariant) reply = ctl_call_typed (ctl->conn, game, "ExportRecord", NULL, "(s)", error);
+  if (!reply)
+    return FALSE;
+  const char *record;
+  g_variant_get (reply, "(&s)", &record);
+  if (g_str_equal (file, "-"))
+    {
+      ctl_out (record);
+      return TRUE;
+    }
+  /* Atomically: a file of that name is the old record or the new one, never half of it. */
+  return g_file_set_contents (file, record, -1, error);
 }
 
 gboolean
@@ -402,6 +501,8 @@ ctl_cmd_show (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GErro
       ctl_outf (", %s to %s", who, turn_verb (g));
     }
   ctl_out ("\n");
+  if (*g->state_hash)
+    ctl_outf ("state hash: %s\n", g->state_hash);
   print_options (g->options);
   ctl_out ("players:\n");
   for (guint i = 0; i < g->n_players; i++)

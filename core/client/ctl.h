@@ -118,6 +118,8 @@ gboolean ctl_cmd_piece (Ctl *, const CtlOptions *, char **, guint, GError **);
 gboolean ctl_cmd_pieces (Ctl *, const CtlOptions *, char **, guint, GError **);
 gboolean ctl_cmd_pass (Ctl *, const CtlOptions *, char **, guint, GError **);
 gboolean ctl_cmd_pick (Ctl *, const CtlOptions *, char **, guint, GError **);
+gboolean ctl_cmd_save (Ctl *, const CtlOptions *, char **, guint, GError **);
+gboolean ctl_cmd_load (Ctl *, const CtlOptions *, char **, guint, GError **);
 
 /* expansions.c */
 gboolean ctl_cmd_expansions (Ctl *, const CtlOptions *, char **, guint, GError **);
@@ -126,6 +128,8 @@ gboolean ctl_cmd_expansions (Ctl *, const CtlOptions *, char **, guint, GError *
 gboolean ctl_expansion_options (Ctl *ctl, const CtlOptions *opts, GVariantBuilder *b,
                                 GError **error);
 
+/* Reads FILE, or standard input for "-" (not at the prompt). */
+gboolean ctl_read_file (Ctl *ctl, const char *file, char **data, gsize *length, GError **error);
 /* Resolves GAME (a number or path); in interactive mode NULL means the game in view. */
 char *ctl_resolve_game (Ctl *ctl, const char *arg, GError **error);
 /* Rejoin(token) when --token was given, so this connection holds the seat (ctl->player). */

@@ -229,6 +229,7 @@ ctl_game_refresh (CtlGame *g, DBusConnection *conn, gboolean board, GError **err
   g->tiles_left = lookup_uint (props, "TilesLeft");
   g->tile = lookup_string (g, props, "Tile");
   g->active = lookup_string (g, props, "ActivePlayer");
+  g->state_hash = lookup_string (g, props, "StateHash");
   g_clear_pointer (&g->options, g_variant_unref);
   g->options = g_variant_lookup_value (props, "Options", G_VARIANT_TYPE_VARDICT);
   if (!read_players (g, conn, props, error))

@@ -22,8 +22,9 @@ typedef struct
   char *path;
   const char *name;
   guint state, seats, turn, tiles_left;
-  const char *tile;   /* in play, "" for none */
-  const char *active; /* ActivePlayer, "/" for none */
+  const char *tile;       /* in play, "" for none */
+  const char *active;     /* ActivePlayer, "/" for none */
+  const char *state_hash; /* StateHash, "" for none (or a daemon without it) */
   GVariant *options;
 
   /* By seat (n_players == seats); a free seat has path NULL. */

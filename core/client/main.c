@@ -46,8 +46,14 @@ static const CtlCommand commands[] = {
   { "leave", "GAME", 1, 1, CTL_OPT_TOKEN, ctl_cmd_leave, "give up the seat", FALSE },
   { "rejoin", "GAME TOKEN", 2, 2, 0, ctl_cmd_rejoin, "take a seat back with its token", FALSE },
   { "delete", "GAME", 1, 1, 0, ctl_cmd_delete, "remove the game (its creator only)", FALSE },
+  { "save", "GAME FILE", 2, 2, 0, ctl_cmd_save,
+    "write the game's record to FILE (its creator; anyone once over)", FALSE },
+  { "load", "FILE [OPTIONS]", 1, 1,
+    CTL_OPT_MOVES | CTL_OPT_BOTS | CTL_OPT_BOT_DELAY | CTL_OPT_NAME | CTL_OPT_JOIN | CTL_OPT_START
+        | CTL_OPT_WATCH | CTL_OPT_BOARD,
+    ctl_cmd_load, "create a game from a record (--moves N: to move N); print its path", FALSE },
   { "replay", "FILE", 1, 1, CTL_OPT_TO | CTL_OPT_STEP | CTL_OPT_BOARD | CTL_OPT_PLUGIN_DIR,
-    ctl_cmd_replay, "replay a game record here, move by move (no daemon needed)", FALSE },
+    ctl_cmd_replay, "replay a record move by move, here (no daemon)", FALSE },
   { "interactive", "", 0, 0, 0, ctl_cmd_interactive, "the interactive prompt", FALSE },
   { "play", "GAME [NAME]", 1, 2, 0, ctl_cmd_play, "join GAME and play it at the prompt", FALSE },
   /* The prompt's own. */

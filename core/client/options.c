@@ -96,12 +96,14 @@ ctl_usage_summary (void)
         g_autofree char *left = g_strdup_printf ("%s %s", cmds[i].name, cmds[i].synopsis);
         g_string_append_printf (s, "  %-28s %s\n", left, cmds[i].help);
       }
-  g_string_append (s, "\nWithout a command: the interactive prompt (type 'help' there).\n"
-                      "GAME is a game's number n or its path /org/carcassonne/Engine1/game/n.\n"
-                      "Seats belong to the bus connection that took them: a script either keeps "
-                      "one\nconnection (the interactive prompt on a pipe) or passes --token "
-                      "TOKEN, as printed\nby join, to show (to see its hand) and to every move.\n"
-                      "Exit status: 0 success, 1 the daemon refused or the bus failed, 2 usage.");
+  g_string_append (
+      s,
+      "\nWithout a command: the interactive prompt (type 'help' there).\n"
+      "GAME is a game's number n or its path /org/carcassonne/Engine1/game/n.\n"
+      "Seats belong to the bus connection that took them: a script either keeps "
+      "one\nconnection (the interactive prompt on a pipe) or passes --token "
+      "TOKEN, as printed\nby join, to show (to see its hand) and to every move.\n"
+      "Exit status: 0 success, 1 the daemon refused, the bus failed or a record is bad,\n2 usage.");
   return g_string_free (s, FALSE);
 }
 
@@ -112,7 +114,7 @@ ctl_options_parse (CtlOptions *o, int argc, char **argv, gboolean whole_program,
   /* No short options, so that -1 stays a coordinate. */
   const GOptionEntry game_entries[] = {
     { "players", 0, 0, G_OPTION_ARG_STRING, &o->players, "Seats, 2..6 (new)", "N" },
-    { "bots", 0, 0, G_OPTION_ARG_STRING, &o->bots, "Seats for the built-in bot (new)", "N" },
+    { "bots", 0, 0, G_OPTION_ARG_STRING, &o->bots, "Seats for the built-in bot (new, load)", "N" },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &o->seed, "The deck's seed (new)", "N" },
     { "tile-order", 0, 0, G_OPTION_ARG_STRING, &o->tile_order,
       "Draw these tile ids in this order (new)", "A,B,C" },
@@ -123,13 +125,14 @@ ctl_options_parse (CtlOptions *o, int argc, char **argv, gboolean whole_program,
       "An expansion's option, e.g. halftiles.hand=4; again for more (new)", "EXP.OPT=VALUE" },
     { "followers", 0, 0, G_OPTION_ARG_STRING, &o->followers, "Followers per player (new)", "N" },
     { "bot-delay", 0, 0, G_OPTION_ARG_STRING, &o->bot_delay,
-      "Milliseconds a bot waits before a move (new)", "MS" },
-    { "name", 0, 0, G_OPTION_ARG_STRING, &o->name, "A label for the game (new)", "S" },
+      "Milliseconds a bot waits before a move (new, load)", "MS" },
+    { "name", 0, 0, G_OPTION_ARG_STRING, &o->name, "A label for the game (new, load)", "S" },
     { "join", 0, 0, G_OPTION_ARG_STRING, &o->join,
-      "Take a seat as NAME; print the player path and token (new)", "NAME" },
-    { "start", 0, 0, G_OPTION_ARG_NONE, &o->start, "Start the game once created (new)", NULL },
+      "Take a seat as NAME; print the player path and token (new, load)", "NAME" },
+    { "start", 0, 0, G_OPTION_ARG_NONE, &o->start, "Start the game once created (new, load)",
+      NULL },
     { "watch", 0, 0, G_OPTION_ARG_NONE, &o->watch,
-      "Watch the game to its end; starts a game of bots only (new)", NULL },
+      "Watch the game to its end; starts a game of bots only (new, load)", NULL },
     { "board", 0, 0, G_OPTION_ARG_NONE, &o->board,
       "Draw the board after every turn (watch, new) or move (replay)", NULL },
     { "to", 0, 0, G_OPTION_ARG_STRING, &o->to, "Stop after move N (replay)", "N" },

@@ -303,7 +303,7 @@ ctl_cmd_replay (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GEr
     return FALSE;
   g_autofree char *data = NULL;
   gsize length;
-  if (!g_file_get_contents (file, &data, &length, error))
+  if (!ctl_read_file (ctl, file, &data, &length, error))
     return FALSE;
   g_autoptr (CarcTileSet) base = carc_tile_set_new_base (error);
   if (!base)
