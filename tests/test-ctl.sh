@@ -225,4 +225,49 @@ expect 1 NoPiece pick "$n" 99 --token "$token"
 ctl pick "$n" 0 --token "$token"
 [ "$(prop "$cy" Player HandSize)" = 1 ] || fail "Cy's pick is not in her hand"
 [ "$(prop "$game" Game State)" != 5 ] || fail "still drafting after every pick"
+
+# --- game records: save, replay, load -----------------------------------------------------
+rec=$TMPDIR_CTL/game.json
+# a finished game goes from the bus once nobody holds it: the prompt on a pipe keeps its
+# creator there until it is saved ('save FILE': the game in view)
+printf 'new --bots 2 --seed 7 --start\nwait\nsave %s\nquit\n' "$rec" | ctl >"$TMPDIR_CTL/prompt" 2>&1 ||
+  fail "the prompt failed: $(cat "$TMPDIR_CTL/prompt")"
+over=$(grep '^game over: ' "$TMPDIR_CTL/prompt") || fail "the bots' game did not end"
+head -n 2 "$rec" | grep -q '"format": "carcassonned-record"' || fail "save wrote: $(head "$rec")"
+moves=$(grep -c '^ *{"move":' "$rec")
+# replay: every move, the events as watch prints them, the daemon's final scores
+out=$(ctl replay "$rec")
+[ "$(echo "$out" | grep -c "^move [0-9]*/$moves: ")" = "$moves" ] || fail "replay: $out"
+[ "$(echo "$out" | grep '^game over: ')" = "$over" ] || fail "replay ends '$(echo "$out" | grep '^game over: ')', the daemon '$over'"
+echo "$out" | grep -q '^  Bot 1 (red) places [A-X] at ' || fail "replay: $out"
+# --to N: stops there, draws the board once (each move with --board), prints the state hash
+out=$(ctl replay "$rec" --to 20)
+echo "$out" | grep -q "^after move 20 of $moves: " || fail "replay --to 20: $out"
+echo "$out" | grep -q '^move 21/' && fail "replay --to 20 went on: $out"
+[ "$(echo "$out" | grep -c '^  · field ')" = 1 ] || fail "replay --to 20 drew not one board: $out"
+hash=$(echo "$out" | sed -n 's/^state hash: \([0-9a-f]\{16\}\)$/\1/p')
+[ -n "$hash" ] || fail "replay --to 20 printed no state hash: $out"
+[ "$(ctl replay "$rec" --to 3 --board --step </dev/null | grep -c '^  · field ')" = 4 ] ||
+  fail "replay --board: not a board before the first move and after each"
+# load --moves N: a waiting game in the position replay --to N reaches
+game=$(ctl load "$rec" --moves 20)
+[ "$(prop "$game" Game StateHash)" = "$hash" ] ||
+  fail "load --moves 20: StateHash $(prop "$game" Game StateHash), replay --to 20: $hash"
+ctl show "$game" | grep -q "^state hash: $hash$" || fail "show: $(ctl show "$game")"
+expect 1 PermissionDenied save "$game" "$TMPDIR_CTL/not-ours.json"
+[ ! -e "$TMPDIR_CTL/not-ours.json" ] || fail "a refused save wrote a file"
+expect 1 InvalidArgs load "$rec" --moves $((moves + 1))
+expect 2 "" replay "$rec" --to many
+# a corrupted record: the engine's error, naming the place, from replay and from the daemon
+line=$(awk 'NR > 20 && /"move":"place"/ { print NR; exit }' "$rec")
+i=$((line - 8))
+sed "${line}s/\"x\":/\"x\":\"/; ${line}s/,\"y\"/\",\"y\"/" "$rec" >"$TMPDIR_CTL/bad.json"
+set +e
+err=$(ctl replay "$TMPDIR_CTL/bad.json" 2>&1 >/dev/null)
+status=$?
+set -e
+[ "$status" = 1 ] || fail "replay of a bad record exited $status"
+[ "$err" = "carcassonnectl: $TMPDIR_CTL/bad.json: moves[$i].x: not an integer" ] ||
+  fail "replay of a bad record: $err"
+expect 1 "InvalidRecord: moves[$i].x: not an integer" load "$TMPDIR_CTL/bad.json"
 echo "PASS: carcassonnectl"
