@@ -29,6 +29,23 @@ carc_game_config_new (CarcTileSet *tiles)
 }
 
 /**
+ * carc_game_config_new_base:
+ * @error: return location for an error
+ *
+ * A config for the base game (carc_tile_set_new_base()) with the defaults of
+ * carc_game_config_new(); add expansions with carc_game_config_add_expansion() or
+ * carc_game_config_add_expansion_by_name().
+ *
+ * Returns: (transfer full) (nullable): a new config, or %NULL with @error set
+ */
+CarcGameConfig *
+carc_game_config_new_base (GError **error)
+{
+  g_autoptr (CarcTileSet) tiles = carc_tile_set_new_base (error);
+  return tiles ? carc_game_config_new (tiles) : NULL;
+}
+
+/**
  * carc_game_config_ref:
  * Returns: (transfer full): @config
  */
@@ -124,6 +141,18 @@ guint64
 carc_game_config_get_seed (const CarcGameConfig *config)
 {
   return config->seed;
+}
+
+/**
+ * carc_game_config_get_tiles:
+ * @config: a config
+ *
+ * Returns: (transfer none): the tile set the game draws from
+ */
+CarcTileSet *
+carc_game_config_get_tiles (const CarcGameConfig *config)
+{
+  return config->tiles;
 }
 
 static CarcConfigExpansion *

@@ -7,7 +7,26 @@
 
 G_DEFINE_FINAL_TYPE (CarcGame, carc_game, G_TYPE_OBJECT)
 
+enum
+{
+  SIGNAL_EVENT,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+static GQuark event_details[CARC_EVENT_TURN_PASSED + 1];
+
 static void begin_turn (CarcGame *g, gboolean advance);
+
+/* Called at the start of every move: whether the "event" signal has a handler now. A handler
+ * connected during a move (from inside another handler) sees the events of the next move. */
+static inline void
+look_for_handlers (CarcGame *g)
+{
+  g->event_handlers = g_signal_handler_find (g, G_SIGNAL_MATCH_ID | G_SIGNAL_MATCH_UNBLOCKED,
+                                             signals[SIGNAL_EVENT], 0, NULL, NULL, NULL)
+                      != 0;
+}
 
 static void
 carc_game_finalize (GObject *object)
@@ -42,6 +61,26 @@ static void
 carc_game_class_init (CarcGameClass *klass)
 {
   G_OBJECT_CLASS (klass)->finalize = carc_game_finalize;
+
+  /**
+   * CarcGame::event:
+   * @game: the game
+   * @event: (transfer none): what happened; copy it (carc_event_copy()) to keep it
+   *
+   * Every engine event, in order, from inside the move that caused it; the detail is the
+   * event type's nick ("event::feature-scored", "event::game-over", ...: the names of
+   * carc_event_type_to_string()). The same events go to the callback of
+   * carc_game_set_event_func().
+   *
+   * Handlers take effect from the next move on: events of the game's creation (the start
+   * tile, the first turn's start) happen before anyone can connect; carc_game_new_full()
+   * with a callback sees them.
+   */
+  signals[SIGNAL_EVENT] = g_signal_new (
+      "event", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST | G_SIGNAL_DETAILED, 0, NULL, NULL,
+      NULL, G_TYPE_NONE, 1, CARC_TYPE_EVENT | G_SIGNAL_TYPE_STATIC_SCOPE);
+  for (guint i = 0; i < G_N_ELEMENTS (event_details); i++)
+    event_details[i] = g_quark_from_static_string (carc_event_type_to_string (i));
 }
 
 static void
@@ -62,11 +101,14 @@ carc_event_type_to_string (CarcEventType type)
 void
 carc_game_emit (CarcGame *g, CarcEvent *ev)
 {
-  if (!g->event_func)
+  if (!carc_game_wants_events (g))
     return;
   ev->turn = g->turn;
   ev->n_players = g->n_players;
-  g->event_func (g, ev, g->event_data);
+  if (g->event_func)
+    g->event_func (g, ev, g->event_data);
+  if (g->event_handlers)
+    g_signal_emit (g, signals[SIGNAL_EVENT], event_details[ev->type], ev);
 }
 
 /* Emits @ev with where it happened filled in from segment @seg: tile, cell, rotation, the
@@ -633,6 +675,22 @@ carc_game_get_score (CarcGame *self, guint player)
   return player < self->n_players ? self->score[player] : 0;
 }
 
+/**
+ * carc_game_get_scores:
+ * @self: a game
+ * @n_players: (out): the number of players
+ *
+ * Returns: (transfer full) (array length=n_players): every player's score, to free with
+ *   g_free()
+ */
+guint *
+carc_game_get_scores (CarcGame *self, guint *n_players)
+{
+  g_return_val_if_fail (CARC_IS_GAME (self), NULL);
+  *n_players = self->n_players;
+  return g_memdup2 (self->score, self->n_players * sizeof (guint));
+}
+
 guint
 carc_game_get_supply (CarcGame *self, guint player)
 {
@@ -824,6 +882,7 @@ gboolean
 carc_game_place (CarcGame *self, gint x, gint y, guint rotation, GError **error)
 {
   g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
+  look_for_handlers (self);
   if (!check_phase (self, CARC_PHASE_PLACE, error))
     return FALSE;
   if (rotation > 3)
@@ -889,6 +948,7 @@ gboolean
 carc_game_deploy (CarcGame *self, guint segment, GError **error)
 {
   g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
+  look_for_handlers (self);
   if (!check_phase (self, CARC_PHASE_DEPLOY, error))
     return FALSE;
   if (self->supply[self->current] == 0)
@@ -948,6 +1008,7 @@ gboolean
 carc_game_skip (CarcGame *self, GError **error)
 {
   g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
+  look_for_handlers (self);
   if (!check_phase (self, CARC_PHASE_DEPLOY, error))
     return FALSE;
   CarcMove m = { CARC_MOVE_SKIP, 0, 0, 0, 0, 0 };
@@ -993,6 +1054,7 @@ gboolean
 carc_game_draw (CarcGame *self, GError **error)
 {
   g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
+  look_for_handlers (self);
   if (!check_phase (self, CARC_PHASE_CHOOSE, error))
     return FALSE;
   if (!self->can_draw)
@@ -1030,6 +1092,7 @@ gboolean
 carc_game_pass (CarcGame *self, GError **error)
 {
   g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
+  look_for_handlers (self);
   if (!check_phase (self, CARC_PHASE_CHOOSE, error))
     return FALSE;
   if (!self->can_pass)
@@ -1146,6 +1209,7 @@ gboolean
 carc_game_place_piece (CarcGame *self, guint index, gint x, gint y, guint rotation, GError **error)
 {
   g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
+  look_for_handlers (self);
   if (!check_phase (self, CARC_PHASE_CHOOSE, error) || !check_hand_index (self, index, error))
     return FALSE;
   if (rotation > 3)
@@ -1201,6 +1265,7 @@ gboolean
 carc_game_pick (CarcGame *self, guint index, GError **error)
 {
   g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
+  look_for_handlers (self);
   if (self->phase != CARC_PHASE_DRAFT)
     {
       g_set_error (error, CARC_ERROR,
@@ -1250,6 +1315,32 @@ carc_game_get_pieces_at (CarcGame *self, gint x, gint y, CarcPieceInfo info[2])
   for (guint k = 0; c && k < 2 && c->piece[k]; k++)
     carc_game_get_piece (self, c->piece[k] - 1u, &info[n++]);
   return n;
+}
+
+/**
+ * carc_game_list_pieces_at:
+ * @self: a game
+ * @x: column
+ * @y: row
+ * @n_pieces: (out): how many pieces the cell holds: 0, 1, or 2 (two half tiles)
+ *
+ * carc_game_get_pieces_at() for bindings: the pieces in a cell as a new array of copies
+ * (carc_piece_info_copy()), %NULL-terminated.
+ *
+ * Returns: (transfer full) (array length=n_pieces): the pieces; free each with
+ *   carc_piece_info_free(), then the array with g_free()
+ */
+CarcPieceInfo **
+carc_game_list_pieces_at (CarcGame *self, gint x, gint y, guint *n_pieces)
+{
+  g_return_val_if_fail (CARC_IS_GAME (self), NULL);
+  CarcPieceInfo info[2];
+  guint n = carc_game_get_pieces_at (self, x, y, info);
+  CarcPieceInfo **list = g_new0 (CarcPieceInfo *, n + 1);
+  for (guint i = 0; i < n; i++)
+    list[i] = carc_piece_info_copy (&info[i]);
+  *n_pieces = n;
+  return list;
 }
 
 /* TRUE if the cell holds at least one piece (a full tile or one or two half tiles). */

@@ -26,6 +26,7 @@ typedef struct _CarcGameConfig CarcGameConfig;
 #define CARC_TYPE_GAME_CONFIG (carc_game_config_get_type ())
 GType carc_game_config_get_type (void) G_GNUC_CONST;
 CarcGameConfig *carc_game_config_new (CarcTileSet *tiles);
+CarcGameConfig *carc_game_config_new_base (GError **error);
 CarcGameConfig *carc_game_config_ref (CarcGameConfig *config);
 void carc_game_config_unref (CarcGameConfig *config);
 void carc_game_config_set_n_players (CarcGameConfig *config, guint n_players);
@@ -36,6 +37,7 @@ void carc_game_config_set_followers (CarcGameConfig *config, guint followers);
 void carc_game_config_set_farmers (CarcGameConfig *config, gboolean farmers);
 guint carc_game_config_get_n_players (const CarcGameConfig *config);
 guint64 carc_game_config_get_seed (const CarcGameConfig *config);
+CarcTileSet *carc_game_config_get_tiles (const CarcGameConfig *config);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CarcGameConfig, carc_game_config_unref)
 
 /**
@@ -58,58 +60,102 @@ typedef enum
   CARC_PHASE_DRAFT,
 } CarcPhase;
 
-/* A legal placement of the tile in play. */
-typedef struct
+/**
+ * CarcPlacement:
+ * @x: column
+ * @y: row
+ * @rotation: clockwise quarter turns, 0..3
+ *
+ * A legal placement of the tile in play (or of a piece from the hand).
+ */
+typedef struct _CarcPlacement
 {
   gint x;
   gint y;
   guint rotation;
 } CarcPlacement;
 
-/* A follower deployment offered on the tile just placed: the segment's index on the tile,
- * its feature kind, and the sides and half-edges it touches in board orientation. */
-typedef struct
+/**
+ * CarcDeployment:
+ * @segment: the segment's index on the tile
+ * @kind: its feature kind
+ * @location: the sides and half-edges it touches in board orientation (CARC_LOC_* bits)
+ *
+ * A follower deployment offered on the tile just placed.
+ */
+typedef struct _CarcDeployment
 {
   guint segment;
   CarcFeatureKind kind;
   guint32 location;
 } CarcDeployment;
 
-/* One piece on the board. */
-typedef struct
+/**
+ * CarcPieceInfo:
+ * @tile: its tile type
+ * @x: column
+ * @y: row
+ * @rotation: clockwise quarter turns
+ * @player: who placed it; -1 for the start tile
+ * @index: pieces are numbered in the order they were placed
+ *
+ * One piece on the board.
+ */
+typedef struct _CarcPieceInfo
 {
   const CarcTileType *tile;
   gint x;
   gint y;
   guint rotation;
-  gint player; /* who placed it; -1 for the start tile */
-  guint index; /* pieces are numbered in the order they were placed */
+  gint player;
+  guint index;
 } CarcPieceInfo;
 
-/* A feature as it stands: the segment it was asked for belongs to it. @id is the same for every
- * segment of the feature at this moment (it may change when features join), so a client can
- * group the segments of the board into features. */
-typedef struct
+/**
+ * CarcFeatureInfo:
+ * @id: the same for every segment of the feature at this moment (it may change when
+ *   features join), so a client can group the segments of the board into features
+ * @kind: the feature's kind
+ * @complete: %TRUE once it is complete
+ * @units: distinct tiles (counting units) it covers
+ * @shields: cities: shields in it
+ * @open: roads and cities: open ports left; cloisters: empty cells around it
+ * @segments: segments joined into it
+ * @followers: followers of each player in it (carc_feature_info_get_followers())
+ *
+ * A feature as it stands: the segment it was asked for belongs to it.
+ */
+typedef struct _CarcFeatureInfo
 {
   guint id;
   CarcFeatureKind kind;
   gboolean complete;
-  guint units;    /* distinct tiles (counting units) it covers */
-  guint shields;  /* cities: shields in it */
-  guint open;     /* roads and cities: open ports left */
-  guint segments; /* segments joined into it */
+  guint units;
+  guint shields;
+  guint open;
+  guint segments;
   guint followers[CARC_MAX_PLAYERS];
 } CarcFeatureInfo;
 
-/* A follower on the board. */
-typedef struct
+/**
+ * CarcFollowerInfo:
+ * @player: its owner
+ * @x: column of the piece it stands on
+ * @y: row of that piece
+ * @segment: the segment it stands on, an index on that piece's tile
+ * @kind: the feature kind of that segment
+ * @piece: the piece it stands on (carc_game_get_piece())
+ *
+ * A follower on the board.
+ */
+typedef struct _CarcFollowerInfo
 {
   guint player;
   gint x;
   gint y;
   guint segment;
   CarcFeatureKind kind;
-  guint piece; /* the piece it stands on */
+  guint piece;
 } CarcFollowerInfo;
 
 /**
@@ -143,7 +189,27 @@ typedef enum
   CARC_EVENT_TURN_PASSED,
 } CarcEventType;
 
-typedef struct
+/**
+ * CarcEvent:
+ * @type: what happened
+ * @player: the player it concerns, or -1
+ * @turn: the turn it happened in
+ * @tile: (nullable): the tile it concerns
+ * @x: column of the piece it concerns
+ * @y: row of that piece
+ * @rotation: that piece's rotation
+ * @segment: the segment it concerns, an index on the piece's tile
+ * @kind: that segment's feature kind
+ * @location: that segment's sides and half-edges in board orientation (CARC_LOC_* bits)
+ * @final: %TRUE during final scoring
+ * @n_players: the game's players: the valid entries of @points
+ * @points: points per player (carc_event_get_points())
+ * @piece: the index of the piece it concerns (carc_game_get_piece())
+ *
+ * An engine event, as the event callback and the #CarcGame::event signal report it.
+ * Which members are meaningful depends on @type (#CarcEventType).
+ */
+typedef struct _CarcEvent
 {
   CarcEventType type;
   gint player;
@@ -163,10 +229,18 @@ typedef struct
 
 const char *carc_event_type_to_string (CarcEventType type);
 
-/* A recorded move. The move log plus the game's config replays the game exactly.
- * PLACE: the tile in play at x, y, rotation. DEPLOY: a follower on segment. SKIP: no
- * follower. DRAW: draw instead of placing from the hand. PLACE_PIECE: hand piece @piece at
- * x, y, rotation. PASS: nothing in an end-of-game turn. PICK: draft pool piece @piece. */
+/**
+ * CarcMoveType:
+ * @CARC_MOVE_PLACE: the tile in play at x, y, rotation
+ * @CARC_MOVE_DEPLOY: a follower on segment
+ * @CARC_MOVE_SKIP: no follower
+ * @CARC_MOVE_DRAW: draw instead of placing from the hand
+ * @CARC_MOVE_PLACE_PIECE: hand piece @piece at x, y, rotation
+ * @CARC_MOVE_PASS: nothing in an end-of-game turn
+ * @CARC_MOVE_PICK: draft pool piece @piece
+ *
+ * The kinds of recorded move. The move log plus the game's config replays the game exactly.
+ */
 typedef enum
 {
   CARC_MOVE_PLACE,
@@ -178,7 +252,18 @@ typedef enum
   CARC_MOVE_PICK,
 } CarcMoveType;
 
-typedef struct
+/**
+ * CarcMove:
+ * @type: the kind of move
+ * @x: column (place, place-piece)
+ * @y: row (place, place-piece)
+ * @rotation: rotation (place, place-piece)
+ * @segment: segment (deploy)
+ * @piece: the hand or pool index (place-piece, pick)
+ *
+ * A recorded move (carc_game_get_moves()).
+ */
+typedef struct _CarcMove
 {
   CarcMoveType type;
   gint x;
@@ -188,9 +273,58 @@ typedef struct
   guint piece;
 } CarcMove;
 
+#define CARC_TYPE_PLACEMENT (carc_placement_get_type ())
+GType carc_placement_get_type (void) G_GNUC_CONST;
+CarcPlacement *carc_placement_copy (const CarcPlacement *placement);
+void carc_placement_free (CarcPlacement *placement);
+#define CARC_TYPE_DEPLOYMENT (carc_deployment_get_type ())
+GType carc_deployment_get_type (void) G_GNUC_CONST;
+CarcDeployment *carc_deployment_copy (const CarcDeployment *deployment);
+void carc_deployment_free (CarcDeployment *deployment);
+#define CARC_TYPE_PIECE_INFO (carc_piece_info_get_type ())
+GType carc_piece_info_get_type (void) G_GNUC_CONST;
+CarcPieceInfo *carc_piece_info_copy (const CarcPieceInfo *info);
+void carc_piece_info_free (CarcPieceInfo *info);
+#define CARC_TYPE_FEATURE_INFO (carc_feature_info_get_type ())
+GType carc_feature_info_get_type (void) G_GNUC_CONST;
+CarcFeatureInfo *carc_feature_info_copy (const CarcFeatureInfo *info);
+void carc_feature_info_free (CarcFeatureInfo *info);
+const guint *carc_feature_info_get_followers (const CarcFeatureInfo *info, guint *n_players);
+#define CARC_TYPE_FOLLOWER_INFO (carc_follower_info_get_type ())
+GType carc_follower_info_get_type (void) G_GNUC_CONST;
+CarcFollowerInfo *carc_follower_info_copy (const CarcFollowerInfo *info);
+void carc_follower_info_free (CarcFollowerInfo *info);
+#define CARC_TYPE_EVENT (carc_event_get_type ())
+GType carc_event_get_type (void) G_GNUC_CONST;
+CarcEvent *carc_event_copy (const CarcEvent *event);
+void carc_event_free (CarcEvent *event);
+const guint *carc_event_get_points (const CarcEvent *event, guint *n_players);
+const CarcTileType *carc_event_get_tile (const CarcEvent *event);
+const CarcTileType *carc_piece_info_get_tile (const CarcPieceInfo *info);
+#define CARC_TYPE_MOVE (carc_move_get_type ())
+GType carc_move_get_type (void) G_GNUC_CONST;
+CarcMove *carc_move_copy (const CarcMove *move);
+void carc_move_free (CarcMove *move);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CarcPlacement, carc_placement_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CarcDeployment, carc_deployment_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CarcPieceInfo, carc_piece_info_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CarcFeatureInfo, carc_feature_info_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CarcFollowerInfo, carc_follower_info_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CarcEvent, carc_event_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CarcMove, carc_move_free)
+
 #define CARC_TYPE_GAME (carc_game_get_type ())
 G_DECLARE_FINAL_TYPE (CarcGame, carc_game, CARC, GAME, GObject)
 
+/**
+ * CarcEventFunc:
+ * @game: the game
+ * @event: (transfer none): what happened; valid during the call only
+ * @user_data: the data given with the function
+ *
+ * The event callback (carc_game_set_event_func()). The #CarcGame::event signal reports
+ * the same events.
+ */
 typedef void (*CarcEventFunc) (CarcGame *game, const CarcEvent *event, gpointer user_data);
 
 CarcGame *carc_game_new (const CarcGameConfig *config, GError **error);
@@ -207,6 +341,7 @@ guint carc_game_get_turn (CarcGame *self);
 const CarcTileType *carc_game_get_current_tile (CarcGame *self);
 guint carc_game_get_tiles_left (CarcGame *self);
 guint carc_game_get_score (CarcGame *self, guint player);
+guint *carc_game_get_scores (CarcGame *self, guint *n_players);
 guint carc_game_get_supply (CarcGame *self, guint player);
 
 const CarcPlacement *carc_game_get_placements (CarcGame *self, guint *n_placements);
@@ -236,6 +371,7 @@ gboolean carc_game_pick (CarcGame *self, guint index, GError **error);
 guint carc_game_get_n_pieces (CarcGame *self);
 gboolean carc_game_get_piece (CarcGame *self, guint index, CarcPieceInfo *info);
 gboolean carc_game_get_piece_at (CarcGame *self, gint x, gint y, CarcPieceInfo *info);
+CarcPieceInfo **carc_game_list_pieces_at (CarcGame *self, gint x, gint y, guint *n_pieces);
 void carc_game_get_bounds (CarcGame *self, gint *min_x, gint *min_y, gint *max_x, gint *max_y);
 gboolean carc_game_get_feature (CarcGame *self, gint x, gint y, guint segment,
                                 CarcFeatureInfo *info);

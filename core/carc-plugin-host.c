@@ -46,8 +46,14 @@ carc_plugin_host_new (void)
   return g_object_new (CARC_TYPE_PLUGIN_HOST, NULL);
 }
 
-/* Where to look for plugins: $CARCASSONNE_PLUGIN_DIR if set (a build tree's plugins/.libs),
- * else where `make install` puts them. */
+/**
+ * carc_plugin_host_get_default_dir:
+ *
+ * Where to look for plugins: $CARCASSONNE_PLUGIN_DIR if set (a build tree's plugins/.libs),
+ * else where `make install` puts them.
+ *
+ * Returns: (type filename): the directory
+ */
 const char *
 carc_plugin_host_get_default_dir (void)
 {
@@ -110,7 +116,7 @@ compare_names (gconstpointer a, gconstpointer b)
 /**
  * carc_plugin_host_load_dir:
  * @host: a host
- * @dir: a directory of plugins (`<name>.so` files)
+ * @dir: (type filename): a directory of plugins (`<name>.so` files)
  * @enable: (nullable): comma-separated glob patterns: load only plugins whose name matches
  * @disable: (nullable): comma-separated glob patterns: never load these
  *
@@ -165,6 +171,23 @@ carc_plugin_host_load_dir (CarcPluginHost *host, const char *dir, const char *en
   return loaded;
 }
 
+/**
+ * carc_plugin_host_new_default:
+ *
+ * A host with every plugin of carc_plugin_host_get_default_dir() loaded, as
+ * carc_plugin_host_load_dir() loads them: what a program that offers all the installed
+ * expansions needs.
+ *
+ * Returns: (transfer full): the host
+ */
+CarcPluginHost *
+carc_plugin_host_new_default (void)
+{
+  CarcPluginHost *host = carc_plugin_host_new ();
+  carc_plugin_host_load_dir (host, carc_plugin_host_get_default_dir (), NULL, NULL);
+  return host;
+}
+
 guint
 carc_plugin_host_get_n_plugins (CarcPluginHost *host)
 {
@@ -197,9 +220,42 @@ carc_plugin_host_lookup (CarcPluginHost *host, const char *name)
   return NULL;
 }
 
-/* TRUE if a plugin called @name was loaded, or its file was seen but left out or refused. */
+/**
+ * carc_plugin_host_is_known:
+ * @host: a host
+ * @name: a plugin name
+ *
+ * Returns: %TRUE if a plugin called @name was loaded, or its file was seen but left out or
+ *   refused
+ */
 gboolean
 carc_plugin_host_is_known (CarcPluginHost *host, const char *name)
 {
   return g_hash_table_contains (host->known, name);
+}
+
+/**
+ * carc_game_config_add_expansion_by_name:
+ * @config: a config
+ * @host: the host that loaded the expansion
+ * @name: the expansion's name ("abbey", "halftiles", "vineyards", "winter", ...)
+ * @error: return location for a #CarcError
+ *
+ * carc_game_config_add_expansion() with the plugin of @host called @name.
+ *
+ * Returns: %TRUE on success; %FALSE if @host has no such plugin
+ *   (CARC_ERROR_UNKNOWN_EXPANSION) or the config already has it
+ */
+gboolean
+carc_game_config_add_expansion_by_name (CarcGameConfig *config, CarcPluginHost *host,
+                                        const char *name, GError **error)
+{
+  g_return_val_if_fail (CARC_IS_PLUGIN_HOST (host), FALSE);
+  CarcPlugin *plugin = carc_plugin_host_lookup (host, name);
+  if (!plugin)
+    {
+      g_set_error (error, CARC_ERROR, CARC_ERROR_UNKNOWN_EXPANSION, "no expansion called %s", name);
+      return FALSE;
+    }
+  return carc_game_config_add_expansion (config, plugin, error);
 }

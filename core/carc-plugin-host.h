@@ -34,6 +34,7 @@ const CarcOptionDef *carc_plugin_lookup_option (CarcPlugin *plugin, const char *
 G_DECLARE_FINAL_TYPE (CarcPluginHost, carc_plugin_host, CARC, PLUGIN_HOST, GObject)
 
 CarcPluginHost *carc_plugin_host_new (void);
+CarcPluginHost *carc_plugin_host_new_default (void);
 gboolean carc_plugin_host_add (CarcPluginHost *host, CarcPlugin *plugin, GError **error);
 guint carc_plugin_host_load_dir (CarcPluginHost *host, const char *dir, const char *enable,
                                  const char *disable);
@@ -45,6 +46,8 @@ const char *carc_plugin_host_get_default_dir (void);
 
 gboolean carc_game_config_add_expansion (CarcGameConfig *config, CarcPlugin *plugin,
                                          GError **error);
+gboolean carc_game_config_add_expansion_by_name (CarcGameConfig *config, CarcPluginHost *host,
+                                                 const char *name, GError **error);
 gboolean carc_game_config_set_option (CarcGameConfig *config, const char *expansion,
                                       const char *option, guint32 value, GError **error);
 guint carc_game_config_get_n_expansions (const CarcGameConfig *config);

@@ -1,6 +1,7 @@
 /* carc-plugin.c: a loaded expansion plugin: its descriptor, hooks, tiles and options. */
 #include "config.h"
 
+#include "carc-boxed-private.h"
 #include <gmodule.h>
 #include <string.h>
 #include "carc-error.h"
@@ -88,7 +89,7 @@ plugin_init (const CarcPluginDesc *desc, const char *path, GError **error)
 }
 
 /**
- * carc_plugin_new_static:
+ * carc_plugin_new_static: (skip)
  * @desc: a descriptor compiled into the program (it must outlive the plugin)
  * @error: return location for a #CarcError
  *
@@ -105,7 +106,7 @@ carc_plugin_new_static (const CarcPluginDesc *desc, GError **error)
 
 /**
  * carc_plugin_new_from_file:
- * @path: a plugin's shared object
+ * @path: (type filename): a plugin's shared object
  * @error: return location for a #CarcError
  *
  * Loads the shared object (it stays resident), finds its descriptor, checks the ABI and
@@ -142,9 +143,23 @@ carc_plugin_new_from_file (const char *path, GError **error)
 }
 
 /**
- * carc_plugin_set_hooks:
+ * carc_option_def_copy:
+ * @option: an option
+ *
+ * Returns: (transfer full): a copy, to free with carc_option_def_free()
+ */
+/**
+ * carc_option_def_free:
+ * @option: (nullable): an option from carc_option_def_copy()
+ */
+CARC_DEFINE_PLAIN_BOXED (CarcOptionDef, carc_option_def)
+
+/**
+ * carc_plugin_set_hooks: (skip)
  * @plugin: the plugin being initialised
  * @hooks: its hook table (copied; members past @hooks->size are taken as absent)
+ *
+ * For plugins written in C: a hook table is C function pointers.
  */
 void
 carc_plugin_set_hooks (CarcPlugin *plugin, const CarcHooks *hooks)

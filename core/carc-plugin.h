@@ -172,7 +172,19 @@ typedef enum
   CARC_OPTION_UINT,
 } CarcOptionType;
 
-typedef struct
+/**
+ * CarcOptionDef:
+ * @name: the option's name, unique in its plugin
+ * @type: boolean or number
+ * @description: one line for people
+ * @default_value: its value unless the game's config sets it
+ * @min: the smallest value (numbers)
+ * @max: the largest value (numbers)
+ *
+ * A game option an expansion declares (carc_plugin_add_option()). Its strings are static
+ * (plugins stay loaded), so a boxed copy is a plain copy of the struct.
+ */
+typedef struct _CarcOptionDef
 {
   const char *name;
   CarcOptionType type;
@@ -181,6 +193,11 @@ typedef struct
   guint32 min;
   guint32 max;
 } CarcOptionDef;
+
+#define CARC_TYPE_OPTION_DEF (carc_option_def_get_type ())
+GType carc_option_def_get_type (void) G_GNUC_CONST;
+CarcOptionDef *carc_option_def_copy (const CarcOptionDef *option);
+void carc_option_def_free (CarcOptionDef *option);
 
 /* Called from init(). */
 void carc_plugin_set_hooks (CarcPlugin *plugin, const CarcHooks *hooks);
@@ -204,11 +221,11 @@ void carc_setup_set_hands_open (CarcSetup *setup, gboolean open);
 guint carc_setup_random (CarcSetup *setup, guint bound);
 
 /* Queries the hooks may use on a game (besides the public carc_game_* API). */
-guint carc_game_get_pieces_at (CarcGame *game, gint x, gint y, CarcPieceInfo info[2]);
-gboolean carc_game_is_occupied (CarcGame *game, gint x, gint y);
-gboolean carc_game_is_ending (CarcGame *game);
-gboolean carc_game_has_expansion (CarcGame *game, const char *name);
-gboolean carc_game_hand_can_place (CarcGame *game, guint player, gint shape);
-void carc_game_bury_next_tile (CarcGame *game);
+guint carc_game_get_pieces_at (CarcGame *self, gint x, gint y, CarcPieceInfo info[2]);
+gboolean carc_game_is_occupied (CarcGame *self, gint x, gint y);
+gboolean carc_game_is_ending (CarcGame *self);
+gboolean carc_game_has_expansion (CarcGame *self, const char *name);
+gboolean carc_game_hand_can_place (CarcGame *self, guint player, gint shape);
+void carc_game_bury_next_tile (CarcGame *self);
 
 G_END_DECLS

@@ -595,6 +595,7 @@ carc_tile_data_parse (CarcTileSet *set, const char *data, gsize length, const ch
     {
       CarcTileType *t = g_ptr_array_index (parsed, i);
       t->index = set->types->len;
+      t->set = set;
       g_ptr_array_add (set->types, t);
       g_hash_table_insert (set->by_id, t->id, t);
       set->n_tiles += t->count;

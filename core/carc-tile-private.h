@@ -31,6 +31,7 @@ typedef struct
 
 struct _CarcTileType
 {
+  CarcTileSet *set; /* the set that owns it (no reference: the set outlives it) */
   char *id;
   guint index;
   guint count;

@@ -341,3 +341,31 @@ carc_tile_type_get_tag_at (const CarcTileType *type, guint index, const char **v
     *value = type->tags[index].value;
   return type->tags[index].key;
 }
+
+/**
+ * carc_tile_type_get_tile_set:
+ * @type: a tile type
+ *
+ * Returns: (transfer none): the set that owns @type
+ */
+CarcTileSet *
+carc_tile_type_get_tile_set (const CarcTileType *type)
+{
+  return type->set;
+}
+
+/* The boxed type: a copy is the same immutable type with a reference on its set. */
+static CarcTileType *
+tile_type_copy (CarcTileType *type)
+{
+  g_object_ref (type->set);
+  return type;
+}
+
+static void
+tile_type_release (CarcTileType *type)
+{
+  g_object_unref (type->set);
+}
+
+G_DEFINE_BOXED_TYPE (CarcTileType, carc_tile_type, tile_type_copy, tile_type_release)

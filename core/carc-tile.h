@@ -10,9 +10,18 @@ G_BEGIN_DECLS
  * CarcTileType:
  *
  * One kind of tile (e.g. the base game's "D"): its edges, its segments and its tags.
- * Owned by its #CarcTileSet, immutable once loaded.
+ * Owned by its #CarcTileSet, immutable once loaded: C code uses the `const CarcTileType *`
+ * the engine returns as long as the set (or the game, config or plugin holding the set)
+ * lives, and never frees it.
+ *
+ * As a boxed type (for bindings and #GValue) a copy is the same pointer with a reference on
+ * the owning set, and freeing the copy drops that reference: a tile type a Python or
+ * JavaScript program holds keeps its set alive, so it stays valid after the game is gone.
  */
 typedef struct _CarcTileType CarcTileType;
+
+#define CARC_TYPE_TILE_TYPE (carc_tile_type_get_type ())
+GType carc_tile_type_get_type (void) G_GNUC_CONST;
 
 #define CARC_TYPE_TILE_SET (carc_tile_set_get_type ())
 G_DECLARE_FINAL_TYPE (CarcTileSet, carc_tile_set, CARC, TILE_SET, GObject)
@@ -43,5 +52,6 @@ gboolean carc_tile_type_get_segment_shield (const CarcTileType *type, guint segm
 const char *carc_tile_type_get_tag (const CarcTileType *type, const char *key);
 guint carc_tile_type_get_n_tags (const CarcTileType *type);
 const char *carc_tile_type_get_tag_at (const CarcTileType *type, guint index, const char **value);
+CarcTileSet *carc_tile_type_get_tile_set (const CarcTileType *type);
 
 G_END_DECLS

@@ -10,4 +10,5 @@
 #include "carc-plugin.h"
 #include "carc-plugin-host.h"
 #include "carc-record.h"
+#include "carc-enum-types.h"
 #undef CARCASSONNE_INSIDE
