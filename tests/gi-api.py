@@ -1,0 +1,121 @@
+#!/usr/bin/env python3
+# gi-api.py: the engine's API as Python sees it through GObject Introspection: errors, the
+# "event" signal and its details, boxed types that outlive their game, the binding-friendly
+# accessors, expansions by name, move logs and replays.
+import gc
+import os
+import sys
+import unittest
+
+import gi
+
+gi.require_version("Carcassonne", "1.0")
+from gi.repository import Carcassonne, GLib  # noqa: E402
+
+sys.path.insert(0, os.path.join(os.environ.get("TOP_SRCDIR", "."), "examples"))
+engine_game = __import__("engine-game")
+
+ALL = ["abbey", "halftiles", "vineyards", "winter"]
+
+
+class Api(unittest.TestCase):
+    def play(self, game, seed=3):
+        rng = Carcassonne.Rng.new(seed, 1)
+        while engine_game.random_move(game, rng):
+            pass
+
+    def test_error_domain_and_nothing_changes(self):
+        game = engine_game.new_game(1, 2, [])
+        turn, tile = game.get_turn(), game.get_current_tile().get_id()
+        with self.assertRaises(GLib.Error) as cm:
+            game.place(40, 40, 0)
+        self.assertTrue(cm.exception.matches(Carcassonne.error_quark(),
+                                             Carcassonne.Error.ILLEGAL_PLACEMENT))
+        self.assertEqual(cm.exception.domain, "carc-error-quark")
+        with self.assertRaises(GLib.Error) as cm:
+            game.skip()
+        self.assertEqual(cm.exception.code, Carcassonne.Error.WRONG_PHASE)
+        self.assertEqual((game.get_turn(), game.get_current_tile().get_id()), (turn, tile))
+
+    def test_signal_matches_callback(self):
+        game = engine_game.new_game(5, 3, [])
+        by_signal, by_callback, over = [], [], []
+
+        def key(event):
+            tile = event.get_tile()
+            return (int(event.type), event.player, event.turn, tile.get_id() if tile else None,
+                    event.x, event.y, event.segment, list(event.get_points()))
+
+        game.connect("event", lambda g, e: by_signal.append(key(e)))
+        game.set_event_func(lambda g, e: by_callback.append(key(e)))
+        game.connect("event::game-over", lambda g, e: over.append(list(e.get_points())))
+        self.play(game)
+        self.assertGreater(len(by_signal), 200)
+        self.assertEqual(by_signal, by_callback)
+        self.assertEqual(over, [list(game.get_scores())])
+        self.assertEqual(game.get_phase(), Carcassonne.Phase.OVER)
+
+    def test_kept_event_outlives_game(self):
+        game = engine_game.new_game(2, 2, [])
+        kept = []
+        game.connect("event::tile-placed", lambda g, e: kept.append(e))
+        self.play(game, 2)
+        tile = game.get_current_tile()
+        self.assertIsNone(tile)
+        ok, piece = game.get_piece(5)
+        self.assertTrue(ok)
+        del game
+        gc.collect()
+        self.assertEqual(len(kept), 71)
+        self.assertTrue(all(e.get_tile().get_id() for e in kept))
+        self.assertIsInstance(piece.get_tile().get_tile_set(), Carcassonne.TileSet)
+
+    def test_accessors(self):
+        game = engine_game.new_game(9, 2, [])
+        self.assertEqual(list(game.get_scores()), [0, 0])
+        pieces = game.list_pieces_at(0, 0)
+        self.assertEqual(len(pieces), 1)
+        self.assertEqual((pieces[0].player, pieces[0].index, pieces[0].tile.get_id()), (-1, 0, "D"))
+        self.assertEqual(game.list_pieces_at(5, 5), [])
+        ok, feature = game.get_feature(0, 0, 0)
+        self.assertTrue(ok)
+        self.assertEqual(len(feature.get_followers()), 6)
+        placements = game.get_placements()
+        self.assertEqual(len(placements), game.get_n_placements())
+        for i, p in enumerate(placements):
+            ok, q = game.get_placement(i)
+            self.assertEqual((p.x, p.y, p.rotation), (q.x, q.y, q.rotation))
+        self.assertEqual(tuple(game.get_bounds()), (0, 0, 0, 0))
+
+    def test_expansions_by_name(self):
+        host = Carcassonne.PluginHost.new_default()
+        self.assertEqual(sorted(host.get_plugin(i).get_name()
+                                for i in range(host.get_n_plugins())), ALL)
+        config = Carcassonne.GameConfig.new_base()
+        for name in ALL:
+            config.add_expansion_by_name(host, name)
+        with self.assertRaises(GLib.Error) as cm:
+            config.add_expansion_by_name(host, "dragons")
+        self.assertEqual(cm.exception.code, Carcassonne.Error.UNKNOWN_EXPANSION)
+        self.assertEqual(config.get_n_expansions(), 4)
+        options = [(p.get_name(), p.get_option(i).name)
+                   for p in (host.lookup(n) for n in ALL) for i in range(p.get_n_options())]
+        self.assertTrue(options)
+        game = Carcassonne.Game.new(config)
+        self.assertTrue(game.has_expansion("abbey"))
+        self.assertGreaterEqual(game.get_hand_size(0), 1)  # the abbey, half tiles
+        self.play(game, 4)
+        self.assertEqual(game.get_phase(), Carcassonne.Phase.OVER)
+
+    def test_moves_replay(self):
+        game = engine_game.new_game(12, 2, ALL)
+        self.play(game, 12)
+        moves = game.get_moves()
+        self.assertTrue(any(m.type == Carcassonne.MoveType.PLACE_PIECE for m in moves))
+        again = Carcassonne.Game.replay(game.get_config(), moves)
+        self.assertEqual(again.get_state_hash(), game.get_state_hash())
+        self.assertEqual(list(again.get_scores()), list(game.get_scores()))
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
