@@ -56,6 +56,12 @@ carc_game_config_ref (CarcGameConfig *config)
   return config;
 }
 
+/**
+ * carc_game_config_unref:
+ * @config: (nullable): a config
+ *
+ * Drops a reference; the last one frees the config.
+ */
 void
 carc_game_config_unref (CarcGameConfig *config)
 {
@@ -75,12 +81,22 @@ carc_game_config_unref (CarcGameConfig *config)
   g_free (config);
 }
 
+/**
+ * carc_game_config_set_n_players:
+ *
+ * The number of players, 2 to 6 (checked by carc_game_new()).
+ */
 void
 carc_game_config_set_n_players (CarcGameConfig *config, guint n_players)
 {
   config->n_players = n_players;
 }
 
+/**
+ * carc_game_config_set_seed:
+ *
+ * The seed of the deck's shuffle and of the expansions' random choices.
+ */
 void
 carc_game_config_set_seed (CarcGameConfig *config, guint64 seed)
 {
@@ -119,24 +135,44 @@ carc_game_config_set_hand (CarcGameConfig *config, guint player, const char *con
   config->hands[player] = g_strdupv ((char **)tile_ids);
 }
 
+/**
+ * carc_game_config_set_followers:
+ *
+ * Followers each player starts with (7; at most 255).
+ */
 void
 carc_game_config_set_followers (CarcGameConfig *config, guint followers)
 {
   config->followers = followers;
 }
 
+/**
+ * carc_game_config_set_farmers:
+ *
+ * Whether followers may go on fields (on by default).
+ */
 void
 carc_game_config_set_farmers (CarcGameConfig *config, gboolean farmers)
 {
   config->farmers = farmers;
 }
 
+/**
+ * carc_game_config_get_n_players:
+ *
+ * Returns: the number of players
+ */
 guint
 carc_game_config_get_n_players (const CarcGameConfig *config)
 {
   return config->n_players;
 }
 
+/**
+ * carc_game_config_get_seed:
+ *
+ * Returns: the seed
+ */
 guint64
 carc_game_config_get_seed (const CarcGameConfig *config)
 {
@@ -255,6 +291,11 @@ carc_game_config_set_option (CarcGameConfig *config, const char *expansion, cons
   return FALSE;
 }
 
+/**
+ * carc_game_config_get_n_expansions:
+ *
+ * Returns: how many expansions the config names
+ */
 guint
 carc_game_config_get_n_expansions (const CarcGameConfig *config)
 {

@@ -88,6 +88,11 @@ carc_game_init (CarcGame *g)
 {
 }
 
+/**
+ * carc_event_type_to_string:
+ *
+ * Returns: the event type's name ("feature-scored"), its #CarcEventType nick
+ */
 const char *
 carc_event_type_to_string (CarcEventType type)
 {
@@ -628,24 +633,44 @@ carc_game_get_config (CarcGame *self)
   return self->config;
 }
 
+/**
+ * carc_game_get_phase:
+ *
+ * Returns: what the current player must do now
+ */
 CarcPhase
 carc_game_get_phase (CarcGame *self)
 {
   return self->phase;
 }
 
+/**
+ * carc_game_get_n_players:
+ *
+ * Returns: the number of players
+ */
 guint
 carc_game_get_n_players (CarcGame *self)
 {
   return self->n_players;
 }
 
+/**
+ * carc_game_get_current_player:
+ *
+ * Returns: whose turn it is, 0 .. carc_game_get_n_players() - 1
+ */
 guint
 carc_game_get_current_player (CarcGame *self)
 {
   return self->current;
 }
 
+/**
+ * carc_game_get_turn:
+ *
+ * Returns: the turn's number, from 1
+ */
 guint
 carc_game_get_turn (CarcGame *self)
 {
@@ -663,12 +688,22 @@ carc_game_get_current_tile (CarcGame *self)
   return self->phase == CARC_PHASE_OVER ? NULL : self->tile;
 }
 
+/**
+ * carc_game_get_tiles_left:
+ *
+ * Returns: the tiles left in the draw pile
+ */
 guint
 carc_game_get_tiles_left (CarcGame *self)
 {
   return self->deck_len - self->deck_pos;
 }
 
+/**
+ * carc_game_get_score:
+ *
+ * Returns: @player's score; 0 for a player the game does not have
+ */
 guint
 carc_game_get_score (CarcGame *self, guint player)
 {
@@ -691,6 +726,11 @@ carc_game_get_scores (CarcGame *self, guint *n_players)
   return g_memdup2 (self->score, self->n_players * sizeof (guint));
 }
 
+/**
+ * carc_game_get_supply:
+ *
+ * Returns: the followers @player has left in the supply
+ */
 guint
 carc_game_get_supply (CarcGame *self, guint player)
 {
@@ -775,6 +815,13 @@ carc_game_get_placement (CarcGame *self, guint index, CarcPlacement *placement)
   g_assert_not_reached ();
 }
 
+/**
+ * carc_game_can_place:
+ *
+ * Whether the tile in play may go at (@x, @y) with @rotation.
+ *
+ * Returns: %TRUE in the place phase if it may
+ */
 gboolean
 carc_game_can_place (CarcGame *self, gint x, gint y, guint rotation)
 {
@@ -1025,14 +1072,24 @@ record (CarcGame *g, CarcMoveType type, gint x, gint y, guint rotation, guint pi
   g_array_append_val (g->moves, m);
 }
 
-/* TRUE in the choose phase while the draw pile has tiles. */
+/**
+ * carc_game_can_draw:
+ * @self: a game
+ *
+ * Returns: %TRUE in the choose phase while the draw pile has tiles
+ */
 gboolean
 carc_game_can_draw (CarcGame *self)
 {
   return self->phase == CARC_PHASE_CHOOSE && self->can_draw;
 }
 
-/* TRUE in an end-of-game turn the player may decline (decision D10). */
+/**
+ * carc_game_can_pass:
+ * @self: a game
+ *
+ * Returns: %TRUE in an end-of-game turn the player may decline (decision D10)
+ */
 gboolean
 carc_game_can_pass (CarcGame *self)
 {
@@ -1112,6 +1169,11 @@ carc_game_pass (CarcGame *self, GError **error)
   return TRUE;
 }
 
+/**
+ * carc_game_get_hand_size:
+ *
+ * Returns: how many pieces @player holds in the hand
+ */
 guint
 carc_game_get_hand_size (CarcGame *self, guint player)
 {
@@ -1137,6 +1199,11 @@ carc_game_get_hand_piece (CarcGame *self, guint player, guint index)
   return self->hand[player].pieces[index];
 }
 
+/**
+ * carc_game_get_hands_open:
+ *
+ * Returns: %TRUE if the hands are face up (every player may see them)
+ */
 gboolean
 carc_game_get_hands_open (CarcGame *self)
 {
@@ -1232,6 +1299,11 @@ carc_game_place_piece (CarcGame *self, guint index, gint x, gint y, guint rotati
   return TRUE;
 }
 
+/**
+ * carc_game_get_pool_size:
+ *
+ * Returns: how many face-up pieces the draft pool holds (0 outside the draft)
+ */
 guint
 carc_game_get_pool_size (CarcGame *self)
 {
@@ -1343,7 +1415,14 @@ carc_game_list_pieces_at (CarcGame *self, gint x, gint y, guint *n_pieces)
   return list;
 }
 
-/* TRUE if the cell holds at least one piece (a full tile or one or two half tiles). */
+/**
+ * carc_game_is_occupied:
+ * @self: a game
+ * @x: column
+ * @y: row
+ *
+ * Returns: %TRUE if the cell holds at least one piece (a full tile or one or two half tiles)
+ */
 gboolean
 carc_game_is_occupied (CarcGame *self, gint x, gint y)
 {
@@ -1351,13 +1430,23 @@ carc_game_is_occupied (CarcGame *self, gint x, gint y)
   return c && c->piece[0];
 }
 
-/* TRUE once the draw pile is empty and the end_turn hooks decide who plays. */
+/**
+ * carc_game_is_ending:
+ * @self: a game
+ *
+ * Returns: %TRUE once the draw pile is empty and the end_turn hooks decide who plays
+ */
 gboolean
 carc_game_is_ending (CarcGame *self)
 {
   return self->ending;
 }
 
+/**
+ * carc_game_has_expansion:
+ *
+ * Returns: %TRUE if the game uses the expansion called @name
+ */
 gboolean
 carc_game_has_expansion (CarcGame *self, const char *name)
 {
@@ -1381,7 +1470,12 @@ carc_game_hand_can_place (CarcGame *self, guint player, gint shape)
   return player < self->n_players && hand_can_place (self, player, shape);
 }
 
-/* Puts the next tile of the draw pile face down out of the game (under a hill). */
+/**
+ * carc_game_bury_next_tile:
+ * @self: a game
+ *
+ * Puts the next tile of the draw pile face down out of the game (under a hill).
+ */
 void
 carc_game_bury_next_tile (CarcGame *self)
 {
@@ -1389,6 +1483,11 @@ carc_game_bury_next_tile (CarcGame *self)
     self->deck_pos++;
 }
 
+/**
+ * carc_game_get_n_pieces:
+ *
+ * Returns: how many pieces are on the board, the start tile included
+ */
 guint
 carc_game_get_n_pieces (CarcGame *self)
 {
@@ -1523,7 +1622,13 @@ carc_game_get_piece_feature (CarcGame *self, guint piece, guint segment, CarcFea
   return TRUE;
 }
 
-/* The followers on the board (active ones), in the order they were deployed. */
+/**
+ * carc_game_get_n_followers:
+ * @self: a game
+ *
+ * Returns: how many followers are on the board (carc_game_get_follower() lists them in the
+ *   order they were deployed)
+ */
 guint
 carc_game_get_n_followers (CarcGame *self)
 {
@@ -1576,6 +1681,15 @@ carc_game_get_moves (CarcGame *self, guint *n_moves)
   return (const CarcMove *)(void *)self->moves->data;
 }
 
+/**
+ * carc_game_apply_move:
+ * @move: a move
+ * @error: return location for a #CarcError
+ *
+ * Makes a recorded move: carc_game_place(), carc_game_deploy(), ... as @move->type says.
+ *
+ * Returns: %TRUE on success; on failure nothing changed
+ */
 gboolean
 carc_game_apply_move (CarcGame *self, const CarcMove *move, GError **error)
 {

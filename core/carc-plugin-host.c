@@ -188,6 +188,11 @@ carc_plugin_host_new_default (void)
   return host;
 }
 
+/**
+ * carc_plugin_host_get_n_plugins:
+ *
+ * Returns: how many plugins the host loaded
+ */
 guint
 carc_plugin_host_get_n_plugins (CarcPluginHost *host)
 {

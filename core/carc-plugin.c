@@ -20,6 +20,12 @@ carc_plugin_ref (CarcPlugin *plugin)
   return plugin;
 }
 
+/**
+ * carc_plugin_unref:
+ * @plugin: (nullable): a plugin
+ *
+ * Drops a reference; the module stays resident.
+ */
 void
 carc_plugin_unref (CarcPlugin *plugin)
 {
@@ -212,24 +218,44 @@ carc_plugin_add_option (CarcPlugin *plugin, const CarcOptionDef *option)
   g_array_append_val (plugin->options, *option);
 }
 
+/**
+ * carc_plugin_get_name:
+ *
+ * Returns: the expansion's name ("abbey")
+ */
 const char *
 carc_plugin_get_name (CarcPlugin *plugin)
 {
   return plugin->desc->name;
 }
 
+/**
+ * carc_plugin_get_description:
+ *
+ * Returns: one line for people
+ */
 const char *
 carc_plugin_get_description (CarcPlugin *plugin)
 {
   return plugin->desc->description;
 }
 
+/**
+ * carc_plugin_get_version:
+ *
+ * Returns: the plugin's own version
+ */
 const char *
 carc_plugin_get_version (CarcPlugin *plugin)
 {
   return plugin->desc->version;
 }
 
+/**
+ * carc_plugin_get_priority:
+ *
+ * Returns: its hook order among a game's expansions: lower runs first
+ */
 gint
 carc_plugin_get_priority (CarcPlugin *plugin)
 {
@@ -246,6 +272,11 @@ carc_plugin_get_path (CarcPlugin *plugin)
   return plugin->path;
 }
 
+/**
+ * carc_plugin_get_n_options:
+ *
+ * Returns: how many game options the plugin declares
+ */
 guint
 carc_plugin_get_n_options (CarcPlugin *plugin)
 {

@@ -768,6 +768,12 @@ carc_record_ref (CarcRecord *record)
   return record;
 }
 
+/**
+ * carc_record_unref:
+ * @record: (nullable): a record
+ *
+ * Drops a reference; the last one frees the record.
+ */
 void
 carc_record_unref (CarcRecord *record)
 {
@@ -791,6 +797,11 @@ carc_record_get_config (CarcRecord *record)
   return record->config;
 }
 
+/**
+ * carc_record_get_n_moves:
+ *
+ * Returns: how many moves the record holds
+ */
 guint
 carc_record_get_n_moves (CarcRecord *record)
 {

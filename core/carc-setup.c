@@ -37,6 +37,11 @@ carc_setup_get_option (CarcSetup *setup, const char *name)
   return 0;
 }
 
+/**
+ * carc_setup_has_expansion:
+ *
+ * Returns: %TRUE if the game being set up uses the expansion called @name
+ */
 gboolean
 carc_setup_has_expansion (CarcSetup *setup, const char *name)
 {

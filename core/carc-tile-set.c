@@ -185,6 +185,11 @@ carc_tile_set_new_base (GError **error)
   return g_steal_pointer (&set);
 }
 
+/**
+ * carc_tile_set_get_n_types:
+ *
+ * Returns: how many tile types the set holds
+ */
 guint
 carc_tile_set_get_n_types (CarcTileSet *self)
 {
@@ -211,6 +216,11 @@ carc_tile_set_lookup (CarcTileSet *self, const char *id)
   return id ? g_hash_table_lookup (self->by_id, id) : NULL;
 }
 
+/**
+ * carc_tile_set_get_n_tiles:
+ *
+ * Returns: how many tiles the set's counts add up to
+ */
 guint
 carc_tile_set_get_n_tiles (CarcTileSet *self)
 {
@@ -233,36 +243,66 @@ carc_tile_set_get_start (CarcTileSet *self)
   return NULL;
 }
 
+/**
+ * carc_tile_type_get_id:
+ *
+ * Returns: the type's id ("D")
+ */
 const char *
 carc_tile_type_get_id (const CarcTileType *type)
 {
   return type->id;
 }
 
+/**
+ * carc_tile_type_get_index:
+ *
+ * Returns: the type's index in its set
+ */
 guint
 carc_tile_type_get_index (const CarcTileType *type)
 {
   return type->index;
 }
 
+/**
+ * carc_tile_type_get_count:
+ *
+ * Returns: how many tiles of this type the set's deck holds
+ */
 guint
 carc_tile_type_get_count (const CarcTileType *type)
 {
   return type->count;
 }
 
+/**
+ * carc_tile_type_get_shape:
+ *
+ * Returns: a square tile or a half tile
+ */
 CarcShape
 carc_tile_type_get_shape (const CarcTileType *type)
 {
   return type->shape;
 }
 
+/**
+ * carc_tile_type_get_n_sides:
+ *
+ * Returns: 4 for a square tile, 3 for a half tile (legs N, E and the long side)
+ */
 guint
 carc_tile_type_get_n_sides (const CarcTileType *type)
 {
   return type->n_sides;
 }
 
+/**
+ * carc_tile_type_get_edge:
+ *
+ * Returns: what the tile shows along @side (canonical orientation)
+ */
 CarcEdgeKind
 carc_tile_type_get_edge (const CarcTileType *type, guint side)
 {
@@ -270,12 +310,22 @@ carc_tile_type_get_edge (const CarcTileType *type, guint side)
   return type->edge[side];
 }
 
+/**
+ * carc_tile_type_get_n_segments:
+ *
+ * Returns: how many segments the tile has
+ */
 guint
 carc_tile_type_get_n_segments (const CarcTileType *type)
 {
   return type->n_segments;
 }
 
+/**
+ * carc_tile_type_get_segment_kind:
+ *
+ * Returns: the feature kind of @segment
+ */
 CarcFeatureKind
 carc_tile_type_get_segment_kind (const CarcTileType *type, guint segment)
 {
@@ -298,6 +348,11 @@ carc_tile_type_get_segment_location (const CarcTileType *type, guint segment, gu
   return carc_location_rotate (type->seg[segment].location, type->shape, rotation & 3);
 }
 
+/**
+ * carc_tile_type_get_segment_shield:
+ *
+ * Returns: %TRUE if @segment is a city segment with a shield
+ */
 gboolean
 carc_tile_type_get_segment_shield (const CarcTileType *type, guint segment)
 {
@@ -318,6 +373,11 @@ carc_tile_type_get_tag (const CarcTileType *type, const char *key)
   return NULL;
 }
 
+/**
+ * carc_tile_type_get_n_tags:
+ *
+ * Returns: how many tags the type has
+ */
 guint
 carc_tile_type_get_n_tags (const CarcTileType *type)
 {

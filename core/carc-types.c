@@ -4,6 +4,11 @@
 
 static const char *const half_names[8] = { "NNW", "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW" };
 
+/**
+ * carc_feature_kind_to_string:
+ *
+ * Returns: the kind's name ("city"), its #CarcFeatureKind nick
+ */
 const char *
 carc_feature_kind_to_string (CarcFeatureKind kind)
 {
