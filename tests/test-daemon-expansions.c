@@ -626,7 +626,7 @@ START_TEST (test_bots)
       char *texts[2];
 
       while (carc_game_get_phase (engine) != CARC_PHASE_OVER)
-        ck_assert (carcd_bot_random.play_turn (engine, rand, NULL));
+        ck_assert (carcd_bot_random.play_turn (engine, rand, NULL, NULL, NULL));
       ck_assert_uint_gt (engine_count_moves (engine, CARC_MOVE_PLACE_PIECE), 0);
       for (guint round = 0; round < 2; round++)
         {

@@ -10,6 +10,21 @@
 
 #include "bot.h"
 
+/* One move in the engine, then the caller's callback. */
+typedef struct
+{
+  CarcdBotMoveFunc moved;
+  gpointer user_data;
+} Notify;
+
+static gboolean
+made (CarcGame *game, const Notify *n, gboolean ok)
+{
+  if (ok && n->moved)
+    n->moved (game, n->user_data);
+  return ok;
+}
+
 /* A number in [0, n). */
 static guint
 pick (GRand *rand, guint n)
@@ -19,7 +34,7 @@ pick (GRand *rand, guint n)
 
 /* Choosing: draw, place a piece from the hand, or pass, each legal move equally likely. */
 static gboolean
-choose (CarcGame *game, GRand *rand, GError **error)
+choose (CarcGame *game, GRand *rand, const Notify *notify, GError **error)
 {
   guint player = carc_game_get_current_player (game);
   guint hand = carc_game_get_hand_size (game, player);
@@ -40,28 +55,33 @@ choose (CarcGame *game, GRand *rand, GError **error)
     }
   k = pick (rand, total);
   if (k < draw)
-    return carc_game_draw (game, error);
+    return made (game, notify, carc_game_draw (game, error));
   k -= draw;
   for (guint i = 0; i < hand; i++)
     {
       const CarcPlacement *p = carc_game_get_piece_placements (game, i, &n);
 
       if (k < n)
-        return carc_game_place_piece (game, i, p[k].x, p[k].y, p[k].rotation, error);
+        return made (game, notify,
+                     carc_game_place_piece (game, i, p[k].x, p[k].y, p[k].rotation, error));
       k -= n;
     }
-  return carc_game_pass (game, error);
+  return made (game, notify, carc_game_pass (game, error));
 }
 
 static gboolean
-random_play_turn (CarcGame *game, GRand *rand, GError **error)
+random_play_turn (CarcGame *game, GRand *rand, CarcdBotMoveFunc moved, gpointer user_data,
+                  GError **error)
 {
+  const Notify notify = { moved, user_data };
+
   switch (carc_game_get_phase (game))
     {
       case CARC_PHASE_DRAFT:
-        return carc_game_pick (game, pick (rand, carc_game_get_pool_size (game)), error);
+        return made (game, &notify,
+                     carc_game_pick (game, pick (rand, carc_game_get_pool_size (game)), error));
       case CARC_PHASE_CHOOSE:
-        if (!choose (game, rand, error))
+        if (!choose (game, rand, &notify, error))
           return FALSE;
         /* a pass, or a draw from a pile that ran out, ended the turn */
         if (carc_game_get_phase (game) != CARC_PHASE_PLACE
@@ -78,7 +98,7 @@ random_play_turn (CarcGame *game, GRand *rand, GError **error)
 
       /* the engine discards unplaceable tiles, so a tile in play always has a placement */
       if (!carc_game_get_placement (game, pick (rand, n), &p)
-          || !carc_game_place (game, p.x, p.y, p.rotation, error))
+          || !made (game, &notify, carc_game_place (game, p.x, p.y, p.rotation, error)))
         return FALSE;
     }
   if (carc_game_get_phase (game) == CARC_PHASE_DEPLOY)
@@ -88,8 +108,8 @@ random_play_turn (CarcGame *game, GRand *rand, GError **error)
       guint k = pick (rand, n + 1);
 
       if (k < n)
-        return carc_game_deploy (game, d[k].segment, error);
-      return carc_game_skip (game, error);
+        return made (game, &notify, carc_game_deploy (game, d[k].segment, error));
+      return made (game, &notify, carc_game_skip (game, error));
     }
   return TRUE;
 }

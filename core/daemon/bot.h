@@ -10,11 +10,17 @@
 
 #include "carcassonne.h"
 
+/* Called after each move a bot makes in the engine (a turn is several: draw, place,
+ * deploy): the session journals every move with the scores after it. */
+typedef void (*CarcdBotMoveFunc) (CarcGame *game, gpointer user_data);
+
 typedef struct
 {
   const char *name;
-  /* Plays the rest of the active player's turn. @rand is the session's bot RNG. */
-  gboolean (*play_turn) (CarcGame *game, GRand *rand, GError **error);
+  /* Plays the rest of the active player's turn. @rand is the session's bot RNG; @moved
+   * (nullable) is called after every move. */
+  gboolean (*play_turn) (CarcGame *game, GRand *rand, CarcdBotMoveFunc moved, gpointer user_data,
+                         GError **error);
 } CarcdBotPolicy;
 
 /* Uniformly random placement; a follower on a random offered segment or none, each choice

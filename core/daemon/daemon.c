@@ -23,7 +23,7 @@ session_free (gpointer data)
 
 CarcdDaemon *
 carcd_daemon_new (DBusConnection *connection, CarcTileSet *tiles, CarcPluginHost *plugins,
-                  const CarcdLimits *limits)
+                  const CarcdLimits *limits, const char *state_dir)
 {
   CarcdDaemon *daemon = g_new0 (CarcdDaemon, 1);
 
@@ -34,6 +34,7 @@ carcd_daemon_new (DBusConnection *connection, CarcTileSet *tiles, CarcPluginHost
   daemon->games = g_hash_table_new (NULL, NULL);
   daemon->clients = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, client_free);
   daemon->next_game_id = 1;
+  daemon->state_dir = g_strdup (state_dir);
   return daemon;
 }
 
@@ -64,6 +65,7 @@ carcd_daemon_free (CarcdDaemon *daemon)
   g_object_unref (daemon->tiles);
   g_object_unref (daemon->plugins);
   dbus_connection_unref (daemon->connection);
+  g_free (daemon->state_dir);
   g_free (daemon);
 }
 
@@ -125,10 +127,13 @@ reap_abandoned (gpointer data)
 
       if (!carcd_session_is_abandoned (s))
         continue;
-      if (carcd_session_get_state (s) == CARCD_STATE_OVER)
+      /* a game restored at start is kept for the timeout, over or not, for its players to
+       * come back to it */
+      if (carcd_session_get_state (s) == CARCD_STATE_OVER && !s->restored)
         {
           g_debug ("%s: over, and nobody holds it; removing it", s->path);
           g_hash_table_iter_steal (&iter);
+          carcd_session_journal_delete (s);
           carcd_session_free (s);
         }
       else if (s->abandon_source == 0)
@@ -196,7 +201,10 @@ carcd_daemon_remove_game (CarcdDaemon *daemon, CarcdSession *session)
 {
   cdbus_flush (daemon->connection);
   if (g_hash_table_steal (daemon->games, GUINT_TO_POINTER (session->id)))
-    session_free (session);
+    {
+      carcd_session_journal_delete (session);
+      session_free (session);
+    }
 }
 
 CarcdSession *

@@ -47,10 +47,13 @@ typedef struct
   GHashTable *clients; /* unique name -> CarcdClient (owned) */
   guint next_game_id;
   guint reap_source;
+  char *state_dir; /* where the games' journals are; NULL: games do not survive a restart */
 } CarcdDaemon;
 
+/* @state_dir: the directory of the journals (created if missing), or NULL. */
 CarcdDaemon *carcd_daemon_new (DBusConnection *connection, CarcTileSet *tiles,
-                               CarcPluginHost *plugins, const CarcdLimits *limits);
+                               CarcPluginHost *plugins, const CarcdLimits *limits,
+                               const char *state_dir);
 void carcd_daemon_free (CarcdDaemon *daemon);
 
 /* The client record of @name, created (with its disconnect watch) when @create. */
@@ -63,7 +66,7 @@ void carcd_daemon_release_client (CarcdDaemon *daemon, CarcdClient *client);
  * at once, another after the abandon timeout (unless bots are still playing it). */
 void carcd_daemon_schedule_reap (CarcdDaemon *daemon);
 
-/* Takes @session off the bus and frees it. */
+/* Takes @session off the bus, removes its journal and frees it. */
 void carcd_daemon_remove_game (CarcdDaemon *daemon, CarcdSession *session);
 
 /* The session at @path (a game path or a path below it), or NULL. */

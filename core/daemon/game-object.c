@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "board-query.h"
+#include "carc-record.h"
 #include "cdbus.h"
 #include "dbus-args.h"
 #include "errors.h"
@@ -137,6 +138,37 @@ game_get_seed (DBusConnection *c, DBusMessage *msg, gpointer data)
                         s->path);
   reply = dbus_message_new_method_return (msg);
   if (reply && !dbus_message_append_args (reply, DBUS_TYPE_UINT64, &seed, DBUS_TYPE_INVALID))
+    g_clear_pointer (&reply, dbus_message_unref);
+  return reply;
+}
+
+/* ExportRecord: the record holds the seed (the order of the draw pile) and the hands, so
+ * while the game runs only its creator may have it; once it is over, anyone. */
+static DBusMessage *
+game_export_record (DBusConnection *c, DBusMessage *msg, gpointer data)
+{
+  CarcdSession *s = data;
+  g_autoptr (GError) error = NULL;
+  CarcGame *game = carcd_session_record_game (s);
+  const char *names[CARC_MAX_PLAYERS + 1] = { NULL };
+  g_autofree char *record = NULL;
+  DBusMessage *reply;
+
+  if (carcd_session_get_state (s) != CARCD_STATE_OVER
+      && !carcd_session_check_creator (s, sender_of (msg), &error))
+    {
+      g_prefix_error (&error, "%s is not over: ", s->path);
+      return carcd_error_reply (msg, error);
+    }
+  if (game == NULL)
+    return carcd_error (msg, CARCD_ERROR_WRONG_PHASE, "%s has not started yet", s->path);
+  /* the names, when every seat has one */
+  for (guint i = 0; i < s->options.players; i++)
+    if (!(names[i] = s->seats[i] ? s->seats[i]->name : NULL))
+      break;
+  record = carc_game_to_record (game, names[s->options.players - 1] ? names : NULL);
+  reply = dbus_message_new_method_return (msg);
+  if (reply && !dbus_message_append_args (reply, DBUS_TYPE_STRING, &record, DBUS_TYPE_INVALID))
     g_clear_pointer (&reply, dbus_message_unref);
   return reply;
 }
@@ -386,6 +418,15 @@ get_tile (DBusMessageIter *it, gpointer data)
 }
 
 static gboolean
+get_state_hash (DBusMessageIter *it, gpointer data)
+{
+  CarcGame *game = carcd_session_record_game (data);
+  g_autofree char *hash = game ? carc_game_get_state_hash (game) : g_strdup ("");
+  const char *h = hash;
+  return dbus_message_iter_append_basic (it, DBUS_TYPE_STRING, &h);
+}
+
+static gboolean
 get_scores (DBusMessageIter *it, gpointer data)
 {
   CarcdSession *s = data;
@@ -465,6 +506,7 @@ static const CdbusArg join_out[] = { { "player", "o" }, { "token", "s" }, { NULL
 static const CdbusArg rejoin_in[] = { { "token", "s" }, { NULL } };
 static const CdbusArg player_out[] = { { "player", "o" }, { NULL } };
 static const CdbusArg seed_out[] = { { "seed", "t" }, { NULL } };
+static const CdbusArg record_out[] = { { "record", "s" }, { NULL } };
 static const CdbusArg placements_out[] = { { "placements", "a(iiu)" }, { NULL } };
 static const CdbusArg place_in[]
     = { { "x", "i" }, { "y", "i" }, { "rotation", "u" }, { "options", "a{sv}" }, { NULL } };
@@ -491,6 +533,7 @@ static const CdbusMethod game_methods[] = {
   { "Leave", NULL, NULL, game_leave },
   { "Delete", NULL, NULL, game_delete },
   { "GetSeed", NULL, seed_out, game_get_seed },
+  { "ExportRecord", NULL, record_out, game_export_record },
   { "GetPlacements", NULL, placements_out, game_get_placements },
   { "Place", place_in, NULL, game_place },
   { "GetDeployments", NULL, deployments_out, game_get_deployments },
@@ -548,6 +591,7 @@ static const CdbusProperty game_properties[] = {
   { "CanPass", "b", get_can_pass },
   { "Scores", "au", get_scores },
   { "Options", "a{sv}", get_options },
+  { "StateHash", "s", get_state_hash },
   { NULL },
 };
 

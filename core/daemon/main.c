@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <glib-unix.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <syslog.h>
@@ -11,6 +12,7 @@
 #include "cdbus.h"
 #include "daemon.h"
 #include "errors.h"
+#include "journal.h"
 #include "session.h"
 
 typedef struct
@@ -27,6 +29,7 @@ typedef struct
   char **plugins;
   char **noplugins;
   char *plugin_dir;
+  char *state_dir;
 } Options;
 
 static gboolean
@@ -135,6 +138,28 @@ detached_ready (int *ready_fd, char status)
     }
 }
 
+/* The directory of the games' journals, created (0700) if missing; NULL when it cannot be:
+ * the daemon runs, but its games do not survive it. */
+static char *
+state_dir (const Options *o)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = NULL;
+
+  if (o->state_dir)
+    dir = g_strdup (o->state_dir);
+  else if (o->system_bus)
+    dir = g_strdup ("/var/lib/carcassonned");
+  else
+    dir = g_build_filename (g_get_user_state_dir (), "carcassonned", NULL);
+  if (!carcd_journal_ensure_dir (dir, &error))
+    {
+      g_warning ("%s; games will not survive a restart", error->message);
+      return NULL;
+    }
+  return g_steal_pointer (&dir);
+}
+
 /* Loads the expansion plugins -p/-P choose from the plugin directory. A plugin that is
  * refused (not a plugin, another ABI, a failed init) is logged by the host, one line each;
  * the daemon goes on without it. */
@@ -177,6 +202,10 @@ parse_options (int *argc, char ***argv, Options *o)
       "Never load these plugins (names or globs, comma-separated; repeatable)", "NAME[,NAME...]" },
     { "plugin-dir", 0, 0, G_OPTION_ARG_FILENAME, &o->plugin_dir,
       "Load plugins from DIR (default: $CARCASSONNE_PLUGIN_DIR, else " CARC_PLUGIN_DIR ")", "DIR" },
+    { "state-dir", 0, 0, G_OPTION_ARG_FILENAME, &o->state_dir,
+      "Keep the games' journals in DIR (default: $XDG_STATE_HOME/carcassonned, with --system "
+      "/var/lib/carcassonned)",
+      "DIR" },
     { "version", 'v', 0, G_OPTION_ARG_NONE, &o->version, "Print the version and exit", NULL },
     { NULL },
   };
@@ -260,7 +289,10 @@ main (int argc, char **argv)
       detached_ready (&ready_fd, 1);
       return 1;
     }
-  daemon = carcd_daemon_new (connection, tiles, plugins, &limits);
+  {
+    g_autofree char *dir = state_dir (&o);
+    daemon = carcd_daemon_new (connection, tiles, plugins, &limits, dir);
+  }
   cdbus_set_unknown_object_func (connection, on_unknown_object, daemon);
   cdbus_set_disconnect_func (connection, on_bus_lost, loop);
   if (!carcd_manager_register (daemon))
@@ -269,6 +301,10 @@ main (int argc, char **argv)
       detached_ready (&ready_fd, 1);
       return 1;
     }
+  /* the games are back on the bus before the first call is answered */
+  carcd_daemon_restore (daemon);
+  /* a journal past the file size limit is a failed write (the move is refused), not a crash */
+  signal (SIGXFSZ, SIG_IGN);
   g_unix_signal_add (SIGTERM, on_quit_signal, loop);
   g_unix_signal_add (SIGINT, on_quit_signal, loop);
   g_message ("carcassonned %s owns %s on the %s bus", PACKAGE_VERSION, CARCD_BUS_NAME,
@@ -286,6 +322,7 @@ main (int argc, char **argv)
   g_strfreev (o.plugins);
   g_strfreev (o.noplugins);
   g_free (o.plugin_dir);
+  g_free (o.state_dir);
   g_free (o.address);
   return exit_status;
 }

@@ -4,6 +4,7 @@
 #include "cdbus.h"
 #include "dbus-args.h"
 #include "errors.h"
+#include "carc-record.h"
 #include "session.h"
 
 static gint
@@ -13,49 +14,57 @@ compare_ids (gconstpointer a, gconstpointer b)
   return x < y ? -1 : x > y;
 }
 
+/* A new game for the caller of @msg with @options (taken) and @config (NULL: from the
+ * options), or @imported (taken: a game replayed from a record, waiting for Start): its seats,
+ * its journal, the reply with its path. */
 static DBusMessage *
-manager_create_game (DBusConnection *c, DBusMessage *msg, gpointer data)
+new_game (CarcdDaemon *daemon, DBusMessage *msg, CarcdGameOptions *options,
+          const CarcGameConfig *config, CarcGame *imported)
 {
-  CarcdDaemon *daemon = data;
+  g_autoptr (CarcGame) game = imported;
   g_autoptr (GError) error = NULL;
-  CarcdGameOptions options;
-  DBusMessageIter it, dict;
   const char *sender = dbus_message_get_sender (msg);
   CarcdClient *client;
   CarcdSession *s;
   DBusMessage *reply;
+  CarcdGameOptions o = *options;
 
-  dbus_message_iter_init (msg, &it);
-  dbus_message_iter_recurse (&it, &dict);
-  if (!carcd_game_options_parse (&dict, daemon->tiles, daemon->plugins, &options, &error))
-    return carcd_error_reply (msg, error);
+  memset (options, 0, sizeof *options);
+  options = &o;
   if (sender == NULL)
     sender = "";
   if (g_hash_table_size (daemon->games) >= daemon->limits.max_games)
     {
-      carcd_game_options_clear (&options);
+      carcd_game_options_clear (options);
       return carcd_error (msg, CARCD_ERROR_LIMIT_EXCEEDED, "The daemon holds %u games already",
                           daemon->limits.max_games);
     }
   client = carcd_daemon_get_client (daemon, sender, TRUE);
   if (client->n_games >= daemon->limits.max_games_per_client)
     {
-      carcd_game_options_clear (&options);
+      carcd_game_options_clear (options);
       carcd_daemon_release_client (daemon, client);
       return carcd_error (msg, CARCD_ERROR_LIMIT_EXCEEDED, "A client may create at most %u games",
                           daemon->limits.max_games_per_client);
     }
-  s = carcd_session_new (daemon, daemon->next_game_id, &options, sender, &error);
+  s = carcd_session_new_full (daemon, daemon->next_game_id, options, config, sender, &error);
   if (s == NULL)
     {
-      carcd_game_options_clear (&options);
+      carcd_game_options_clear (options);
       carcd_daemon_release_client (daemon, client);
       return carcd_error_reply (msg, error);
     }
   daemon->next_game_id++;
   client->n_games++;
   g_hash_table_insert (daemon->games, GUINT_TO_POINTER (s->id), s);
-  if (!carcd_session_add_initial_bots (s, &error))
+  if (game)
+    {
+      s->imported = TRUE;
+      s->imported_game = g_steal_pointer (&game);
+      carcd_session_sync_properties (s);
+    }
+  /* the seats are filled before the journal begins: its first lines hold them */
+  if (!carcd_session_add_initial_bots (s, &error) || !carcd_session_journal_create (s, &error))
     {
       carcd_daemon_remove_game (daemon, s);
       return carcd_error_reply (msg, error);
@@ -66,6 +75,81 @@ manager_create_game (DBusConnection *c, DBusMessage *msg, gpointer data)
     g_clear_pointer (&reply, dbus_message_unref);
   g_debug ("%s created by %s", s->path, sender);
   return reply;
+}
+
+static DBusMessage *
+manager_create_game (DBusConnection *c, DBusMessage *msg, gpointer data)
+{
+  CarcdDaemon *daemon = data;
+  g_autoptr (GError) error = NULL;
+  CarcdGameOptions options;
+  DBusMessageIter it, dict;
+
+  dbus_message_iter_init (msg, &it);
+  dbus_message_iter_recurse (&it, &dict);
+  if (!carcd_game_options_parse (&dict, daemon->tiles, daemon->plugins, &options, &error))
+    return carcd_error_reply (msg, error);
+  return new_game (daemon, msg, &options, NULL, NULL);
+}
+
+/* ImportGame: the record checked whole (InvalidRecord), replayed to the move asked for, a new
+ * game waiting for its seats from there. */
+static DBusMessage *
+manager_import_game (DBusConnection *c, DBusMessage *msg, gpointer data)
+{
+  CarcdDaemon *daemon = data;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CarcRecord) record = NULL;
+  g_autoptr (CarcGame) game = NULL;
+  CarcdImportOptions import = { 0 };
+  CarcdGameOptions options;
+  DBusMessageIter it, dict;
+  const char *text;
+
+  dbus_message_iter_init (msg, &it);
+  dbus_message_iter_get_basic (&it, &text);
+  dbus_message_iter_next (&it);
+  dbus_message_iter_recurse (&it, &dict);
+  if (!carcd_import_options_parse (&dict, &import, &error))
+    return carcd_error_reply (msg, error);
+  record = carc_record_parse (text, -1, daemon->tiles, daemon->plugins, &error);
+  if (record == NULL)
+    {
+      g_free (import.name);
+      return carcd_error (msg, CARCD_ERROR_INVALID_RECORD, "%s", error->message);
+    }
+  if (import.has_moves && import.moves > carc_record_get_n_moves (record))
+    {
+      g_free (import.name);
+      return carcd_error (msg, CARCD_ERROR_INVALID_ARGS,
+                          "Option \"moves\" is %u but the record has %u moves", import.moves,
+                          carc_record_get_n_moves (record));
+    }
+  game = carc_record_replay (record, import.has_moves ? import.moves : G_MAXUINT, NULL, NULL, NULL,
+                             &error);
+  if (game == NULL)
+    {
+      g_free (import.name);
+      return carcd_error (msg, CARCD_ERROR_INVALID_RECORD, "%s", error->message);
+    }
+  if (!carcd_game_options_from_config (daemon, carc_record_get_config (record), &options, &error))
+    {
+      g_free (import.name);
+      return carcd_error_reply (msg, error);
+    }
+  if (import.bots > options.players)
+    {
+      g_free (import.name);
+      carcd_game_options_clear (&options);
+      return carcd_error (msg, CARCD_ERROR_INVALID_ARGS,
+                          "Option \"bots\" is %u but the game has %u seats", import.bots,
+                          options.players);
+    }
+  g_free (options.name);
+  options.name = import.name ? import.name : g_strdup ("");
+  options.bots = import.bots;
+  options.bot_delay = import.bot_delay;
+  return new_game (daemon, msg, &options, carc_record_get_config (record), g_steal_pointer (&game));
 }
 
 /* The games' paths in creation order. */
@@ -127,10 +211,12 @@ get_expansions (DBusMessageIter *it, gpointer data)
 static const CdbusArg create_in[] = { { "options", "a{sv}" }, { NULL } };
 static const CdbusArg create_out[] = { { "game", "o" }, { NULL } };
 static const CdbusArg list_out[] = { { "games", "ao" }, { NULL } };
+static const CdbusArg import_in[] = { { "record", "s" }, { "options", "a{sv}" }, { NULL } };
 
 static const CdbusMethod manager_methods[] = {
   { "CreateGame", create_in, create_out, manager_create_game },
   { "ListGames", NULL, list_out, manager_list_games },
+  { "ImportGame", import_in, create_out, manager_import_game },
   { NULL },
 };
 

@@ -448,6 +448,69 @@ carcd_game_options_parse (DBusMessageIter *dict, CarcTileSet *tiles, CarcPluginH
 }
 
 gboolean
+carcd_import_options_parse (DBusMessageIter *dict, CarcdImportOptions *options, GError **error)
+{
+  static const char *const keys[] = { "moves", "name", "bots", "bot-delay", NULL };
+  CarcdImportOptions o = { 0 };
+  const char *key;
+  DBusMessageIter value;
+  guint seen = 0, bit;
+  gboolean ok = TRUE;
+
+  while (ok && cdbus_dict_next (dict, &key, &value))
+    {
+      for (bit = 0; keys[bit] && !g_str_equal (keys[bit], key); bit++)
+        ;
+      if (keys[bit] == NULL)
+        {
+          g_set_error (error, CARCD_ERROR, CARCD_ERROR_INVALID_ARGS, "Unknown option \"%s\"", key);
+          ok = FALSE;
+          break;
+        }
+      if (seen & (1u << bit))
+        {
+          g_set_error (error, CARCD_ERROR, CARCD_ERROR_INVALID_ARGS, "Option \"%s\" given twice",
+                       key);
+          ok = FALSE;
+          break;
+        }
+      seen |= 1u << bit;
+      switch (bit)
+        {
+          case 0:
+            ok = o.has_moves = read_uint (&value, key, 0, G_MAXUINT32, &o.moves, error);
+            break;
+          case 1:
+            {
+              const char *s;
+
+              if (!(ok = expect_type (&value, key, "s", error)))
+                break;
+              dbus_message_iter_get_basic (&value, &s);
+              if (!(ok = carcd_check_name (s, TRUE, error)))
+                g_prefix_error (error, "Option \"name\": ");
+              else
+                o.name = g_strdup (s);
+              break;
+            }
+          case 2:
+            ok = read_uint (&value, key, 0, CARC_MAX_PLAYERS, &o.bots, error);
+            break;
+          default:
+            ok = read_uint (&value, key, 0, CARCD_MAX_BOT_DELAY_MS, &o.bot_delay, error);
+            break;
+        }
+    }
+  if (!ok)
+    {
+      g_free (o.name);
+      return FALSE;
+    }
+  *options = o;
+  return TRUE;
+}
+
+gboolean
 carcd_options_expect_empty (DBusMessageIter *dict, const char *method, GError **error)
 {
   const char *key;

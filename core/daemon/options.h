@@ -52,6 +52,21 @@ gboolean carcd_game_options_parse (DBusMessageIter *dict, CarcTileSet *tiles,
                                    CarcPluginHost *plugins, CarcdGameOptions *options,
                                    GError **error);
 
+/* What ImportGame asked for. */
+typedef struct
+{
+  gboolean has_moves;
+  guint moves; /* replay only the first moves */
+  guint bots;
+  guint bot_delay;
+  char *name; /* NULL if not given */
+} CarcdImportOptions;
+
+/* Decodes ImportGame's options: "moves", "name", "bots", "bot-delay". @options->name is the
+ * caller's to free. */
+gboolean carcd_import_options_parse (DBusMessageIter *dict, CarcdImportOptions *options,
+                                     GError **error);
+
 /* For methods whose a{sv} defines no key yet: any entry is InvalidArgs. */
 gboolean carcd_options_expect_empty (DBusMessageIter *dict, const char *method, GError **error);
 

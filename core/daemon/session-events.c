@@ -11,6 +11,8 @@ signal_new (CarcdSession *s, const char *name)
   return cdbus_signal_new (s->daemon->connection, s->path, CARCD_GAME_INTERFACE, name);
 }
 
+/* Holds @signal until carcd_session_release_signals(): a move's signals go out once the move
+ * is on disk. */
 static void
 signal_send (CarcdSession *s, DBusMessage *signal, gboolean ok)
 {
@@ -20,7 +22,25 @@ signal_send (CarcdSession *s, DBusMessage *signal, gboolean ok)
       dbus_message_unref (signal);
       return;
     }
-  cdbus_send_signal (s->daemon->connection, signal);
+  g_queue_push_tail (&s->held_signals, signal);
+}
+
+void
+carcd_session_release_signals (CarcdSession *s)
+{
+  DBusMessage *signal;
+
+  while ((signal = g_queue_pop_head (&s->held_signals)))
+    cdbus_send_signal (s->daemon->connection, signal);
+}
+
+void
+carcd_session_drop_signals (CarcdSession *s)
+{
+  DBusMessage *signal;
+
+  while ((signal = g_queue_pop_head (&s->held_signals)))
+    dbus_message_unref (signal);
 }
 
 void
@@ -198,6 +218,17 @@ carcd_session_sync_properties (CarcdSession *s)
   s->sent_turn = turn;
   s->sent_tiles_left = tiles_left;
   s->sent_tile = tile;
+  {
+    CarcGame *game = carcd_session_record_game (s);
+    g_autofree char *hash = game ? carc_game_get_state_hash (game) : g_strdup ("");
+
+    if (g_strcmp0 (hash, s->sent_hash) != 0)
+      {
+        g_free (s->sent_hash);
+        s->sent_hash = g_steal_pointer (&hash);
+        game_changed (s, "StateHash");
+      }
+  }
   if (s->game == NULL)
     return;
   for (guint i = 0; i < s->options.players; i++)

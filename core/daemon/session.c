@@ -94,6 +94,13 @@ CarcdSession *
 carcd_session_new (CarcdDaemon *daemon, guint id, CarcdGameOptions *options, const char *creator,
                    GError **error)
 {
+  return carcd_session_new_full (daemon, id, options, NULL, creator, error);
+}
+
+CarcdSession *
+carcd_session_new_full (CarcdDaemon *daemon, guint id, CarcdGameOptions *options,
+                        const CarcGameConfig *config, const char *creator, GError **error)
+{
   CarcdSession *s = g_new0 (CarcdSession, 1);
   guint32 bot_seed[2];
 
@@ -103,7 +110,9 @@ carcd_session_new (CarcdDaemon *daemon, guint id, CarcdGameOptions *options, con
   s->options = *options;
   memset (options, 0, sizeof *options);
   s->sent_active = -1;
-  s->config = build_config (s, error);
+  g_queue_init (&s->held_signals);
+  s->move_scores = g_array_new (FALSE, FALSE, sizeof (CarcdMoveScores));
+  s->config = config ? carc_game_config_ref ((CarcGameConfig *)config) : build_config (s, error);
   if (s->config == NULL || !count_deck (s, error))
     {
       carcd_session_free (s);
@@ -194,6 +203,11 @@ carcd_session_free (CarcdSession *s)
         }
     }
   cdbus_unregister_tree (s->daemon->connection, s->path);
+  carcd_session_drop_signals (s);
+  g_clear_pointer (&s->journal, carcd_journal_close);
+  g_clear_object (&s->imported_game);
+  g_clear_pointer (&s->sent_hash, g_free);
+  g_clear_pointer (&s->move_scores, g_array_unref);
   g_clear_object (&s->game);
   g_clear_pointer (&s->config, carc_game_config_unref);
   g_clear_pointer (&s->bot_rand, g_rand_free);
@@ -242,7 +256,9 @@ carcd_session_active_seat (CarcdSession *s)
 guint
 carcd_session_tiles_left (CarcdSession *s)
 {
-  return s->game ? carc_game_get_tiles_left (s->game) : s->deck_size;
+  if (s->game || s->imported_game)
+    return carc_game_get_tiles_left (carcd_session_record_game (s));
+  return s->deck_size;
 }
 
 CarcdSeat *
@@ -296,8 +312,8 @@ free_seat (CarcdSession *s, GError **error)
   return -1;
 }
 
-static CarcdSeat *
-seat_new (CarcdSession *s, guint index, const char *name)
+CarcdSeat *
+carcd_session_seat_new (CarcdSession *s, guint index, const char *name)
 {
   CarcdSeat *seat = g_new0 (CarcdSeat, 1);
 
@@ -309,9 +325,8 @@ seat_new (CarcdSession *s, guint index, const char *name)
   return seat;
 }
 
-/* Puts @seat in its place and on the bus. */
-static gboolean
-session_install_seat (CarcdSession *s, CarcdSeat *seat, GError **error)
+gboolean
+carcd_session_install_seat (CarcdSession *s, CarcdSeat *seat, GError **error)
 {
   s->seats[seat->index] = seat;
   if (!carcd_player_object_register (seat))
@@ -346,6 +361,7 @@ seat_give (CarcdSeat *seat, CarcdClient *client)
   client->n_seats++;
   seat->owner = g_strdup (client->name);
   seat->session->abandoned_since = 0; /* held again */
+  seat->session->restored = FALSE;    /* the ordinary rules of reaping apply again */
 }
 
 static gboolean
@@ -370,7 +386,7 @@ carcd_session_join (CarcdSession *s, const char *sender, const char *name, GErro
   if (!carcd_check_name (name, FALSE, error) || (index = free_seat (s, error)) < 0
       || !check_not_seated (s, sender, error))
     return NULL;
-  seat = seat_new (s, (guint)index, name);
+  seat = carcd_session_seat_new (s, (guint)index, name);
   if (!fill_random (seat->token, CARCD_TOKEN_CHARS / 2))
     {
       g_set_error (error, CARCD_ERROR, CARCD_ERROR_FAILED, "No randomness: %s", g_strerror (errno));
@@ -391,8 +407,13 @@ carcd_session_join (CarcdSession *s, const char *sender, const char *name, GErro
       return NULL;
     }
   seat_give (seat, client);
-  if (!session_install_seat (s, seat, error))
+  if (!carcd_session_install_seat (s, seat, error))
     return NULL;
+  if (!carcd_session_journal_seats (s, error))
+    {
+      session_remove_seat (s, (guint)index);
+      return NULL;
+    }
   return seat;
 }
 
@@ -453,10 +474,15 @@ add_bot_seat (CarcdSession *s, const char *name, GError **error)
 
   if (index < 0)
     return NULL;
-  seat = seat_new (s, (guint)index, name);
+  seat = carcd_session_seat_new (s, (guint)index, name);
   seat->bot = &carcd_bot_random;
-  if (!session_install_seat (s, seat, error))
+  if (!carcd_session_install_seat (s, seat, error))
     return NULL;
+  if (!carcd_session_journal_seats (s, error))
+    {
+      session_remove_seat (s, (guint)index);
+      return NULL;
+    }
   return seat;
 }
 
@@ -496,13 +522,61 @@ schedule_bot (CarcdSession *s)
     s->bot_source = g_idle_add (bot_step, s);
 }
 
-/* Everything after a move: owed signals, properties, the next bot move, the end. */
+/* Puts the game back where its journal ends: the moves made since could not be saved. */
 static void
-after_move (CarcdSession *s)
+roll_back (CarcdSession *s, gboolean start)
 {
+  guint n;
+  const CarcMove *moves = carc_game_get_moves (s->game, &n);
+  g_autofree CarcMove *saved
+      = s->n_journaled ? g_memdup2 (moves, sizeof *moves * s->n_journaled) : NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CarcGame) game = NULL;
+
+  carcd_session_drop_signals (s);
+  g_array_set_size (s->move_scores, 0);
+  s->turn_end_pending = FALSE;
+  if (start)
+    {
+      /* not started after all */
+      carc_game_set_event_func (s->game, NULL, NULL, NULL);
+      if (s->imported)
+        s->imported_game = g_steal_pointer (&s->game);
+      g_clear_object (&s->game);
+      return;
+    }
+  game = carc_game_replay (s->config, saved, s->n_journaled, &error);
+  if (game == NULL)
+    {
+      /* the moves were legal a moment ago */
+      g_critical ("%s: could not go back to move %u: %s", s->path, s->n_journaled, error->message);
+      return;
+    }
+  carc_game_set_event_func (game, carcd_session_on_event, s, NULL);
+  g_set_object (&s->game, game);
+}
+
+/* Everything after a move: the move to the journal (the game goes back and @error is set if
+ * it cannot be saved), the signals it held, owed signals, properties, the next bot move. */
+static gboolean
+after_move (CarcdSession *s, gboolean start, GError **error)
+{
+  g_autoptr (GError) local = NULL;
+
+  if (!carcd_session_journal_moves (s, start, &local))
+    {
+      roll_back (s, start);
+      g_warning ("%s: %s; the move is undone", s->path, local->message);
+      g_propagate_prefixed_error (error, g_steal_pointer (&local),
+                                  "The move could not be saved, so it was not made: ");
+      return FALSE;
+    }
+  carcd_session_release_signals (s);
   carcd_session_emit_turn_end (s);
+  carcd_session_release_signals (s);
   carcd_session_sync_properties (s);
   schedule_bot (s);
+  return TRUE;
 }
 
 static void
@@ -511,6 +585,22 @@ owe_turn_end (CarcdSession *s)
   s->turn_end_pending = TRUE;
   s->turn_end_turn = carc_game_get_turn (s->game);
   s->turn_end_seat = carc_game_get_current_player (s->game);
+}
+
+/* A bot made a move: note the scores after it for the journal (the turn's moves are journaled
+ * together once the turn is over). */
+static void
+bot_moved (CarcGame *game, gpointer data)
+{
+  CarcdSession *s = data;
+  CarcdMoveScores entry = { 0 };
+  guint n;
+
+  carc_game_get_moves (game, &n);
+  entry.index = n - 1;
+  for (guint i = 0; i < carc_game_get_n_players (game); i++)
+    entry.scores[i] = carc_game_get_score (game, i);
+  g_array_append_val (s->move_scores, entry);
 }
 
 static gboolean
@@ -523,15 +613,23 @@ bot_step (gpointer data)
   s->bot_source = 0;
   if (carc_game_get_phase (s->game) != CARC_PHASE_DRAFT) /* a pick is no turn */
     owe_turn_end (s);
-  if (!seat->bot->play_turn (s->game, s->bot_rand, &error))
+  if (!seat->bot->play_turn (s->game, s->bot_rand, bot_moved, s, &error))
     {
-      /* a bot that cannot move is a bug; stop it rather than retry for ever */
+      /* a bot that cannot move is a bug; stop it rather than retry for ever (what it did
+       * before it stopped stands) */
       g_critical ("%s: bot %s could not move: %s", s->path, seat->name, error->message);
       s->turn_end_pending = FALSE;
+      g_clear_error (&error);
+      if (carcd_session_journal_moves (s, FALSE, &error))
+        carcd_session_release_signals (s);
+      else
+        roll_back (s, FALSE);
       carcd_session_sync_properties (s);
       return G_SOURCE_REMOVE;
     }
-  after_move (s);
+  /* a turn that could not be saved is undone (after_move() logs it): try again later */
+  if (!after_move (s, FALSE, NULL))
+    s->bot_source = g_timeout_add_seconds (1, bot_step, s);
   return G_SOURCE_REMOVE;
 }
 
@@ -555,6 +653,13 @@ carcd_session_start (CarcdSession *s, const char *sender, GError **error)
                      s->path);
         return FALSE;
       }
+  if (s->imported)
+    {
+      /* the record's game, replayed at ImportGame, goes on from where it stands */
+      s->game = g_steal_pointer (&s->imported_game);
+      carc_game_set_event_func (s->game, carcd_session_on_event, s, NULL);
+      return after_move (s, TRUE, error);
+    }
   if (!s->options.tile_order)
     {
       if (s->options.has_seed)
@@ -580,8 +685,7 @@ carcd_session_start (CarcdSession *s, const char *sender, GError **error)
     if (s->game == NULL)
       s->game = g_steal_pointer (&game);
   }
-  after_move (s);
-  return TRUE;
+  return after_move (s, TRUE, error);
 }
 
 CarcdSeat *
@@ -595,6 +699,17 @@ carcd_session_seated (CarcdSession *s, const char *sender, GError **error)
   return seat;
 }
 
+/* Leave cannot be refused once the seat is given up: a journal that cannot record it is only
+ * logged (the seat comes back as it was after a restart). */
+static void
+journal_seats_or_warn (CarcdSession *s)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (!carcd_session_journal_seats (s, &error))
+    g_warning ("%s: %s", s->path, error->message);
+}
+
 gboolean
 carcd_session_leave (CarcdSession *s, const char *sender, GError **error)
 {
@@ -605,6 +720,7 @@ carcd_session_leave (CarcdSession *s, const char *sender, GError **error)
   if (s->game == NULL)
     {
       session_remove_seat (s, seat->index);
+      journal_seats_or_warn (s);
       cdbus_property_changed (s->daemon->connection, s->path, CARCD_GAME_INTERFACE, "Players");
       carcd_daemon_schedule_reap (s->daemon);
       return TRUE;
@@ -617,6 +733,7 @@ carcd_session_leave (CarcdSession *s, const char *sender, GError **error)
       seat->bot = &carcd_bot_random;
       cdbus_property_changed (s->daemon->connection, seat->path, CARCD_PLAYER_INTERFACE, "Bot");
     }
+  journal_seats_or_warn (s);
   cdbus_property_changed (s->daemon->connection, seat->path, CARCD_PLAYER_INTERFACE, "Connected");
   schedule_bot (s);
   carcd_daemon_schedule_reap (s->daemon);
@@ -696,8 +813,7 @@ carcd_session_place (CarcdSession *s, const char *sender, gint x, gint y, guint 
 {
   if (!check_mover (s, sender, error) || !carc_game_place (s->game, x, y, rotation, error))
     return FALSE;
-  after_move (s);
-  return TRUE;
+  return after_move (s, FALSE, error);
 }
 
 gboolean
@@ -718,8 +834,7 @@ carcd_session_place_piece (CarcdSession *s, const char *sender, guint index, gin
                                "neighbours: ");
       return FALSE;
     }
-  after_move (s);
-  return TRUE;
+  return after_move (s, FALSE, error);
 }
 
 gboolean
@@ -727,8 +842,7 @@ carcd_session_pick (CarcdSession *s, const char *sender, guint index, GError **e
 {
   if (!check_mover (s, sender, error) || !carc_game_pick (s->game, index, error))
     return FALSE;
-  after_move (s);
-  return TRUE;
+  return after_move (s, FALSE, error);
 }
 
 CarcdSeat *
@@ -784,8 +898,7 @@ turn_move (CarcdSession *s, const char *sender, CarcMoveType type, guint segment
   s->turn_end_pending = FALSE;
   if (!ok)
     return FALSE;
-  after_move (s);
-  return TRUE;
+  return after_move (s, FALSE, error);
 }
 
 gboolean
@@ -850,4 +963,23 @@ carcd_session_bots_playing (CarcdSession *s)
     if (s->seats[i] == NULL || s->seats[i]->bot == NULL)
       return FALSE;
   return TRUE;
+}
+
+CarcGame *
+carcd_session_record_game (CarcdSession *s)
+{
+  return s->game ? s->game : s->imported_game;
+}
+
+void
+carcd_session_install_game (CarcdSession *s, CarcGame *game)
+{
+  guint n;
+
+  carc_game_get_moves (game, &n);
+  s->game = game;
+  s->n_journaled = n;
+  carc_game_set_event_func (game, carcd_session_on_event, s, NULL);
+  carcd_session_sync_properties (s);
+  schedule_bot (s);
 }

@@ -6,6 +6,7 @@
 #pragma once
 #include "bot.h"
 #include "daemon.h"
+#include "journal.h"
 #include "options.h"
 
 typedef enum
@@ -19,6 +20,13 @@ typedef enum
 } CarcdState;
 
 #define CARCD_TOKEN_CHARS 32
+
+/* The scores after move @index of the game (moves a bot made in one turn). */
+typedef struct
+{
+  guint index;
+  guint scores[CARC_MAX_PLAYERS];
+} CarcdMoveScores;
 
 typedef struct
 {
@@ -62,11 +70,28 @@ struct _CarcdSession
   gboolean turn_end_pending;
   guint turn_end_turn;
   guint turn_end_seat;
+  /* persistence (session-journal.c): the journal (NULL: the daemon keeps no state), the moves
+   * of the game it holds, and the signals of a move, held until the move is on disk */
+  CarcdJournal *journal;
+  guint n_journaled;
+  GArray *move_scores; /* CarcdMoveScores of the moves not journaled yet */
+  GQueue held_signals;
+  char *sent_hash;
+  /* a game restored at start is kept for the abandon timeout even when over, until held */
+  gboolean restored;
+  /* ImportGame: the config is the record's, and the game replayed from it waits for Start */
+  gboolean imported;
+  CarcGame *imported_game;
 };
 
 /* Creates the session (taking @options' contents) and puts its Game object on the bus. */
 CarcdSession *carcd_session_new (CarcdDaemon *daemon, guint id, CarcdGameOptions *options,
                                  const char *creator, GError **error);
+/* The same with the game's @config given (an imported or restored game) instead of built from
+ * @options. */
+CarcdSession *carcd_session_new_full (CarcdDaemon *daemon, guint id, CarcdGameOptions *options,
+                                      const CarcGameConfig *config, const char *creator,
+                                      GError **error);
 /* Takes the session's objects off the bus, releases its seats and frees it. */
 void carcd_session_free (CarcdSession *session);
 
@@ -133,8 +158,37 @@ gboolean carcd_session_bots_playing (CarcdSession *session);
 /* Tiles still face down (the whole deck while waiting). */
 guint carcd_session_tiles_left (CarcdSession *session);
 
+/* The game a record would be made of: the game, or the imported game waiting for Start
+ * (NULL for a game not started). */
+CarcGame *carcd_session_record_game (CarcdSession *session);
+
+/* Puts @seat (a restored one) in its place and on the bus. */
+gboolean carcd_session_install_seat (CarcdSession *session, CarcdSeat *seat, GError **error);
+CarcdSeat *carcd_session_seat_new (CarcdSession *session, guint index, const char *name);
+/* Makes the restored @game the session's game (taking it): its moves are those journaled;
+ * bots resume. */
+void carcd_session_install_game (CarcdSession *session, CarcGame *game);
+
+/* session-journal.c: the session's journal (doc/persistence.md). Each fails with
+ * CARCD_ERROR_FAILED when the journal could not be written (nothing is then on disk). */
+gboolean carcd_session_journal_create (CarcdSession *session, GError **error);
+gboolean carcd_session_journal_seats (CarcdSession *session, GError **error);
+/* The start line and the moves made since the last call. */
+gboolean carcd_session_journal_moves (CarcdSession *session, gboolean start, GError **error);
+/* The game goes for good: its journal is removed. */
+void carcd_session_journal_delete (CarcdSession *session);
+/* Restores every game of the daemon's state directory. */
+void carcd_daemon_restore (CarcdDaemon *daemon);
+/* The options a game made from @config shows (players, followers, farmers, expansions and
+ * their options); name "" and no seed. ExpansionUnavailable if an expansion is not loaded. */
+gboolean carcd_game_options_from_config (CarcdDaemon *daemon, const CarcGameConfig *config,
+                                         CarcdGameOptions *options, GError **error);
+
 /* session-events.c: engine events as D-Bus signals, and property changes. */
 void carcd_session_on_event (CarcGame *game, const CarcEvent *event, gpointer user_data);
+/* Sends the signals held since the last call (after the move is on disk), or drops them. */
+void carcd_session_release_signals (CarcdSession *session);
+void carcd_session_drop_signals (CarcdSession *session);
 void carcd_session_emit_turn_end (CarcdSession *session);
 void carcd_session_sync_properties (CarcdSession *session);
 

@@ -1,0 +1,921 @@
+/* session-journal.c: what a game's journal holds, and the games restored from the journals.
+ *
+ * The lines of a journal (journal.c writes and checks them; doc/persistence.md):
+ *
+ *   {"type": "game", ...}    the header: the game's number, name, options, config (the setup
+ *                            of a record, carc_game_config_to_json()), and for an imported
+ *                            game the record's moves it starts from
+ *   {"type": "seats", ...}   the seats after a change: name, token, bot; null for a free seat
+ *   {"type": "start", ...}   Start: the config the game was dealt from (with its seed)
+ *   {"type": "move", ...}    a move (carc_move_to_json(), with the scores after it); the last
+ *                            move written in one go also carries the state hash after it
+ *
+ * Restoring replays the config and the moves: the engine is deterministic, so the game is
+ * where it was, and the state hashes check it.
+ */
+#include "config.h"
+
+#include <json-glib/json-glib.h>
+
+#include "carc-record.h"
+#include "errors.h"
+#include "session.h"
+
+#define JOURNAL_VERSION 1
+
+/* ---- writing ---------------------------------------------------------------------------- */
+
+static char *
+builder_to_string (JsonBuilder *b)
+{
+  g_autoptr (JsonNode) root = json_builder_get_root (b);
+  return json_to_string (root, FALSE);
+}
+
+/* Adds member @name holding the JSON text @json (made by the engine). */
+static void
+add_json (JsonBuilder *b, const char *name, const char *json)
+{
+  g_autoptr (GError) error = NULL;
+  JsonNode *node = json_from_string (json, &error);
+
+  g_assert (node != NULL); /* the engine's own output */
+  json_builder_set_member_name (b, name);
+  json_builder_add_value (b, node);
+}
+
+static void
+add_string (JsonBuilder *b, const char *name, const char *value)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_add_string_value (b, value);
+}
+
+static void
+add_int (JsonBuilder *b, const char *name, gint64 value)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_add_int_value (b, value);
+}
+
+static char *
+header_payload (CarcdSession *s)
+{
+  g_autoptr (JsonBuilder) b = json_builder_new ();
+  g_autofree char *config = carc_game_config_to_json (s->config);
+  const CarcdGameOptions *o = &s->options;
+
+  json_builder_begin_object (b);
+  add_string (b, "type", "game");
+  add_int (b, "version", JOURNAL_VERSION);
+  add_int (b, "id", s->id);
+  add_string (b, "name", o->name);
+  if (s->creator)
+    add_string (b, "creator", s->creator);
+  add_int (b, "bot-delay", o->bot_delay);
+  if (o->has_seed)
+    {
+      g_autofree char *seed = g_strdup_printf ("%" G_GUINT64_FORMAT, o->seed);
+      add_string (b, "seed", seed);
+    }
+  if (o->tile_order)
+    {
+      json_builder_set_member_name (b, "tile-order");
+      json_builder_begin_array (b);
+      for (guint i = 0; o->tile_order[i]; i++)
+        json_builder_add_string_value (b, o->tile_order[i]);
+      json_builder_end_array (b);
+    }
+  add_json (b, "config", config);
+  if (s->imported)
+    {
+      guint n;
+      const CarcMove *moves = carc_game_get_moves (s->imported_game, &n);
+
+      json_builder_set_member_name (b, "moves");
+      json_builder_begin_array (b);
+      for (guint i = 0; i < n; i++)
+        {
+          g_autofree char *move = carc_move_to_json (&moves[i], NULL, 0);
+          g_autoptr (GError) error = NULL;
+
+          json_builder_add_value (b, json_from_string (move, &error));
+        }
+      json_builder_end_array (b);
+    }
+  json_builder_end_object (b);
+  return builder_to_string (b);
+}
+
+static char *
+seats_payload (CarcdSession *s)
+{
+  g_autoptr (JsonBuilder) b = json_builder_new ();
+
+  json_builder_begin_object (b);
+  add_string (b, "type", "seats");
+  json_builder_set_member_name (b, "seats");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < s->options.players; i++)
+    {
+      CarcdSeat *seat = s->seats[i];
+
+      if (seat == NULL)
+        {
+          json_builder_add_null_value (b);
+          continue;
+        }
+      json_builder_begin_object (b);
+      add_string (b, "name", seat->name);
+      add_string (b, "token", seat->token);
+      json_builder_set_member_name (b, "bot");
+      json_builder_add_boolean_value (b, seat->bot != NULL);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+  return builder_to_string (b);
+}
+
+static char *
+start_payload (CarcdSession *s)
+{
+  g_autoptr (JsonBuilder) b = json_builder_new ();
+  g_autofree char *config = carc_game_config_to_json (carc_game_get_config (s->game));
+
+  json_builder_begin_object (b);
+  add_string (b, "type", "start");
+  add_json (b, "config", config);
+  json_builder_end_object (b);
+  return builder_to_string (b);
+}
+
+/* The scores after move @index: noted by the bot as it went, else the game's now. */
+static void
+scores_after (CarcdSession *s, guint index, guint *scores)
+{
+  for (guint i = 0; i < s->move_scores->len; i++)
+    {
+      const CarcdMoveScores *e = &g_array_index (s->move_scores, CarcdMoveScores, i);
+      if (e->index == index)
+        {
+          memcpy (scores, e->scores, sizeof e->scores);
+          return;
+        }
+    }
+  for (guint i = 0; i < s->options.players; i++)
+    scores[i] = carc_game_get_score (s->game, i);
+}
+
+static char *
+move_payload (CarcdSession *s, const CarcMove *move, guint index, gboolean last)
+{
+  g_autoptr (JsonBuilder) b = json_builder_new ();
+  guint scores[CARC_MAX_PLAYERS] = { 0 };
+  g_autofree char *json = NULL;
+
+  scores_after (s, index, scores);
+  json = carc_move_to_json (move, scores, s->options.players);
+  json_builder_begin_object (b);
+  add_string (b, "type", "move");
+  add_int (b, "index", index);
+  add_json (b, "move", json);
+  if (last)
+    {
+      g_autofree char *hash = carc_game_get_state_hash (s->game);
+      add_string (b, "hash", hash);
+    }
+  json_builder_end_object (b);
+  return builder_to_string (b);
+}
+
+static gboolean
+saving_failed (CarcdSession *s, GError **error, GError *cause)
+{
+  g_set_error (error, CARCD_ERROR, CARCD_ERROR_FAILED, "Could not save %s: %s", s->path,
+               cause->message);
+  g_error_free (cause);
+  return FALSE;
+}
+
+gboolean
+carcd_session_journal_create (CarcdSession *s, GError **error)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *header = NULL;
+  g_autofree char *seats = NULL;
+  const char *lines[2];
+  GError *local = NULL;
+
+  if (s->daemon->state_dir == NULL)
+    return TRUE;
+  path = carcd_journal_path (s->daemon->state_dir, s->id);
+  lines[0] = header = header_payload (s);
+  lines[1] = seats = seats_payload (s);
+  s->journal = carcd_journal_create (path, lines, 2, &local);
+  if (s->journal == NULL)
+    return saving_failed (s, error, local);
+  if (s->imported)
+    carc_game_get_moves (s->imported_game, &s->n_journaled);
+  return TRUE;
+}
+
+gboolean
+carcd_session_journal_seats (CarcdSession *s, GError **error)
+{
+  g_autofree char *seats = NULL;
+  GError *local = NULL;
+
+  if (s->journal == NULL)
+    return TRUE;
+  seats = seats_payload (s);
+  if (!carcd_journal_append (s->journal, (const char *const *)&seats, 1, &local))
+    return saving_failed (s, error, local);
+  return TRUE;
+}
+
+gboolean
+carcd_session_journal_moves (CarcdSession *s, gboolean start, GError **error)
+{
+  g_autoptr (GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
+  GError *local = NULL;
+  guint n;
+  const CarcMove *moves = carc_game_get_moves (s->game, &n);
+
+  if (s->journal == NULL)
+    {
+      s->n_journaled = n;
+      g_array_set_size (s->move_scores, 0);
+      return TRUE;
+    }
+  if (start)
+    g_ptr_array_add (lines, start_payload (s));
+  for (guint i = s->n_journaled; i < n; i++)
+    g_ptr_array_add (lines, move_payload (s, &moves[i], i, i == n - 1));
+  if (lines->len
+      && !carcd_journal_append (s->journal, (const char *const *)lines->pdata, lines->len, &local))
+    return saving_failed (s, error, local);
+  s->n_journaled = n;
+  g_array_set_size (s->move_scores, 0);
+  return TRUE;
+}
+
+void
+carcd_session_journal_delete (CarcdSession *s)
+{
+  g_clear_pointer (&s->journal, carcd_journal_delete);
+}
+
+/* ---- a game's options from its config --------------------------------------------------- */
+
+gboolean
+carcd_game_options_from_config (CarcdDaemon *daemon, const CarcGameConfig *config,
+                                CarcdGameOptions *o, GError **error)
+{
+  g_autofree char *json = carc_game_config_to_json (config);
+  g_autoptr (JsonNode) root = json_from_string (json, NULL);
+  JsonObject *setup = json_node_get_object (root);
+  JsonArray *expansions = json_object_get_array_member (setup, "expansions");
+
+  memset (o, 0, sizeof *o);
+  o->name = g_strdup ("");
+  o->players = carc_game_config_get_n_players (config);
+  o->followers = (guint)json_object_get_int_member (setup, "followers");
+  o->farmers = json_object_get_boolean_member (setup, "farmers");
+  for (guint i = 0; expansions && i < json_array_get_length (expansions); i++)
+    {
+      JsonObject *e = json_array_get_object_element (expansions, i);
+      JsonObject *values = json_object_get_object_member (e, "options");
+      CarcPlugin *plugin
+          = carc_plugin_host_lookup (daemon->plugins, json_object_get_string_member (e, "name"));
+      CarcdExpansion *x;
+
+      if (plugin == NULL || o->n_expansions == CARCD_MAX_EXPANSIONS)
+        {
+          g_set_error (error, CARCD_ERROR, CARCD_ERROR_EXPANSION_UNAVAILABLE,
+                       "Expansion \"%s\" is not loaded in this daemon",
+                       json_object_get_string_member (e, "name"));
+          carcd_game_options_clear (o);
+          return FALSE;
+        }
+      x = &o->expansions[o->n_expansions++];
+      x->plugin = carc_plugin_ref (plugin);
+      x->values = g_new0 (guint32, carc_plugin_get_n_options (plugin) + 1);
+      for (guint k = 0; k < carc_plugin_get_n_options (plugin); k++)
+        {
+          const CarcOptionDef *def = carc_plugin_get_option (plugin, k);
+          JsonNode *v = values ? json_object_get_member (values, def->name) : NULL;
+
+          x->values[k] = def->default_value;
+          if (v && json_node_get_value_type (v) == G_TYPE_BOOLEAN)
+            x->values[k] = json_node_get_boolean (v);
+          else if (v && json_node_get_value_type (v) == G_TYPE_INT64)
+            x->values[k] = (guint32)json_node_get_int (v);
+        }
+    }
+  return TRUE;
+}
+
+/* ---- restoring -------------------------------------------------------------------------- */
+
+typedef enum
+{
+  LINE_SEATS,
+  LINE_START,
+  LINE_MOVE,
+} LineType;
+
+/* One line after the header, read. */
+typedef struct
+{
+  LineType type;
+  JsonNode *root;
+  CarcGameConfig *config; /* LINE_START */
+  CarcMove move;          /* LINE_MOVE */
+  const char *hash;       /* LINE_MOVE: the state hash after it, or NULL */
+  gsize end;              /* the byte of the file where the line ends */
+} Line;
+
+static void
+line_clear (gpointer data)
+{
+  Line *line = data;
+
+  g_clear_pointer (&line->root, json_node_unref);
+  g_clear_pointer (&line->config, carc_game_config_unref);
+}
+
+/* What a journal holds, read. */
+typedef struct
+{
+  char *path;
+  guint id;
+  JsonNode *header;
+  CarcGameConfig *config; /* the header's */
+  GArray *import_moves;   /* CarcMove: the moves an imported game starts from */
+  GArray *lines;          /* Line */
+  char *problem;          /* why the lines stop before the file ends, or NULL */
+} Journal;
+
+static void
+journal_clear (Journal *j)
+{
+  g_clear_pointer (&j->path, g_free);
+  g_clear_pointer (&j->header, json_node_unref);
+  g_clear_pointer (&j->config, carc_game_config_unref);
+  g_clear_pointer (&j->import_moves, g_array_unref);
+  g_clear_pointer (&j->lines, g_array_unref);
+  g_clear_pointer (&j->problem, g_free);
+}
+
+static JsonNode *
+parse_object (const char *text, GError **error)
+{
+  JsonNode *node = json_from_string (text, error);
+
+  if (node && !JSON_NODE_HOLDS_OBJECT (node))
+    {
+      json_node_unref (node);
+      g_set_error (error, CARCD_ERROR, CARCD_ERROR_FAILED, "not a JSON object");
+      return NULL;
+    }
+  return node;
+}
+
+static const char *
+get_string (JsonObject *o, const char *name)
+{
+  JsonNode *n = json_object_get_member (o, name);
+
+  if (n == NULL || !JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_STRING)
+    return NULL;
+  return json_node_get_string (n);
+}
+
+static gboolean
+get_uint (JsonObject *o, const char *name, guint max, guint *out)
+{
+  JsonNode *n = json_object_get_member (o, name);
+  gint64 v;
+
+  if (n == NULL || !JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_INT64)
+    return FALSE;
+  v = json_node_get_int (n);
+  if (v < 0 || v > max)
+    return FALSE;
+  *out = (guint)v;
+  return TRUE;
+}
+
+/* Member @name (an object or array) as JSON text, or NULL. */
+static char *
+get_json (JsonObject *o, const char *name)
+{
+  JsonNode *n = json_object_get_member (o, name);
+
+  if (n == NULL || JSON_NODE_HOLDS_VALUE (n) || JSON_NODE_HOLDS_NULL (n))
+    return NULL;
+  return json_to_string (n, FALSE);
+}
+
+static gboolean bad (GError **error, const char *format, ...) G_GNUC_PRINTF (2, 3);
+
+static gboolean
+bad (GError **error, const char *format, ...)
+{
+  va_list args;
+  g_autofree char *text = NULL;
+
+  va_start (args, format);
+  text = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error_literal (error, CARCD_ERROR, CARCD_ERROR_FAILED, text);
+  return FALSE;
+}
+
+static gboolean
+read_move (JsonNode *node, CarcMove *move, GError **error)
+{
+  g_autofree char *text = json_to_string (node, FALSE);
+  return carc_move_from_json (text, -1, move, error);
+}
+
+static gboolean
+check_seats (JsonNode *seats, guint players, GError **error)
+{
+  JsonArray *a;
+
+  if (seats == NULL || !JSON_NODE_HOLDS_ARRAY (seats)
+      || json_array_get_length (a = json_node_get_array (seats)) != players)
+    return bad (error, "the seats are not %u entries", players);
+  for (guint i = 0; i < players; i++)
+    {
+      JsonNode *n = json_array_get_element (a, i);
+      JsonObject *o;
+      const char *name, *token;
+      JsonNode *bot;
+
+      if (JSON_NODE_HOLDS_NULL (n))
+        continue;
+      if (!JSON_NODE_HOLDS_OBJECT (n))
+        return bad (error, "seat %u is not an object", i);
+      o = json_node_get_object (n);
+      name = get_string (o, "name");
+      token = get_string (o, "token");
+      bot = json_object_get_member (o, "bot");
+      if (name == NULL || !carcd_check_name (name, FALSE, NULL) || token == NULL
+          || (strlen (token) != CARCD_TOKEN_CHARS && token[0] != '\0') || bot == NULL
+          || !JSON_NODE_HOLDS_VALUE (bot) || json_node_get_value_type (bot) != G_TYPE_BOOLEAN)
+        return bad (error, "seat %u is not a name, a token and a bot flag", i);
+    }
+  return TRUE;
+}
+
+/* Reads line @payload into @line. */
+static gboolean
+read_line (CarcdDaemon *daemon, Journal *j, const char *payload, Line *line, GError **error)
+{
+  JsonObject *o;
+  const char *type;
+  guint players = carc_game_config_get_n_players (j->config);
+
+  line->root = parse_object (payload, error);
+  if (line->root == NULL)
+    return FALSE;
+  o = json_node_get_object (line->root);
+  type = get_string (o, "type");
+  if (g_strcmp0 (type, "seats") == 0)
+    {
+      line->type = LINE_SEATS;
+      return check_seats (json_object_get_member (o, "seats"), players, error);
+    }
+  if (g_strcmp0 (type, "start") == 0)
+    {
+      g_autofree char *config = get_json (o, "config");
+
+      line->type = LINE_START;
+      if (config == NULL)
+        return bad (error, "the start has no config");
+      line->config
+          = carc_game_config_new_from_json (config, -1, daemon->tiles, daemon->plugins, error);
+      return line->config != NULL;
+    }
+  if (g_strcmp0 (type, "move") == 0)
+    {
+      JsonNode *move = json_object_get_member (o, "move");
+
+      line->type = LINE_MOVE;
+      line->hash = get_string (o, "hash");
+      if (move == NULL)
+        return bad (error, "the move is missing");
+      return read_move (move, &line->move, error);
+    }
+  return bad (error, "a line of an unknown type");
+}
+
+/* Reads the header: fails if the journal cannot be restored at all. @skip is set when it could
+ * be with another daemon (an expansion it uses is not loaded). */
+static gboolean
+read_header (CarcdDaemon *daemon, Journal *j, const char *payload, gboolean *skip, GError **error)
+{
+  JsonObject *o;
+  g_autofree char *config = NULL;
+  guint version, id;
+  JsonNode *moves;
+  g_autoptr (GError) local = NULL;
+
+  j->header = parse_object (payload, error);
+  if (j->header == NULL)
+    return FALSE;
+  o = json_node_get_object (j->header);
+  if (g_strcmp0 (get_string (o, "type"), "game") != 0
+      || !get_uint (o, "version", G_MAXINT, &version))
+    return bad (error, "the first line is no game header");
+  if (version != JOURNAL_VERSION)
+    return bad (error, "the journal is of version %u; this daemon reads version %d", version,
+                JOURNAL_VERSION);
+  if (!get_uint (o, "id", G_MAXUINT32, &id) || id != j->id)
+    return bad (error, "the header is not that of game %u", j->id);
+  config = get_json (o, "config");
+  if (config == NULL || get_string (o, "name") == NULL)
+    return bad (error, "the header has no config or no name");
+  j->config = carc_game_config_new_from_json (config, -1, daemon->tiles, daemon->plugins, &local);
+  if (j->config == NULL)
+    {
+      *skip = g_error_matches (local, CARC_ERROR, CARC_ERROR_UNKNOWN_EXPANSION);
+      g_propagate_prefixed_error (error, g_steal_pointer (&local), "the config: ");
+      return FALSE;
+    }
+  j->import_moves = g_array_new (FALSE, FALSE, sizeof (CarcMove));
+  moves = json_object_get_member (o, "moves");
+  if (moves && !JSON_NODE_HOLDS_ARRAY (moves))
+    return bad (error, "the imported moves are not an array");
+  for (guint i = 0; moves && i < json_array_get_length (json_node_get_array (moves)); i++)
+    {
+      CarcMove m;
+
+      if (!read_move (json_array_get_element (json_node_get_array (moves), i), &m, error))
+        return FALSE;
+      g_array_append_val (j->import_moves, m);
+    }
+  return TRUE;
+}
+
+/* Replays the first @n_lines lines. Returns the game (NULL if not started nor imported) and
+ * sets @n_lines to fewer when a line does not replay: a move the engine refuses, a start
+ * after the start, a state hash that differs (the lines from the last good hash on go). */
+static gboolean
+replay (Journal *j, gboolean imported, guint *n_lines, CarcGame **out, char **problem,
+        GError **error)
+{
+  g_autoptr (CarcGame) game = NULL;
+  guint checked = 0; /* lines up to the last one whose state is known good */
+  gboolean started = FALSE;
+
+  if (imported)
+    {
+      game = carc_game_replay (j->config, (const CarcMove *)(void *)j->import_moves->data,
+                               j->import_moves->len, error);
+      if (game == NULL)
+        {
+          g_prefix_error (error, "the imported moves do not replay: ");
+          return FALSE;
+        }
+    }
+  for (guint i = 0; i < *n_lines; i++)
+    {
+      Line *line = &g_array_index (j->lines, Line, i);
+      g_autoptr (GError) local = NULL;
+
+      switch (line->type)
+        {
+          case LINE_SEATS:
+            if (!started)
+              checked = i + 1;
+            break;
+          case LINE_START:
+            if (started)
+              {
+                *problem = g_strdup_printf ("line %u is a second start", i + 2);
+                *n_lines = i;
+                goto done;
+              }
+            started = TRUE;
+            if (!imported)
+              {
+                game = carc_game_new (line->config, &local);
+                if (game == NULL)
+                  {
+                    *problem = g_strdup_printf ("line %u: the game cannot start: %s", i + 2,
+                                                local->message);
+                    *n_lines = i;
+                    goto done;
+                  }
+              }
+            checked = i + 1;
+            break;
+          case LINE_MOVE:
+            if (!started)
+              {
+                *problem = g_strdup_printf ("line %u is a move before the start", i + 2);
+                *n_lines = i;
+                goto done;
+              }
+            if (!carc_game_apply_move (game, &line->move, &local))
+              {
+                *problem = g_strdup_printf ("line %u: the move does not replay: %s", i + 2,
+                                            local->message);
+                *n_lines = i;
+                goto done;
+              }
+            if (line->hash)
+              {
+                g_autofree char *hash = carc_game_get_state_hash (game);
+
+                if (!g_str_equal (hash, line->hash))
+                  {
+                    *problem = g_strdup_printf (
+                        "line %u: the game's state hash is %s after the move, not %s", i + 2, hash,
+                        line->hash);
+                    *n_lines = checked;
+                    goto done;
+                  }
+                checked = i + 1;
+              }
+            break;
+        }
+    }
+  if (!started && !imported)
+    g_clear_object (&game);
+  *out = g_steal_pointer (&game);
+  return TRUE;
+done:
+  /* again, up to the good lines */
+  g_clear_object (&game);
+  {
+    g_autofree char *again = NULL;
+    return replay (j, imported, n_lines, out, &again, error);
+  }
+}
+
+/* Sets the journal at @path aside, saying why. */
+static void
+set_aside (const char *path, const char *why)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *aside = carcd_journal_set_aside (path, &error);
+
+  if (aside)
+    g_warning ("%s cannot be restored (%s); renamed to %s", path, why, aside);
+  else
+    g_warning ("%s cannot be restored (%s); %s", path, why, error->message);
+}
+
+static gboolean
+restore_seats (CarcdSession *s, JsonNode *seats, GError **error)
+{
+  JsonArray *a = json_node_get_array (seats);
+
+  for (guint i = 0; i < json_array_get_length (a); i++)
+    {
+      JsonNode *n = json_array_get_element (a, i);
+      JsonObject *o;
+      CarcdSeat *seat;
+
+      if (JSON_NODE_HOLDS_NULL (n))
+        continue;
+      o = json_node_get_object (n);
+      seat = carcd_session_seat_new (s, i, get_string (o, "name"));
+      g_strlcpy (seat->token, get_string (o, "token"), sizeof seat->token);
+      if (json_object_get_boolean_member (o, "bot"))
+        seat->bot = &carcd_bot_random;
+      if (!carcd_session_install_seat (s, seat, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Restores the game of the journal at @j->path; FALSE with @error if it cannot be at all. */
+static gboolean
+restore (CarcdDaemon *daemon, Journal *j, gboolean *skip, GError **error)
+{
+  CarcdJournalContents contents;
+  g_autoptr (CarcGame) game = NULL;
+  g_autofree char *problem = NULL;
+  CarcdGameOptions options;
+  JsonObject *h;
+  JsonNode *seats = NULL;
+  const CarcGameConfig *config;
+  const char *seed;
+  gboolean imported;
+  guint n_lines, bot_delay = 0, n_moves = 0;
+  gsize good_length, header_end;
+  gboolean started = FALSE;
+  CarcdSession *s;
+
+  if (!carcd_journal_read (j->path, &contents, error))
+    return FALSE;
+  j->problem = g_steal_pointer (&contents.problem);
+  if (contents.payloads->len == 0)
+    {
+      carcd_journal_contents_clear (&contents);
+      return bad (error, "%s", j->problem ? j->problem : "the file is empty");
+    }
+  if (!read_header (daemon, j, g_ptr_array_index (contents.payloads, 0), skip, error))
+    {
+      carcd_journal_contents_clear (&contents);
+      g_prefix_error (error, "line 1: ");
+      return FALSE;
+    }
+  /* the lines after the header, up to the first that does not read */
+  /* a line is its payload, 16 hex digits, a space and a newline */
+  header_end = good_length = strlen (g_ptr_array_index (contents.payloads, 0)) + 18;
+  j->lines = g_array_new (FALSE, TRUE, sizeof (Line));
+  g_array_set_clear_func (j->lines, line_clear);
+  for (guint i = 1; i < contents.payloads->len; i++)
+    {
+      const char *payload = g_ptr_array_index (contents.payloads, i);
+      g_autoptr (GError) local = NULL;
+      Line line = { 0 };
+
+      good_length += strlen (payload) + 18;
+      line.end = good_length;
+      if (!read_line (daemon, j, payload, &line, &local))
+        {
+          line_clear (&line);
+          g_free (j->problem);
+          j->problem = g_strdup_printf ("line %u (ending at byte %" G_GSIZE_FORMAT ") does not "
+                                        "read: %s",
+                                        i + 1, good_length, local->message);
+          break;
+        }
+      g_array_append_val (j->lines, line);
+    }
+  carcd_journal_contents_clear (&contents);
+
+  h = json_node_get_object (j->header);
+  imported = json_object_has_member (h, "moves");
+  n_lines = j->lines->len;
+  if (!replay (j, imported, &n_lines, &game, &problem, error))
+    return FALSE;
+  if (problem)
+    {
+      g_free (j->problem);
+      j->problem = g_steal_pointer (&problem);
+    }
+  config = j->config;
+  for (guint i = 0; i < n_lines; i++)
+    {
+      Line *line = &g_array_index (j->lines, Line, i);
+
+      if (line->type == LINE_SEATS)
+        seats = json_object_get_member (json_node_get_object (line->root), "seats");
+      else if (line->type == LINE_START)
+        {
+          started = TRUE;
+          if (!imported)
+            config = line->config;
+        }
+      else if (line->type == LINE_MOVE)
+        n_moves++;
+    }
+
+  if (!carcd_game_options_from_config (daemon, config, &options, error))
+    return FALSE;
+  g_free (options.name);
+  options.name = g_strdup (get_string (h, "name"));
+  get_uint (h, "bot-delay", CARCD_MAX_BOT_DELAY_MS, &bot_delay);
+  options.bot_delay = bot_delay;
+  seed = get_string (h, "seed");
+  if (seed)
+    options.has_seed = g_ascii_string_to_unsigned (seed, 10, 0, G_MAXUINT64, &options.seed, NULL);
+  if (json_object_has_member (h, "tile-order"))
+    {
+      JsonArray *a = json_object_get_array_member (h, "tile-order");
+
+      options.tile_order = g_new0 (char *, json_array_get_length (a) + 1);
+      for (guint i = 0; i < json_array_get_length (a); i++)
+        options.tile_order[i] = g_strdup (json_array_get_string_element (a, i));
+    }
+  s = carcd_session_new_full (daemon, j->id, &options, config, NULL, error);
+  carcd_game_options_clear (&options);
+  if (s == NULL)
+    return FALSE;
+  s->imported = imported;
+  s->restored = TRUE;
+  g_hash_table_insert (daemon->games, GUINT_TO_POINTER (s->id), s);
+  if (seats && !restore_seats (s, seats, error))
+    {
+      carcd_daemon_remove_game (daemon, s);
+      return FALSE;
+    }
+
+  /* the journal goes on from the last line kept */
+  good_length = n_lines > 0 ? g_array_index (j->lines, Line, n_lines - 1).end : header_end;
+  if (j->problem)
+    g_warning ("%s: %s; the game is restored from the %u lines before it (move %u), the rest "
+               "is cut off",
+               j->path, j->problem, n_lines + 1, n_moves + (imported ? j->import_moves->len : 0));
+  {
+    g_autoptr (GError) local = NULL;
+
+    s->journal = carcd_journal_open (j->path, good_length, &local);
+    if (s->journal == NULL)
+      g_warning ("%s: %s; its moves will not be saved", s->path, local->message);
+  }
+  if (started)
+    carcd_session_install_game (s, g_steal_pointer (&game));
+  else
+    {
+      if (imported)
+        {
+          s->imported_game = g_steal_pointer (&game);
+          carc_game_get_moves (s->imported_game, &s->n_journaled);
+        }
+      carcd_session_sync_properties (s);
+    }
+  g_message ("%s restored from %s: %s", s->path, j->path,
+             carcd_session_get_state (s) == CARCD_STATE_WAITING ? "waiting"
+             : carcd_session_get_state (s) == CARCD_STATE_OVER  ? "over"
+                                                                : "in play");
+  return TRUE;
+}
+
+/* The number N of a file "game-N.journal" (with @suffix after it); 0 if it is none. */
+static guint
+journal_id (const char *name, const char *suffix)
+{
+  guint64 id;
+  const char *p;
+  char *end;
+
+  if (!g_str_has_prefix (name, "game-"))
+    return 0;
+  p = name + 5;
+  if (!g_ascii_isdigit (*p))
+    return 0;
+  id = g_ascii_strtoull (p, &end, 10);
+  if (id == 0 || id >= G_MAXUINT || !g_str_equal (end, suffix))
+    return 0;
+  return (guint)id;
+}
+
+static gint
+compare_uint (gconstpointer a, gconstpointer b)
+{
+  guint x = *(const guint *)a, y = *(const guint *)b;
+  return x < y ? -1 : x > y;
+}
+
+void
+carcd_daemon_restore (CarcdDaemon *daemon)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GDir) dir = NULL;
+  g_autoptr (GArray) ids = g_array_new (FALSE, FALSE, sizeof (guint));
+  const char *name;
+
+  if (daemon->state_dir == NULL)
+    return;
+  dir = g_dir_open (daemon->state_dir, 0, &error);
+  if (dir == NULL)
+    {
+      g_warning ("Could not read %s: %s; no game is restored", daemon->state_dir, error->message);
+      return;
+    }
+  while ((name = g_dir_read_name (dir)))
+    {
+      guint id = journal_id (name, CARCD_JOURNAL_SUFFIX);
+      guint any
+          = g_str_has_prefix (name, "game-") ? (guint)g_ascii_strtoull (name + 5, NULL, 10) : 0;
+
+      /* a journal set aside keeps its number: a new game does not take it */
+      if (any < G_MAXUINT && any >= daemon->next_game_id)
+        daemon->next_game_id = any + 1;
+      if (id)
+        g_array_append_val (ids, id);
+    }
+  g_array_sort (ids, compare_uint);
+  for (guint i = 0; i < ids->len; i++)
+    {
+      Journal j = { 0 };
+      gboolean skip = FALSE;
+      g_autoptr (GError) local = NULL;
+
+      j.id = g_array_index (ids, guint, i);
+      j.path = carcd_journal_path (daemon->state_dir, j.id);
+      if (!restore (daemon, &j, &skip, &local))
+        {
+          if (skip)
+            g_warning ("%s is not restored (%s); it is kept for a daemon that has what it needs",
+                       j.path, local->message);
+          else
+            set_aside (j.path, local->message);
+        }
+      journal_clear (&j);
+    }
+  if (ids->len)
+    g_message ("Restored %u of %u games from %s", g_hash_table_size (daemon->games), ids->len,
+               daemon->state_dir);
+  carcd_daemon_schedule_reap (daemon);
+}
