@@ -4,12 +4,39 @@
 #include "daemon-fixture.h"
 
 #include <check.h>
+#include <fcntl.h>
+#include <glib/gstdio.h>
 #include <signal.h>
 #include <sys/wait.h>
+#include <unistd.h>
+
+/* The state directory daemon_start() made for the daemon it started last, removed by
+ * daemon_stop(): every daemon starts with no games unless given --state-dir. */
+static char *fresh_state_dir;
+static GPid fresh_state_pid;
+
+void
+remove_tree (const char *path)
+{
+  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir && (name = g_dir_read_name (dir)))
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+        remove_tree (child);
+      else
+        g_unlink (child);
+    }
+  g_rmdir (path);
+}
 
 GPid
 daemon_start (const char *const *extra_args)
 {
+  g_autofree char *state_arg = NULL;
+  gboolean has_state_dir = FALSE;
   g_autoptr (GPtrArray) argv = g_ptr_array_new ();
   g_autoptr (GError) error = NULL;
   g_autoptr (GDBusConnection) c = NULL;
@@ -22,7 +49,23 @@ daemon_start (const char *const *extra_args)
   g_ptr_array_add (argv, (gpointer)(daemon ? daemon : TOP_BUILDDIR "/core/daemon/carcassonned"));
   g_ptr_array_add (argv, (gpointer) "--nodetach");
   for (guint i = 0; extra_args && extra_args[i]; i++)
-    g_ptr_array_add (argv, (gpointer)extra_args[i]);
+    {
+      g_ptr_array_add (argv, (gpointer)extra_args[i]);
+      has_state_dir |= g_str_has_prefix (extra_args[i], "--state-dir");
+    }
+  if (!has_state_dir)
+    {
+      /* inside the test's own $XDG_STATE_HOME (tests/with-state-dir.sh) when there is one */
+      const char *parent = g_getenv ("XDG_STATE_HOME");
+
+      g_free (fresh_state_dir);
+      fresh_state_dir
+          = g_build_filename (parent ? parent : g_get_tmp_dir (), "carcd-state-XXXXXX", NULL);
+      ck_assert_msg (g_mkdtemp (fresh_state_dir) != NULL, "no state directory: %s",
+                     g_strerror (errno));
+      state_arg = g_strconcat ("--state-dir=", fresh_state_dir, NULL);
+      g_ptr_array_add (argv, state_arg);
+    }
   g_ptr_array_add (argv, NULL);
   if (!g_spawn_async (NULL, (char **)argv->pdata, NULL, G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL, &pid,
                       &error))
@@ -45,6 +88,24 @@ daemon_start (const char *const *extra_args)
         }
     }
   ck_assert_msg (owned, "the daemon did not take %s within 10 s", BUS_NAME);
+  if (!has_state_dir)
+    fresh_state_pid = pid;
+  return pid;
+}
+
+GPid
+daemon_start_logged (const char *const *extra_args, const char *log)
+{
+  int saved = dup (STDERR_FILENO);
+  int fd = open (log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  GPid pid;
+
+  ck_assert_int_ge (fd, 0);
+  dup2 (fd, STDERR_FILENO);
+  close (fd);
+  pid = daemon_start (extra_args);
+  dup2 (saved, STDERR_FILENO);
+  close (saved);
   return pid;
 }
 
@@ -57,6 +118,11 @@ daemon_stop (GPid pid)
   while (waitpid (pid, &status, 0) < 0)
     if (errno != EINTR)
       return -1;
+  if (fresh_state_dir && pid == fresh_state_pid)
+    {
+      remove_tree (fresh_state_dir);
+      g_clear_pointer (&fresh_state_dir, g_free);
+    }
   if (WIFSIGNALED (status))
     return 128 + WTERMSIG (status);
   return WEXITSTATUS (status);

@@ -23,8 +23,14 @@
  * waits until it owns its name. Aborts the test if it does not within 10 s. */
 GPid daemon_start (const char *const *extra_args);
 
+/* daemon_start() with the daemon's standard error in the file @log. */
+GPid daemon_start_logged (const char *const *extra_args, const char *log);
+
 /* SIGTERM, then waits; returns the exit status, or 128 + the signal that killed it. */
 int daemon_stop (GPid pid);
+
+/* Removes the directory @path and everything in it. */
+void remove_tree (const char *path);
 
 /* A new private connection to the test bus. */
 GDBusConnection *client_new (void);

@@ -374,36 +374,6 @@ plugin_dir (const char *const files[][2], guint n)
   return dir;
 }
 
-static void
-remove_dir (const char *dir)
-{
-  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  while (d && (name = g_dir_read_name (d)))
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-      g_unlink (path);
-    }
-  g_rmdir (dir);
-}
-
-/* daemon_start() with the daemon's standard error in @log. */
-static GPid
-daemon_start_logged (const char *const *args, const char *log)
-{
-  int saved = dup (STDERR_FILENO);
-  int fd = open (log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-  GPid pid;
-
-  ck_assert_int_ge (fd, 0);
-  dup2 (fd, STDERR_FILENO);
-  close (fd);
-  pid = daemon_start (args);
-  dup2 (saved, STDERR_FILENO);
-  close (saved);
-  return pid;
-}
 
 /* The lines of @text holding @needle. */
 static guint
@@ -485,8 +455,8 @@ START_TEST (test_broken_plugin)
     CREATE_REFUSED (c, NULL, "{'expansions': <['winter']>}", E ("UnknownExpansion"));
     ck_assert_int_eq (daemon_stop (pid), 0);
   }
-  remove_dir (dir);
-  remove_dir (empty);
+  remove_tree (dir);
+  remove_tree (empty);
 }
 END_TEST
 
