@@ -251,6 +251,39 @@ START_TEST (test_game_and_player)
 }
 END_TEST
 
+/* A game made by ImportGame is a game like any: its objects answer their XML, before and
+ * after the start. */
+START_TEST (test_imported_game)
+{
+  GPid pid = daemon_start (NULL);
+  g_autoptr (GDBusConnection) c = client_new ();
+  g_autofree char *game = create_game (c, "{'bots': <uint32 2>, 'tile-order': <['U']>}");
+  g_autoptr (GVariant) record = NULL;
+  g_autoptr (GVariant) imported = NULL;
+  const char *copy, *text;
+
+  g_variant_unref (call_ok (c, game, GAME_IFACE, "Start", NULL));
+  record = call_ok (c, game, GAME_IFACE, "ExportRecord", NULL);
+  g_variant_get (record, "(&s)", &text);
+  imported
+      = call_ok (c, ROOT_PATH, MANAGER_IFACE, "ImportGame", g_variant_new ("(sa{sv})", text, NULL));
+  g_variant_get (imported, "(&o)", &copy);
+  ck_assert_str_eq (copy, ROOT_PATH "/game/2");
+  g_variant_unref (call_ok (c, copy, GAME_IFACE, "AddBot", A ("('Robot', @a{sv} {})")));
+  for (guint started = 0; started < 2; started++)
+    {
+      check_path (c, copy, GAME_IFACE, GAME_IFACE "\n" STANDARD_IFACES);
+      check_path (c, ROOT_PATH "/game/2/player/0", PLAYER_IFACE, PLAYER_IFACE "\n" STANDARD_IFACES);
+      if (!started)
+        {
+          g_variant_unref (call_ok (c, copy, GAME_IFACE, "AddBot", A ("('Bot', @a{sv} {})")));
+          g_variant_unref (call_ok (c, copy, GAME_IFACE, "Start", NULL));
+        }
+    }
+  ck_assert_int_eq (daemon_stop (pid), 0);
+}
+END_TEST
+
 /* introspection/org.carcassonne.Engine1.Expansion.xml: the object of every plugin the daemon
  * loaded (those of the build tree) answers its XML exactly. */
 START_TEST (test_expansions)
@@ -285,13 +318,22 @@ START_TEST (test_comparison_fails)
     { GAME_IFACE, "<property name=\"Turn\" type=\"u\" access=\"read\"/>",
       "<property name=\"Turn\" type=\"u\" access=\"readwrite\"/>" },
     { PLAYER_IFACE, "<property name=\"Connected\" type=\"b\" access=\"read\"/>", "" },
-    { MANAGER_IFACE, "<arg name=\"options\" type=\"a{sv}\" direction=\"in\"/>", "" },
+    { MANAGER_IFACE,
+      "<method name=\"CreateGame\">\n      <arg name=\"options\" type=\"a{sv}\" direction=\"in\"/>",
+      "<method name=\"CreateGame\">" },
     { EXPANSION_IFACE, "<property name=\"Options\" type=\"a(sssv)\" access=\"read\"/>",
       "<property name=\"Options\" type=\"a(ssv)\" access=\"read\"/>" },
     { GAME_IFACE, "<arg name=\"index\" type=\"u\" direction=\"in\"/>\n    </method>", "</method>" },
+    /* the members of persistence and records */
+    { GAME_IFACE, "<property name=\"StateHash\" type=\"s\" access=\"read\"/>", "" },
+    { GAME_IFACE, "<arg name=\"record\" type=\"s\" direction=\"out\"/>",
+      "<arg name=\"record\" type=\"ay\" direction=\"out\"/>" },
+    { MANAGER_IFACE, "<arg name=\"record\" type=\"s\" direction=\"in\"/>", "" },
   };
-  static const char *const named[] = { "Skip", "Undo",      "TurnStarted", "Deploy",  "Join",
-                                       "Turn", "Connected", "CreateGame",  "Options", "Pick" };
+  static const char *const named[]
+      = { "Skip",      "Undo",         "TurnStarted", "Deploy",  "Join",
+          "Turn",      "Connected",    "CreateGame",  "Options", "Pick",
+          "StateHash", "ExportRecord", "ImportGame" };
   GPid pid = daemon_start (NULL);
   g_autoptr (GDBusConnection) c = client_new ();
   g_autofree char *game = create_game (c, "{'bots': <uint32 1>}");
@@ -333,6 +375,7 @@ introspection_suite (void)
   tcase_add_test (tc, test_manager);
   tcase_add_test (tc, test_game_and_player);
   tcase_add_test (tc, test_expansions);
+  tcase_add_test (tc, test_imported_game);
   tcase_add_test (tc, test_comparison_fails);
   suite_add_tcase (s, tc);
   return s;
