@@ -339,6 +339,85 @@ START_TEST (test_finished_game)
 }
 END_TEST
 
+/* A move that cannot be written (the journal reaches the file size limit, as on a full disk)
+ * is undone and refused with Failed, the game as it was; the daemon goes on, and after a
+ * restart the game is at the last move that was written. */
+START_TEST (test_disk_full)
+{
+  g_autofree char *dir = state_dir_new ();
+  g_autofree char *script = g_build_filename (dir, "limited-daemon", NULL);
+  g_autofree char *daemon = g_strdup (g_getenv ("CARCASSONNED"));
+  g_autofree char *text = NULL;
+  g_autoptr (GRand) rand = g_rand_new_with_seed (99);
+  g_autoptr (GDBusConnection) c0 = client_new ();
+  g_autoptr (GDBusConnection) c1 = client_new ();
+  GDBusConnection *c[2] = { c0, c1 };
+  g_autofree char *game = NULL, *record = NULL, *t0 = NULL, *t1 = NULL;
+  g_autoptr (CarcGame) mirror = NULL;
+  guint refused = 0, made = 0;
+  GPid pid;
+
+  /* the daemon under a file size limit of 3 KiB (ulimit counts 512- or 1024-byte blocks) */
+  text = g_strdup_printf ("#!/bin/sh\nulimit -f 6\nexec '%s' \"$@\"\n",
+                          daemon ? daemon : TOP_BUILDDIR "/core/daemon/carcassonned");
+  ck_assert (g_file_set_contents (script, text, -1, NULL));
+  ck_assert_int_eq (g_chmod (script, 0700), 0);
+  g_setenv ("CARCASSONNED", script, TRUE);
+  pid = daemon_start_in (dir, NULL);
+  game = create_game (c0, "{'seed': <@t 8>}");
+  g_free (join_game (c0, game, "Ann", &t0));
+  g_free (join_game (c1, game, "Bob", &t1));
+  g_variant_unref (call_ok (c0, game, GAME_IFACE, "Start", NULL));
+  record = export_record (c0, game);
+  mirror = mirror_from_record (record, NULL);
+  while (refused == 0)
+    {
+      g_autofree char *before = state_snapshot (c0, game);
+      g_autofree char *after = NULL;
+      g_autoptr (GError) error = NULL;
+      CarcMove move;
+
+      ck_assert_uint_lt (made, 200);
+      mirror_choose (mirror, rand, &move);
+      if (move_call (c[carc_game_get_current_player (mirror)], game, &move, &error))
+        {
+          ck_assert (carc_game_apply_move (mirror, &move, NULL));
+          made++;
+          continue;
+        }
+      refused++;
+      ck_assert (g_dbus_error_is_remote_error (error));
+      {
+        g_autofree char *name = g_dbus_error_get_remote_error (error);
+        g_autofree char *want = g_strdup_printf (
+            "The move could not be saved, so it was not made: Could not save %s: Could not "
+            "write %s/game-1.journal: File too large",
+            game, dir);
+        g_dbus_error_strip_remote_error (error);
+        ck_assert_str_eq (name, E ("Failed"));
+        ck_assert_str_eq (error->message, want);
+      }
+      after = state_snapshot (c0, game);
+      ck_assert_str_eq (after, before);
+      assert_in_sync (c0, game, mirror);
+    }
+  ck_assert_uint_gt (made, 5);
+  daemon_kill (pid);
+  if (daemon)
+    g_setenv ("CARCASSONNED", daemon, TRUE);
+  else
+    g_unsetenv ("CARCASSONNED");
+  /* without the limit: the game as the last move written left it, and it plays on */
+  pid = daemon_start_in (dir, NULL);
+  assert_in_sync (c0, game, mirror);
+  g_variant_unref (call_ok (c0, game, GAME_IFACE, "Rejoin", g_variant_new ("(s)", t0)));
+  g_variant_unref (call_ok (c1, game, GAME_IFACE, "Rejoin", g_variant_new ("(s)", t1)));
+  mirror_play (c, game, mirror, rand, G_MAXUINT);
+  ck_assert_uint_eq (get_uint (c0, game, GAME_IFACE, "State"), 3);
+  ck_assert_int_eq (daemon_stop (pid), 0);
+}
+END_TEST
+
 /* A state directory that cannot be made does not stop the daemon: it logs it and runs, its
  * games only in memory. */
 START_TEST (test_no_state_dir)
@@ -366,6 +445,7 @@ persistence_suite (void)
   tcase_add_test (tc, test_kill_and_restart);
   tcase_add_test (tc, test_waiting_game);
   tcase_add_test (tc, test_finished_game);
+  tcase_add_test (tc, test_disk_full);
   tcase_add_test (tc, test_no_state_dir);
   suite_add_tcase (s, tc);
   return s;

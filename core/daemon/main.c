@@ -243,6 +243,9 @@ main (int argc, char **argv)
   CarcdLimits limits = { 10000, 64, 256, 3600 };
   int ready_fd = -1;
 
+  /* a file past the size limit (a journal, or the log on standard error) is a failed write
+   * (a move refused, a line lost), not the end of the daemon */
+  signal (SIGXFSZ, SIG_IGN);
   if (!parse_options (&argc, &argv, &o))
     return 2;
   if (o.version)
@@ -303,8 +306,6 @@ main (int argc, char **argv)
     }
   /* the games are back on the bus before the first call is answered */
   carcd_daemon_restore (daemon);
-  /* a journal past the file size limit is a failed write (the move is refused), not a crash */
-  signal (SIGXFSZ, SIG_IGN);
   g_unix_signal_add (SIGTERM, on_quit_signal, loop);
   g_unix_signal_add (SIGINT, on_quit_signal, loop);
   g_message ("carcassonned %s owns %s on the %s bus", PACKAGE_VERSION, CARCD_BUS_NAME,

@@ -566,7 +566,7 @@ after_move (CarcdSession *s, gboolean start, GError **error)
   if (!carcd_session_journal_moves (s, start, &local))
     {
       roll_back (s, start);
-      g_warning ("%s: %s; the move is undone", s->path, local->message);
+      g_warning ("%s; the move is undone", local->message);
       g_propagate_prefixed_error (error, g_steal_pointer (&local),
                                   "The move could not be saved, so it was not made: ");
       return FALSE;
