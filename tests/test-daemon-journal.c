@@ -152,6 +152,17 @@ write_damaged (Played *p, const char *dir, guint id, Damage damage, guint i, gsi
   write_file (path, text->str, text->len);
 }
 
+/* A journal of one line, @payload, with its checksum: what the daemon would write. */
+static void
+write_journal (const char *dir, guint id, const char *payload)
+{
+  g_autofree char *path = g_strdup_printf ("%s/game-%u.journal", dir, id);
+  g_autofree char *sum = g_compute_checksum_for_string (G_CHECKSUM_SHA256, payload, -1);
+  g_autofree char *text = g_strdup_printf ("%.16s %s\n", sum, payload);
+
+  write_file (path, text, strlen (text));
+}
+
 /* The length of the first @n lines of game @id's journal. */
 static gsize
 length_of (Played *p, guint id, guint n)
@@ -404,6 +415,15 @@ START_TEST (test_plays_on)
   ck_assert (g_file_set_contents (junk, "not a journal\n\x01\x02", -1, NULL));
   empty = g_build_filename (dir, "game-8.journal", NULL);
   ck_assert (g_file_set_contents (empty, "", 0, NULL));
+  /* headers with good checksums but wrong contents */
+  write_journal (dir, 9,
+                 "{\"type\":\"game\",\"version\":1,\"id\":9,\"name\":\"\",\"tile-order\":5,"
+                 "\"config\":{\"players\":2,\"followers\":7,\"farmers\":true,\"seed\":\"0\"}}");
+  write_journal (dir, 10,
+                 "{\"type\":\"game\",\"version\":1,\"id\":10,\"name\":\"\",\"config\":{"
+                 "\"players\":2,\"followers\":7,\"farmers\":true,\"seed\":\"0\",\"expansions\":"
+                 "[{\"name\":\"inns\",\"options\":{}}]}}");
+  write_journal (dir, 11, "{\"type\":\"game\",\"version\":2,\"id\":11}");
   pid = start_logged (dir, log);
   /* the games are restored once the first call is answered */
   g_variant_unref (call_ok (x, ROOT_PATH, MANAGER_IFACE, "ListGames", NULL));
@@ -425,6 +445,31 @@ START_TEST (test_plays_on)
                           "to %s/game-8.journal.unreadable",
                           dir, dir);
   ck_assert_msg (strstr (text, want) != NULL, "no\n%s\nin the log:\n%s", want, text);
+  g_free (want);
+  want = g_strdup_printf ("%s/game-9.journal cannot be restored (line 1: the header's "
+                          "tile-order is not an array of at most 1000 tile ids); renamed to "
+                          "%s/game-9.journal.unreadable",
+                          dir, dir);
+  ck_assert_msg (strstr (text, want) != NULL, "no\n%s\nin the log:\n%s", want, text);
+  g_free (want);
+  want = g_strdup_printf ("%s/game-11.journal cannot be restored (line 1: the journal is of "
+                          "version 2; this daemon reads version 1); renamed to "
+                          "%s/game-11.journal.unreadable",
+                          dir, dir);
+  ck_assert_msg (strstr (text, want) != NULL, "no\n%s\nin the log:\n%s", want, text);
+  /* a journal of an expansion this daemon lacks is left for one that has it */
+  g_free (want);
+  want = g_strdup_printf ("%s/game-10.journal is not restored (line 1: the config: ", dir);
+  ck_assert_msg (strstr (text, want) != NULL, "no\n%s\nin the log:\n%s", want, text);
+  {
+    g_autofree char *kept = g_strdup_printf ("%s/game-10.journal", dir);
+    ck_assert (g_file_test (kept, G_FILE_TEST_EXISTS));
+  }
+  /* the numbers of the journals there, restored or not, are not given to new games */
+  {
+    g_autofree char *fresh = create_game (x, "{}");
+    ck_assert_str_eq (fresh, ROOT_PATH "/game/12");
+  }
 
   /* the game after six moves, its players back with their tokens */
   {

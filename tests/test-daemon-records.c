@@ -94,6 +94,22 @@ engine_message (const char *record)
   return g_strdup (error->message);
 }
 
+/* PropertiesChanged of a game: the last StateHash it announced. */
+static void
+on_properties_changed (GDBusConnection *c, const char *sender, const char *path, const char *iface,
+                       const char *signal, GVariant *args, gpointer data)
+{
+  char **last = data;
+  g_autoptr (GVariant) changed = g_variant_get_child_value (args, 1);
+  const char *hash;
+
+  if (g_variant_lookup (changed, "StateHash", "&s", &hash))
+    {
+      g_free (*last);
+      *last = g_strdup (hash);
+    }
+}
+
 /* A base game exported while it runs (by its creator), imported, seated and started: the
  * same game; both played on with the same moves stay the same; exported again, the records
  * are equal. */
@@ -110,6 +126,8 @@ START_TEST (test_round_trip_base)
   g_autofree char *copy = NULL, *record = NULL, *again = NULL, *hash = NULL, *copy_hash = NULL;
   g_autofree char *board = NULL, *copy_board = NULL;
   g_autoptr (CarcGame) mirror = NULL;
+  g_autofree char *announced = NULL;
+  guint announced_id;
 
   seat (c0, game, "Ann");
   seat (c1, game, "Bob");
@@ -140,9 +158,13 @@ START_TEST (test_round_trip_base)
   ck_assert_str_eq (copy_board, board);
   again = export_record (d0, copy);
   ck_assert_str_eq (again, record);
-  /* the same moves, the same game, to the end */
+  /* the same moves, the same game, to the end; StateHash is announced after every move */
+  announced_id = g_dbus_connection_signal_subscribe (d0, NULL, PROPS_IFACE, "PropertiesChanged",
+                                                     copy, GAME_IFACE, G_DBUS_SIGNAL_FLAGS_NONE,
+                                                     on_properties_changed, &announced, NULL);
   while (carc_game_get_phase (mirror) != CARC_PHASE_OVER)
     {
+      g_autofree char *want = NULL;
       CarcMove move;
       guint seat = carc_game_get_current_player (mirror);
 
@@ -152,7 +174,11 @@ START_TEST (test_round_trip_base)
       ck_assert (carc_game_apply_move (mirror, &move, NULL));
       assert_in_sync (c0, game, mirror);
       assert_in_sync (d0, copy, mirror);
+      want = carc_game_get_state_hash (mirror);
+      WAIT_FOR (g_strcmp0 (announced, want) == 0);
+      ck_assert_str_eq (announced, want);
     }
+  g_dbus_connection_signal_unsubscribe (d0, announced_id);
   {
     guint scores[2] = { carc_game_get_score (mirror, 0), carc_game_get_score (mirror, 1) };
     assert_scores (d0, copy, scores, 2);

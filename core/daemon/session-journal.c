@@ -513,6 +513,38 @@ read_line (CarcdDaemon *daemon, Journal *j, const char *payload, Line *line, GEr
   return bad (error, "a line of an unknown type");
 }
 
+/* The header's options beside the config, of their types and ranges. */
+static gboolean
+check_header_options (JsonObject *o, GError **error)
+{
+  JsonNode *order = json_object_get_member (o, "tile-order");
+  const char *seed = get_string (o, "seed");
+  guint delay;
+
+  if (!carcd_check_name (get_string (o, "name"), TRUE, NULL))
+    return bad (error, "the header's name is not a name");
+  if (json_object_has_member (o, "bot-delay")
+      && !get_uint (o, "bot-delay", CARCD_MAX_BOT_DELAY_MS, &delay))
+    return bad (error, "the header's bot-delay is not 0..%d", CARCD_MAX_BOT_DELAY_MS);
+  if (json_object_has_member (o, "seed")
+      && (seed == NULL || !g_ascii_string_to_unsigned (seed, 10, 0, G_MAXUINT64, NULL, NULL)))
+    return bad (error, "the header's seed is not a string of decimal digits");
+  if (order == NULL)
+    return TRUE;
+  if (!JSON_NODE_HOLDS_ARRAY (order)
+      || json_array_get_length (json_node_get_array (order)) > CARCD_MAX_TILE_ORDER)
+    return bad (error, "the header's tile-order is not an array of at most %d tile ids",
+                CARCD_MAX_TILE_ORDER);
+  for (guint i = 0; i < json_array_get_length (json_node_get_array (order)); i++)
+    {
+      JsonNode *id = json_array_get_element (json_node_get_array (order), i);
+
+      if (!JSON_NODE_HOLDS_VALUE (id) || json_node_get_value_type (id) != G_TYPE_STRING)
+        return bad (error, "the header's tile-order holds something else than tile ids");
+    }
+  return TRUE;
+}
+
 /* Reads the header: fails if the journal cannot be restored at all. @skip is set when it could
  * be with another daemon (an expansion it uses is not loaded). */
 static gboolean
@@ -539,6 +571,8 @@ read_header (CarcdDaemon *daemon, Journal *j, const char *payload, gboolean *ski
   config = get_json (o, "config");
   if (config == NULL || get_string (o, "name") == NULL)
     return bad (error, "the header has no config or no name");
+  if (!check_header_options (o, error))
+    return FALSE;
   j->config = carc_game_config_new_from_json (config, -1, daemon->tiles, daemon->plugins, &local);
   if (j->config == NULL)
     {
