@@ -152,6 +152,18 @@ write_damaged (Played *p, const char *dir, guint id, Damage damage, guint i, gsi
   write_file (path, text->str, text->len);
 }
 
+/* The daemon's log @text holds the line printf (@format, ...) says. */
+static void G_GNUC_PRINTF (2, 3) assert_logged (const char *text, const char *format, ...)
+{
+  va_list args;
+  g_autofree char *want = NULL;
+
+  va_start (args, format);
+  want = g_strdup_vprintf (format, args);
+  va_end (args);
+  ck_assert_msg (strstr (text, want) != NULL, "no\n%s\nin the log:\n%s", want, text);
+}
+
 /* A journal of one line, @payload, with its checksum: what the daemon would write. */
 static void
 write_journal (const char *dir, guint id, const char *payload)
@@ -397,7 +409,7 @@ START_TEST (test_plays_on)
   Played p = { 0 };
   g_autofree char *dir = state_dir_new ();
   g_autofree char *log = g_build_filename (dir, "daemon.log", NULL);
-  g_autofree char *text = NULL, *junk = NULL, *empty = NULL, *want = NULL;
+  g_autofree char *text = NULL, *junk = NULL, *empty = NULL;
   g_autoptr (GRand) rand = g_rand_new_with_seed (11);
   g_autoptr (GDBusConnection) c0 = client_new ();
   g_autoptr (GDBusConnection) c1 = client_new ();
@@ -429,38 +441,29 @@ START_TEST (test_plays_on)
   g_variant_unref (call_ok (x, ROOT_PATH, MANAGER_IFACE, "ListGames", NULL));
   ck_assert (g_file_get_contents (log, &text, NULL, NULL));
   cut = length_of (&p, 1, 11);
-  want = g_strdup_printf ("%s/game-1.journal: line 12 (at byte %" G_GSIZE_FORMAT
-                          ") is torn: 20 bytes without an end of line; the game is restored from "
-                          "the 11 lines before it (move 6), the rest is cut off",
-                          dir, cut);
-  ck_assert_msg (strstr (text, want) != NULL, "no\n%s\nin the log:\n%s", want, text);
-  g_free (want);
-  want = g_strdup_printf ("%s/game-7.journal cannot be restored (line 1 (at byte 0) is "
-                          "corrupted: it has no checksum); renamed to "
-                          "%s/game-7.journal.unreadable",
-                          dir, dir);
-  ck_assert_msg (strstr (text, want) != NULL, "no\n%s\nin the log:\n%s", want, text);
-  g_free (want);
-  want = g_strdup_printf ("%s/game-8.journal cannot be restored (the file is empty); renamed "
-                          "to %s/game-8.journal.unreadable",
-                          dir, dir);
-  ck_assert_msg (strstr (text, want) != NULL, "no\n%s\nin the log:\n%s", want, text);
-  g_free (want);
-  want = g_strdup_printf ("%s/game-9.journal cannot be restored (line 1: the header's "
-                          "tile-order is not an array of at most 1000 tile ids); renamed to "
-                          "%s/game-9.journal.unreadable",
-                          dir, dir);
-  ck_assert_msg (strstr (text, want) != NULL, "no\n%s\nin the log:\n%s", want, text);
-  g_free (want);
-  want = g_strdup_printf ("%s/game-11.journal cannot be restored (line 1: the journal is of "
-                          "version 2; this daemon reads version 1); renamed to "
-                          "%s/game-11.journal.unreadable",
-                          dir, dir);
-  ck_assert_msg (strstr (text, want) != NULL, "no\n%s\nin the log:\n%s", want, text);
+  assert_logged (text,
+                 "%s/game-1.journal: line 12 (at byte %" G_GSIZE_FORMAT ") is torn: 20 bytes "
+                 "without an end of line; the game is restored from the 11 lines before it "
+                 "(move 6), the rest is cut off",
+                 dir, cut);
+  assert_logged (text,
+                 "%s/game-7.journal cannot be restored (line 1 (at byte 0) is corrupted: it has "
+                 "no checksum); renamed to %s/game-7.journal.unreadable",
+                 dir, dir);
+  assert_logged (text,
+                 "%s/game-8.journal cannot be restored (the file is empty); renamed to "
+                 "%s/game-8.journal.unreadable",
+                 dir, dir);
+  assert_logged (text,
+                 "%s/game-9.journal cannot be restored (line 1: the header's tile-order is not "
+                 "an array of at most 1000 tile ids); renamed to %s/game-9.journal.unreadable",
+                 dir, dir);
+  assert_logged (text,
+                 "%s/game-11.journal cannot be restored (line 1: the journal is of version 2; "
+                 "this daemon reads version 1); renamed to %s/game-11.journal.unreadable",
+                 dir, dir);
   /* a journal of an expansion this daemon lacks is left for one that has it */
-  g_free (want);
-  want = g_strdup_printf ("%s/game-10.journal is not restored (line 1: the config: ", dir);
-  ck_assert_msg (strstr (text, want) != NULL, "no\n%s\nin the log:\n%s", want, text);
+  assert_logged (text, "%s/game-10.journal is not restored (line 1: the config: ", dir);
   {
     g_autofree char *kept = g_strdup_printf ("%s/game-10.journal", dir);
     ck_assert (g_file_test (kept, G_FILE_TEST_EXISTS));
