@@ -127,8 +127,11 @@ struct _CarcGame
   CarcEventFunc event_func;
   gpointer event_data;
   GDestroyNotify event_destroy;
-  /* Some handler of the "event" signal is connected; looked up at the start of every move
-   * (a lookup per event would cost the engine a fifth of its speed). */
+  /* Whether the "event" signal is emitted at all (carc_game_set_event_signals(): off for C
+   * callers, on for bindings' Game.new), and whether, at the start of this move, it had a
+   * handler (a lookup per event would cost the engine a fifth of its speed; one per move
+   * still costs a tenth, hence the switch). */
+  gboolean event_signals;
   gboolean event_handlers;
 };
 

@@ -23,9 +23,10 @@ static void begin_turn (CarcGame *g, gboolean advance);
 static inline void
 look_for_handlers (CarcGame *g)
 {
-  g->event_handlers = g_signal_handler_find (g, G_SIGNAL_MATCH_ID | G_SIGNAL_MATCH_UNBLOCKED,
-                                             signals[SIGNAL_EVENT], 0, NULL, NULL, NULL)
-                      != 0;
+  g->event_handlers = g->event_signals
+                      && g_signal_handler_find (g, G_SIGNAL_MATCH_ID | G_SIGNAL_MATCH_UNBLOCKED,
+                                                signals[SIGNAL_EVENT], 0, NULL, NULL, NULL)
+                             != 0;
 }
 
 static void
@@ -454,6 +455,48 @@ CarcGame *
 carc_game_new (const CarcGameConfig *config, GError **error)
 {
   return carc_game_new_full (config, NULL, NULL, NULL, error);
+}
+
+/**
+ * carc_game_new_with_signals: (rename-to carc_game_new)
+ * @config: the game's options
+ * @error: return location for a #CarcError
+ *
+ * carc_game_new() for language bindings: the game emits #CarcGame::event
+ * (carc_game_set_event_signals()).
+ *
+ * Returns: (transfer full) (nullable): the game, or %NULL with @error set
+ */
+CarcGame *
+carc_game_new_with_signals (const CarcGameConfig *config, GError **error)
+{
+  CarcGame *g = carc_game_new_full (config, NULL, NULL, NULL, error);
+  if (g)
+    carc_game_set_event_signals (g, TRUE);
+  return g;
+}
+
+/**
+ * carc_game_set_event_signals:
+ * @self: a game
+ * @enabled: whether to emit #CarcGame::event
+ *
+ * The "event" signal is off for games made by carc_game_new() in C, where the event callback
+ * (carc_game_set_event_func()) is the cheap way, and on for bindings (their Game.new). Looking
+ * for handlers costs about a tenth of an engine's move even when there are none.
+ */
+void
+carc_game_set_event_signals (CarcGame *self, gboolean enabled)
+{
+  g_return_if_fail (CARC_IS_GAME (self));
+  self->event_signals = enabled;
+  look_for_handlers (self);
+}
+
+gboolean
+carc_game_get_event_signals (CarcGame *self)
+{
+  return self->event_signals;
 }
 
 /**

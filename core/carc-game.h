@@ -328,6 +328,9 @@ G_DECLARE_FINAL_TYPE (CarcGame, carc_game, CARC, GAME, GObject)
 typedef void (*CarcEventFunc) (CarcGame *game, const CarcEvent *event, gpointer user_data);
 
 CarcGame *carc_game_new (const CarcGameConfig *config, GError **error);
+CarcGame *carc_game_new_with_signals (const CarcGameConfig *config, GError **error);
+void carc_game_set_event_signals (CarcGame *self, gboolean enabled);
+gboolean carc_game_get_event_signals (CarcGame *self);
 CarcGame *carc_game_new_full (const CarcGameConfig *config, CarcEventFunc func, gpointer user_data,
                               GDestroyNotify destroy, GError **error);
 void carc_game_set_event_func (CarcGame *self, CarcEventFunc func, gpointer user_data,

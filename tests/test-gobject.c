@@ -25,7 +25,7 @@ base_game (guint64 seed, guint players)
   ck_assert_ptr_nonnull (config);
   carc_game_config_set_seed (config, seed);
   carc_game_config_set_n_players (config, players);
-  CarcGame *game = carc_game_new (config, &error);
+  CarcGame *game = carc_game_new_with_signals (config, &error);
   ck_assert_ptr_nonnull (game);
   return game;
 }
@@ -95,6 +95,26 @@ START_TEST (test_signal_is_the_callback)
   ck_assert_uint_eq (by_signal->len, by_callback->len);
   ck_assert_mem_eq (by_signal->data, by_callback->data, by_signal->len * sizeof (guint));
   ck_assert_uint_eq (over, 1);
+}
+END_TEST
+
+/* In C, carc_game_new() games emit no "event" signal until asked: the callback is the cheap
+ * way there. */
+START_TEST (test_signals_off_in_c)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CarcGameConfig) config = carc_game_config_new_base (&error);
+  g_autoptr (CarcGame) game = carc_game_new (config, &error);
+  g_autoptr (GArray) log = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_signal_connect (game, "event", G_CALLBACK (on_signal), log);
+  ck_assert (!carc_game_get_event_signals (game));
+  CarcRng rng;
+  carc_rng_init (&rng, 3, 1);
+  ck_assert (random_player_turn (game, &rng, NULL));
+  ck_assert_uint_eq (log->len, 0);
+  carc_game_set_event_signals (game, TRUE);
+  ck_assert (random_player_turn (game, &rng, NULL));
+  ck_assert_uint_gt (log->len, 0);
 }
 END_TEST
 
@@ -198,6 +218,7 @@ main (void)
   tcase_add_test (tc, test_enum_nicks);
   tcase_add_test (tc, test_signal_is_the_callback);
   tcase_add_test (tc, test_blocked_handler);
+  tcase_add_test (tc, test_signals_off_in_c);
   tcase_add_test (tc, test_boxed_copies_keep_the_set);
   tcase_add_test (tc, test_accessors);
   tcase_add_test (tc, test_expansions_by_name);
