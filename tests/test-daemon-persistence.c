@@ -402,6 +402,36 @@ START_TEST (test_disk_full)
       assert_in_sync (c0, game, mirror);
     }
   ck_assert_uint_gt (made, 5);
+  /* a seat that cannot be saved is not taken: it never shows on the bus */
+  {
+    g_autofree char *other = create_game (c0, "{'players': <uint32 6>}");
+    guint joins = 0;
+
+    for (;; joins++)
+      {
+        g_autofree char *before = state_snapshot (c1, other);
+        g_autofree char *after = NULL;
+        g_autoptr (GError) error = NULL;
+        g_autoptr (GVariant) r
+            = call (c1, other, GAME_IFACE, "Join", g_variant_new ("(sa{sv})", "Bob", NULL), &error);
+
+        ck_assert_uint_lt (joins, 100);
+        if (r)
+          {
+            g_variant_unref (call_ok (c1, other, GAME_IFACE, "Leave", NULL));
+            continue;
+          }
+        ck_assert (g_dbus_error_is_remote_error (error));
+        {
+          g_autofree char *name = g_dbus_error_get_remote_error (error);
+          ck_assert_str_eq (name, E ("Failed"));
+        }
+        after = state_snapshot (c1, other);
+        ck_assert_str_eq (after, before);
+        break;
+      }
+    ck_assert_uint_gt (joins, 0);
+  }
   daemon_kill (pid);
   if (daemon)
     g_setenv ("CARCASSONNED", daemon, TRUE);

@@ -340,6 +340,30 @@ carcd_session_install_seat (CarcdSession *s, CarcdSeat *seat, GError **error)
   return TRUE;
 }
 
+/* A new seat goes to the journal first, then on the bus, so that nobody sees a seat that
+ * is not saved; if it cannot be saved, it is dropped (its owner's count given back). */
+static gboolean
+save_and_install_seat (CarcdSession *s, CarcdSeat *seat, GError **error)
+{
+  g_autoptr (GError) local = NULL;
+
+  s->seats[seat->index] = seat;
+  if (!carcd_session_journal_seats (s, error))
+    {
+      s->seats[seat->index] = NULL;
+      seat_release_owner (seat);
+      seat_free (seat);
+      return FALSE;
+    }
+  s->seats[seat->index] = NULL;
+  if (carcd_session_install_seat (s, seat, error))
+    return TRUE;
+  /* the journal has the seat the bus does not: take it back out */
+  if (!carcd_session_journal_seats (s, &local))
+    g_warning ("%s: %s", s->path, local->message);
+  return FALSE;
+}
+
 /* @sender's client record if it may take one more seat; NULL with LimitExceeded if not. */
 static CarcdClient *
 client_for_seat (CarcdDaemon *daemon, const char *sender, GError **error)
@@ -407,13 +431,8 @@ carcd_session_join (CarcdSession *s, const char *sender, const char *name, GErro
       return NULL;
     }
   seat_give (seat, client);
-  if (!carcd_session_install_seat (s, seat, error))
+  if (!save_and_install_seat (s, seat, error))
     return NULL;
-  if (!carcd_session_journal_seats (s, error))
-    {
-      session_remove_seat (s, (guint)index);
-      return NULL;
-    }
   return seat;
 }
 
@@ -476,13 +495,8 @@ add_bot_seat (CarcdSession *s, const char *name, GError **error)
     return NULL;
   seat = carcd_session_seat_new (s, (guint)index, name);
   seat->bot = &carcd_bot_random;
-  if (!carcd_session_install_seat (s, seat, error))
+  if (!save_and_install_seat (s, seat, error))
     return NULL;
-  if (!carcd_session_journal_seats (s, error))
-    {
-      session_remove_seat (s, (guint)index);
-      return NULL;
-    }
   return seat;
 }
 
