@@ -374,7 +374,6 @@ plugin_dir (const char *const files[][2], guint n)
   return dir;
 }
 
-
 /* The lines of @text holding @needle. */
 static guint
 lines_with (const char *text, const char *needle)
