@@ -9,6 +9,7 @@
 #include <string.h>
 #include "carcassonne.h"
 #include "check-run.h"
+#include "plugin-host.h"
 #include "scenario.h"
 
 #define TILES(...)   ((const char *const[]){ __VA_ARGS__, NULL })
@@ -59,6 +60,50 @@ START_TEST (test_halftiles_two_halves_one_cell_in_a_city)
   ck_assert_uint_eq (final_points (sc, 0), 4);
   ck_assert_uint_eq (scenario_score (sc, 0), 4);
   ck_assert_uint_eq (scenario_score (sc, 1), 0);
+}
+END_TEST
+
+/* The adjacency hook counting_unit: a plugin that counts every piece apart (the 10/2015
+ * variant of RULES.md 3.5, not the default D5) makes the two halves of one cell count twice. */
+static guint
+per_piece_unit (CarcGame *game, gpointer data, const CarcPieceInfo *info, guint unit)
+{
+  return info->index;
+}
+
+static gboolean
+per_piece_init (CarcPlugin *plugin, GError **error)
+{
+  static const CarcHooks hooks = { .size = sizeof (CarcHooks), .counting_unit = per_piece_unit };
+  carc_plugin_set_hooks (plugin, &hooks);
+  return TRUE;
+}
+
+START_TEST (test_counting_unit_hook)
+{
+  static const CarcPluginDesc desc = { CARC_PLUGIN_ABI_MAJOR,
+                                       CARC_PLUGIN_ABI_MINOR,
+                                       "per-piece",
+                                       "count pieces, not cells",
+                                       "1",
+                                       CARC_PLUGIN_PRIORITY_DEFAULT,
+                                       per_piece_init,
+                                       NULL };
+  if (!carc_plugin_host_lookup (test_plugin_host (), "per-piece"))
+    {
+      g_autoptr (CarcPlugin) plugin = carc_plugin_new_static (&desc, NULL);
+      ck_assert (carc_plugin_host_add (test_plugin_host (), plugin, NULL));
+    }
+  g_autoptr (Scenario) sc = scenario_new_expansions (
+      2, "halftiles,per-piece", TILES ("U"), HANDS (HAND ("HT-II-01", "HT-II-01"), NO_HAND));
+  scenario_piece_turn (sc, 0, 0, -1, 2, 0);
+  scenario_turn (sc, 1, 0, 1, SCENARIO_SKIP);
+  scenario_piece_turn (sc, 0, 0, -1, 0, SCENARIO_SKIP);
+  CarcFeatureInfo fi;
+  scenario_feature (sc, 0, 0, 0, &fi);
+  ck_assert_uint_eq (fi.units, 3); /* D and both halves: 2 with the default cell counting */
+  ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_OVER);
+  ck_assert_uint_eq (final_points (sc, 0), 5); /* 3 units + 2 shields */
 }
 END_TEST
 
@@ -437,6 +482,7 @@ main (void)
   TCase *tc = tcase_create ("rules");
   tcase_add_test (tc, test_halftiles_two_halves_one_cell_in_a_city);
   tcase_add_test (tc, test_halftiles_road_into_gap_incomplete);
+  tcase_add_test (tc, test_counting_unit_hook);
   tcase_add_test (tc, test_vineyards_half_in_cloister_cell);
   tcase_add_test (tc, test_halftiles_cloister_without_vineyards);
   tcase_add_test (tc, test_vineyards_nothing_at_the_end);
