@@ -53,9 +53,9 @@ assert_round_trip (CarcGame *game)
 {
   static const char *const names[] = { "Ann", "Bob", "Cy", "Di", "Ed", "Flo", NULL };
   guint players = carc_game_get_n_players (game);
-  g_auto (GStrv) some = g_strdupv ((char **)names);
-  g_free (some[players]);
-  some[players] = NULL;
+  g_auto (GStrv) some = g_new0 (char *, players + 1);
+  for (guint p = 0; p < players; p++)
+    some[p] = g_strdup (names[p]);
   g_autofree char *text = carc_game_to_record (game, (const char *const *)some);
   g_autoptr (GError) error = NULL;
   g_autoptr (CarcRecord) r
