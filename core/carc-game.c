@@ -198,7 +198,7 @@ list_placements (CarcGame *g)
       g->placements = g_renew (CarcPlacement, g->placements, g->cap_placements);
     }
   g->placements_listed = TRUE;
-  if (g->hook_mask & CARC_HOOK_CHECK_PLACE)
+  if (carc_game_hooks_check (g, t))
     {
       carc_game_enumerate (g, t, g->placements, G_MAXUINT);
       return;
@@ -256,7 +256,7 @@ hand_can_place (CarcGame *g, guint player, gint shape)
 static guint
 count_placements (CarcGame *g, const CarcTileType *t)
 {
-  if (g->hook_mask & CARC_HOOK_CHECK_PLACE)
+  if (carc_game_hooks_check (g, t))
     return carc_game_enumerate (g, t, NULL, G_MAXUINT);
   return carc_board_count_square (&g->board, t);
 }
@@ -826,7 +826,7 @@ carc_game_get_placement (CarcGame *self, guint index, CarcPlacement *placement)
 {
   if (self->phase != CARC_PHASE_PLACE || index >= self->n_placements)
     return FALSE;
-  if (!self->placements_listed && (self->hook_mask & CARC_HOOK_CHECK_PLACE))
+  if (!self->placements_listed && carc_game_hooks_check (self, self->tile))
     list_placements (self);
   if (self->placements_listed)
     {
@@ -870,7 +870,7 @@ carc_game_can_place (CarcGame *self, gint x, gint y, guint rotation)
 {
   if (self->phase != CARC_PHASE_PLACE)
     return FALSE;
-  if (self->hook_mask & CARC_HOOK_CHECK_PLACE)
+  if (carc_game_hooks_check (self, self->tile))
     return carc_game_piece_fits (self, self->tile, x, y, rotation);
   return carc_board_square_fits (&self->board, x, y, self->tile, rotation);
 }
@@ -981,7 +981,7 @@ carc_game_place (CarcGame *self, gint x, gint y, guint rotation, GError **error)
                    "rotation must be 0 to 3, not %u", rotation);
       return FALSE;
     }
-  gboolean fits = (self->hook_mask & CARC_HOOK_CHECK_PLACE)
+  gboolean fits = carc_game_hooks_check (self, self->tile)
                       ? carc_game_piece_fits (self, self->tile, x, y, rotation)
                       : (x >= G_MININT16 + 2 && x <= G_MAXINT16 - 2 && y >= G_MININT16 + 2
                          && y <= G_MAXINT16 - 2

@@ -42,12 +42,30 @@ edges_match (gint mine, gint theirs)
   return mine == theirs || mine == CARC_EDGE_WALL || theirs == CARC_EDGE_WALL;
 }
 
+/* Whether some check_place hook wants to be asked about @t (see CarcHooks.check_place_tag). */
+static gboolean
+hook_asks (const CarcHooks *h, const CarcTileType *t)
+{
+  return h->check_place && (!h->check_place_tag || carc_tile_type_get_tag (t, h->check_place_tag));
+}
+
+gboolean
+carc_game_hooks_check (CarcGame *g, const CarcTileType *t)
+{
+  if (!(g->hook_mask & CARC_HOOK_CHECK_PLACE))
+    return FALSE;
+  for (guint i = 0; i < g->n_exp; i++)
+    if (hook_asks (g->exp[i].hooks, t))
+      return TRUE;
+  return FALSE;
+}
+
 static CarcPlaceVerdict
 ask_hooks (CarcGame *g, const CarcTileType *t, gint x, gint y, guint rot)
 {
   CarcPlaceVerdict v = CARC_PLACE_DEFAULT;
   for (guint i = 0; i < g->n_exp; i++)
-    if (g->exp[i].hooks->check_place)
+    if (hook_asks (g->exp[i].hooks, t))
       {
         CarcPlaceVerdict h = g->exp[i].hooks->check_place (g, g->exp[i].data, t, x, y, rot);
         if (h == CARC_PLACE_VETO)
@@ -60,9 +78,10 @@ ask_hooks (CarcGame *g, const CarcTileType *t, gint x, gint y, guint rot)
 
 /* TRUE when a piece of @t turned by @rot may go at (x, y): the cell (or its free half) is
  * free, every edge that touches a piece matches it, a half tile's long side matches the other
- * half's, and (unless a hook allows it) some edge continues the landscape; no hook vetoes. */
-gboolean
-carc_game_piece_fits (CarcGame *g, const CarcTileType *t, gint x, gint y, guint rot)
+ * half's, and (unless a hook allows it) some edge continues the landscape (a neighbour's
+ * edge that is not a wall, or the other half's long side); no hook vetoes. */
+static gboolean
+fits (CarcGame *g, const CarcTileType *t, gint x, gint y, guint rot, gboolean asked)
 {
   if (rot > 3 || x < G_MININT16 + 2 || x > G_MAXINT16 - 2 || y < G_MININT16 + 2
       || y > G_MAXINT16 - 2)
@@ -100,15 +119,23 @@ carc_game_piece_fits (CarcGame *g, const CarcTileType *t, gint x, gint y, guint 
       gint q = piece_on_side (g, x + carc_side_dx[s], y + carc_side_dy[s], (s + 2) & 3, &local);
       if (q < 0)
         continue;
-      if (!edges_match (mine, g->pieces[q].type->edge[local]))
+      gint theirs = g->pieces[q].type->edge[local];
+      if (!edges_match (mine, theirs))
         return FALSE;
-      contact = TRUE;
+      /* A wall facing the cell closes what meets it but continues nothing: as in the fast
+       * path, whose demand leaves walls out. */
+      contact |= theirs != CARC_EDGE_WALL;
     }
-  CarcPlaceVerdict v
-      = (g->hook_mask & CARC_HOOK_CHECK_PLACE) ? ask_hooks (g, t, x, y, rot) : CARC_PLACE_DEFAULT;
+  CarcPlaceVerdict v = asked ? ask_hooks (g, t, x, y, rot) : CARC_PLACE_DEFAULT;
   if (v == CARC_PLACE_VETO)
     return FALSE;
   return contact || v == CARC_PLACE_ALLOW;
+}
+
+gboolean
+carc_game_piece_fits (CarcGame *g, const CarcTileType *t, gint x, gint y, guint rot)
+{
+  return fits (g, t, x, y, rot, carc_game_hooks_check (g, t));
 }
 
 static guint
@@ -125,6 +152,7 @@ carc_game_enumerate (CarcGame *g, const CarcTileType *t, CarcPlacement *out, gui
 {
   const CarcBoard *b = &g->board;
   guint n = 0, nrot = rotations_of (t);
+  gboolean asked = carc_game_hooks_check (g, t);
   for (guint i = 0; i < b->n_present; i++)
     {
       guint d = b->present[i];
@@ -142,9 +170,8 @@ carc_game_enumerate (CarcGame *g, const CarcTileType *t, CarcPlacement *out, gui
             {
               if (!((fit >> r) & 1))
                 continue;
-              if (quick ? (g->hook_mask & CARC_HOOK_CHECK_PLACE)
-                              && ask_hooks (g, t, x, y, r) == CARC_PLACE_VETO
-                        : !carc_game_piece_fits (g, t, x, y, r))
+              if (quick ? asked && ask_hooks (g, t, x, y, r) == CARC_PLACE_VETO
+                        : !fits (g, t, x, y, r, asked))
                 continue;
               if (out)
                 out[n] = (CarcPlacement){ x, y, r };
@@ -162,7 +189,7 @@ carc_game_enumerate (CarcGame *g, const CarcTileType *t, CarcPlacement *out, gui
           || lone_half (g, carc_board_cell (b, p->x, p->y)) != (gint)pi)
         continue;
       guint r = (p->rotation + 2) & 3;
-      if (carc_game_piece_fits (g, t, p->x, p->y, r))
+      if (fits (g, t, p->x, p->y, r, asked))
         {
           if (out)
             out[n] = (CarcPlacement){ p->x, p->y, r };

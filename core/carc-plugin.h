@@ -144,6 +144,8 @@ typedef struct
  * @tie_break: scoring: among the tied players in @winners (bit p set = player p), keep
  *   those who win the tie; return @winners for no change
  * @end_turn: end: once the draw pile is empty, whether @player gets another turn
+ * @check_place_tag: (nullable): when set, @check_place is asked only about tiles carrying
+ *   this tag (the abbey plugin: "abbey"); the engine then keeps its fast path for the rest
  *
  * Hooks a plugin registers with carc_plugin_set_hooks(). @data is what @setup returned.
  */
@@ -159,6 +161,7 @@ typedef struct
   void (*score) (CarcGame *game, gpointer data, CarcScoring *scoring);
   guint (*tie_break) (CarcGame *game, gpointer data, const CarcScoring *scoring, guint winners);
   CarcEndVerdict (*end_turn) (CarcGame *game, gpointer data, guint player);
+  const char *check_place_tag;
 } CarcHooks;
 
 /**

@@ -69,7 +69,8 @@ abbey_init (CarcPlugin *plugin, GError **error)
                                    .setup = abbey_setup,
                                    .free_data = g_free,
                                    .check_place = abbey_check_place,
-                                   .end_turn = abbey_end_turn };
+                                   .end_turn = abbey_end_turn,
+                                   .check_place_tag = "abbey" };
   if (!carc_plugin_add_tiles (plugin, abbey_tiles, -1, error))
     return FALSE;
   if (!carc_tile_set_lookup (carc_plugin_get_tiles (plugin), "abbey"))
