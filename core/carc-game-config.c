@@ -169,6 +169,28 @@ carc_game_config_get_n_players (const CarcGameConfig *config)
 }
 
 /**
+ * carc_game_config_get_followers:
+ *
+ * Returns: the followers each player starts with
+ */
+guint
+carc_game_config_get_followers (const CarcGameConfig *config)
+{
+  return config->followers;
+}
+
+/**
+ * carc_game_config_get_farmers:
+ *
+ * Returns: whether farmers are used
+ */
+gboolean
+carc_game_config_get_farmers (const CarcGameConfig *config)
+{
+  return config->farmers;
+}
+
+/**
  * carc_game_config_get_seed:
  *
  * Returns: the seed
@@ -312,4 +334,23 @@ carc_game_config_get_expansion (const CarcGameConfig *config, guint index)
   if (index >= carc_game_config_get_n_expansions (config))
     return NULL;
   return g_array_index (config->expansions, CarcConfigExpansion, index).plugin;
+}
+
+/**
+ * carc_game_config_get_option:
+ * @config: a config
+ * @expansion: an expansion's index, as carc_game_config_get_expansion()
+ * @option: an option's index, as carc_plugin_get_option()
+ *
+ * Returns: the option's value for this game (its default unless set); 0 for indices out of
+ *   range
+ */
+guint32
+carc_game_config_get_option (const CarcGameConfig *config, guint expansion, guint option)
+{
+  if (expansion >= carc_game_config_get_n_expansions (config))
+    return 0;
+  const CarcConfigExpansion *e
+      = &g_array_index (config->expansions, CarcConfigExpansion, expansion);
+  return option < e->plugin->options->len ? e->values[option] : 0;
 }

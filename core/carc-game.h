@@ -37,6 +37,8 @@ void carc_game_config_set_followers (CarcGameConfig *config, guint followers);
 void carc_game_config_set_farmers (CarcGameConfig *config, gboolean farmers);
 guint carc_game_config_get_n_players (const CarcGameConfig *config);
 guint64 carc_game_config_get_seed (const CarcGameConfig *config);
+guint carc_game_config_get_followers (const CarcGameConfig *config);
+gboolean carc_game_config_get_farmers (const CarcGameConfig *config);
 CarcTileSet *carc_game_config_get_tiles (const CarcGameConfig *config);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CarcGameConfig, carc_game_config_unref)
 

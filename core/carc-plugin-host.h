@@ -52,5 +52,6 @@ gboolean carc_game_config_set_option (CarcGameConfig *config, const char *expans
                                       const char *option, guint32 value, GError **error);
 guint carc_game_config_get_n_expansions (const CarcGameConfig *config);
 CarcPlugin *carc_game_config_get_expansion (const CarcGameConfig *config, guint index);
+guint32 carc_game_config_get_option (const CarcGameConfig *config, guint expansion, guint option);
 
 G_END_DECLS

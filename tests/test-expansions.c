@@ -467,6 +467,13 @@ START_TEST (test_expansion_config_errors)
   ck_assert (!carc_game_config_set_option (config, "halftiles", "hand", 9, &error));
   ck_assert_str_eq (error->message, "option halftiles.hand must be 1 to 8, not 9");
   g_clear_error (&error);
+  /* The config reads back what it holds: hand is halftiles' option 0, default 3. */
+  ck_assert_uint_eq (carc_game_config_get_option (config, 0, 0), 3);
+  ck_assert (carc_game_config_set_option (config, "halftiles", "hand", 5, NULL));
+  ck_assert_uint_eq (carc_game_config_get_option (config, 0, 0), 5);
+  ck_assert_uint_eq (carc_game_config_get_option (config, 1, 0), 0);
+  ck_assert_uint_eq (carc_game_config_get_followers (config), 7);
+  ck_assert (carc_game_config_get_farmers (config));
   ck_assert (!carc_game_config_set_option (config, "halftiles", "colour", 1, &error));
   ck_assert_int_eq (error->code, CARC_ERROR_UNKNOWN_EXPANSION);
   g_clear_error (&error);

@@ -132,7 +132,7 @@ manager_import_game (DBusConnection *c, DBusMessage *msg, gpointer data)
       g_free (import.name);
       return carcd_error (msg, CARCD_ERROR_INVALID_RECORD, "%s", error->message);
     }
-  if (!carcd_game_options_from_config (daemon, carc_record_get_config (record), &options, &error))
+  if (!carcd_game_options_from_config (carc_record_get_config (record), &options, &error))
     {
       g_free (import.name);
       return carcd_error_reply (msg, error);

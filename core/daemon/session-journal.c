@@ -269,49 +269,32 @@ carcd_session_journal_delete (CarcdSession *s)
 /* ---- a game's options from its config --------------------------------------------------- */
 
 gboolean
-carcd_game_options_from_config (CarcdDaemon *daemon, const CarcGameConfig *config,
-                                CarcdGameOptions *o, GError **error)
+carcd_game_options_from_config (const CarcGameConfig *config, CarcdGameOptions *o, GError **error)
 {
-  g_autofree char *json = carc_game_config_to_json (config);
-  g_autoptr (JsonNode) root = json_from_string (json, NULL);
-  JsonObject *setup = json_node_get_object (root);
-  JsonArray *expansions = json_object_get_array_member (setup, "expansions");
+  guint n = carc_game_config_get_n_expansions (config);
 
+  if (n > CARCD_MAX_EXPANSIONS)
+    {
+      g_set_error (
+          error, CARCD_ERROR, CARCD_ERROR_EXPANSION_UNAVAILABLE,
+          "Expansion \"%s\" is not loaded in this daemon",
+          carc_plugin_get_name (carc_game_config_get_expansion (config, CARCD_MAX_EXPANSIONS)));
+      return FALSE;
+    }
   memset (o, 0, sizeof *o);
   o->name = g_strdup ("");
   o->players = carc_game_config_get_n_players (config);
-  o->followers = (guint)json_object_get_int_member (setup, "followers");
-  o->farmers = json_object_get_boolean_member (setup, "farmers");
-  for (guint i = 0; expansions && i < json_array_get_length (expansions); i++)
+  o->followers = carc_game_config_get_followers (config);
+  o->farmers = carc_game_config_get_farmers (config);
+  for (guint i = 0; i < n; i++)
     {
-      JsonObject *e = json_array_get_object_element (expansions, i);
-      JsonObject *values = json_object_get_object_member (e, "options");
-      CarcPlugin *plugin
-          = carc_plugin_host_lookup (daemon->plugins, json_object_get_string_member (e, "name"));
-      CarcdExpansion *x;
+      CarcPlugin *plugin = carc_game_config_get_expansion (config, i);
+      CarcdExpansion *x = &o->expansions[o->n_expansions++];
 
-      if (plugin == NULL || o->n_expansions == CARCD_MAX_EXPANSIONS)
-        {
-          g_set_error (error, CARCD_ERROR, CARCD_ERROR_EXPANSION_UNAVAILABLE,
-                       "Expansion \"%s\" is not loaded in this daemon",
-                       json_object_get_string_member (e, "name"));
-          carcd_game_options_clear (o);
-          return FALSE;
-        }
-      x = &o->expansions[o->n_expansions++];
       x->plugin = carc_plugin_ref (plugin);
       x->values = g_new0 (guint32, carc_plugin_get_n_options (plugin) + 1);
       for (guint k = 0; k < carc_plugin_get_n_options (plugin); k++)
-        {
-          const CarcOptionDef *def = carc_plugin_get_option (plugin, k);
-          JsonNode *v = values ? json_object_get_member (values, def->name) : NULL;
-
-          x->values[k] = def->default_value;
-          if (v && json_node_get_value_type (v) == G_TYPE_BOOLEAN)
-            x->values[k] = json_node_get_boolean (v);
-          else if (v && json_node_get_value_type (v) == G_TYPE_INT64)
-            x->values[k] = (guint32)json_node_get_int (v);
-        }
+        x->values[k] = carc_game_config_get_option (config, i, k);
     }
   return TRUE;
 }
@@ -814,7 +797,7 @@ restore (CarcdDaemon *daemon, Journal *j, gboolean *skip, GError **error)
         n_moves++;
     }
 
-  if (!carcd_game_options_from_config (daemon, config, &options, error))
+  if (!carcd_game_options_from_config (config, &options, error))
     return FALSE;
   g_free (options.name);
   options.name = g_strdup (get_string (h, "name"));

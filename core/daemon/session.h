@@ -180,9 +180,9 @@ void carcd_session_journal_delete (CarcdSession *session);
 /* Restores every game of the daemon's state directory. */
 void carcd_daemon_restore (CarcdDaemon *daemon);
 /* The options a game made from @config shows (players, followers, farmers, expansions and
- * their options); name "" and no seed. ExpansionUnavailable if an expansion is not loaded. */
-gboolean carcd_game_options_from_config (CarcdDaemon *daemon, const CarcGameConfig *config,
-                                         CarcdGameOptions *options, GError **error);
+ * their options); name "" and no seed. ExpansionUnavailable past the daemon's expansion cap. */
+gboolean carcd_game_options_from_config (const CarcGameConfig *config, CarcdGameOptions *options,
+                                         GError **error);
 
 /* session-events.c: engine events as D-Bus signals, and property changes. */
 void carcd_session_on_event (CarcGame *game, const CarcEvent *event, gpointer user_data);
