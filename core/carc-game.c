@@ -190,32 +190,14 @@ carc_game_cloister_neighbours (CarcGame *g, gint x, gint y)
 static void
 list_placements (CarcGame *g)
 {
-  const CarcTileType *t = g->tile;
-  const CarcBoard *b = &g->board;
   if (g->n_placements > g->cap_placements)
     {
       g->cap_placements = MAX (g->n_placements, g->cap_placements * 2);
       g->placements = g_renew (CarcPlacement, g->placements, g->cap_placements);
     }
   g->placements_listed = TRUE;
-  if (carc_game_hooks_check (g, t))
-    {
-      carc_game_enumerate (g, t, g->placements, G_MAXUINT);
-      return;
-    }
-  CarcPlacement *out = g->placements;
-  for (guint i = 0; i < b->n_present; i++)
-    {
-      guint d = b->present[i];
-      guint fit = t->fit[d];
-      if (!fit)
-        continue;
-      for (guint id = b->head[d]; id; id = b->nodes[id - 1].next)
-        for (guint r = 0; r < 4; r++)
-          if ((fit >> r) & 1)
-            *out++ = (CarcPlacement){ b->nodes[id - 1].x, b->nodes[id - 1].y, r };
-    }
-  g_assert (out == g->placements + g->n_placements);
+  guint n = carc_game_enumerate (g, g->tile, g->placements, G_MAXUINT);
+  g_assert (n == g->n_placements);
 }
 
 static void

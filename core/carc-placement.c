@@ -157,9 +157,10 @@ carc_game_enumerate (CarcGame *g, const CarcTileType *t, CarcPlacement *out, gui
     {
       guint d = b->present[i];
       /* A square tile on a cell that demands something: the fit table says which rotations
-       * match and share an edge; only the hooks may still veto. Cells that demand nothing
-       * (they touch only walls or triangular gaps), and half tiles, take the full check. */
-      gboolean quick = t->shape == CARC_SHAPE_SQUARE && d != 0;
+       * match and share an edge; only the hooks may still veto. A cell that demands nothing
+       * touches only walls or triangular gaps: a square fits there only if a hook allows it,
+       * so only then (and for half tiles) does it take the full check. */
+      gboolean quick = t->shape == CARC_SHAPE_SQUARE && (d != 0 || !asked);
       guint fit = quick ? t->fit[d] : (1u << nrot) - 1;
       if (!fit)
         continue;
