@@ -16,8 +16,8 @@ carc_board_init (CarcBoard *b)
   b->w = b->h = INITIAL_SIZE;
   b->x0 = b->y0 = -INITIAL_SIZE / 2;
   b->cells = g_new0 (CarcCell, b->w * b->h);
-  b->cap_nodes = 64;
-  b->nodes = g_new (CarcFrontierNode, b->cap_nodes);
+  b->cap_frontier = 32;
+  b->frontier = g_new (CarcFrontierNode, b->cap_frontier);
   b->empty = TRUE;
 }
 
@@ -25,7 +25,7 @@ void
 carc_board_clear (CarcBoard *b)
 {
   g_clear_pointer (&b->cells, g_free);
-  g_clear_pointer (&b->nodes, g_free);
+  g_clear_pointer (&b->frontier, g_free);
 }
 
 /* Makes sure (x, y) and its four neighbours have cells. */
@@ -50,21 +50,20 @@ ensure_room (CarcBoard *b, gint x, gint y)
     }
 }
 
-static void
-bucket_remove (CarcBoard *b, CarcCell *c)
+/* The per-demand counts of the frontier. */
+static inline void
+demand_add (CarcBoard *b, guint8 d)
 {
-  guint id = c->slot;
-  CarcFrontierNode *n = &b->nodes[id - 1];
-  guint8 d = c->demand;
-  if (n->prev)
-    b->nodes[n->prev - 1].next = n->next;
-  else
-    b->head[d] = n->next;
-  if (n->next)
-    b->nodes[n->next - 1].prev = n->prev;
-  n->next = b->free_node;
-  b->free_node = (guint16)id;
-  c->slot = 0;
+  if (b->len[d]++ == 0)
+    {
+      b->present_at[d] = (guint8)b->n_present;
+      b->present[b->n_present++] = d;
+    }
+}
+
+static inline void
+demand_remove (CarcBoard *b, guint8 d)
+{
   if (--b->len[d] == 0)
     {
       guint at = b->present_at[d];
@@ -74,32 +73,32 @@ bucket_remove (CarcBoard *b, CarcCell *c)
     }
 }
 
+/* Takes the cell @c off the frontier: the last frontier cell moves into its place. */
 static void
-bucket_add (CarcBoard *b, CarcCell *c, gint x, gint y)
+frontier_remove (CarcBoard *b, CarcCell *c)
 {
-  guint id = b->free_node;
-  if (id)
-    b->free_node = b->nodes[id - 1].next;
-  else
+  guint at = c->slot - 1u, last = --b->n_frontier;
+  demand_remove (b, c->demand);
+  c->slot = 0;
+  if (at != last)
     {
-      if (b->n_nodes == b->cap_nodes)
-        {
-          b->cap_nodes *= 2;
-          b->nodes = g_renew (CarcFrontierNode, b->nodes, b->cap_nodes);
-        }
-      id = ++b->n_nodes;
+      CarcFrontierNode *moved = &b->frontier[at];
+      *moved = b->frontier[last];
+      carc_board_cell (b, moved->x, moved->y)->slot = (guint16)(at + 1);
     }
-  guint8 d = c->demand;
-  b->nodes[id - 1] = (CarcFrontierNode){ (gint16)x, (gint16)y, b->head[d], 0 };
-  if (b->head[d])
-    b->nodes[b->head[d] - 1].prev = (guint16)id;
-  b->head[d] = (guint16)id;
-  if (b->len[d]++ == 0)
+}
+
+static void
+frontier_add (CarcBoard *b, CarcCell *c, gint x, gint y)
+{
+  if (b->n_frontier == b->cap_frontier)
     {
-      b->present_at[d] = (guint8)b->n_present;
-      b->present[b->n_present++] = d;
+      b->cap_frontier *= 2;
+      b->frontier = g_renew (CarcFrontierNode, b->frontier, b->cap_frontier);
     }
-  c->slot = (guint16)id;
+  b->frontier[b->n_frontier] = (CarcFrontierNode){ (gint16)x, (gint16)y, c->demand, 0 };
+  c->slot = (guint16)++b->n_frontier;
+  demand_add (b, c->demand);
 }
 
 /* The edge a piece of @type turned by @rotation shows on board side @side; -1 where a half
@@ -123,26 +122,26 @@ carc_board_put (CarcBoard *b, gint x, gint y, guint piece, const CarcTileType *t
   CarcCell *c = carc_board_cell (b, x, y);
   c->piece[c->piece[0] ? 1 : 0] = (guint16)(piece + 1);
   if (c->slot)
-    bucket_remove (b, c);
+    frontier_remove (b, c);
   for (guint s = 0; s < 4; s++)
     {
       gint nx = x + carc_side_dx[s], ny = y + carc_side_dy[s];
       CarcCell *n = carc_board_cell (b, nx, ny);
       if (n->piece[0])
         continue;
-      gint e = type->shape == CARC_SHAPE_SQUARE ? (type->code[rotation] >> (2 * s)) & 3
-                                                : carc_board_edge_on_side (type, rotation, s);
-      guint8 demand = n->demand;
-      if (e >= 0 && e != CARC_EDGE_WALL)
-        demand |= (guint8)((e + 1) << (2 * ((s + 2) & 3)));
-      if (n->slot)
+      guint8 demand = n->demand | type->gives[rotation][s];
+      if (!n->slot)
         {
-          if (demand == n->demand)
-            continue;
-          bucket_remove (b, n);
+          n->demand = demand;
+          frontier_add (b, n, nx, ny);
         }
-      n->demand = demand;
-      bucket_add (b, n, nx, ny);
+      else if (demand != n->demand)
+        {
+          demand_remove (b, n->demand);
+          demand_add (b, demand);
+          n->demand = demand;
+          b->frontier[n->slot - 1].demand = demand;
+        }
     }
   if (b->empty)
     {

@@ -9,22 +9,23 @@ G_BEGIN_DECLS
 
 /* A cell. A frontier cell (an empty cell next to the landscape) has a demand: 2 bits a side
  * (N at bit 0), 0 for no neighbour (or a wall, which demands nothing), else the neighbour's
- * edge kind + 1; and its place in the bucket of cells with that demand. */
+ * edge kind + 1; and its place in the frontier array. */
 typedef struct
 {
   guint16 piece[2]; /* piece index + 1 of the pieces in the cell; 0 = none */
-  guint16 slot;     /* frontier node + 1; 0 = not on the frontier */
+  guint16 slot;     /* frontier index + 1; 0 = not on the frontier */
   guint8 demand;
   guint8 reserved;
 } CarcCell;
 
-/* A frontier cell, linked into the list of cells that share its demand. */
+/* A frontier cell. The frontier is one dense array (a cell leaving it is replaced by the
+ * last), so a placement is found by index with a walk over consecutive memory. */
 typedef struct
 {
   gint16 x;
   gint16 y;
-  guint16 next; /* node + 1 in the same list; 0 = end */
-  guint16 prev;
+  guint8 demand;
+  guint8 reserved;
 } CarcFrontierNode;
 
 typedef struct
@@ -32,12 +33,10 @@ typedef struct
   CarcCell *cells;
   gint x0, y0; /* coordinates of cells[0] */
   guint w, h;
-  CarcFrontierNode *nodes; /* a pool; free nodes are chained through next */
-  guint n_nodes, cap_nodes;
-  guint16 free_node;   /* node + 1; 0 = none */
-  guint16 head[256];   /* per demand: first node + 1 */
-  guint16 len[256];    /* per demand: cells with it */
-  guint8 present[256]; /* the demands some cell has, in no particular order */
+  CarcFrontierNode *frontier;
+  guint n_frontier, cap_frontier;
+  guint16 len[256];    /* per demand: frontier cells with it */
+  guint8 present[256]; /* the demands some frontier cell has, in no particular order */
   guint8 present_at[256];
   guint n_present;
   gint min_x, min_y, max_x, max_y;

@@ -105,12 +105,16 @@ struct _CarcGame
   guint mark_cap_units, mark_cap_segs;
   guint epoch;
 
-  GArray *moves; /* CarcMove */
+  CarcMove *moves;
+  guint n_moves, cap_moves;
 
   /* Expansions, in hook order, and what they handed out. */
   CarcGameExpansion *exp;
   guint n_exp;
   guint hook_mask;
+  /* carc-placement.c: the expansions whose check_place hook asks about asking_type. */
+  const CarcTileType *asking_type;
+  guint32 asking_mask;
   CarcHand hand[CARC_MAX_PLAYERS];
   CarcHand pool; /* the draft: face-up pieces picked before the first turn */
   guint draft_picks, draft_left;

@@ -43,8 +43,7 @@ carc_game_finalize (GObject *object)
   g_free (g->deck);
   g_free (g->unit_mark);
   g_free (g->seg_mark);
-  if (g->moves)
-    g_array_unref (g->moves);
+  g_free (g->moves);
   for (guint i = 0; i < g->n_exp; i++) /* hooks is NULL past a setup that failed */
     if (g->exp[i].hooks && g->exp[i].hooks->free_data && g->exp[i].data)
       g->exp[i].hooks->free_data (g->exp[i].data);
@@ -185,7 +184,7 @@ carc_game_cloister_neighbours (CarcGame *g, gint x, gint y)
   return n;
 }
 
-/* Lists every legal placement of the tile in play: the frontier cells bucket by bucket, each
+/* Lists every legal placement of the tile in play: the frontier cells in frontier order, each
  * with the rotations that meet its demand. carc_game_get_placement() uses the same order. */
 static void
 list_placements (CarcGame *g)
@@ -217,7 +216,33 @@ end_game (CarcGame *g)
     }
 }
 
-/* TRUE if @player holds a piece of @shape (-1: any) that has a legal placement now. */
+/* The placements of piece @index of the current player's hand, listed once per position:
+ * every move clears hand_listed. Pieces past the cache share its last list, listed again on
+ * every call. */
+static const CarcPlacementList *
+hand_list (CarcGame *g, guint index)
+{
+  guint slot = MIN (index, CARC_HAND_CACHE);
+  CarcPlacementList *l = &g->hand_lists[slot];
+  if (slot == CARC_HAND_CACHE || !((g->hand_listed >> slot) & 1))
+    {
+      const CarcTileType *t = g->hand[g->current].pieces[index];
+      /* At most every rotation of every frontier cell, and the free half of every cell. */
+      guint n = 4 * g->board.n_frontier + g->n_pieces;
+      if (n > l->cap)
+        {
+          l->cap = MAX (n, 2 * l->cap);
+          l->items = g_renew (CarcPlacement, l->items, l->cap);
+        }
+      l->len = carc_game_enumerate (g, t, l->items, G_MAXUINT);
+      if (slot < CARC_HAND_CACHE)
+        g->hand_listed |= 1u << slot;
+    }
+  return l;
+}
+
+/* TRUE if @player holds a piece of @shape (-1: any) that has a legal placement now. For the
+ * current player the pieces are listed in full, as a player choosing will ask for them. */
 static gboolean
 hand_can_place (CarcGame *g, guint player, gint shape)
 {
@@ -228,8 +253,10 @@ hand_can_place (CarcGame *g, guint player, gint shape)
       gboolean seen = FALSE;
       for (guint j = 0; j < i && !seen; j++)
         seen = h->pieces[j] == t;
-      if (!seen && (shape < 0 || (gint)t->shape == shape)
-          && carc_game_enumerate (g, t, NULL, 1) > 0)
+      if (seen || (shape >= 0 && (gint)t->shape != shape))
+        continue;
+      if (player == g->current ? hand_list (g, i)->len > 0
+                               : carc_game_enumerate (g, t, NULL, 1) > 0)
         return TRUE;
     }
   return FALSE;
@@ -271,7 +298,6 @@ start_turn (CarcGame *g, CarcPhase phase)
 {
   g->turn++;
   g->phase = phase;
-  g->hand_listed = 0;
   if (carc_game_wants_events (g))
     {
       CarcEvent ev = { .type = CARC_EVENT_TURN_STARTED,
@@ -292,6 +318,7 @@ end_phase_turn (CarcGame *g)
   while (g->hook_mask & CARC_HOOK_END)
     {
       CarcEndVerdict v = CARC_END_STOP;
+      g->hand_listed = 0; /* another player, or the same after a draw */
       for (guint i = 0; i < g->n_exp; i++)
         if (g->exp[i].hooks->end_turn)
           {
@@ -324,6 +351,7 @@ begin_turn (CarcGame *g, gboolean advance)
     g->current = (g->current + 1) % g->n_players;
   g->n_deployments = 0;
   g->tile = NULL;
+  g->hand_listed = 0;
   if (!g->ending && g->deck_pos < g->deck_len)
     {
       if (g->hand[g->current].len && hand_can_place (g, g->current, -1))
@@ -612,7 +640,8 @@ carc_game_new_full (const CarcGameConfig *config, CarcEventFunc func, gpointer u
   carc_features_init (&g->features, est);
   g->cap_followers = MAX (1u, g->n_players * config->followers);
   g->followers = g_new (CarcFollower, g->cap_followers);
-  g->moves = g_array_sized_new (FALSE, FALSE, sizeof (CarcMove), 2 * (g->deck_len + 1));
+  g->cap_moves = 2 * (g->deck_len + in_hands + 1);
+  g->moves = g_new (CarcMove, g->cap_moves);
 
   carc_game_put_piece (g, start, 0, 0, 0, -1);
   if (carc_game_wants_events (g))
@@ -816,25 +845,19 @@ carc_game_get_placement (CarcGame *self, guint index, CarcPlacement *placement)
       return TRUE;
     }
   const CarcBoard *b = &self->board;
-  for (guint i = 0; i < b->n_present; i++)
+  const guint8 *fit = self->tile->fit;
+  for (guint i = 0; i < b->n_frontier; i++)
     {
-      guint d = b->present[i];
-      guint fit = self->tile->fit[d];
-      guint per_cell = carc_rotations_in (fit);
-      guint in_bucket = b->len[d] * per_cell;
-      if (index >= in_bucket)
+      const CarcFrontierNode *cell = &b->frontier[i];
+      guint f = fit[cell->demand], per_cell = carc_rotations_in (f);
+      if (index >= per_cell)
         {
-          index -= in_bucket;
+          index -= per_cell;
           continue;
         }
-      guint id = b->head[d];
-      for (guint skip = index / per_cell; skip > 0; skip--)
-        id = b->nodes[id - 1].next;
-      const CarcFrontierNode *cell = &b->nodes[id - 1];
-      guint nth = index % per_cell;
-      while (nth--)
-        fit &= fit - 1;
-      *placement = (CarcPlacement){ cell->x, cell->y, (guint)__builtin_ctz (fit) };
+      while (index--)
+        f &= f - 1;
+      *placement = (CarcPlacement){ cell->x, cell->y, (guint)__builtin_ctz (f) };
       return TRUE;
     }
   g_assert_not_reached ();
@@ -855,6 +878,18 @@ carc_game_can_place (CarcGame *self, gint x, gint y, guint rotation)
   if (carc_game_hooks_check (self, self->tile))
     return carc_game_piece_fits (self, self->tile, x, y, rotation);
   return carc_board_square_fits (&self->board, x, y, self->tile, rotation);
+}
+
+/* Appends a move to the move log. */
+static inline void
+record (CarcGame *g, CarcMoveType type, gint x, gint y, guint rotation, guint segment, guint piece)
+{
+  if (G_UNLIKELY (g->n_moves == g->cap_moves))
+    {
+      g->cap_moves = MAX (16u, g->cap_moves * 2);
+      g->moves = g_renew (CarcMove, g->moves, g->cap_moves);
+    }
+  g->moves[g->n_moves++] = (CarcMove){ type, x, y, rotation, segment, piece };
 }
 
 static gboolean
@@ -975,8 +1010,7 @@ carc_game_place (CarcGame *self, gint x, gint y, guint rotation, GError **error)
                    rotation);
       return FALSE;
     }
-  CarcMove m = { CARC_MOVE_PLACE, x, y, rotation, 0, 0 };
-  g_array_append_val (self->moves, m);
+  record (self, CARC_MOVE_PLACE, x, y, rotation, 0, 0);
   place_and_report (self, self->tile, x, y, rotation);
   return TRUE;
 }
@@ -1058,8 +1092,7 @@ carc_game_deploy (CarcGame *self, guint segment, GError **error)
   self->supply[self->current]--;
   self->features.segs[carc_features_find (&self->features, seg)].followers++;
   self->monks_out += self->features.segs[seg].kind == CARC_FEATURE_CLOISTER;
-  CarcMove m = { CARC_MOVE_DEPLOY, 0, 0, 0, segment, 0 };
-  g_array_append_val (self->moves, m);
+  record (self, CARC_MOVE_DEPLOY, 0, 0, 0, segment, 0);
   self->n_deployments = 0;
   if (carc_game_wants_events (self))
     carc_game_emit_segment (self, CARC_EVENT_FOLLOWER_DEPLOYED, (gint)self->current, seg);
@@ -1083,18 +1116,10 @@ carc_game_skip (CarcGame *self, GError **error)
   look_for_handlers (self);
   if (!check_phase (self, CARC_PHASE_DEPLOY, error))
     return FALSE;
-  CarcMove m = { CARC_MOVE_SKIP, 0, 0, 0, 0, 0 };
-  g_array_append_val (self->moves, m);
+  record (self, CARC_MOVE_SKIP, 0, 0, 0, 0, 0);
   self->n_deployments = 0;
   finish_turn (self);
   return TRUE;
-}
-
-static void
-record (CarcGame *g, CarcMoveType type, gint x, gint y, guint rotation, guint piece)
-{
-  CarcMove m = { type, x, y, rotation, 0, piece };
-  g_array_append_val (g->moves, m);
 }
 
 /**
@@ -1144,7 +1169,7 @@ carc_game_draw (CarcGame *self, GError **error)
       g_set_error (error, CARC_ERROR, CARC_ERROR_WRONG_PHASE, "the draw pile is empty");
       return FALSE;
     }
-  record (self, CARC_MOVE_DRAW, 0, 0, 0, 0);
+  record (self, CARC_MOVE_DRAW, 0, 0, 0, 0, 0);
   self->hand_listed = 0;
   if (!draw_tile (self))
     {
@@ -1184,7 +1209,7 @@ carc_game_pass (CarcGame *self, GError **error)
                                   : "this turn must place a piece from the hand");
       return FALSE;
     }
-  record (self, CARC_MOVE_PASS, 0, 0, 0, 0);
+  record (self, CARC_MOVE_PASS, 0, 0, 0, 0, 0);
   if (carc_game_wants_events (self))
     {
       CarcEvent ev = { .type = CARC_EVENT_TURN_PASSED, .player = (gint)self->current };
@@ -1262,22 +1287,7 @@ carc_game_get_piece_placements (CarcGame *self, guint index, guint *n_placements
   *n_placements = 0;
   if (self->phase != CARC_PHASE_CHOOSE || index >= self->hand[self->current].len)
     return NULL;
-  /* Pieces past the cache share its last list, listed again on every call. */
-  guint slot = MIN (index, CARC_HAND_CACHE);
-  CarcPlacementList *l = &self->hand_lists[slot];
-  if (slot == CARC_HAND_CACHE || !((self->hand_listed >> slot) & 1))
-    {
-      const CarcTileType *t = self->hand[self->current].pieces[index];
-      guint n = carc_game_enumerate (self, t, NULL, G_MAXUINT);
-      if (n > l->cap)
-        {
-          l->cap = MAX (n, 2 * l->cap);
-          l->items = g_renew (CarcPlacement, l->items, l->cap);
-        }
-      l->len = carc_game_enumerate (self, t, l->items, G_MAXUINT);
-      if (slot < CARC_HAND_CACHE)
-        self->hand_listed |= 1u << slot;
-    }
+  const CarcPlacementList *l = hand_list (self, index);
   *n_placements = l->len;
   return l->items;
 }
@@ -1317,7 +1327,7 @@ carc_game_place_piece (CarcGame *self, guint index, gint x, gint y, guint rotati
                    "piece %s cannot go at (%d, %d) with rotation %u", t->id, x, y, rotation);
       return FALSE;
     }
-  record (self, CARC_MOVE_PLACE_PIECE, x, y, rotation, index);
+  record (self, CARC_MOVE_PLACE_PIECE, x, y, rotation, 0, index);
   hand_take (&self->hand[self->current], index);
   self->tile = t;
   place_and_report (self, t, x, y, rotation);
@@ -1376,9 +1386,10 @@ carc_game_pick (CarcGame *self, guint index, GError **error)
                    self->pool.len, index + 1);
       return FALSE;
     }
-  record (self, CARC_MOVE_PICK, 0, 0, 0, index);
+  record (self, CARC_MOVE_PICK, 0, 0, 0, 0, index);
   const CarcTileType *t = hand_take (&self->pool, index);
   carc_hand_add (&self->hand[self->current], t);
+  self->hand_listed = 0;
   if (carc_game_wants_events (self))
     {
       CarcEvent ev = { .type = CARC_EVENT_PIECE_PICKED, .player = (gint)self->current, .tile = t };
@@ -1702,8 +1713,8 @@ carc_game_get_follower (CarcGame *self, guint index, CarcFollowerInfo *info)
 const CarcMove *
 carc_game_get_moves (CarcGame *self, guint *n_moves)
 {
-  *n_moves = self->moves->len;
-  return (const CarcMove *)(void *)self->moves->data;
+  *n_moves = self->n_moves;
+  return self->moves;
 }
 
 /**

@@ -42,19 +42,42 @@ edges_match (gint mine, gint theirs)
   return mine == theirs || mine == CARC_EDGE_WALL || theirs == CARC_EDGE_WALL;
 }
 
-/* Whether some check_place hook wants to be asked about @t (see CarcHooks.check_place_tag). */
+/* Whether the check_place hook @h wants to be asked about @t (see CarcHooks.check_place_tag). */
 static gboolean
 hook_asks (const CarcHooks *h, const CarcTileType *t)
 {
   return h->check_place && (!h->check_place_tag || carc_tile_type_get_tag (t, h->check_place_tag));
 }
 
+/* The expansions whose check_place hook wants to be asked about @t, bit i for expansion i;
+ * remembered for the last type asked about, since a listing asks about one type many times
+ * (a tag lookup compares strings). Past 32 expansions, the rest are always asked. */
+static guint32
+hooks_asking_compute (CarcGame *g, const CarcTileType *t)
+{
+  guint32 mask = 0;
+  for (guint i = 0; i < MIN (g->n_exp, 32u); i++)
+    if (hook_asks (g->exp[i].hooks, t))
+      mask |= 1u << i;
+  g->asking_type = t;
+  g->asking_mask = mask;
+  return mask;
+}
+
+static inline guint32
+hooks_asking (CarcGame *g, const CarcTileType *t)
+{
+  if (!(g->hook_mask & CARC_HOOK_CHECK_PLACE))
+    return 0;
+  return G_LIKELY (t == g->asking_type) ? g->asking_mask : hooks_asking_compute (g, t);
+}
+
 gboolean
 carc_game_hooks_check (CarcGame *g, const CarcTileType *t)
 {
-  if (!(g->hook_mask & CARC_HOOK_CHECK_PLACE))
-    return FALSE;
-  for (guint i = 0; i < g->n_exp; i++)
+  if (hooks_asking (g, t))
+    return TRUE;
+  for (guint i = 32; i < g->n_exp; i++)
     if (hook_asks (g->exp[i].hooks, t))
       return TRUE;
   return FALSE;
@@ -64,8 +87,9 @@ static CarcPlaceVerdict
 ask_hooks (CarcGame *g, const CarcTileType *t, gint x, gint y, guint rot)
 {
   CarcPlaceVerdict v = CARC_PLACE_DEFAULT;
+  guint32 mask = hooks_asking (g, t);
   for (guint i = 0; i < g->n_exp; i++)
-    if (hook_asks (g->exp[i].hooks, t))
+    if (i < 32 ? ((mask >> i) & 1) != 0 : hook_asks (g->exp[i].hooks, t))
       {
         CarcPlaceVerdict h = g->exp[i].hooks->check_place (g, g->exp[i].data, t, x, y, rot);
         if (h == CARC_PLACE_VETO)
@@ -144,7 +168,7 @@ rotations_of (const CarcTileType *t)
   return t->shape == CARC_SHAPE_SQUARE && t->code[0] == 0xff ? 1 : 4;
 }
 
-/* Every placement of @t: the frontier cells bucket by bucket, then (for a half tile) the free
+/* Every placement of @t: the frontier cells in frontier order, then (for a half tile) the free
  * halves of half-filled cells. Writes them to @out unless it is NULL; returns how many, or
  * stops at @max. */
 guint
@@ -153,32 +177,29 @@ carc_game_enumerate (CarcGame *g, const CarcTileType *t, CarcPlacement *out, gui
   const CarcBoard *b = &g->board;
   guint n = 0, nrot = rotations_of (t);
   gboolean asked = carc_game_hooks_check (g, t);
-  for (guint i = 0; i < b->n_present; i++)
+  for (guint i = 0; i < b->n_frontier; i++)
     {
-      guint d = b->present[i];
+      guint d = b->frontier[i].demand;
+      gint x = b->frontier[i].x, y = b->frontier[i].y;
       /* A square tile on a cell that demands something: the fit table says which rotations
        * match and share an edge; only the hooks may still veto. A cell that demands nothing
        * touches only walls or triangular gaps: a square fits there only if a hook allows it,
        * so only then (and for half tiles) does it take the full check. */
       gboolean quick = t->shape == CARC_SHAPE_SQUARE && (d != 0 || !asked);
-      guint fit = quick ? t->fit[d] : (1u << nrot) - 1;
-      if (!fit)
-        continue;
-      for (guint id = b->head[d]; id; id = b->nodes[id - 1].next)
+      /* For a half tile the fit table says which rotations' legs match the demand (the full
+       * check follows); with no demand, any rotation may still touch the landscape. */
+      guint fit = quick || d != 0 ? t->fit[d] : (1u << nrot) - 1;
+      for (guint r = 0; fit >> r; r++)
         {
-          gint x = b->nodes[id - 1].x, y = b->nodes[id - 1].y;
-          for (guint r = 0; r < 4; r++)
-            {
-              if (!((fit >> r) & 1))
-                continue;
-              if (quick ? asked && ask_hooks (g, t, x, y, r) == CARC_PLACE_VETO
-                        : !fits (g, t, x, y, r, asked))
-                continue;
-              if (out)
-                out[n] = (CarcPlacement){ x, y, r };
-              if (++n == max)
-                return n;
-            }
+          if (!((fit >> r) & 1))
+            continue;
+          if (quick ? asked && ask_hooks (g, t, x, y, r) == CARC_PLACE_VETO
+                    : !fits (g, t, x, y, r, asked))
+            continue;
+          if (out)
+            out[n] = (CarcPlacement){ x, y, r };
+          if (++n == max)
+            return n;
         }
     }
   if (t->shape != CARC_SHAPE_HALF)
@@ -209,6 +230,7 @@ join_edges (CarcGame *g, const CarcPiece *p, const gint8 *mine, const CarcPiece 
             const gint8 *theirs)
 {
   CarcFeatures *f = &g->features;
+  gint last_a = -1, last_b = -1, r = -1;
   for (guint i = 0; i < 3; i++)
     {
       gint la = mine[i], lb = theirs[2 - i];
@@ -216,18 +238,24 @@ join_edges (CarcGame *g, const CarcPiece *p, const gint8 *mine, const CarcPiece 
       gint b = lb < 0 ? -1 : (gint)q->seg_base + lb;
       if (a >= 0 && b >= 0)
         {
-          gint r = carc_features_union (f, a, b);
-          if (f->segs[r].kind != CARC_FEATURE_FIELD && f->segs[r].kind != CARC_FEATURE_CLOISTER)
+          /* A city edge's three ports join the same two segments: one union for all. */
+          if (a != last_a || b != last_b)
+            {
+              r = carc_features_union (f, a, b);
+              last_a = a;
+              last_b = b;
+            }
+          if (f->segs[r].kind == CARC_FEATURE_ROAD || f->segs[r].kind == CARC_FEATURE_CITY)
             f->segs[r].open -= 2;
         }
       else if (a >= 0 || b >= 0)
         {
-          gint r = carc_features_find (f, a >= 0 ? a : b);
-          if (f->segs[r].kind == CARC_FEATURE_ROAD || f->segs[r].kind == CARC_FEATURE_CITY)
+          gint end = carc_features_find (f, a >= 0 ? a : b);
+          if (f->segs[end].kind == CARC_FEATURE_ROAD || f->segs[end].kind == CARC_FEATURE_CITY)
             {
-              f->segs[r].open -= 1;
+              f->segs[end].open -= 1;
               if (b >= 0 && g->n_touched < G_N_ELEMENTS (g->touched))
-                g->touched[g->n_touched++] = r;
+                g->touched[g->n_touched++] = end;
             }
         }
     }

@@ -44,6 +44,9 @@ struct _CarcTileType
   gint8 port[4][3]; /* segment on each port: side, then port 0..2 clockwise; -1: none */
   /* Square tiles, per rotation: the edges as seen on the board, 2 bits per side (N at bit 0). */
   guint8 code[4];
+  /* gives[r][s]: the demand bits a piece turned by r puts on the empty neighbour at board side
+   * s: (edge kind + 1) on that neighbour's side facing the piece; 0 for a wall or a gap. */
+  guint8 gives[4][4];
   /* fit[demand]: bit r set when the tile turned by r meets a frontier cell's demand (see
    * CarcBoard: 2 bits per side, 0 = no neighbour, else the neighbour's edge kind + 1). For a
    * square tile that includes sharing an edge (fit[0] is empty); for a half tile it says only

@@ -37,6 +37,13 @@ carc_tile_type_finish (CarcTileType *t)
             code |= (guint8)((k & 3) << (2 * s));
           }
       t->code[r] = code;
+      for (guint s = 0; s < 4; s++)
+        {
+          guint local = (s + 4 - r) & 3;
+          gboolean gap = t->shape == CARC_SHAPE_HALF && local > 1;
+          CarcEdgeKind k = gap ? CARC_EDGE_WALL : t->edge[local];
+          t->gives[r][s] = k == CARC_EDGE_WALL ? 0 : (guint8)((k + 1) << (2 * ((s + 2) & 3)));
+        }
     }
   for (guint demand = 0; demand < 256; demand++)
     {

@@ -155,11 +155,11 @@ engine_game (CarcPluginHost *host, const char *const *options, guint64 seed)
 /* Issue: a complete game with all four expansions between two GDBus clients, moved by the
  * seeded policy, ends as the engine's game of the same seed and policy: the same scores, the
  * same pieces (half tiles and abbeys among them) and followers, one TileDrawn per Draw with
- * the engine's tiles, one TurnPassed per Pass, one TurnEnded per turn. Seed 31 draws, places
+ * the engine's tiles, one TurnPassed per Pass, one TurnEnded per turn. Seed 11 draws, places
  * half tiles and an abbey from the hands, and passes once in the last abbey round. */
 START_TEST (test_complete_game)
 {
-  const guint64 seed = 31;
+  const guint64 seed = 11;
   g_autoptr (CarcPluginHost) host = test_plugin_host ();
   g_autoptr (CarcGame) engine = engine_game (host, NULL, seed);
   g_autoptr (GRand) rand = policy_rand (seed);
@@ -184,7 +184,7 @@ START_TEST (test_complete_game)
   ck_assert_uint_eq (halves, 6);
   ck_assert_uint_eq (abbeys, 1);
 
-  fixture_setup (&f, NULL, "{'seed': <@t 31>, 'expansions': <" ALL_EXPANSIONS ">}", FALSE);
+  fixture_setup (&f, NULL, "{'seed': <@t 11>, 'expansions': <" ALL_EXPANSIONS ">}", FALSE);
   fixture_players (&f, clients, players);
   game = f.game;
   signal_count_start (&w, f.x, game);
