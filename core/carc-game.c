@@ -635,9 +635,19 @@ carc_game_new_full (const CarcGameConfig *config, CarcEventFunc func, gpointer u
   g->deck = g_new (const CarcTileType *, MAX (deck->len, 1u));
   memcpy (g->deck, deck->pdata, deck->len * sizeof (gpointer));
 
-  guint est = (g->deck_len + in_hands + 1) * 6;
+  /* Room for every piece of the game and all their segments: no reallocation in play. */
+  guint n_segments = start->n_segments;
+  for (guint i = 0; i < g->deck_len; i++)
+    n_segments += g->deck[i]->n_segments;
+  for (guint p = 0; p < g->n_players; p++)
+    for (guint i = 0; i < g->hand[p].len; i++)
+      n_segments += g->hand[p].pieces[i]->n_segments;
+  for (guint i = 0; i < g->pool.len; i++)
+    n_segments += g->pool.pieces[i]->n_segments;
+  g->cap_pieces = g->deck_len + in_hands + 1;
+  g->pieces = g_new (CarcPiece, g->cap_pieces);
   carc_board_init (&g->board);
-  carc_features_init (&g->features, est);
+  carc_features_init (&g->features, n_segments);
   g->cap_followers = MAX (1u, g->n_players * config->followers);
   g->followers = g_new (CarcFollower, g->cap_followers);
   g->cap_moves = 2 * (g->deck_len + in_hands + 1);
