@@ -15,8 +15,9 @@
  * included) or a skip, full final scoring. The machine may be shared: time is the thread's
  * CPU time, every round plays the same games, and the best and the median round are shown.
  *
- * Usage: bench-engine [GAMES [ROUNDS [base|expansions]]] (default 20000 games, 5 rounds, both;
- * expansion rounds play GAMES / 10 games). Instructions per base game, which do not depend on
+ * Usage: bench-engine [GAMES [ROUNDS [base|expansions|games]]] (default 20000 games, 5 rounds,
+ * both; expansion rounds play GAMES / 10 games; "games" plays the base games alone, for
+ * tests/bench-instructions.sh). Instructions per base game, which do not depend on
  * the machine's load: tests/bench-instructions.sh (callgrind). Memory: glibc's mallinfo2()
  * before and after 1000 games alive at once. Plugins come from $CARCASSONNE_PLUGIN_DIR, as
  * `make bench` sets it. */
@@ -214,6 +215,8 @@ main (int argc, char **argv)
                "games, median %.0f; %.1f turns/game\n",
                best, rounds, games, median, turns);
       g_print ("engine.base.us_per_game %.2f us # the best round\n", 1e6 / best);
+      if (g_strcmp0 (only, "games") == 0)
+        return 0;
       bench_queries (config, games);
       g_print ("engine.memory.new_bytes %zu bytes # per new 2-player base game\n",
                memory_per_game (config, 0));
