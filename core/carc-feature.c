@@ -1,4 +1,5 @@
-/* carc-feature.c: union-find over segments with per-feature counters. */
+/* carc-feature.c: union-find over segments with per-feature counters (the hot operations are
+ * inline in carc-feature.h). */
 #include "config.h"
 
 #include "carc-feature.h"
@@ -18,46 +19,11 @@ carc_features_clear (CarcFeatures *f)
   f->n = f->cap = 0;
 }
 
-gint
-carc_features_add (CarcFeatures *f, guint piece, guint local, guint kind, gint open)
+/* Doubles the room for segments (a game sizes it to its pieces, so only hooks that add
+ * pieces past the deck get here). */
+void
+carc_features_grow (CarcFeatures *f)
 {
-  if (f->n == f->cap)
-    {
-      f->cap *= 2;
-      f->segs = g_renew (CarcSeg, f->segs, f->cap);
-    }
-  gint s = (gint)f->n++;
-  f->segs[s] = (CarcSeg){ .parent = s,
-                          .next = s,
-                          .piece = (guint16)piece,
-                          .local = (guint8)local,
-                          .kind = (guint8)kind,
-                          .open = open,
-                          .followers = 0,
-                          .size = 1 };
-  return s;
-}
-
-/* Joins the features of @a and @b; returns the root of the joined feature. */
-gint
-carc_features_union (CarcFeatures *f, gint a, gint b)
-{
-  gint ra = carc_features_find (f, a), rb = carc_features_find (f, b);
-  if (ra == rb)
-    return ra;
-  CarcSeg *segs = f->segs;
-  if (segs[ra].size < segs[rb].size)
-    {
-      gint t = ra;
-      ra = rb;
-      rb = t;
-    }
-  segs[rb].parent = ra;
-  segs[ra].size += segs[rb].size;
-  segs[ra].open += segs[rb].open;
-  segs[ra].followers += segs[rb].followers;
-  gint na = segs[ra].next;
-  segs[ra].next = segs[rb].next;
-  segs[rb].next = na;
-  return ra;
+  f->cap *= 2;
+  f->segs = g_renew (CarcSeg, f->segs, f->cap);
 }

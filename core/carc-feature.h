@@ -27,9 +27,7 @@ typedef struct
 
 G_GNUC_INTERNAL void carc_features_init (CarcFeatures *f, guint capacity);
 G_GNUC_INTERNAL void carc_features_clear (CarcFeatures *f);
-G_GNUC_INTERNAL gint carc_features_add (CarcFeatures *f, guint piece, guint local, guint kind,
-                                        gint open);
-G_GNUC_INTERNAL gint carc_features_union (CarcFeatures *f, gint a, gint b);
+G_GNUC_INTERNAL void carc_features_grow (CarcFeatures *f);
 
 static inline gint
 carc_features_find (CarcFeatures *f, gint s)
@@ -41,6 +39,49 @@ carc_features_find (CarcFeatures *f, gint s)
       s = segs[s].parent;
     }
   return s;
+}
+
+/* Adds a segment as a feature of its own; returns its index. Inline: the engine adds every
+ * segment of every piece placed. */
+static inline gint
+carc_features_add (CarcFeatures *f, guint piece, guint local, guint kind, gint open)
+{
+  if (G_UNLIKELY (f->n == f->cap))
+    carc_features_grow (f);
+  gint s = (gint)f->n++;
+  f->segs[s] = (CarcSeg){ .parent = s,
+                          .next = s,
+                          .piece = (guint16)piece,
+                          .local = (guint8)local,
+                          .kind = (guint8)kind,
+                          .open = open,
+                          .followers = 0,
+                          .size = 1 };
+  return s;
+}
+
+/* Joins the features of @a and @b (union by size); returns the root of the joined feature. */
+static inline gint
+carc_features_union (CarcFeatures *f, gint a, gint b)
+{
+  gint ra = carc_features_find (f, a), rb = carc_features_find (f, b);
+  if (ra == rb)
+    return ra;
+  CarcSeg *segs = f->segs;
+  if (segs[ra].size < segs[rb].size)
+    {
+      gint t = ra;
+      ra = rb;
+      rb = t;
+    }
+  segs[rb].parent = ra;
+  segs[ra].size += segs[rb].size;
+  segs[ra].open += segs[rb].open;
+  segs[ra].followers += segs[rb].followers;
+  gint na = segs[ra].next;
+  segs[ra].next = segs[rb].next;
+  segs[rb].next = na;
+  return ra;
 }
 
 G_END_DECLS

@@ -157,7 +157,15 @@ G_GNUC_INTERNAL guint carc_game_cloister_neighbours (CarcGame *g, gint x, gint y
 G_GNUC_INTERNAL void carc_hand_add (CarcHand *hand, const CarcTileType *tile);
 
 /* carc-placement.c */
-G_GNUC_INTERNAL gboolean carc_game_hooks_check (CarcGame *g, const CarcTileType *t);
+G_GNUC_INTERNAL gboolean carc_game_hooks_ask (CarcGame *g, const CarcTileType *t);
+
+/* Whether some expansion's check_place hook wants to be asked about @t; FALSE at once in a
+ * game without such hooks. */
+static inline gboolean
+carc_game_hooks_check (CarcGame *g, const CarcTileType *t)
+{
+  return (g->hook_mask & CARC_HOOK_CHECK_PLACE) && carc_game_hooks_ask (g, t);
+}
 G_GNUC_INTERNAL gboolean carc_game_piece_fits (CarcGame *g, const CarcTileType *t, gint x, gint y,
                                                guint rot);
 G_GNUC_INTERNAL guint carc_game_enumerate (CarcGame *g, const CarcTileType *t, CarcPlacement *out,

@@ -946,9 +946,7 @@ compute_deployments (CarcGame *g)
       gint r = carc_features_find (f, (gint)(p->seg_base + s));
       if (f->segs[r].followers > 0) /* rule 8 */
         continue;
-      g->deployments[g->n_deployments++]
-          = (CarcDeployment){ s, d->kind,
-                              carc_location_rotate (d->location, p->type->shape, p->rotation) };
+      g->deployments[g->n_deployments++] = (CarcDeployment){ s, d->kind, d->turned[p->rotation] };
     }
 }
 

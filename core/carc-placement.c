@@ -73,7 +73,7 @@ hooks_asking (CarcGame *g, const CarcTileType *t)
 }
 
 gboolean
-carc_game_hooks_check (CarcGame *g, const CarcTileType *t)
+carc_game_hooks_ask (CarcGame *g, const CarcTileType *t)
 {
   if (hooks_asking (g, t))
     return TRUE;

@@ -16,11 +16,12 @@ typedef struct
 {
   CarcFeatureKind kind;
   gboolean shield;
-  char road_end;    /* roads: CARC_ROAD_* */
-  gint8 gate;       /* roads ending at a gate: the city segment */
-  guint32 location; /* canonical orientation, CARC_LOC_* bits */
-  guint16 borders;  /* fields: bit i set = borders segment i (a city) on this tile */
-  guint8 n_ports;   /* ports this segment owns: its open ports when the tile stands alone */
+  char road_end;     /* roads: CARC_ROAD_* */
+  gint8 gate;        /* roads ending at a gate: the city segment */
+  guint32 location;  /* canonical orientation, CARC_LOC_* bits */
+  guint32 turned[4]; /* the location turned by each rotation (carc_tile_type_finish) */
+  guint16 borders;   /* fields: bit i set = borders segment i (a city) on this tile */
+  guint8 n_ports;    /* ports this segment owns: its open ports when the tile stands alone */
 } CarcSegmentDef;
 
 typedef struct

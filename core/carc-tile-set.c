@@ -27,6 +27,9 @@ carc_tile_type_free (CarcTileType *type)
 void
 carc_tile_type_finish (CarcTileType *t)
 {
+  for (guint i = 0; i < t->n_segments; i++)
+    for (guint r = 0; r < 4; r++)
+      t->seg[i].turned[r] = carc_location_rotate (t->seg[i].location, t->shape, r);
   for (guint r = 0; r < 4; r++)
     {
       guint8 code = 0;
