@@ -420,9 +420,7 @@ get_tile (DBusMessageIter *it, gpointer data)
 static gboolean
 get_state_hash (DBusMessageIter *it, gpointer data)
 {
-  CarcGame *game = carcd_session_record_game (data);
-  g_autofree char *hash = game ? carc_game_get_state_hash (game) : g_strdup ("");
-  const char *h = hash;
+  const char *h = carcd_session_state_hash (data);
   return dbus_message_iter_append_basic (it, DBUS_TYPE_STRING, &h);
 }
 

@@ -21,6 +21,7 @@ typedef struct
   gboolean debug;
   gboolean system_bus;
   gboolean version;
+  gboolean no_state;
   char *address;
   gint max_games;
   gint max_games_per_client;
@@ -138,14 +139,19 @@ detached_ready (int *ready_fd, char status)
     }
 }
 
-/* The directory of the games' journals, created (0700) if missing; NULL when it cannot be:
- * the daemon runs, but its games do not survive it. */
+/* The directory of the games' journals, created (0700) if missing; NULL with --no-state or
+ * when it cannot be: the daemon runs, but its games do not survive it. */
 static char *
 state_dir (const Options *o)
 {
   g_autoptr (GError) error = NULL;
   g_autofree char *dir = NULL;
 
+  if (o->no_state)
+    {
+      g_message ("No state directory (--no-state): games will not survive a restart");
+      return NULL;
+    }
   if (o->state_dir)
     dir = g_strdup (o->state_dir);
   else if (o->system_bus)
@@ -206,6 +212,8 @@ parse_options (int *argc, char ***argv, Options *o)
       "Keep the games' journals in DIR (default: $XDG_STATE_HOME/carcassonned, with --system "
       "/var/lib/carcassonned)",
       "DIR" },
+    { "no-state", 0, 0, G_OPTION_ARG_NONE, &o->no_state,
+      "Keep no journals: faster moves, but no game survives the daemon", NULL },
     { "version", 'v', 0, G_OPTION_ARG_NONE, &o->version, "Print the version and exit", NULL },
     { NULL },
   };
@@ -217,6 +225,11 @@ parse_options (int *argc, char ***argv, Options *o)
   if (!g_option_context_parse (context, argc, argv, &error))
     {
       g_printerr ("carcassonned: %s\n", error->message);
+      return FALSE;
+    }
+  if (o->no_state && o->state_dir)
+    {
+      g_printerr ("carcassonned: --no-state and --state-dir exclude each other\n");
       return FALSE;
     }
   if (o->max_games < -1 || o->max_games_per_client < -1 || o->max_seats_per_client < -1

@@ -219,13 +219,12 @@ carcd_session_sync_properties (CarcdSession *s)
   s->sent_tiles_left = tiles_left;
   s->sent_tile = tile;
   {
-    CarcGame *game = carcd_session_record_game (s);
-    g_autofree char *hash = game ? carc_game_get_state_hash (game) : g_strdup ("");
+    const char *hash = carcd_session_state_hash (s);
 
     if (g_strcmp0 (hash, s->sent_hash) != 0)
       {
         g_free (s->sent_hash);
-        s->sent_hash = g_steal_pointer (&hash);
+        s->sent_hash = g_strdup (hash);
         game_changed (s, "StateHash");
       }
   }

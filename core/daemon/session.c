@@ -207,6 +207,8 @@ carcd_session_free (CarcdSession *s)
   g_clear_pointer (&s->journal, carcd_journal_close);
   g_clear_object (&s->imported_game);
   g_clear_pointer (&s->sent_hash, g_free);
+  g_clear_pointer (&s->hash, g_free);
+  g_clear_object (&s->hash_game);
   g_clear_pointer (&s->move_scores, g_array_unref);
   g_clear_object (&s->game);
   g_clear_pointer (&s->config, carc_game_config_unref);
@@ -983,6 +985,27 @@ CarcGame *
 carcd_session_record_game (CarcdSession *s)
 {
   return s->game ? s->game : s->imported_game;
+}
+
+const char *
+carcd_session_state_hash (CarcdSession *s)
+{
+  CarcGame *game = carcd_session_record_game (s);
+  guint n;
+
+  if (game == NULL)
+    return "";
+  /* a game changes by moves only, and a game that replaces another is another object (the
+   * reference held keeps its address from being reused) */
+  carc_game_get_moves (game, &n);
+  if (s->hash == NULL || game != s->hash_game || n != s->hash_moves)
+    {
+      g_set_object (&s->hash_game, game);
+      s->hash_moves = n;
+      g_free (s->hash);
+      s->hash = carc_game_get_state_hash (game);
+    }
+  return s->hash;
 }
 
 void
