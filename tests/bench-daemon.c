@@ -10,21 +10,32 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+char **
+bench_daemon_environ (void)
+{
+  const char *path = g_getenv ("LD_LIBRARY_PATH");
+  g_autofree char *libs
+      = path && *path ? g_strconcat (BENCH_LIB_DIR ":", path, NULL) : g_strdup (BENCH_LIB_DIR);
+
+  return g_environ_setenv (g_get_environ (), "LD_LIBRARY_PATH", libs, TRUE);
+}
+
 void
-bench_daemon_start (BenchDaemon *d, DBusConnection *c, const char *const *extra_args)
+bench_daemon_start_nowait (BenchDaemon *d, const char *const *extra_args)
 {
   g_autoptr (GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
   g_auto (GStrv) wrapper = NULL;
   g_autoptr (GError) error = NULL;
   const char *wrap = g_getenv ("BENCH_DAEMON_WRAPPER");
   const char *parent = g_getenv ("BENCH_STATE_DIR");
+  g_auto (GStrv) envp = bench_daemon_environ ();
   gboolean stateless = FALSE;
 
   if (wrap && *wrap && !g_shell_parse_argv (wrap, NULL, &wrapper, &error))
     g_error ("BENCH_DAEMON_WRAPPER: %s", error->message);
   for (guint i = 0; wrapper && wrapper[i]; i++)
     g_ptr_array_add (argv, g_strdup (wrapper[i]));
-  g_ptr_array_add (argv, g_strdup (TOP_BUILDDIR "/core/daemon/carcassonned"));
+  g_ptr_array_add (argv, g_strdup (BENCH_DAEMON_BINARY));
   g_ptr_array_add (argv, g_strdup ("--nodetach"));
   for (guint i = 0; extra_args && extra_args[i]; i++)
     {
@@ -41,11 +52,17 @@ bench_daemon_start (BenchDaemon *d, DBusConnection *c, const char *const *extra_
       g_ptr_array_add (argv, g_strconcat ("--state-dir=", d->state_dir, NULL));
     }
   g_ptr_array_add (argv, NULL);
-  if (!g_spawn_async (NULL, (char **)argv->pdata, NULL,
+  if (!g_spawn_async (NULL, (char **)argv->pdata, envp,
                       G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_SEARCH_PATH | G_SPAWN_STDOUT_TO_DEV_NULL
                           | G_SPAWN_STDERR_TO_DEV_NULL,
                       NULL, NULL, &d->pid, &error))
     g_error ("cannot start the daemon: %s", error->message);
+}
+
+void
+bench_daemon_start (BenchDaemon *d, DBusConnection *c, const char *const *extra_args)
+{
+  bench_daemon_start_nowait (d, extra_args);
   for (int i = 0; i < 12000; i++)
     {
       if (dbus_bus_name_has_owner (c, BENCH_BUS_NAME, NULL))
@@ -244,4 +261,28 @@ bench_place_first (DBusConnection *c, const char *game)
   t0 = g_get_monotonic_time ();
   dbus_message_unref (bench_call (c, msg));
   return (double)(g_get_monotonic_time () - t0);
+}
+
+GPid
+bench_bus_pid (DBusConnection *c)
+{
+  DBusMessage *msg
+      = dbus_message_new_method_call ("org.freedesktop.DBus", "/org/freedesktop/DBus",
+                                      "org.freedesktop.DBus", "GetConnectionUnixProcessID");
+  const char *name = "org.freedesktop.DBus";
+  DBusError err = DBUS_ERROR_INIT;
+  DBusMessage *reply;
+  dbus_uint32_t pid = 0;
+
+  dbus_message_append_args (msg, DBUS_TYPE_STRING, &name, DBUS_TYPE_INVALID);
+  reply = dbus_connection_send_with_reply_and_block (c, msg, 10000, &err);
+  dbus_message_unref (msg);
+  if (reply == NULL)
+    {
+      dbus_error_free (&err);
+      return 0;
+    }
+  dbus_message_get_args (reply, NULL, DBUS_TYPE_UINT32, &pid, DBUS_TYPE_INVALID);
+  dbus_message_unref (reply);
+  return (GPid)pid;
 }

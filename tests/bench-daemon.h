@@ -18,6 +18,15 @@
 #define BENCH_MANAGER_IFACE "org.carcassonne.Engine1.Manager"
 #define BENCH_GAME_IFACE    "org.carcassonne.Engine1.Game"
 
+/* The daemon itself, not libtool's wrapper script, which would add a shell to every start
+ * and hide the daemon from a BENCH_DAEMON_WRAPPER; it finds the engine library through
+ * LD_LIBRARY_PATH. */
+#define BENCH_DAEMON_BINARY TOP_BUILDDIR "/core/daemon/.libs/carcassonned"
+#define BENCH_LIB_DIR       TOP_BUILDDIR "/core/.libs"
+
+/* The environment to run BENCH_DAEMON_BINARY in (g_strfreev() it). */
+char **bench_daemon_environ (void);
+
 typedef struct
 {
   GPid pid;
@@ -27,6 +36,9 @@ typedef struct
 /* Starts the daemon (--nodetach, a fresh --state-dir unless @extra_args has --no-state, then
  * @extra_args, NULL-terminated or NULL) and waits until it owns its name on @c's bus. */
 void bench_daemon_start (BenchDaemon *d, DBusConnection *c, const char *const *extra_args);
+
+/* The same, returning at once. */
+void bench_daemon_start_nowait (BenchDaemon *d, const char *const *extra_args);
 
 /* SIGTERM, waits, removes the state directory; FALSE unless the daemon exited with 0. */
 gboolean bench_daemon_stop (BenchDaemon *d);
@@ -42,6 +54,9 @@ gint64 bench_cpu_us (GPid pid);
 
 /* The session bus on a private connection; aborts if there is none. */
 DBusConnection *bench_bus (void);
+
+/* The bus daemon's process, or 0 if the bus does not say. */
+GPid bench_bus_pid (DBusConnection *c);
 
 /* A blocking call (takes @msg); aborts on an error reply. */
 DBusMessage *bench_call (DBusConnection *c, DBusMessage *msg);

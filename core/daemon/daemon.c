@@ -3,6 +3,10 @@
 
 #include "daemon.h"
 
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
 #include "cdbus.h"
 #include "errors.h"
 #include "session.h"
@@ -46,6 +50,8 @@ carcd_daemon_free (CarcdDaemon *daemon)
 
   if (daemon->reap_source)
     g_source_remove (daemon->reap_source);
+  if (daemon->trim_source)
+    g_source_remove (daemon->trim_source);
   /* sessions update their clients' records as they go, so free them one by one first */
   g_hash_table_iter_init (&iter, daemon->games);
   while (g_hash_table_iter_next (&iter, NULL, &value))
@@ -67,6 +73,27 @@ carcd_daemon_free (CarcdDaemon *daemon)
   dbus_connection_unref (daemon->connection);
   g_free (daemon->state_dir);
   g_free (daemon);
+}
+
+static gboolean
+trim_memory (gpointer data)
+{
+  CarcdDaemon *daemon = data;
+
+  daemon->trim_source = 0;
+#ifdef __GLIBC__
+  malloc_trim (0);
+#endif
+  return G_SOURCE_REMOVE;
+}
+
+/* A game was freed: once the burst of removals is over, the memory the games held goes back
+ * to the system (glibc's malloc keeps freed memory amid the heap otherwise). */
+static void
+game_freed (CarcdDaemon *daemon)
+{
+  if (daemon->trim_source == 0)
+    daemon->trim_source = g_timeout_add (500, trim_memory, daemon);
 }
 
 static gboolean abandon_timeout (gpointer data);
@@ -135,6 +162,7 @@ reap_abandoned (gpointer data)
           g_hash_table_iter_steal (&iter);
           carcd_session_journal_delete (s);
           carcd_session_free (s);
+          game_freed (daemon);
         }
       else if (s->abandon_source == 0)
         {
@@ -204,6 +232,7 @@ carcd_daemon_remove_game (CarcdDaemon *daemon, CarcdSession *session)
     {
       carcd_session_journal_delete (session);
       session_free (session);
+      game_freed (daemon);
     }
 }
 

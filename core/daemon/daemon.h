@@ -47,7 +47,8 @@ typedef struct
   GHashTable *clients; /* unique name -> CarcdClient (owned) */
   guint next_game_id;
   guint reap_source;
-  char *state_dir; /* where the games' journals are; NULL: games do not survive a restart */
+  guint trim_source; /* gives freed memory back, after games are removed */
+  char *state_dir;   /* where the games' journals are; NULL: games do not survive a restart */
 } CarcdDaemon;
 
 /* @state_dir: the directory of the journals (created if missing), or NULL. */

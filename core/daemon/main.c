@@ -5,6 +5,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/resource.h>
 #include <syslog.h>
 #include <fcntl.h>
 #include <unistd.h>
@@ -186,6 +187,22 @@ load_plugins (const Options *o)
   return host;
 }
 
+/* Every game keeps its journal open: allow as many files as the hard limit does (the soft
+ * limit is often 1024, fewer than the games a daemon holds by default). GLib polls with
+ * poll(), so descriptors past 1024 are no problem. */
+static void
+raise_file_limit (void)
+{
+  struct rlimit limit;
+
+  if (getrlimit (RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max)
+    {
+      limit.rlim_cur = limit.rlim_max;
+      if (setrlimit (RLIMIT_NOFILE, &limit) < 0)
+        g_debug ("Could not raise the limit of open files: %s", g_strerror (errno));
+    }
+}
+
 static gboolean
 parse_options (int *argc, char ***argv, Options *o)
 {
@@ -259,6 +276,7 @@ main (int argc, char **argv)
   /* a file past the size limit (a journal, or the log on standard error) is a failed write
    * (a move refused, a line lost), not the end of the daemon */
   signal (SIGXFSZ, SIG_IGN);
+  raise_file_limit ();
   if (!parse_options (&argc, &argv, &o))
     return 2;
   if (o.version)

@@ -187,8 +187,8 @@ send_changes (CdbusState *state, CdbusRegistration *reg)
   g_autofree gboolean *changed = g_steal_pointer (&reg->dirty);
   reg->dirty = g_new0 (gboolean, reg->n_properties);
 
-  DBusMessage *signal
-      = dbus_message_new_signal (reg->object->path, DBUS_INTERFACE_PROPERTIES, "PropertiesChanged");
+  /* the arguments first, the header after: see cdbus_message_address() */
+  DBusMessage *signal = dbus_message_new (DBUS_MESSAGE_TYPE_SIGNAL);
   DBusMessageIter iter, dict, invalidated;
   dbus_message_iter_init_append (signal, &iter);
   gboolean ok = dbus_message_iter_append_basic (&iter, DBUS_TYPE_STRING, &reg->iface->name)
@@ -201,6 +201,8 @@ send_changes (CdbusState *state, CdbusRegistration *reg)
   ok = ok && dbus_message_iter_close_container (&iter, &dict)
        && dbus_message_iter_open_container (&iter, DBUS_TYPE_ARRAY, "s", &invalidated)
        && dbus_message_iter_close_container (&iter, &invalidated)
+       && cdbus_message_address (signal, reg->object->path, DBUS_INTERFACE_PROPERTIES,
+                                 "PropertiesChanged")
        && dbus_connection_send (state->connection, signal, NULL);
   if (!ok)
     g_warning ("cdbus: PropertiesChanged for %s at %s dropped (out of memory)", reg->iface->name,

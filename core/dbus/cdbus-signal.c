@@ -8,6 +8,35 @@
 
 #include "cdbus-private.h"
 
+gboolean
+cdbus_message_address (DBusMessage *message, const char *path, const char *interface_name,
+                       const char *member)
+{
+  return dbus_message_set_path (message, path)
+         && dbus_message_set_interface (message, interface_name)
+         && dbus_message_set_member (message, member);
+}
+
+/* Where a signal from cdbus_signal_new() goes, kept on the message until it is sent. */
+typedef struct
+{
+  char *path;
+  char *interface_name;
+  char *name;
+} Address;
+
+static dbus_int32_t address_slot = -1;
+
+static void
+address_free (void *data)
+{
+  Address *a = data;
+  g_free (a->path);
+  g_free (a->interface_name);
+  g_free (a->name);
+  g_free (a);
+}
+
 static const CdbusSignal *
 signal_find (CdbusState *state, const char *path, const char *interface_name, const char *name)
 {
@@ -31,7 +60,20 @@ cdbus_signal_new (DBusConnection *connection, const char *path, const char *inte
       g_critical ("cdbus_signal_new: no signal %s.%s at path %s", interface_name, name, path);
       return NULL;
     }
-  return dbus_message_new_signal (path, interface_name, name);
+  /* the arguments first, the header after (cdbus_send_signal()): see cdbus-private.h */
+  if (address_slot < 0 && !dbus_message_allocate_data_slot (&address_slot))
+    return NULL;
+  DBusMessage *signal = dbus_message_new (DBUS_MESSAGE_TYPE_SIGNAL);
+  Address *a = g_new (Address, 1);
+  a->path = g_strdup (path);
+  a->interface_name = g_strdup (interface_name);
+  a->name = g_strdup (name);
+  if (signal == NULL || !dbus_message_set_data (signal, address_slot, a, address_free))
+    {
+      address_free (a);
+      g_clear_pointer (&signal, dbus_message_unref);
+    }
+  return signal;
 }
 
 gboolean
@@ -41,6 +83,18 @@ cdbus_send_signal (DBusConnection *connection, DBusMessage *signal)
   g_autoptr (DBusMessage) owned = signal;
   CdbusState *state = cdbus_state_get (connection);
   g_return_val_if_fail (state != NULL, FALSE);
+
+  Address *a = address_slot >= 0 ? dbus_message_get_data (signal, address_slot) : NULL;
+  if (a != NULL)
+    {
+      if (!cdbus_message_address (signal, a->path, a->interface_name, a->name))
+        {
+          g_warning ("cdbus: signal %s.%s at %s dropped (out of memory)", a->interface_name,
+                     a->name, a->path);
+          return FALSE;
+        }
+      dbus_message_set_data (signal, address_slot, NULL, NULL);
+    }
 
   const char *path = dbus_message_get_path (signal);
   const char *interface_name = dbus_message_get_interface (signal);

@@ -132,7 +132,8 @@ void cdbus_flush (DBusConnection *connection);
 
 /* Starts a signal registered in @interface_name's table at @path; append its arguments and
  * give it to cdbus_send_signal(). Returns NULL (g_critical) if the signal is not in the
- * table. */
+ * table. Its header (path, interface, member) is written by cdbus_send_signal(), after the
+ * arguments, which is cheaper with libdbus (cdbus-private.h). */
 DBusMessage *cdbus_signal_new (DBusConnection *connection, const char *path,
                                const char *interface_name, const char *name);
 
