@@ -51,7 +51,8 @@ daemon_start (const char *const *extra_args)
   for (guint i = 0; extra_args && extra_args[i]; i++)
     {
       g_ptr_array_add (argv, (gpointer)extra_args[i]);
-      has_state_dir |= g_str_has_prefix (extra_args[i], "--state-dir");
+      has_state_dir |= g_str_has_prefix (extra_args[i], "--state-dir")
+                       || g_str_equal (extra_args[i], "--no-state");
     }
   if (!has_state_dir)
     {

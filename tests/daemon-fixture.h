@@ -20,7 +20,8 @@
 #define DBUS_E(name)    "org.freedesktop.DBus.Error." name
 
 /* Starts the daemon from the build tree (-n plus @extra_args, NULL-terminated or NULL) and
- * waits until it owns its name. Aborts the test if it does not within 10 s. */
+ * waits until it owns its name. Aborts the test if it does not within 10 s. Unless
+ * @extra_args has --state-dir or --no-state, the daemon gets a fresh state directory. */
 GPid daemon_start (const char *const *extra_args);
 
 /* daemon_start() with the daemon's standard error in the file @log. */

@@ -12,6 +12,7 @@
 #include <check.h>
 #include <glib/gstdio.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 
 #include "check-run.h"
 #include "daemon-fixture.h"
@@ -465,6 +466,39 @@ START_TEST (test_no_state_dir)
 }
 END_TEST
 
+/* --no-state: the daemon plays its games in memory and writes nothing, not even the state
+ * directory; it refuses --state-dir with it (doc/carcassonned.8). */
+START_TEST (test_no_state_option)
+{
+  static const char *const args[] = { "--no-state", NULL };
+  const char *conflict[]
+      = { TOP_BUILDDIR "/core/daemon/carcassonned", "--no-state", "--state-dir=/tmp", NULL };
+  const char *home = g_getenv ("XDG_STATE_HOME");
+  g_autofree char *dir
+      = g_build_filename (home ? home : g_get_user_state_dir (), "carcassonned", NULL);
+  g_autoptr (GDBusConnection) a = NULL;
+  g_autofree char *game = NULL, *pa = NULL, *ta = NULL, *err = NULL;
+  gboolean existed = g_file_test (dir, G_FILE_TEST_EXISTS);
+  int status;
+  GPid pid;
+
+  ck_assert (g_spawn_sync (NULL, (char **)conflict, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL,
+                           NULL, NULL, &status, NULL));
+  ck_assert (WIFEXITED (status) && WEXITSTATUS (status) == 2);
+
+  pid = daemon_start (args);
+  a = client_new ();
+  game = create_game (a, "{'bots': <uint32 1>}");
+  pa = join_game (a, game, "Ann", &ta);
+  g_variant_unref (call_ok (a, game, GAME_IFACE, "Start", NULL));
+  ck_assert_uint_eq (get_uint (a, game, GAME_IFACE, "State"), 1);
+  ck_assert_int_eq (daemon_stop (pid), 0);
+  /* with-state-dir.sh gives every test a fresh $XDG_STATE_HOME: nothing was made in it */
+  if (!existed)
+    ck_assert (!g_file_test (dir, G_FILE_TEST_EXISTS));
+}
+END_TEST
+
 static Suite *
 persistence_suite (void)
 {
@@ -477,6 +511,7 @@ persistence_suite (void)
   tcase_add_test (tc, test_finished_game);
   tcase_add_test (tc, test_disk_full);
   tcase_add_test (tc, test_no_state_dir);
+  tcase_add_test (tc, test_no_state_option);
   suite_add_tcase (s, tc);
   return s;
 }
