@@ -3,11 +3,14 @@
  * Runs on the session bus (make bench runs it under dbus-run-session) and starts the daemon
  * from the build tree (tests/bench-daemon.h: where its state directory goes). One client on
  * libdbus-1, blocking calls, as a simple bot would be, plays complete games against the
- * built-in bot. Each of its turns: a Peer.Ping, GetPlacements, Place, GetDeployments, Skip,
+ * built-in bot. Each of its turns: a Peer.Ping, a Properties.Get of the game's State,
+ * GetPlacements, Place, GetDeployments, Skip,
  * then it waits for the bot's turn to end. Measured:
  *  - the round trip of org.freedesktop.DBus.Peer.Ping to the daemon (answered inside libdbus,
  *    so it is the bus's own cost), timed just before each Place so that both see the same load
  *    on the machine;
+ *  - the round trip of Properties.Get (State): the least a call the daemon handles itself
+ *    costs (dispatch, a getter, a reply of one variant);
  *  - the round trip of Game.Place, and its ratio to the Ping;
  *  - the client's turns per second, and the daemon's CPU time per turn (the client's turn and
  *    the bot's).
@@ -30,6 +33,7 @@
 typedef struct
 {
   GArray *ping_us;
+  GArray *get_us;
   GArray *place_us;
   guint turns;
 } Samples;
@@ -76,6 +80,18 @@ timed_call (DBusConnection *c, DBusMessage *msg)
   return (double)(g_get_monotonic_time () - t0);
 }
 
+/* Properties.Get of the game's State. */
+static DBusMessage *
+get_state (const char *game)
+{
+  DBusMessage *msg = bench_method (game, "org.freedesktop.DBus.Properties", "Get");
+  const char *iface = BENCH_GAME_IFACE, *name = "State";
+
+  dbus_message_append_args (msg, DBUS_TYPE_STRING, &iface, DBUS_TYPE_STRING, &name,
+                            DBUS_TYPE_INVALID);
+  return msg;
+}
+
 /* One game against the bot. */
 static void
 play_game (DBusConnection *c, guint64 seed, Samples *samples)
@@ -110,6 +126,8 @@ play_game (DBusConnection *c, guint64 seed, Samples *samples)
           = timed_call (c, bench_method (BENCH_ROOT_PATH, "org.freedesktop.DBus.Peer", "Ping"));
 
       g_array_append_val (samples->ping_us, us);
+      us = timed_call (c, get_state (game_path));
+      g_array_append_val (samples->get_us, us);
       us = bench_place_first (c, game_path);
       g_array_append_val (samples->place_us, us);
 
@@ -154,8 +172,9 @@ fdatasync_us (const char *dir, guint rounds)
 static gboolean
 run (DBusConnection *c, guint games, const char *const *args, const char *suffix)
 {
-  Samples samples = { g_array_new (FALSE, FALSE, sizeof (double)),
-                      g_array_new (FALSE, FALSE, sizeof (double)), 0 };
+  Samples samples
+      = { g_array_new (FALSE, FALSE, sizeof (double)), g_array_new (FALSE, FALSE, sizeof (double)),
+          g_array_new (FALSE, FALSE, sizeof (double)), 0 };
   g_autofree char *setup = NULL;
   BenchDaemon d;
   gint64 t0, cpu0;
@@ -175,6 +194,7 @@ run (DBusConnection *c, guint games, const char *const *args, const char *suffix
   /* warm-up: the first game's first calls pay for page faults and caches */
   play_game (c, 999, &samples);
   g_array_set_size (samples.ping_us, 0);
+  g_array_set_size (samples.get_us, 0);
   g_array_set_size (samples.place_us, 0);
   samples.turns = 0;
 
@@ -189,6 +209,8 @@ run (DBusConnection *c, guint games, const char *const *args, const char *suffix
   ping = bench_quantile (samples.ping_us, 0.5);
   place = bench_quantile (samples.place_us, 0.5);
   g_print ("dbus.ping_roundtrip_median%s %.1f us (%s)\n", suffix, ping, setup);
+  g_print ("dbus.get_roundtrip_median%s %.1f us (Properties.Get; %s)\n", suffix,
+           bench_quantile (samples.get_us, 0.5), setup);
   g_print ("dbus.place_roundtrip_median%s %.1f us (%s)\n", suffix, place, setup);
   g_print ("dbus.place_over_ping%s %.2f ratio (%s)\n", suffix, ping > 0 ? place / ping : 0, setup);
   g_print ("dbus.client_turns_per_second%s %.0f turns/s (%u games against the bot, %u turns; %s)\n",
@@ -196,6 +218,7 @@ run (DBusConnection *c, guint games, const char *const *args, const char *suffix
   g_print ("dbus.daemon_cpu_per_turn%s %.0f us (the client's turn and the bot's; %s)\n", suffix,
            samples.turns ? cpu / samples.turns : 0, setup);
   g_array_unref (samples.ping_us);
+  g_array_unref (samples.get_us);
   g_array_unref (samples.place_us);
   return ok;
 }
