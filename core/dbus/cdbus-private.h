@@ -67,12 +67,6 @@ void cdbus_loop_free (CdbusLoop *loop);
 /* cdbus-object.c */
 char *cdbus_args_signature (const CdbusArg *args);
 
-/* Sets @message's path, interface and member. Signals are built arguments first, header
- * after: libdbus rewrites the header's signature field at every top-level argument appended,
- * at a cost that grows with the header, so a message whose header is still empty takes its
- * arguments about three times faster (a signal of five arguments: 55 -> 20 us). */
-gboolean cdbus_message_address (DBusMessage *message, const char *path, const char *interface_name,
-                                const char *member);
 CdbusObject *cdbus_object_lookup (CdbusState *state, const char *path);
 CdbusRegistration *cdbus_object_find (CdbusObject *object, const char *interface_name);
 gboolean cdbus_objects_install (CdbusState *state);
@@ -103,3 +97,11 @@ DBusMessage *cdbus_object_manager_handle (CdbusState *state, DBusMessage *messag
 void cdbus_watch_name_owner_changed (CdbusState *state, DBusMessage *message);
 void cdbus_watches_remove_match (CdbusState *state);
 void cdbus_watches_free (CdbusState *state);
+
+/* cdbus-signal.c */
+/* Sets @message's path, interface and member. Signals are built arguments first, header
+ * after: libdbus rewrites the header's signature field at every top-level argument appended,
+ * at a cost that grows with the header, so a message whose header is still empty takes its
+ * arguments about three times faster (a signal of five arguments: 55 -> 20 us). */
+gboolean cdbus_message_address (DBusMessage *message, const char *path, const char *interface_name,
+                                const char *member);
