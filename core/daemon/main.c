@@ -203,6 +203,16 @@ raise_file_limit (void)
     }
 }
 
+static void
+options_clear (Options *o)
+{
+  g_clear_pointer (&o->plugins, g_strfreev);
+  g_clear_pointer (&o->noplugins, g_strfreev);
+  g_clear_pointer (&o->plugin_dir, g_free);
+  g_clear_pointer (&o->state_dir, g_free);
+  g_clear_pointer (&o->address, g_free);
+}
+
 static gboolean
 parse_options (int *argc, char ***argv, Options *o)
 {
@@ -278,7 +288,10 @@ main (int argc, char **argv)
   signal (SIGXFSZ, SIG_IGN);
   raise_file_limit ();
   if (!parse_options (&argc, &argv, &o))
-    return 2;
+    {
+      options_clear (&o);
+      return 2;
+    }
   if (o.version)
     {
       g_print ("carcassonned %s\n", PACKAGE_VERSION);
@@ -351,10 +364,6 @@ main (int argc, char **argv)
   cdbus_shutdown (connection);
   dbus_connection_close (connection);
   dbus_connection_unref (connection);
-  g_strfreev (o.plugins);
-  g_strfreev (o.noplugins);
-  g_free (o.plugin_dir);
-  g_free (o.state_dir);
-  g_free (o.address);
+  options_clear (&o);
   return exit_status;
 }
