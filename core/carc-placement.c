@@ -186,9 +186,22 @@ carc_game_enumerate (CarcGame *g, const CarcTileType *t, CarcPlacement *out, gui
        * touches only walls or triangular gaps: a square fits there only if a hook allows it,
        * so only then (and for half tiles) does it take the full check. */
       gboolean quick = t->shape == CARC_SHAPE_SQUARE && (d != 0 || !asked);
-      /* For a half tile the fit table says which rotations' legs match the demand (the full
-       * check follows); with no demand, any rotation may still touch the landscape. */
-      guint fit = quick || d != 0 ? t->fit[d] : (1u << nrot) - 1;
+      guint fit;
+      if (t->shape == CARC_SHAPE_HALF && !asked)
+        {
+          /* A half tile in an empty cell: its legs (board sides r and r + 1) must match
+           * the demand, which the fit table says, and one of them must meet a demanded
+           * side (a neighbour's edge that is neither a wall nor a gap). */
+          guint sides = 0;
+          for (guint side = 0; side < 4; side++)
+            sides |= ((d >> (2 * side)) & 3) ? 1u << side : 0;
+          fit = t->fit[d] & (sides | (sides >> 1) | ((sides & 1) << 3));
+          quick = TRUE;
+        }
+      else
+        /* For a half tile asked about by a hook the fit table still says which rotations'
+         * legs match (the full check follows); with no demand, a hook may allow any. */
+        fit = quick || d != 0 ? t->fit[d] : (1u << nrot) - 1;
       for (guint r = 0; fit >> r; r++)
         {
           if (!((fit >> r) & 1))
