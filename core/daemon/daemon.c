@@ -253,3 +253,60 @@ carcd_daemon_lookup_path (CarcdDaemon *daemon, const char *path)
     return NULL;
   return g_hash_table_lookup (daemon->games, GUINT_TO_POINTER ((guint)id));
 }
+
+/* Counts one more for @key in @counts (string -> count). */
+static void
+count_up (GHashTable *counts, const char *key)
+{
+  guint n = GPOINTER_TO_UINT (g_hash_table_lookup (counts, key));
+  g_hash_table_insert (counts, (gpointer)key, GUINT_TO_POINTER (n + 1));
+}
+
+void
+carcd_daemon_log_tables (CarcdDaemon *daemon)
+{
+  g_autoptr (GHashTable) seats = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (GHashTable) games = g_hash_table_new (g_str_hash, g_str_equal);
+  guint held = 0, creators = 0, mismatches = 0, n_objects, n_watches;
+  GHashTableIter iter;
+  gpointer value;
+
+  /* what the sessions say each client holds */
+  g_hash_table_iter_init (&iter, daemon->games);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    {
+      CarcdSession *s = value;
+
+      if (s->creator)
+        {
+          creators++;
+          count_up (games, s->creator);
+        }
+      for (guint i = 0; i < s->options.players; i++)
+        if (s->seats[i] && s->seats[i]->owner)
+          {
+            held++;
+            count_up (seats, s->seats[i]->owner);
+          }
+    }
+  /* against what the client records count; each record has its watch */
+  g_hash_table_iter_init (&iter, daemon->clients);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    {
+      CarcdClient *client = value;
+
+      if (client->n_seats != GPOINTER_TO_UINT (g_hash_table_lookup (seats, client->name))
+          || client->n_games != GPOINTER_TO_UINT (g_hash_table_lookup (games, client->name))
+          || client->watch_id == 0)
+        mismatches++;
+      g_hash_table_remove (seats, client->name);
+      g_hash_table_remove (games, client->name);
+    }
+  /* holders without a record */
+  mismatches += g_hash_table_size (seats) + g_hash_table_size (games);
+  cdbus_get_counts (daemon->connection, &n_objects, &n_watches);
+  g_message ("tables: clients %u watches %u games %u objects %u seats-held %u creators %u "
+             "mismatches %u",
+             g_hash_table_size (daemon->clients), n_watches, g_hash_table_size (daemon->games),
+             n_objects, held, creators, mismatches);
+}

@@ -70,6 +70,13 @@ void carcd_daemon_schedule_reap (CarcdDaemon *daemon);
 /* Takes @session off the bus, removes its journal and frees it. */
 void carcd_daemon_remove_game (CarcdDaemon *daemon, CarcdSession *session);
 
+/* Logs the sizes of the daemon's per-client bookkeeping in one line (SIGUSR1; for tests and
+ * for people chasing a leak): client records, their disconnect watches, games, objects on the
+ * bus, seats held by clients, games with a creator on the bus, and mismatches (a client's
+ * counts that differ from the seats and games it holds, or a holder without a record: 0 unless
+ * the daemon has a bug). */
+void carcd_daemon_log_tables (CarcdDaemon *daemon);
+
 /* The session at @path (a game path or a path below it), or NULL. */
 CarcdSession *carcd_daemon_lookup_path (CarcdDaemon *daemon, const char *path);
 

@@ -42,6 +42,14 @@ on_quit_signal (gpointer data)
   return G_SOURCE_CONTINUE;
 }
 
+/* SIGUSR1: the per-client bookkeeping in one log line (carcassonned(8), SIGNALS). */
+static gboolean
+on_tables_signal (gpointer data)
+{
+  carcd_daemon_log_tables (data);
+  return G_SOURCE_CONTINUE;
+}
+
 static int exit_status; /* EXIT_FAILURE once the bus is lost */
 
 static void
@@ -352,6 +360,7 @@ main (int argc, char **argv)
   carcd_daemon_restore (daemon);
   g_unix_signal_add (SIGTERM, on_quit_signal, loop);
   g_unix_signal_add (SIGINT, on_quit_signal, loop);
+  g_unix_signal_add (SIGUSR1, on_tables_signal, daemon);
   g_message ("carcassonned %s owns %s on the %s bus", PACKAGE_VERSION, CARCD_BUS_NAME,
              o.address      ? "given"
              : o.system_bus ? "system"

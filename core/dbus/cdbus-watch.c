@@ -113,6 +113,15 @@ cdbus_remove_watch (DBusConnection *connection, guint id)
     watch_free (watch);
 }
 
+void
+cdbus_get_counts (DBusConnection *connection, guint *n_objects, guint *n_watches)
+{
+  CdbusState *state = cdbus_state_get (connection);
+
+  *n_objects = state && state->objects ? g_hash_table_size (state->objects) : 0;
+  *n_watches = state && state->watches ? g_hash_table_size (state->watches) : 0;
+}
+
 static gint
 compare_ids (gconstpointer a, gconstpointer b)
 {

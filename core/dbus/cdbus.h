@@ -156,6 +156,10 @@ guint cdbus_add_disconnect_watch (DBusConnection *connection, const char *unique
                                   GDestroyNotify destroy);
 void cdbus_remove_watch (DBusConnection *connection, guint id);
 
+/* How many objects are registered and disconnect watches wait on @connection (for the
+ * daemon's bookkeeping report). */
+void cdbus_get_counts (DBusConnection *connection, guint *n_objects, guint *n_watches);
+
 /* Builds an error reply to @message with @name and a printf-style text. */
 DBusMessage *cdbus_error (DBusMessage *message, const char *name, const char *format, ...)
     G_GNUC_PRINTF (3, 4);
