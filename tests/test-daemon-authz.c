@@ -1094,6 +1094,60 @@ START_TEST (test_creator_does_not_come_back)
 }
 END_TEST
 
+/* dbus-game.md#leave: once started, "the built-in bot plays it to the end [...], the token
+ * stops working"; #gethand: "A bot's hand is face down to everyone", its former holder too. */
+START_TEST (test_left_seat_keeps_no_rights)
+{
+  GPid pid = daemon_start (daemon_args);
+  World *w = world_new (SCENE_CHOOSE);
+  const char *game = w->games[0].path;
+  const char *seat = w->games[0].owner_seat;
+  g_autoptr (GVariant) r = call_ok (w->roles[ROLE_OWNER], game, GAME_IFACE, "Leave", NULL);
+
+  /* the bot plays the seat's turn; then the next seat, a player's, waits */
+  WAIT_FOR (get_u (w->observer, game, GAME_IFACE, "Turn") == 2);
+  ck_assert_uint_eq (get_u (w->observer, game, GAME_IFACE, "Turn"), 2);
+  ck_assert (get_bool (w->observer, seat, PLAYER_IFACE, "Bot"));
+  for (Role role = 0; role < N_ROLES; role++)
+    {
+      REFUSED (w->roles[role], game, game, GAME_IFACE, "GetHand", g_variant_new ("(o)", seat),
+               E ("PermissionDenied"));
+      REFUSED (w->roles[role], game, game, GAME_IFACE, "Rejoin",
+               g_variant_new ("(s)", w->owner_token), E ("InvalidToken"));
+    }
+  world_free (w);
+  ck_assert_int_eq (daemon_stop (pid), 0);
+}
+END_TEST
+
+/* dbus-game.md#leave: "Leaving does not end the caller's role as creator." */
+START_TEST (test_creator_who_leaves_stays_creator)
+{
+  GPid pid = daemon_start (daemon_args);
+  World *w = world_new (SCENE_WAIT_FREE);
+  GDBusConnection *creator = w->roles[ROLE_CREATOR];
+  const char *game = w->games[0].path;
+  g_autofree char *seat = NULL;
+  g_autofree char *token = NULL;
+  g_autoptr (GVariant) left = NULL;
+  g_autoptr (GVariant) seed = NULL;
+
+  join_into (creator, game, "Creator", &seat, &token);
+  left = call_ok (creator, game, GAME_IFACE, "Leave", NULL);
+  seed = call_ok (creator, game, GAME_IFACE, "GetSeed", NULL);
+  REFUSED (creator, game, game, GAME_IFACE, "Leave", NULL, E ("NotSeated"));
+  REFUSED (creator, game, game, GAME_IFACE, "Rejoin", g_variant_new ("(s)", token),
+           E ("InvalidToken"));
+  {
+    /* still the creator: it may fill the seat with a bot */
+    g_autoptr (GVariant) bot = call_ok (creator, game, GAME_IFACE, "AddBot",
+                                        g_variant_new ("(s@a{sv})", "Bot", empty_dict ()));
+  }
+  world_free (w);
+  ck_assert_int_eq (daemon_stop (pid), 0);
+}
+END_TEST
+
 static Suite *
 authz_suite (void)
 {
@@ -1103,6 +1157,8 @@ authz_suite (void)
   tcase_set_timeout (tc, 600);
   tcase_add_test (tc, test_matrix_covers_every_member);
   tcase_add_test (tc, test_creator_does_not_come_back);
+  tcase_add_test (tc, test_left_seat_keeps_no_rights);
+  tcase_add_test (tc, test_creator_who_leaves_stays_creator);
   tcase_add_test (tc, test_matrix);
   suite_add_tcase (s, tc);
   return s;
