@@ -633,7 +633,8 @@ carc_game_new_full (const CarcGameConfig *config, CarcEventFunc func, gpointer u
       }
   g->deck_len = deck->len;
   g->deck = g_new (const CarcTileType *, MAX (deck->len, 1u));
-  memcpy (g->deck, deck->pdata, deck->len * sizeof (gpointer));
+  if (deck->len > 0) /* an empty tile order: the array may have no storage at all */
+    memcpy (g->deck, deck->pdata, deck->len * sizeof (gpointer));
 
   /* Room for every piece of the game and all their segments: no reallocation in play. */
   guint n_segments = start->n_segments;

@@ -97,6 +97,27 @@ START_TEST (test_rule01_seven_followers_two_to_six_players)
 }
 END_TEST
 
+/* An empty tile order (dbus-game.md#start: "If the pile runs out first (an empty
+ * tile-order [...]), GameOver [...] and the game is over at once"): the start tile alone, no
+ * turn. Found by test-daemon-authz under UBSan: the empty deck was copied from no storage. */
+START_TEST (test_empty_tile_order_is_over_at_once)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CarcTileSet) set = carc_tile_set_new_base (&error);
+  g_autoptr (CarcGameConfig) config = carc_game_config_new (set);
+  g_autoptr (CarcGame) game = NULL;
+
+  carc_game_config_set_n_players (config, 2);
+  carc_game_config_set_tile_order (config, (const char *const[]){ NULL });
+  game = carc_game_new (config, &error);
+  ck_assert_msg (game != NULL, "%s", error ? error->message : "");
+  ck_assert_int_eq (carc_game_get_phase (game), CARC_PHASE_OVER);
+  ck_assert_uint_eq (carc_game_get_tiles_left (game), 0);
+  ck_assert_uint_eq (carc_game_get_score (game, 0), 0);
+  ck_assert_uint_eq (carc_game_get_score (game, 1), 0);
+}
+END_TEST
+
 /* RULES.md §7 rule 2: a turn is (1) place the tile, (2) optionally one follower, only on the
  * tile just placed, (3) score what the tile completed.
  * Board: E r2 at (0,-1) closes the start city. Player 0 (1 follower) cannot deploy or skip
@@ -1265,6 +1286,7 @@ rules_suite (void)
   TCase *tc = tcase_create ("base-game rules (RULES.md section 7)");
   tcase_set_timeout (tc, 120);
   tcase_add_test (tc, test_rule01_seven_followers_two_to_six_players);
+  tcase_add_test (tc, test_empty_tile_order_is_over_at_once);
   tcase_add_test (tc, test_rule02_turn_order_place_deploy_score);
   tcase_add_test (tc, test_rule03_corner_only_contact_rejected);
   tcase_add_test (tc, test_rule04_every_touching_edge_must_match);
