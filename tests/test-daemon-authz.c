@@ -123,8 +123,7 @@ typedef struct
   char *owner_token; /* the token of the owner's seat of the own game */
   char *record;      /* the own game's record (for ImportGame), when started */
   guint spectator_watch;
-  char *base;       /* the snapshot the world must keep */
-  char *base_light; /* its daemon_snapshot() part */
+  char *base[3]; /* the snapshots the world must keep: SNAP_LIGHT, SNAP_GAME (+ the game) */
 } World;
 
 /* ---- building the world ---- */
@@ -327,7 +326,11 @@ build_game (World *w, guint which)
     }
 }
 
-static char *world_snapshot (World *w, gboolean full);
+/* What a snapshot holds: the daemon's objects, and all of one game of the world's. */
+#define SNAP_LIGHT 2
+#define SNAP_GAME  0
+
+static char *world_snapshot (World *w, guint what);
 
 static World *
 world_new (Scene scene)
@@ -348,8 +351,8 @@ world_new (Scene scene)
   {
     g_autofree char *seen = game_snapshot (w->roles[ROLE_SPECTATOR], w->games[0].path);
   }
-  w->base = world_snapshot (w, TRUE);
-  w->base_light = world_snapshot (w, FALSE);
+  for (guint i = 0; i < 3; i++)
+    w->base[i] = world_snapshot (w, i);
   return w;
 }
 
@@ -397,8 +400,8 @@ world_free (World *w)
   g_object_unref (w->observer);
   g_free (w->owner_token);
   g_free (w->record);
-  g_free (w->base);
-  g_free (w->base_light);
+  for (guint i = 0; i < 3; i++)
+    g_free (w->base[i]);
   g_free (w);
 }
 
@@ -463,13 +466,13 @@ batch_finish (Batch *b)
   return g_string_free (out, FALSE);
 }
 
-/* The daemon as every client sees it: its games and objects with their properties; @full adds
- * both games' board, features, placements, deployments, pieces and pool, and what each client
- * may do without changing anything: GetPiecePlacements tells NotSeated / NotYourTurn / the
- * active seat's answer, GetSeed whether it is the creator (so a seat or a game that changed
- * hands shows). */
+/* The daemon as every client sees it: its games and objects with their properties; with
+ * @what SNAP_GAME + i, game i's board, features, placements, deployments, pieces and pool,
+ * and what each client may do there without changing anything: GetPiecePlacements tells
+ * NotSeated / NotYourTurn / the active seat's answer, GetSeed whether it is the creator (so a
+ * seat or a game that changed hands shows). */
 static char *
-world_snapshot (World *w, gboolean full)
+world_snapshot (World *w, guint what)
 {
   Batch b = { g_ptr_array_new_with_free_func (g_free), g_ptr_array_new_with_free_func (g_free), 0 };
   static const char *const reads[]
@@ -477,9 +480,9 @@ world_snapshot (World *w, gboolean full)
 
   batch_add (&b, w->observer, "", ROOT_PATH, MANAGER_IFACE, "ListGames", NULL);
   batch_add (&b, w->observer, "", ROOT_PATH, OBJMGR_IFACE, "GetManagedObjects", NULL);
-  for (guint i = 0; full && i < 2; i++)
+  if (what != SNAP_LIGHT)
     {
-      const char *game = w->games[i].path;
+      const char *game = w->games[what - SNAP_GAME].path;
 
       for (guint k = 0; k < G_N_ELEMENTS (reads); k++)
         batch_add (&b, w->observer, "", game, GAME_IFACE, reads[k], NULL);
@@ -939,9 +942,11 @@ run_cell (World *w, const Entry *e, Role role, Target t, Counts *counts)
   if (reply && !e->read_only)
     return TRUE;
   {
-    /* refused, or a read: nothing changed, seats and roles included */
-    g_autofree char *now = world_snapshot (w, !e->read_only);
-    const char *base = e->read_only ? w->base_light : w->base;
+    /* refused, or a read: nothing changed; a refused change, in the game it was aimed at,
+     * seats and roles included */
+    guint what = e->read_only || t == TARGET_NONE ? SNAP_LIGHT : SNAP_GAME + (t == TARGET_OTHER);
+    g_autofree char *now = world_snapshot (w, what);
+    const char *base = w->base[what];
 
     if (!g_str_equal (now, base))
       {
