@@ -670,11 +670,10 @@ START_TEST (test_vanishing_clients)
       check_and_renew (&run);
     }
   /* the figures, for doc/reliability.md */
-  g_print (
-      "vanish: %u clients (%u killed with SIGKILL, %u cut mid-message, the rest exited), "
-      "%u moves sent, %u moves made (the bots' too), %u games created by them, seed %u: %.1f s\n",
-      run.children, run.killed, run.cut, run.moves_sent, run.moves_made, run.created, seed,
-      (g_get_monotonic_time () - t0) / 1e6);
+  g_print ("vanish: %u clients (%u killed with SIGKILL, %u cut mid-message, the rest exited), "
+           "%u moves sent, %u moves made (the bots' too), %u CreateGame sent, seed %u: %.1f s\n",
+           run.children, run.killed, run.cut, run.moves_sent, run.moves_made, run.created, seed,
+           (g_get_monotonic_time () - t0) / 1e6);
 
   /* the test leaves: every table empties */
   for (guint i = 0; i < MOVE_GAMES; i++)
