@@ -20,13 +20,14 @@
  * (the same position, where the role is nobody), and an object path that does not exist. For
  * the Manager and the Expansions, which belong to no game, "another game" is another object
  * (a game's path; another expansion). Every cell has its exact outcome: success, or the exact
- * D-Bus error name; every refused call (and every read) must leave the daemon as it was
- * (daemon_snapshot, game_snapshot, and which client holds which seat and which game).
+ * D-Bus error name; every read must leave the daemon's objects and properties as they were
+ * (what daemon_snapshot() reads), and every refused call must also leave the game it aimed at
+ * as it was (what game_snapshot() reads, and which client holds which seat and which game).
  *
- * The members come at run time from introspection/<interface>.xml ($TOP_SRCDIR) and from the
- * daemon's own Introspect of each kind of object; a member without an entry here, or an entry for a
- * member that no longer exists, fails the test, so a new method or property cannot be added
- * without saying who may call it. Each entry names the rule it checks (doc page and section).
+ * The members come at run time from introspection/<interface>.xml (TOP_SRCDIR) and from the
+ * daemon's own Introspect of each kind of object; a member without an entry here, or an entry
+ * for a member that no longer exists, fails the test, so a new method or property cannot be
+ * added without saying who may call it. Each entry names the rule it checks (doc page and section).
  *
  * A method that succeeds changes the game (a move, a seat, a game more), so the world is built
  * anew after every call that succeeded and is not a pure read.
