@@ -9,3 +9,9 @@ tests_test_dbus_fuzz_SOURCES = tests/test-dbus-fuzz.c $(DAEMON_TEST_SOURCES) $(M
 	$(TEST_PLUGINS)
 tests_test_dbus_fuzz_CFLAGS = $(DAEMON_TEST_CFLAGS)
 tests_test_dbus_fuzz_LDADD = $(DAEMON_TEST_LIBS) -lm
+
+# Floods: caps refuse the excess, memory stays bounded, another game plays on.
+check_PROGRAMS += tests/test-daemon-flood
+tests_test_daemon_flood_SOURCES = tests/test-daemon-flood.c $(DAEMON_TEST_SOURCES) $(MIRROR_SOURCES)
+tests_test_daemon_flood_CFLAGS = $(DAEMON_TEST_CFLAGS) $(DBUS_CFLAGS)
+tests_test_daemon_flood_LDADD = $(DAEMON_TEST_LIBS) $(DBUS_LIBS)

@@ -641,7 +641,7 @@ fuzz_one (Fuzz *f, GDBusConnection *c)
     args = arguments (f, t->signature);
 
   /* Leave and Delete, with the right signature, only on games the fuzzer may lose. */
-  if (!t->property && args == NULL && iface && g_str_equal (iface, GAME_IFACE)
+  if (!t->property && args == NULL && (iface == NULL || g_str_equal (iface, GAME_IFACE))
       && (g_str_equal (member, "Leave") || g_str_equal (member, "Delete")))
     {
       Game *g = game_at (f, path);

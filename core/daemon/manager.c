@@ -92,6 +92,10 @@ manager_create_game (DBusConnection *c, DBusMessage *msg, gpointer data)
   return new_game (daemon, msg, &options, NULL, NULL);
 }
 
+/* The largest record ImportGame reads: a long game with every expansion is tens of kB; the cap
+ * keeps one call from making the daemon parse and hold a record as large as the bus allows. */
+#define MAX_RECORD_BYTES (1024 * 1024)
+
 /* ImportGame: the record checked whole (InvalidRecord), replayed to the move asked for, a new
  * game waiting for its seats from there. */
 static DBusMessage *
@@ -112,6 +116,12 @@ manager_import_game (DBusConnection *c, DBusMessage *msg, gpointer data)
   dbus_message_iter_recurse (&it, &dict);
   if (!carcd_import_options_parse (&dict, &import, &error))
     return carcd_error_reply (msg, error);
+  if (strlen (text) > MAX_RECORD_BYTES)
+    {
+      g_free (import.name);
+      return carcd_error (msg, CARCD_ERROR_LIMIT_EXCEEDED, "A record may have at most %d bytes",
+                          MAX_RECORD_BYTES);
+    }
   record = carc_record_parse (text, -1, daemon->tiles, daemon->plugins, &error);
   if (record == NULL)
     {
