@@ -17,6 +17,7 @@
 #include "check-run.h"
 #include "daemon-fixture.h"
 #include "daemon-mirror.h"
+#include "daemon-stats.h"
 
 #define MAX_GAMES            40
 #define MAX_GAMES_PER_CLIENT 10
@@ -39,37 +40,6 @@ typedef struct
   guint pending;
   GHashTable *outcomes;
 } Flood;
-
-static guint
-scale (void)
-{
-  const char *s = g_getenv ("FLOOD_SCALE");
-  return s && *s ? MAX ((guint)g_ascii_strtoull (s, NULL, 10), 1) : 1;
-}
-
-static gsize
-vm_rss_kib (GPid pid)
-{
-  g_autofree char *path = g_strdup_printf ("/proc/%d/status", pid);
-  g_autofree char *text = NULL;
-  const char *line;
-
-  ck_assert (g_file_get_contents (path, &text, NULL, NULL));
-  line = strstr (text, "VmRSS:");
-  ck_assert (line != NULL);
-  return (gsize)g_ascii_strtoull (line + 6, NULL, 10);
-}
-
-/* The daemon was built with AddressSanitizer: its quarantine keeps freed memory. */
-static gboolean
-daemon_has_asan (GPid pid)
-{
-  g_autofree char *path = g_strdup_printf ("/proc/%d/maps", pid);
-  g_autofree char *text = NULL;
-
-  ck_assert (g_file_get_contents (path, &text, NULL, NULL));
-  return strstr (text, "libasan") != NULL;
-}
 
 static void
 on_reply (GObject *source, GAsyncResult *res, gpointer data)
@@ -158,23 +128,13 @@ expect (Flood *fl, const char *what, guint ok, const char *error, guint refused)
   g_hash_table_remove_all (fl->outcomes);
 }
 
-static gint
-compare_gint64 (gconstpointer a, gconstpointer b)
-{
-  gint64 x = *(const gint64 *)a, y = *(const gint64 *)b;
-  return x < y ? -1 : x > y;
-}
-
 static void
 print_latency (const char *what, GArray *a)
 {
   if (a->len == 0)
     return;
-  g_array_sort (a, compare_gint64);
   g_print ("flood: victim move latency %s: %u moves, median %.2f ms, p95 %.2f ms, max %.2f ms\n",
-           what, a->len, g_array_index (a, gint64, a->len / 2) / 1000.0,
-           g_array_index (a, gint64, a->len * 95 / 100) / 1000.0,
-           g_array_index (a, gint64, a->len - 1) / 1000.0);
+           what, a->len, percentile_ms (a, 50), percentile_ms (a, 95), percentile_ms (a, 100));
 }
 
 /* The arguments of CreateGame with the one option @key = @value. */
@@ -229,7 +189,7 @@ START_TEST (test_flood)
   g_autofree char *seats = g_strdup_printf ("--max-seats-per-client=%u", MAX_SEATS_PER_CLIENT);
   const char *args[] = { max_games, per_client, seats, NULL };
   GPid pid = daemon_start (args);
-  guint k = scale ();
+  guint k = MAX ((guint)env_u64 ("FLOOD_SCALE", 1), 1);
   Victim v = { 0 };
   Flood fl = { 0 };
   g_autoptr (GDBusConnection) a = client_new ();
@@ -405,11 +365,11 @@ START_TEST (test_flood)
   rss_after = vm_rss_kib (pid);
   rss_peak = MAX (rss_peak, rss_after);
   g_print ("flood: daemon VmRSS %zu KiB before, %zu KiB at most during, %zu KiB after%s\n",
-           rss_before, rss_peak, rss_after, daemon_has_asan (pid) ? " (ASan build)" : "");
+           rss_before, rss_peak, rss_after, has_asan (pid) ? " (ASan build)" : "");
   print_latency ("before the flood and after it", v.quiet);
   print_latency ("during the flood", v.flooded);
   /* a generous bound: the flood's 30 MB of arguments must not stay in the daemon */
-  if (!daemon_has_asan (pid))
+  if (!has_asan (pid))
     ck_assert_msg (rss_peak < rss_before + 64 * 1024, "VmRSS grew from %zu to %zu KiB", rss_before,
                    rss_peak);
 

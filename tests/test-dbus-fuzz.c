@@ -27,6 +27,7 @@
 #include "check-run.h"
 #include "daemon-fixture.h"
 #include "daemon-mirror.h"
+#include "daemon-stats.h"
 #include "plugin-host.h"
 
 #define N_CLIENTS 5 /* 0..3 hold seats, 4 is a stranger */
@@ -884,13 +885,6 @@ setup_games (Fuzz *f, guint64 seed)
   new_game (f, "{'players': <@u 2>}", none, 2, 0, FALSE, FALSE);
   for (guint i = 0; i < 3; i++)
     check_daemon (f);
-}
-
-static guint64
-env_u64 (const char *name, guint64 fallback)
-{
-  const char *v = g_getenv (name);
-  return v && *v ? g_ascii_strtoull (v, NULL, 10) : fallback;
 }
 
 static gint
