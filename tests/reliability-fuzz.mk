@@ -8,8 +8,8 @@ STATS_SOURCES = tests/daemon-stats.c tests/daemon-stats.h
 check_PROGRAMS += tests/test-dbus-fuzz
 tests_test_dbus_fuzz_SOURCES = tests/test-dbus-fuzz.c $(DAEMON_TEST_SOURCES) $(MIRROR_SOURCES) $(STATS_SOURCES) \
 	$(TEST_PLUGINS)
-tests_test_dbus_fuzz_CFLAGS = $(DAEMON_TEST_CFLAGS)
-tests_test_dbus_fuzz_LDADD = $(DAEMON_TEST_LIBS) -lm
+tests_test_dbus_fuzz_CFLAGS = $(DAEMON_TEST_CFLAGS) $(DBUS_CFLAGS)
+tests_test_dbus_fuzz_LDADD = $(DAEMON_TEST_LIBS) $(DBUS_LIBS) -lm
 
 # Floods: caps refuse the excess, memory stays bounded, another game plays on.
 check_PROGRAMS += tests/test-daemon-flood

@@ -34,6 +34,8 @@ typedef struct
   GArray *quiet, *flooded; /* microseconds per move */
 } Victim;
 
+static GPid daemon_pid;
+
 /* Flooded calls in flight, and their outcomes by error name ("ok"). */
 typedef struct
 {
@@ -124,7 +126,8 @@ expect (Flood *fl, const char *what, guint ok, const char *error, guint refused)
                  "%s: %u accepted (want %u), %u %s (want %u), %u outcomes (%s)", what,
                  outcome (fl, "ok"), ok, outcome (fl, error), error, refused,
                  g_hash_table_size (fl->outcomes), names);
-  g_print ("flood: %s: %u accepted, %u %s\n", what, ok, refused, error);
+  g_print ("flood: %s: %u accepted, %u %s; daemon VmRSS %zu KiB\n", what, ok, refused, error,
+           vm_rss_kib (daemon_pid));
   g_hash_table_remove_all (fl->outcomes);
 }
 
@@ -188,7 +191,7 @@ START_TEST (test_flood)
   g_autofree char *per_client = g_strdup_printf ("--max-games-per-client=%u", MAX_GAMES_PER_CLIENT);
   g_autofree char *seats = g_strdup_printf ("--max-seats-per-client=%u", MAX_SEATS_PER_CLIENT);
   const char *args[] = { max_games, per_client, seats, NULL };
-  GPid pid = daemon_start (args);
+  GPid pid = daemon_pid = daemon_start (args);
   guint k = MAX ((guint)env_u64 ("FLOOD_SCALE", 1), 1);
   Victim v = { 0 };
   Flood fl = { 0 };
@@ -368,9 +371,12 @@ START_TEST (test_flood)
            rss_before, rss_peak, rss_after, has_asan (pid) ? " (ASan build)" : "");
   print_latency ("before the flood and after it", v.quiet);
   print_latency ("during the flood", v.flooded);
-  /* a generous bound: the flood's 30 MB of arguments must not stay in the daemon */
+  /* A generous bound. The huge arguments leave nothing behind (a few MB of the allocator's);
+   * calls a client queues without reading the replies are read by libdbus into the daemon's
+   * incoming queue, which libdbus caps at 63 MB of messages (about 0.7 kB of the daemon's
+   * memory per small call: 20000 calls, +32 MB; 100000, +67 MB, measured). */
   if (!has_asan (pid))
-    ck_assert_msg (rss_peak < rss_before + 64 * 1024, "VmRSS grew from %zu to %zu KiB", rss_before,
+    ck_assert_msg (rss_peak < rss_before + 256 * 1024, "VmRSS grew from %zu to %zu KiB", rss_before,
                    rss_peak);
 
   g_clear_object (&v.seats[0]);
