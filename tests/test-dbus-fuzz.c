@@ -15,7 +15,7 @@
  *
  * Seeded: the seed is printed; DBUS_FUZZ_SEED=N repeats the same calls (the daemon's bots and
  * the order of the bus make the outcomes of a few calls vary). DBUS_FUZZ_CALLS=N sets the
- * number of calls (default 2000, the `make check` form; doc/reliability-fuzz.md gives the long
+ * number of calls (default 3000, the `make check` form; doc/reliability-fuzz.md gives the long
  * form). Under the ASan+UBSan build (tools/sanitize) a sanitizer report in the daemon, a crash
  * or a leak at exit makes daemon_stop() nonzero, and the test fails.
  */
@@ -63,6 +63,7 @@ typedef struct
   GHashTable *outcomes; /* error name (or "ok") -> count */
   guint huge_max;       /* the largest string sent, bytes */
   guint not_sent;       /* calls past the D-Bus limits, which the bus would refuse */
+  guint seats_taken;    /* seats that changed hands by a fuzzed Rejoin with a real token */
   gboolean verbose;     /* DBUS_FUZZ_VERBOSE: every call printed */
   gsize huge_left;      /* bytes of huge strings the call being built may still take */
 } Fuzz;
@@ -494,8 +495,36 @@ arguments (Fuzz *f, const char *sig)
 typedef struct
 {
   Fuzz *f;
-  char *what; /* for the message */
+  char *what;      /* for the message */
+  guint caller;    /* the client that sent it */
+  gboolean rejoin; /* a Rejoin: when it succeeds, the caller now holds that seat */
 } Pending;
+
+static Game *game_at (Fuzz *f, const char *path);
+
+/* A fuzzed Rejoin with a real token took a seat: legal, and the fuzzer's record of who holds
+ * which seat follows. */
+static void
+seat_taken (Fuzz *f, guint caller, GDBusMessage *reply)
+{
+  GVariant *body = g_dbus_message_get_body (reply);
+  const char *player, *seat;
+  Game *g;
+
+  if (body == NULL || !g_variant_is_of_type (body, G_VARIANT_TYPE ("(o)")))
+    return;
+  g_variant_get (body, "(&o)", &player);
+  g = game_at (f, player);
+  seat = strrchr (player, '/');
+  if (g && seat)
+    {
+      guint64 i = g_ascii_strtoull (seat + 1, NULL, 10);
+      ck_assert_uint_lt (i, g->n_seats);
+      if (g->seat_client[i] != (gint)caller)
+        f->seats_taken++;
+      g->seat_client[i] = (gint)caller;
+    }
+}
 
 static void
 on_reply (GObject *source, GAsyncResult *res, gpointer data)
@@ -533,6 +562,8 @@ on_reply (GObject *source, GAsyncResult *res, gpointer data)
     {
       f->replies_ok++;
       name = g_strdup ("ok");
+      if (p->rejoin)
+        seat_taken (f, p->caller, r);
     }
   g_hash_table_insert (
       f->outcomes, g_strdup (name),
@@ -580,14 +611,17 @@ bus_accepts (Fuzz *f, GDBusMessage *m, const char *what)
 
 /* Sends a method call (@iface may be NULL: the message then has no interface field). */
 static void
-send_call (Fuzz *f, GDBusConnection *c, const char *path, const char *iface, const char *member,
+send_call (Fuzz *f, guint caller, const char *path, const char *iface, const char *member,
            GVariant *args)
 {
   Pending *p = g_new0 (Pending, 1);
+  GDBusConnection *c = f->c[caller];
   g_autoptr (GDBusMessage) m = g_dbus_message_new_method_call (BUS_NAME, path, iface, member);
 
   p->f = f;
   p->what = g_strdup_printf ("%s %s.%s", path, iface ? iface : "(none)", member);
+  p->caller = caller;
+  p->rejoin = g_str_equal (member, "Rejoin");
   if (args)
     g_dbus_message_set_body (m, args);
   if (!bus_accepts (f, m, p->what))
@@ -611,7 +645,8 @@ game_at (Fuzz *f, const char *path)
   for (guint i = 0; i < f->games->len; i++)
     {
       Game *g = g_ptr_array_index (f->games, i);
-      if (g_str_has_prefix (path, g->path))
+      gsize n = strlen (g->path);
+      if (strncmp (path, g->path, n) == 0 && (path[n] == '\0' || path[n] == '/'))
         return g;
     }
   return NULL;
@@ -619,7 +654,7 @@ game_at (Fuzz *f, const char *path)
 
 /* One fuzzed call from @c. */
 static void
-fuzz_one (Fuzz *f, GDBusConnection *c)
+fuzz_one (Fuzz *f, guint caller)
 {
   Target *t = g_ptr_array_index (f->targets, g_rand_int_range (f->rand, 0, f->targets->len));
   g_autofree char *path = g_strdup (t->path);
@@ -694,7 +729,7 @@ fuzz_one (Fuzz *f, GDBusConnection *c)
       if (g && g->protect)
         member = "Start";
     }
-  send_call (f, c, path, iface, member, args);
+  send_call (f, caller, path, iface, member, args);
 }
 
 /* The daemon's objects ---------------------------------------------------------------------- */
@@ -959,7 +994,7 @@ START_TEST (test_dbus_fuzz)
   static const char *const args[]
       = { "--max-games=200", "--max-games-per-client=100", "--abandon-timeout=0", NULL };
   guint64 seed = env_u64 ("DBUS_FUZZ_SEED", (guint64)g_get_real_time ());
-  guint64 n_calls = env_u64 ("DBUS_FUZZ_CALLS", 2000);
+  guint64 n_calls = env_u64 ("DBUS_FUZZ_CALLS", 3000);
   gint64 start = g_get_monotonic_time ();
   GPid pid;
   Fuzz f = { 0 };
@@ -989,10 +1024,10 @@ START_TEST (test_dbus_fuzz)
 
   for (guint batch = 0; f.calls < n_calls; batch++)
     {
-      GDBusConnection *c = f.c[g_rand_int_range (f.rand, 0, N_CLIENTS)];
+      guint caller = (guint)g_rand_int_range (f.rand, 0, N_CLIENTS);
 
       for (guint i = 0; i < BATCH && f.calls < n_calls; i++)
-        fuzz_one (&f, c);
+        fuzz_one (&f, caller);
       while (f.pending > 0)
         g_main_context_iteration (NULL, TRUE);
       check_daemon (&f);
@@ -1002,12 +1037,12 @@ START_TEST (test_dbus_fuzz)
         g_print ("dbus-fuzz: %" G_GUINT64_FORMAT " calls\n", f.calls);
     }
 
-  g_print (
-      "dbus-fuzz: %" G_GUINT64_FORMAT " calls fuzzed (%" G_GUINT64_FORMAT
-      " accepted, %u more not sent: past the bus's limits), %u objects, %u games checked, largest "
-      "string %u bytes, %.1f s\n",
-      f.calls, f.replies_ok, f.not_sent, f.paths->len, f.games->len, f.huge_max,
-      (double)(g_get_monotonic_time () - start) / G_USEC_PER_SEC);
+  g_print ("dbus-fuzz: %" G_GUINT64_FORMAT " calls fuzzed (%" G_GUINT64_FORMAT
+           " accepted, %u more not sent: past the bus's limits), %u seats taken over by Rejoin, "
+           "%u objects, %u games checked, largest "
+           "string %u bytes, %.1f s\n",
+           f.calls, f.replies_ok, f.not_sent, f.seats_taken, f.paths->len, f.games->len, f.huge_max,
+           (double)(g_get_monotonic_time () - start) / G_USEC_PER_SEC);
   print_outcomes (&f);
   for (guint i = 0; i < N_CLIENTS; i++)
     g_clear_object (&f.c[i]);
