@@ -3,7 +3,7 @@
 #   tests/bench-dbus-scale    1,000 concurrent games driven by many clients: the daemon's
 #                             RSS idle and per live game, move latency p50/p99
 #   tests/bench-dbus-startup  from exec to owning the bus name with all plugins loaded
-# See doc/performance-daemon.md for the figures and how to repeat them.
+# See doc/performance.md for the figures and how to repeat them.
 BENCH_DAEMON_SOURCES = tests/bench-daemon.c tests/bench-daemon.h
 bench_dbus_programs += tests/bench-dbus-scale tests/bench-dbus-startup
 tests_bench_dbus_scale_SOURCES = tests/bench-dbus-scale.c $(BENCH_DAEMON_SOURCES)
