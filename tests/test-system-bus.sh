@@ -29,7 +29,8 @@ start_bus () {
 
 # without our policy the daemon may not own its name
 start_bus ""
-if "$daemon" --nodetach --address="$address" 2>"$tmp/refused.log"; then
+# shellcheck disable=SC2086
+if ${CARCD_DAEMON_WRAPPER:-} "$daemon" --nodetach --address="$address" 2>"$tmp/refused.log"; then
   echo "FAIL: the daemon owned its name without the policy"; exit 1
 fi
 grep -q "not allowed to own" "$tmp/refused.log" || { cat "$tmp/refused.log"; exit 1; }
@@ -37,9 +38,10 @@ echo "ok: refused without the policy"
 
 # with it, the daemon owns the name and a client may call it
 start_bus "<include>$TOP_SRCDIR/data/org.carcassonne.Engine1.conf</include>"
-"$daemon" --nodetach --address="$address" 2>"$tmp/daemon.log" &
+# shellcheck disable=SC2086
+${CARCD_DAEMON_WRAPPER:-} "$daemon" --nodetach --address="$address" 2>"$tmp/daemon.log" &
 pid=$!
-for _ in $(seq 200); do
+for _ in $(seq $((200 * ${CARCD_TEST_TIME_SCALE:-1}))); do
   owned=$(gdbus call --address "$address" -d org.freedesktop.DBus -o /org/freedesktop/DBus \
     -m org.freedesktop.DBus.NameHasOwner org.carcassonne.Engine1)
   [ "$owned" = "(true,)" ] && break
