@@ -215,7 +215,8 @@ char *
 create_game (GDBusConnection *c, const char *options_text)
 {
   g_autoptr (GError) error = NULL;
-  GVariant *options = g_variant_parse (G_VARIANT_TYPE ("a{sv}"), options_text, NULL, NULL, &error);
+  g_autoptr (GVariant) options
+      = g_variant_parse (G_VARIANT_TYPE ("a{sv}"), options_text, NULL, NULL, &error);
   g_autoptr (GVariant) r = NULL;
   char *path;
 
