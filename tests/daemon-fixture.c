@@ -32,20 +32,39 @@ remove_tree (const char *path)
   g_rmdir (path);
 }
 
+int
+test_time_scale (void)
+{
+  const char *text = g_getenv ("CARCD_TEST_TIME_SCALE");
+  gint64 scale = text ? g_ascii_strtoll (text, NULL, 10) : 1;
+
+  return scale > 0 && scale <= 1000 ? (int)scale : 1;
+}
+
 GPid
 daemon_start (const char *const *extra_args)
 {
   g_autofree char *state_arg = NULL;
   gboolean has_state_dir = FALSE;
   g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_auto (GStrv) wrapper = NULL;
   g_autoptr (GError) error = NULL;
   g_autoptr (GDBusConnection) c = NULL;
   GPid pid;
   gboolean owned = FALSE;
+  gint64 deadline;
   const char *daemon = g_getenv ("CARCASSONNED");
 
   ck_assert_msg (g_getenv ("DBUS_SESSION_BUS_ADDRESS") != NULL,
                  "run the D-Bus tests under dbus-run-session");
+  /* `make check-valgrind` runs the daemon under valgrind (tests/valgrind-wrapper.sh) */
+  if (g_getenv ("CARCD_DAEMON_WRAPPER") && *g_getenv ("CARCD_DAEMON_WRAPPER"))
+    {
+      if (!g_shell_parse_argv (g_getenv ("CARCD_DAEMON_WRAPPER"), NULL, &wrapper, &error))
+        ck_abort_msg ("CARCD_DAEMON_WRAPPER: %s", error->message);
+      for (guint i = 0; wrapper[i]; i++)
+        g_ptr_array_add (argv, wrapper[i]);
+    }
   g_ptr_array_add (argv, (gpointer)(daemon ? daemon : TOP_BUILDDIR "/core/daemon/carcassonned"));
   g_ptr_array_add (argv, (gpointer) "--nodetach");
   for (guint i = 0; extra_args && extra_args[i]; i++)
@@ -73,7 +92,8 @@ daemon_start (const char *const *extra_args)
     ck_abort_msg ("cannot start the daemon: %s", error->message);
 
   c = client_new ();
-  for (int i = 0; i < 2000 && !owned; i++)
+  deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC * test_time_scale ();
+  while (!owned && g_get_monotonic_time () < deadline)
     {
       g_autoptr (GVariant) r = g_dbus_connection_call_sync (
           c, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
@@ -88,7 +108,8 @@ daemon_start (const char *const *extra_args)
           g_usleep (5000);
         }
     }
-  ck_assert_msg (owned, "the daemon did not take %s within 10 s", BUS_NAME);
+  ck_assert_msg (owned, "the daemon did not take %s within %d s", BUS_NAME,
+                 10 * test_time_scale ());
   if (!has_state_dir)
     fresh_state_pid = pid;
   return pid;
@@ -149,7 +170,8 @@ call (GDBusConnection *c, const char *path, const char *iface, const char *metho
       GError **error)
 {
   return g_dbus_connection_call_sync (c, BUS_NAME, path, iface, method, args, NULL,
-                                      G_DBUS_CALL_FLAGS_NONE, 10000, NULL, error);
+                                      G_DBUS_CALL_FLAGS_NONE, 10000 * test_time_scale (), NULL,
+                                      error);
 }
 
 GVariant *
@@ -193,7 +215,8 @@ char *
 create_game (GDBusConnection *c, const char *options_text)
 {
   g_autoptr (GError) error = NULL;
-  GVariant *options = g_variant_parse (G_VARIANT_TYPE ("a{sv}"), options_text, NULL, NULL, &error);
+  g_autoptr (GVariant) options
+      = g_variant_parse (G_VARIANT_TYPE ("a{sv}"), options_text, NULL, NULL, &error);
   g_autoptr (GVariant) r = NULL;
   char *path;
 

@@ -19,9 +19,16 @@
 #define E(name)         ERROR_PREFIX name
 #define DBUS_E(name)    "org.freedesktop.DBus.Error." name
 
+/* How many times longer than usual the tests wait for the daemon: $CARCD_TEST_TIME_SCALE, 20
+ * in `make check-valgrind` (tests/check-infra.mk), else 1. Only waits scale, never what the
+ * tests assert. */
+int test_time_scale (void);
+
 /* Starts the daemon from the build tree (-n plus @extra_args, NULL-terminated or NULL) and
- * waits until it owns its name. Aborts the test if it does not within 10 s. Unless
- * @extra_args has --state-dir or --no-state, the daemon gets a fresh state directory. */
+ * waits until it owns its name. Aborts the test if it does not within 10 s (times
+ * test_time_scale()). Unless @extra_args has --state-dir or --no-state, the daemon gets a
+ * fresh state directory. $CARCD_DAEMON_WRAPPER, when set, is the start of its command line
+ * (words as the shell splits them): tests/valgrind-wrapper.sh in `make check-valgrind`. */
 GPid daemon_start (const char *const *extra_args);
 
 /* daemon_start() with the daemon's standard error in the file @log. */
@@ -59,11 +66,12 @@ char *create_game (GDBusConnection *c, const char *options_text);
  * Two equal snapshots mean the game did not change. */
 char *game_snapshot (GDBusConnection *c, const char *game);
 
-/* Iterates the default main context until @cond (re-evaluated) holds or 10 s pass. */
+/* Iterates the default main context until @cond (re-evaluated) holds or 10 s (times
+ * test_time_scale()) pass. */
 #define WAIT_FOR(cond)                                                                             \
   G_STMT_START                                                                                     \
   {                                                                                                \
-    gint64 wait_deadline_ = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;                         \
+    gint64 wait_deadline_ = g_get_monotonic_time () + 10 * G_USEC_PER_SEC * test_time_scale ();    \
     while (!(cond) && g_get_monotonic_time () < wait_deadline_)                                    \
       g_main_context_iteration (NULL, FALSE) || (g_usleep (1000), TRUE);                           \
   }                                                                                                \

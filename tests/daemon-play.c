@@ -109,7 +109,7 @@ play_policy_turn (GDBusConnection *c, const char *game)
 void
 play_to_end (GDBusConnection **clients, char **players, guint n, const char *game)
 {
-  gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+  gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC * test_time_scale ();
 
   while (get_uint (clients[0], game, GAME_IFACE, "State") != 3)
     {

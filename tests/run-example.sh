@@ -54,12 +54,16 @@ cleanup () {
 trap cleanup EXIT
 trap 'exit 1' INT TERM HUP
 
-"$daemon" --nodetach >"$tmp/daemon.log" 2>&1 &
+# CARCD_DAEMON_WRAPPER (words) runs the daemon under valgrind in `make check-valgrind`, where
+# CARCD_TEST_TIME_SCALE gives it that much longer to start
+# shellcheck disable=SC2086
+${CARCD_DAEMON_WRAPPER:-} "$daemon" --nodetach >"$tmp/daemon.log" 2>&1 &
 pid=$!
+wait_s=$((10 * ${CARCD_TEST_TIME_SCALE:-1}))
 # gdbus wait returns as soon as the daemon owns its name, or fails after the timeout
-if ! gdbus wait --session --timeout 10 "$bus_name"; then
+if ! gdbus wait --session --timeout "$wait_s" "$bus_name"; then
   cat "$tmp/daemon.log" >&2
-  fail "the daemon did not take $bus_name within 10 s"
+  fail "the daemon did not take $bus_name within $wait_s s"
 fi
 
 echo "run-example: $*"

@@ -104,7 +104,8 @@ watcher=$!
 tries=0
 until grep -q '^watching ' "$TMPDIR_CTL/watch"; do
   tries=$((tries + 1))
-  [ "$tries" -lt 100 ] || fail "watch did not start: $(cat "$TMPDIR_CTL/watch")"
+  [ "$tries" -lt $((100 * ${CARCD_TEST_TIME_SCALE:-1})) ] ||
+    fail "watch did not start: $(cat "$TMPDIR_CTL/watch")"
   sleep 0.1
 done
 ctl start "$n" --token "$token"

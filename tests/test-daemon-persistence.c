@@ -358,8 +358,10 @@ START_TEST (test_disk_full)
   guint refused = 0, made = 0;
   GPid pid;
 
-  /* the daemon under a file size limit of 3 KiB (ulimit counts 512- or 1024-byte blocks) */
-  text = g_strdup_printf ("#!/bin/sh\nulimit -f 6\nexec '%s' \"$@\"\n",
+  /* the daemon under a file size limit of 3 KiB (ulimit counts 512- or 1024-byte blocks);
+   * the valgrind wrapper of `make check-valgrind` ($CARCD_DAEMON_WRAPPER) runs a script as it
+   * is, so the script puts the wrapper before the daemon */
+  text = g_strdup_printf ("#!/bin/sh\nulimit -f 6\nexec ${CARCD_DAEMON_WRAPPER:-} '%s' \"$@\"\n",
                           daemon ? daemon : TOP_BUILDDIR "/core/daemon/carcassonned");
   ck_assert (g_file_set_contents (script, text, -1, NULL));
   ck_assert_int_eq (g_chmod (script, 0700), 0);

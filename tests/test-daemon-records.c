@@ -83,8 +83,9 @@ static char *
 engine_message (const char *record)
 {
   g_autoptr (CarcTileSet) tiles = carc_tile_set_new_base (NULL);
+  g_autoptr (CarcPluginHost) host = test_plugin_host ();
   g_autoptr (GError) error = NULL;
-  g_autoptr (CarcRecord) r = carc_record_parse (record, -1, tiles, test_plugin_host (), &error);
+  g_autoptr (CarcRecord) r = carc_record_parse (record, -1, tiles, host, &error);
   g_autoptr (CarcGame) game = NULL;
 
   if (r == NULL)
@@ -202,6 +203,7 @@ START_TEST (test_round_trip_expansions)
   g_autofree char *record = NULL, *copy = NULL, *again = NULL, *hash = NULL, *copy_hash = NULL;
   g_autofree char *board = NULL, *copy_board = NULL;
   g_autoptr (CarcTileSet) tiles = carc_tile_set_new_base (NULL);
+  g_autoptr (CarcPluginHost) host = test_plugin_host ();
   g_autoptr (CarcRecord) parsed = NULL;
   guint n_moves;
 
@@ -230,7 +232,7 @@ START_TEST (test_round_trip_expansions)
   ck_assert_str_eq (again, record);
 
   /* replayed to a chosen move */
-  parsed = carc_record_parse (record, -1, tiles, test_plugin_host (), NULL);
+  parsed = carc_record_parse (record, -1, tiles, host, NULL);
   ck_assert_ptr_nonnull (parsed);
   n_moves = carc_record_get_n_moves (parsed);
   ck_assert_uint_gt (n_moves, 100);
@@ -243,8 +245,7 @@ START_TEST (test_round_trip_expansions)
       g_autofree char *want = carc_game_get_state_hash (engine);
       g_autofree char *have = get_hash (x, part);
       g_autofree char *cut = export_record (a, part);
-      g_autoptr (CarcRecord) cut_parsed
-          = carc_record_parse (cut, -1, tiles, test_plugin_host (), NULL);
+      g_autoptr (CarcRecord) cut_parsed = carc_record_parse (cut, -1, tiles, host, NULL);
 
       ck_assert_str_eq (have, want);
       ck_assert_uint_eq (get_uint (x, part, GAME_IFACE, "TilesLeft"),

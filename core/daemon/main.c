@@ -220,6 +220,7 @@ options_clear (Options *o)
   g_clear_pointer (&o->state_dir, g_free);
   g_clear_pointer (&o->address, g_free);
 }
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Options, options_clear)
 
 static gboolean
 parse_options (int *argc, char ***argv, Options *o)
@@ -279,7 +280,8 @@ parse_options (int *argc, char ***argv, Options *o)
 int
 main (int argc, char **argv)
 {
-  Options o = {
+  /* cleared on every return, the early ones included */
+  g_auto (Options) o = {
     .max_games = -1, .max_games_per_client = -1, .max_seats_per_client = -1, .abandon_timeout = -1
   };
   g_autoptr (GMainLoop) loop = NULL;
@@ -296,10 +298,7 @@ main (int argc, char **argv)
   signal (SIGXFSZ, SIG_IGN);
   raise_file_limit ();
   if (!parse_options (&argc, &argv, &o))
-    {
-      options_clear (&o);
-      return 2;
-    }
+    return 2;
   if (o.version)
     {
       g_print ("carcassonned %s\n", PACKAGE_VERSION);
@@ -373,6 +372,5 @@ main (int argc, char **argv)
   cdbus_shutdown (connection);
   dbus_connection_close (connection);
   dbus_connection_unref (connection);
-  options_clear (&o);
   return exit_status;
 }

@@ -92,10 +92,6 @@ manager_create_game (DBusConnection *c, DBusMessage *msg, gpointer data)
   return new_game (daemon, msg, &options, NULL, NULL);
 }
 
-/* The largest record ImportGame reads: a long game with every expansion is tens of kB; the cap
- * keeps one call from making the daemon parse and hold a record as large as the bus allows. */
-#define MAX_RECORD_BYTES (1024 * 1024)
-
 /* ImportGame: the record checked whole (InvalidRecord), replayed to the move asked for, a new
  * game waiting for its seats from there. */
 static DBusMessage *
@@ -103,63 +99,21 @@ manager_import_game (DBusConnection *c, DBusMessage *msg, gpointer data)
 {
   CarcdDaemon *daemon = data;
   g_autoptr (GError) error = NULL;
-  g_autoptr (CarcRecord) record = NULL;
-  g_autoptr (CarcGame) game = NULL;
-  CarcdImportOptions import = { 0 };
-  CarcdGameOptions options;
+  CarcdImport import = { 0 };
   DBusMessageIter it, dict;
+  DBusMessage *reply;
   const char *text;
 
   dbus_message_iter_init (msg, &it);
   dbus_message_iter_get_basic (&it, &text);
   dbus_message_iter_next (&it);
   dbus_message_iter_recurse (&it, &dict);
-  if (!carcd_import_options_parse (&dict, &import, &error))
+  if (!carcd_import_parse (text, &dict, daemon->tiles, daemon->plugins, &import, &error))
     return carcd_error_reply (msg, error);
-  if (strlen (text) > MAX_RECORD_BYTES)
-    {
-      g_free (import.name);
-      return carcd_error (msg, CARCD_ERROR_LIMIT_EXCEEDED, "A record may have at most %d bytes",
-                          MAX_RECORD_BYTES);
-    }
-  record = carc_record_parse (text, -1, daemon->tiles, daemon->plugins, &error);
-  if (record == NULL)
-    {
-      g_free (import.name);
-      return carcd_error (msg, CARCD_ERROR_INVALID_RECORD, "%s", error->message);
-    }
-  if (import.has_moves && import.moves > carc_record_get_n_moves (record))
-    {
-      g_free (import.name);
-      return carcd_error (msg, CARCD_ERROR_INVALID_ARGS,
-                          "Option \"moves\" is %u but the record has %u moves", import.moves,
-                          carc_record_get_n_moves (record));
-    }
-  game = carc_record_replay (record, import.has_moves ? import.moves : G_MAXUINT, NULL, NULL, NULL,
-                             &error);
-  if (game == NULL)
-    {
-      g_free (import.name);
-      return carcd_error (msg, CARCD_ERROR_INVALID_RECORD, "%s", error->message);
-    }
-  if (!carcd_game_options_from_config (carc_record_get_config (record), &options, &error))
-    {
-      g_free (import.name);
-      return carcd_error_reply (msg, error);
-    }
-  if (import.bots > options.players)
-    {
-      g_free (import.name);
-      carcd_game_options_clear (&options);
-      return carcd_error (msg, CARCD_ERROR_INVALID_ARGS,
-                          "Option \"bots\" is %u but the game has %u seats", import.bots,
-                          options.players);
-    }
-  g_free (options.name);
-  options.name = import.name ? import.name : g_strdup ("");
-  options.bots = import.bots;
-  options.bot_delay = import.bot_delay;
-  return new_game (daemon, msg, &options, carc_record_get_config (record), g_steal_pointer (&game));
+  reply = new_game (daemon, msg, &import.options, carc_record_get_config (import.record),
+                    g_steal_pointer (&import.game));
+  carcd_import_clear (&import);
+  return reply;
 }
 
 /* The games' paths in creation order. */

@@ -6,6 +6,7 @@
 #include "carc-types.h"
 #include "cdbus.h"
 #include "errors.h"
+#include "session.h"
 
 void
 carcd_game_options_clear (CarcdGameOptions *options)
@@ -508,6 +509,72 @@ carcd_import_options_parse (DBusMessageIter *dict, CarcdImportOptions *options, 
     }
   *options = o;
   return TRUE;
+}
+
+gboolean
+carcd_import_parse (const char *text, DBusMessageIter *dict, CarcTileSet *tiles,
+                    CarcPluginHost *plugins, CarcdImport *import, GError **error)
+{
+  CarcdImportOptions o = { 0 };
+  g_autoptr (CarcRecord) record = NULL;
+  g_autoptr (CarcGame) game = NULL;
+  g_autoptr (GError) record_error = NULL;
+  g_autofree char *name = NULL;
+
+  if (!carcd_import_options_parse (dict, &o, error))
+    return FALSE;
+  name = o.name;
+  if (strlen (text) > CARCD_MAX_RECORD_BYTES)
+    {
+      g_set_error (error, CARCD_ERROR, CARCD_ERROR_LIMIT_EXCEEDED,
+                   "A record may have at most %d bytes", CARCD_MAX_RECORD_BYTES);
+      return FALSE;
+    }
+  record = carc_record_parse (text, -1, tiles, plugins, &record_error);
+  if (record == NULL)
+    {
+      g_set_error (error, CARCD_ERROR, CARCD_ERROR_INVALID_RECORD, "%s", record_error->message);
+      return FALSE;
+    }
+  if (o.has_moves && o.moves > carc_record_get_n_moves (record))
+    {
+      g_set_error (error, CARCD_ERROR, CARCD_ERROR_INVALID_ARGS,
+                   "Option \"moves\" is %u but the record has %u moves", o.moves,
+                   carc_record_get_n_moves (record));
+      return FALSE;
+    }
+  game = carc_record_replay (record, o.has_moves ? o.moves : G_MAXUINT, NULL, NULL, NULL,
+                             &record_error);
+  if (game == NULL)
+    {
+      g_set_error (error, CARCD_ERROR, CARCD_ERROR_INVALID_RECORD, "%s", record_error->message);
+      return FALSE;
+    }
+  if (!carcd_game_options_from_config (carc_record_get_config (record), &import->options, error))
+    return FALSE;
+  if (o.bots > import->options.players)
+    {
+      g_set_error (error, CARCD_ERROR, CARCD_ERROR_INVALID_ARGS,
+                   "Option \"bots\" is %u but the game has %u seats", o.bots,
+                   import->options.players);
+      carcd_game_options_clear (&import->options);
+      return FALSE;
+    }
+  g_free (import->options.name);
+  import->options.name = name ? g_steal_pointer (&name) : g_strdup ("");
+  import->options.bots = o.bots;
+  import->options.bot_delay = o.bot_delay;
+  import->record = g_steal_pointer (&record);
+  import->game = g_steal_pointer (&game);
+  return TRUE;
+}
+
+void
+carcd_import_clear (CarcdImport *import)
+{
+  carcd_game_options_clear (&import->options);
+  g_clear_pointer (&import->record, carc_record_unref);
+  g_clear_object (&import->game);
 }
 
 gboolean

@@ -9,7 +9,9 @@
 #include <dbus/dbus.h>
 #include <glib.h>
 
+#include "carc-game.h"
 #include "carc-plugin-host.h"
+#include "carc-record.h"
 #include "carc-tile.h"
 
 /* Caps on what one call may ask for. */
@@ -19,6 +21,9 @@
 #define CARCD_MAX_BOT_DELAY_MS 10000
 #define CARCD_MAX_FOLLOWERS    255
 #define CARCD_MAX_GAME_OPTIONS 32 /* entries in CreateGame's a{sv} */
+/* The largest record ImportGame reads: a long game with every expansion is tens of kB; the cap
+ * keeps one call from making the daemon parse and hold a record as large as the bus allows. */
+#define CARCD_MAX_RECORD_BYTES (1024 * 1024)
 
 /* An expansion a game uses: the plugin and the value of each of its options. */
 typedef struct
@@ -66,6 +71,23 @@ typedef struct
  * caller's to free. */
 gboolean carcd_import_options_parse (DBusMessageIter *dict, CarcdImportOptions *options,
                                      GError **error);
+
+/* What ImportGame's arguments decode to. */
+typedef struct
+{
+  CarcdGameOptions options; /* as the record's game has them, with the import options' name,
+                             * bots and bot delay */
+  CarcRecord *record;       /* its config is the new game's */
+  CarcGame *game;           /* the record replayed to the move asked for */
+} CarcdImport;
+
+/* Decodes ImportGame's arguments whole: the options (carcd_import_options_parse()), the record
+ * @text (LimitExceeded past CARCD_MAX_RECORD_BYTES) checked and replayed (InvalidRecord) to the
+ * move asked for, and the options that follow
+ * from its config (InvalidArgs when "bots" exceeds its seats, ExpansionUnavailable). */
+gboolean carcd_import_parse (const char *text, DBusMessageIter *dict, CarcTileSet *tiles,
+                             CarcPluginHost *plugins, CarcdImport *import, GError **error);
+void carcd_import_clear (CarcdImport *import);
 
 /* For methods whose a{sv} defines no key yet: any entry is InvalidArgs. */
 gboolean carcd_options_expect_empty (DBusMessageIter *dict, const char *method, GError **error);
