@@ -1,6 +1,6 @@
 # tests/check-infra.mk: the whole test suite under valgrind (`make check-valgrind`) and under
 # ASan, UBSan and LSan (`make check-asan`), included last from tests/Makefile.inc.
-# doc/reliability-checks.md says what runs and what each pass found.
+# doc/reliability.md says what runs and what each pass found.
 #
 # CHECK_WRAPPER (empty in `make check`) runs every test: the last word of TESTS_ENVIRONMENT,
 # so keep this file's include after every other fragment that adds to TESTS_ENVIRONMENT.

@@ -3,7 +3,7 @@
 #
 # test-daemon-authz: the authorisation matrix: every member x role x target, exact outcomes.
 # test-daemon-vanish: clients that disconnect or are killed mid-call; VANISH_ROUNDS=N for the
-# long form (doc/reliability-vanish.md).
+# long form (doc/reliability.md).
 check_PROGRAMS += tests/test-daemon-authz tests/test-daemon-vanish
 EXTRA_DIST += tests/daemon-authz.mk
 

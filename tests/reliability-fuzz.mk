@@ -1,6 +1,6 @@
 # tests/reliability-fuzz.mk: the daemon against hostile and heavy clients (issue 8), included
 # from tests/Makefile.inc. Short forms run in `make check`; the long forms are documented in
-# doc/reliability-fuzz.md (DBUS_FUZZ_CALLS=..., `make check-load`, FLOOD_*).
+# doc/reliability.md (DBUS_FUZZ_CALLS=..., `make check-load`, FLOOD_*).
 EXTRA_DIST += tests/reliability-fuzz.mk
 STATS_SOURCES = tests/daemon-stats.c tests/daemon-stats.h
 

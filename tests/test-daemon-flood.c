@@ -7,7 +7,7 @@
  * clients keeps being played meanwhile, move for move in sync with the engine, to its end and
  * its engine-replayed scores. The latency of that game's moves is printed, never asserted.
  *
- * FLOOD_SCALE=N multiplies the flood (the long form, doc/reliability-fuzz.md).
+ * FLOOD_SCALE=N multiplies the flood (the long form, doc/reliability.md).
  */
 #include "config.h"
 

@@ -28,7 +28,7 @@
  * the ASan build the daemon is instrumented too: a report, or a leak at exit, fails the test).
  *
  * Rounds: 640 by default (make check); VANISH_ROUNDS=5000 for the long form
- * (doc/reliability-vanish.md). VANISH_SEED fixes the plan's randomness.
+ * (doc/reliability.md). VANISH_SEED fixes the plan's randomness.
  */
 #include "config.h"
 

@@ -15,7 +15,7 @@
  *
  * Seeded: the seed is printed; DBUS_FUZZ_SEED=N repeats the same calls (the daemon's bots and
  * the order of the bus make the outcomes of a few calls vary). DBUS_FUZZ_CALLS=N sets the
- * number of calls (default 3000, the `make check` form; doc/reliability-fuzz.md gives the long
+ * number of calls (default 3000, the `make check` form; doc/reliability.md gives the long
  * form). Under the ASan+UBSan build (tools/sanitize) a sanitizer report in the daemon, a crash
  * or a leak at exit makes daemon_stop() nonzero, and the test fails.
  */
