@@ -13,6 +13,8 @@
 #include <dbus/dbus.h>
 #include <glib.h>
 
+#include "proc-stats.h"
+
 #define BENCH_BUS_NAME      "org.carcassonne.Engine1"
 #define BENCH_ROOT_PATH     "/org/carcassonne/Engine1"
 #define BENCH_MANAGER_IFACE "org.carcassonne.Engine1.Manager"
@@ -46,9 +48,6 @@ gboolean bench_daemon_stop (BenchDaemon *d);
 /* The kind of file system @dir is on ("tmpfs", "ext4", "xfs", "btrfs", or the magic in hex). */
 char *bench_fs_name (const char *dir);
 
-/* A field of /proc/@pid/status or /proc/@pid/smaps_rollup ("VmRSS", "Pss"...) in KiB, or -1. */
-gint64 bench_proc_kib (GPid pid, const char *file, const char *field);
-
 /* The CPU time (user + system) @pid has used, in microseconds, or -1. */
 gint64 bench_cpu_us (GPid pid);
 
@@ -70,7 +69,3 @@ void bench_append_options (DBusMessage *msg, ...) G_GNUC_NULL_TERMINATED;
 /* GetPlacements in @game, then Place at the first placement; returns the round trip of Place
  * in microseconds. */
 double bench_place_first (DBusConnection *c, const char *game);
-
-/* The value at fraction @q (0.5 the median, 0.99 the 99th percentile) of @values (doubles;
- * sorted in place), 0 if empty. */
-double bench_quantile (GArray *values, double q);

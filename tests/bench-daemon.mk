@@ -4,7 +4,7 @@
 #                             RSS idle and per live game, move latency p50/p99
 #   tests/bench-dbus-startup  from exec to owning the bus name with all plugins loaded
 # See doc/performance.md for the figures and how to repeat them.
-BENCH_DAEMON_SOURCES = tests/bench-daemon.c tests/bench-daemon.h
+BENCH_DAEMON_SOURCES = tests/bench-daemon.c tests/bench-daemon.h tests/proc-stats.c tests/proc-stats.h
 bench_dbus_programs += tests/bench-dbus-scale tests/bench-dbus-startup
 tests_bench_dbus_scale_SOURCES = tests/bench-dbus-scale.c $(BENCH_DAEMON_SOURCES)
 tests_bench_dbus_scale_CFLAGS = $(TEST_CFLAGS) $(DBUS_CFLAGS)

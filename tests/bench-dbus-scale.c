@@ -238,8 +238,8 @@ static void
 memory (GPid pid, gint64 *rss, gint64 *pss)
 {
   g_usleep (200000);
-  *rss = bench_proc_kib (pid, "status", "VmRSS");
-  *pss = bench_proc_kib (pid, "smaps_rollup", "Pss");
+  *rss = proc_kib (pid, "status", "VmRSS");
+  *pss = proc_kib (pid, "smaps_rollup", "Pss");
 }
 
 static double
@@ -252,7 +252,7 @@ merged_quantile (Client *clients, gsize offset, double q)
       GArray *a = G_STRUCT_MEMBER (GArray *, &clients[i], offset);
       g_array_append_vals (all, a->data, a->len);
     }
-  return bench_quantile (all, q);
+  return quantile (all, q);
 }
 
 int

@@ -132,12 +132,12 @@ main (int argc, char **argv)
     }
   g_print ("startup.name_owned_median %.1f ms (exec to owning the bus name, plugins loaded: "
            "%s; %u runs)\n",
-           bench_quantile (owned, 0.5), *loaded ? loaded : "none", runs);
-  g_print ("startup.name_owned_best %.1f ms\n", bench_quantile (owned, 0));
+           quantile (owned, 0.5), *loaded ? loaded : "none", runs);
+  g_print ("startup.name_owned_best %.1f ms\n", quantile (owned, 0));
   g_print ("startup.first_reply_median %.1f ms (exec to the reply of Manager.ListGames)\n",
-           bench_quantile (answered, 0.5));
+           quantile (answered, 0.5));
   g_print ("startup.version_median %.1f ms (carcassonned --version: exec, linking, exit)\n",
-           bench_quantile (version, 0.5));
+           quantile (version, 0.5));
   dbus_connection_close (c);
   dbus_connection_unref (c);
   return ok ? 0 : 1;

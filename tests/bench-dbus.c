@@ -165,7 +165,7 @@ fdatasync_us (const char *dir, guint rounds)
     }
   close (fd);
   g_unlink (path);
-  return bench_quantile (us, 0.5);
+  return quantile (us, 0.5);
 }
 
 /* Plays @games games against a daemon started with @args; prints the figures with @suffix. */
@@ -206,11 +206,11 @@ run (DBusConnection *c, guint games, const char *const *args, const char *suffix
   cpu = (double)(bench_cpu_us (d.pid) - cpu0);
   ok = bench_daemon_stop (&d);
 
-  ping = bench_quantile (samples.ping_us, 0.5);
-  place = bench_quantile (samples.place_us, 0.5);
+  ping = quantile (samples.ping_us, 0.5);
+  place = quantile (samples.place_us, 0.5);
   g_print ("dbus.ping_roundtrip_median%s %.1f us (%s)\n", suffix, ping, setup);
   g_print ("dbus.get_roundtrip_median%s %.1f us (Properties.Get; %s)\n", suffix,
-           bench_quantile (samples.get_us, 0.5), setup);
+           quantile (samples.get_us, 0.5), setup);
   g_print ("dbus.place_roundtrip_median%s %.1f us (%s)\n", suffix, place, setup);
   g_print ("dbus.place_over_ping%s %.2f ratio (%s)\n", suffix, ping > 0 ? place / ping : 0, setup);
   g_print ("dbus.client_turns_per_second%s %.0f turns/s (%u games against the bot, %u turns; %s)\n",

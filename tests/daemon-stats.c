@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "daemon-stats.h"
+#include "proc-stats.h"
 
 #include <check.h>
 #include <string.h>
@@ -26,11 +27,10 @@ proc_file (GPid pid, const char *name)
 gsize
 vm_rss_kib (GPid pid)
 {
-  g_autofree char *text = proc_file (pid, "status");
-  const char *line = strstr (text, "VmRSS:");
+  gint64 kib = proc_kib (pid, "status", "VmRSS");
 
-  ck_assert (line != NULL);
-  return (gsize)g_ascii_strtoull (line + 6, NULL, 10);
+  ck_assert_msg (kib >= 0, "no VmRSS in /proc/%d/status", pid);
+  return (gsize)kib;
 }
 
 gboolean
@@ -40,18 +40,8 @@ has_asan (GPid pid)
   return strstr (text, "libasan") != NULL;
 }
 
-static gint
-compare_gint64 (gconstpointer a, gconstpointer b)
-{
-  gint64 x = *(const gint64 *)a, y = *(const gint64 *)b;
-  return x < y ? -1 : x > y;
-}
-
 double
 percentile_ms (GArray *us, guint percent)
 {
-  if (us->len == 0)
-    return 0;
-  g_array_sort (us, compare_gint64);
-  return (double)g_array_index (us, gint64, MIN (us->len * percent / 100, us->len - 1)) / 1000.0;
+  return quantile (us, percent / 100.0) / 1000.0;
 }

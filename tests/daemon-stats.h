@@ -12,5 +12,5 @@ gsize vm_rss_kib (GPid pid);
 /* The daemon @pid was built with AddressSanitizer (its quarantine keeps freed memory). */
 gboolean has_asan (GPid pid);
 
-/* Sorts @us (gint64 microseconds) and returns its @percent percentile, in milliseconds. */
+/* Sorts @us (microseconds, doubles) and returns its @percent percentile, in milliseconds. */
 double percentile_ms (GArray *us, guint percent);

@@ -2,7 +2,7 @@
 # from tests/Makefile.inc. Short forms run in `make check`; the long forms are documented in
 # doc/reliability.md (DBUS_FUZZ_CALLS=..., `make check-load`, FLOOD_*).
 EXTRA_DIST += tests/reliability-fuzz.mk
-STATS_SOURCES = tests/daemon-stats.c tests/daemon-stats.h
+STATS_SOURCES = tests/daemon-stats.c tests/daemon-stats.h tests/proc-stats.c tests/proc-stats.h
 
 # Our own D-Bus fuzzer: introspection walked, every member called with hostile values.
 check_PROGRAMS += tests/test-dbus-fuzz

@@ -94,7 +94,7 @@ victim_move (Victim *v, GArray *into)
                                    v->game, GAME_IFACE, method, args, NULL, G_DBUS_CALL_FLAGS_NONE,
                                    G_MAXINT, NULL, &error);
   ck_assert_msg (r != NULL, "%s: %s", method, error ? error->message : "");
-  g_array_append_val (into, (gint64){ g_get_monotonic_time () - t0 });
+  g_array_append_val (into, (double){ (double)(g_get_monotonic_time () - t0) });
   ck_assert (carc_game_apply_move (v->mirror, &m, NULL));
   assert_in_sync (v->seats[0], v->game, v->mirror);
   return TRUE;
@@ -207,8 +207,8 @@ START_TEST (test_flood)
   v.seats[0] = client_new ();
   v.seats[1] = client_new ();
   v.rand = g_rand_new_with_seed (8);
-  v.quiet = g_array_new (FALSE, FALSE, sizeof (gint64));
-  v.flooded = g_array_new (FALSE, FALSE, sizeof (gint64));
+  v.quiet = g_array_new (FALSE, FALSE, sizeof (double));
+  v.flooded = g_array_new (FALSE, FALSE, sizeof (double));
   v.game = create_game (v.seats[0], "{'seed': <@t 8>, 'name': <'victim'>}");
   g_variant_unref (call_ok (v.seats[0], v.game, GAME_IFACE, "Join", A ("('Ann', @a{sv} {})")));
   g_variant_unref (call_ok (v.seats[1], v.game, GAME_IFACE, "Join", A ("('Bob', @a{sv} {})")));

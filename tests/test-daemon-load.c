@@ -80,7 +80,7 @@ on_call_done (GObject *source, GAsyncResult *res, gpointer data)
   Load *load = call->cl->t->load;
   g_autoptr (GError) error = NULL;
   g_autoptr (GVariant) r = g_dbus_connection_call_finish (G_DBUS_CONNECTION (source), res, &error);
-  gint64 us = g_get_monotonic_time () - call->start;
+  double us = (double)(g_get_monotonic_time () - call->start);
 
   g_array_append_val (load->latency, us);
   ck_assert_msg (r != NULL, "game %s, seat %u: %s", call->cl->t->game, call->cl->index,
@@ -371,7 +371,7 @@ START_TEST (test_load)
            " (LOAD_SEED repeats the choices)\n",
            n_tables, SEATS, seconds, seed);
   load.rand = g_rand_new_with_seed ((guint32)(seed ^ (seed >> 32)));
-  load.latency = g_array_new (FALSE, FALSE, sizeof (gint64));
+  load.latency = g_array_new (FALSE, FALSE, sizeof (double));
   load.pid = daemon_start (args);
   for (guint i = 0; i < n_tables; i++)
     {
