@@ -4,12 +4,12 @@
 //
 //   gjs engine-game.js [--seed N] [--players N] [--expansions abbey,halftiles,...]
 //
-// The same policy as engine-game.py and tests/random-player.c: every move uniformly random
+// The same policy as engine-game.py and tests/common/random-player.c: every move uniformly random
 // among the legal ones, from a PCG32 generator seeded with the game's seed (stream 1), so the
-// scores equal the C engine's for the same seed (tests/gi-examples.sh checks it).
+// scores equal the C engine's for the same seed (tests/gi/gi-examples.sh checks it).
 //
 // From a build tree:
-//   GI_TYPELIB_PATH=_build/introspection LD_LIBRARY_PATH=_build/core/.libs \
+//   GI_TYPELIB_PATH=_build/introspection LD_LIBRARY_PATH=_build/core/engine/.libs \
 //   CARCASSONNE_PLUGIN_DIR=_build/plugins/.libs gjs examples/engine-game.js --seed 7
 
 imports.gi.versions.Carcassonne = '1.0';

@@ -6,13 +6,13 @@
 #                  [--events]
 #
 # Every player makes a uniformly random legal move drawn from a PCG32 generator seeded with
-# the game's seed (stream 1): the policy of tests/random-player.c, so the C engine playing the
-# same policy from the same seed ends with the same scores (tests/gi-reference.c checks it).
+# the game's seed (stream 1): the policy of tests/common/random-player.c, so the C engine playing the
+# same policy from the same seed ends with the same scores (tests/gi/gi-reference.c checks it).
 # Expansions come from the plugin directory (carc_plugin_host_get_default_dir():
 # $CARCASSONNE_PLUGIN_DIR, else the installed plugins).
 #
 # From a build tree:
-#   GI_TYPELIB_PATH=_build/introspection LD_LIBRARY_PATH=_build/core/.libs \
+#   GI_TYPELIB_PATH=_build/introspection LD_LIBRARY_PATH=_build/core/engine/.libs \
 #   CARCASSONNE_PLUGIN_DIR=_build/plugins/.libs python3 examples/engine-game.py --seed 7
 import argparse
 import sys

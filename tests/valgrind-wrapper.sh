@@ -6,7 +6,7 @@
 #
 # A compiled program (a libtool wrapper script from the build tree, or an ELF file) runs under
 # `libtool --mode=execute valgrind`, so valgrind sees the real program and not the shell of the
-# libtool wrapper. Anything else (the shell tests, tests/gi-*.sh) runs as it is: such a script
+# libtool wrapper. Anything else (the shell tests, tests/gi/gi-*.sh) runs as it is: such a script
 # starts the daemon through $CARCD_DAEMON_WRAPPER (this script again), so the daemon runs under
 # valgrind while the shell, gdbus, Python and gjs do not.
 #

@@ -1,0 +1,274 @@
+#!/bin/sh
+# test-ctl.sh: carcassonnectl's one-shot commands as a script uses them, against the real
+# daemon on the test bus (started by run-example.sh, which also checks it exits cleanly).
+# Seats outlive a run of carcassonnectl: join prints a token, later runs pass --token.
+set -eu
+if [ "${1:-}" != --inner ]; then
+  exec "${TOP_SRCDIR:?}/tests/examples/run-example.sh" -e '^PASS: carcassonnectl$' -- "$0" --inner
+fi
+
+ctl () { "$CARCASSONNECTL" --color=never "$@"; }
+fail () { echo "FAIL: $*"; exit 1; }
+
+# expect STATUS ERRORNAME COMMAND...: the command exits with STATUS and names ERRORNAME
+expect () {
+  status=$1 name=$2
+  shift 2
+  set +e
+  err=$(ctl "$@" 2>&1 >/dev/null)
+  got=$?
+  set -e
+  [ "$got" -eq "$status" ] || fail "carcassonnectl $* exited $got, not $status ($err)"
+  case $err in *"$name"*) ;; *) fail "carcassonnectl $*: expected $name, got: $err" ;; esac
+}
+
+game=$(ctl new --players 2 --seed 11 --name "ctl test")
+[ "$game" = /org/carcassonne/Engine1/game/1 ] || fail "new printed $game"
+set -- $(ctl join 1 Ann)
+[ "$1" = /org/carcassonne/Engine1/game/1/player/0 ] || fail "join printed $1"
+token=$2
+[ ${#token} -eq 32 ] || fail "token $token"
+
+# the seat waits for its token: another run is not seated
+expect 1 NotSeated leave 1
+ctl bot 1 Robot --token "$token" >/dev/null
+expect 1 InvalidToken start 1 --token 00000000000000000000000000000000
+ctl start 1 --token "$token"
+ctl list | grep -q '^/org/carcassonne/Engine1/game/1 .*placing' || fail "list: $(ctl list)"
+ctl show 1 | grep -q 'Ann' || fail "show lacks Ann"
+ctl show 1 | grep -q 'Robot' || fail "show lacks Robot"
+
+# Ann moves first (seat 0); a placement off the board is refused and changes nothing
+expect 1 IllegalPlacement place 1 40 40 0 --token "$token"
+expect 1 NotSeated place 1 0 1 0
+expect 1 WrongPhase deploy 1 skip --token "$token"
+first=$(gdbus call --session -d org.carcassonne.Engine1 -o "$game" \
+  -m org.carcassonne.Engine1.Game.GetPlacements | sed -n 's/^(\[(\(-\{0,1\}[0-9]*\), \(-\{0,1\}[0-9]*\), uint32 \([0-3]\)).*/\1 \2 \3/p')
+[ -n "$first" ] || fail "no placement parsed"
+# shellcheck disable=SC2086
+ctl place 1 $first --token "$token"
+ctl deploy 1 skip --token "$token"
+# the bot moved at once; it is Ann's turn again
+turn=$(gdbus call --session -d org.carcassonne.Engine1 -o "$game" \
+  -m org.freedesktop.DBus.Properties.Get org.carcassonne.Engine1.Game Turn)
+[ "$turn" = "(<uint32 3>,)" ] || fail "turn after one round: $turn"
+
+# usage errors exit 2
+expect 2 "" place 1 0
+expect 2 "" no-such-command
+
+# a game of bots, watched to its end
+out=$(ctl new --bots 2 --seed 7 --watch)
+echo "$out" | grep -q '^game over: ' || fail "watch did not reach the end"
+[ "$(echo "$out" | grep -c ' draws ')" -ge 71 ] || fail "watch missed turns"
+
+# --- expansions -------------------------------------------------------------------------
+bus () { gdbus call --session -d org.carcassonne.Engine1 "$@"; }
+TMPDIR_CTL=$(mktemp -d "${TMPDIR:-/tmp}/test-ctl.XXXXXX")
+trap 'rm -rf "$TMPDIR_CTL"' EXIT
+# prop PATH INTERFACE NAME: the value, without gdbus' brackets, type and quotes
+prop () {
+  bus -o "$1" -m org.freedesktop.DBus.Properties.Get "org.carcassonne.Engine1.$2" "$3" 2>/dev/null |
+    sed "s/^(<\(uint32 \|objectpath \)\{0,1\}'\{0,1\}\([^'>]*\)'\{0,1\}>,)$/\2/"
+}
+# the first (x, y, rotation) of a GetPlacements answer, as "X Y ROT"
+first_placement () {
+  bus -o "$1" -m org.carcassonne.Engine1.Game.GetPlacements |
+    sed -n 's/^(\[(\(-\{0,1\}[0-9]*\), \(-\{0,1\}[0-9]*\), uint32 \([0-3]\)).*/\1 \2 \3/p'
+}
+
+out=$(ctl expansions)
+echo "$out" | grep -q '^halftiles ' || fail "expansions: $out"
+echo "$out" | grep -q '^abbey ' || fail "expansions lacks the abbey: $out"
+echo "$out" | grep -q -- '--option halftiles.hand=N  (default 3)' || fail "expansions: $out"
+expect 2 "" new --option hand=4
+expect 2 "" new --expansions halftiles --option halftiles.hand=many
+expect 2 "" new --expansions halftiles --option halftiles.draft=4
+expect 1 UnknownExpansion new --expansions no-such-expansion
+expect 1 InvalidArgs new --expansions abbey --option abbey.no_such_option=1
+
+# Ann against a bot with the abbey and 2 half tiles each
+game=$(ctl new --players 2 --seed 5 --expansions abbey,halftiles --option halftiles.hand=2 \
+  --option halftiles.draft=false)
+n=${game##*/}
+# shellcheck disable=SC2046
+set -- $(ctl join "$n" Ann)
+ann=$1 token=$2
+ctl bot "$n" Robot --token "$token" >/dev/null
+options=$(ctl show "$n")
+echo "$options" | grep -q "expansions \['abbey', 'halftiles'\] halftiles.hand 2" ||
+  fail "show lacks the options: $options"
+# a game nobody holds on the bus goes once it is over: watch it from the start to its end
+ctl watch "$n" --board >"$TMPDIR_CTL/watch" 2>&1 &
+watcher=$!
+tries=0
+until grep -q '^watching ' "$TMPDIR_CTL/watch"; do
+  tries=$((tries + 1))
+  [ "$tries" -lt $((100 * ${CARCD_TEST_TIME_SCALE:-1})) ] ||
+    fail "watch did not start: $(cat "$TMPDIR_CTL/watch")"
+  sleep 0.1
+done
+ctl start "$n" --token "$token"
+
+# Ann's first turn starts choosing; show lists her hand (the abbey and 2 half tiles), only
+# the size of Robot's
+out=$(ctl show "$n" --token "$token")
+echo "$out" | grep -q '^state: choosing, turn 1, .*Ann (red) to draw or play a piece$' ||
+  fail "show: $out"
+echo "$out" | grep -q 'Robot: 0 points, 7 followers, 3 pieces in hand, bot' || fail "show: $out"
+echo "$out" | grep -q '^your hand' || fail "show lacks the hand: $out"
+echo "$out" | grep -q ' abbey  ' || fail "the hand lacks the abbey: $out"
+half=$(echo "$out" | sed -n 's/^.*\([0-9]\) \(HT-[IV]*-[0-9]*\).*$/\1 \2/p' | head -n 1)
+[ -n "$half" ] || fail "no half tile in the hand: $out"
+# shellcheck disable=SC2086
+set -- $half
+index=$1 id=$2
+ctl show "$n" | grep -q '^your hand' && fail "show without the seat shows a hand"
+expect 1 NotSeated pieces "$n" "$index"
+expect 1 NoPiece pieces "$n" 9 --token "$token"
+expect 1 NoPiece piece "$n" 9 0 1 0 --token "$token"
+expect 2 "" piece "$n" "$index" 0 1 4 --token "$token"
+expect 1 WrongPhase pass "$n" --token "$token"
+expect 1 WrongPhase pick "$n" 0 --token "$token"
+
+# the half tile goes where pieces says it fits; GetPieces has it there
+where=$(ctl pieces "$n" "$index" --token "$token" | head -n 1)
+[ -n "$where" ] || fail "pieces listed nothing for $id"
+# shellcheck disable=SC2086
+ctl piece "$n" "$index" $where --token "$token" | grep -q '^deploy a follower on: ' ||
+  fail "piece printed no deployments"
+ctl deploy "$n" skip --token "$token"
+# shellcheck disable=SC2086
+set -- $where
+bus -o "$game" -m org.carcassonne.Engine1.Game.GetPieces |
+  grep -q "(1, $1, $2, '$id', $3, '$ann')" ||
+  fail "GetPieces lacks $id at $where: $(bus -o "$game" -m org.carcassonne.Engine1.Game.GetPieces)"
+# the legend names the long side when the board shows a half tile (tests/client/test-board-render.c
+# checks the drawing itself)
+ctl show "$n" | grep -q '  ╲ long side  ' || fail "the board shows no half tile: $(ctl show "$n")"
+
+# the rest of the game: draw and place, and once the pile is empty place what the hand
+# holds where it fits, or pass
+drew=0 turns=0
+while state=$(prop "$game" Game State) && [ -n "$state" ] && [ "$state" != 3 ]; do
+  turns=$((turns + 1))
+  [ "$turns" -lt 5000 ] || fail "the game does not end: $(ctl show "$n" --token "$token")"
+  [ "$(prop "$game" Game ActivePlayer)" = "$ann" ] || continue
+  case $(prop "$game" Game State) in
+    1)
+      # shellcheck disable=SC2046
+      ctl place "$n" $(first_placement "$game") --token "$token" >/dev/null ;;
+    2) ctl deploy "$n" skip --token "$token" ;;
+    4)
+      if [ "$(prop "$game" Game TilesLeft)" -gt 0 ]; then
+        ctl draw "$n" --token "$token" | grep -q '^tile in play: ' && drew=$((drew + 1))
+        continue
+      fi
+      placed=
+      i=0
+      while [ "$i" -lt "$(prop "$ann" Player HandSize)" ] && [ -z "$placed" ]; do
+        where=$(ctl pieces "$n" "$i" --token "$token" | head -n 1)
+        if [ -n "$where" ]; then
+          # shellcheck disable=SC2086
+          ctl piece "$n" "$i" $where --token "$token" >/dev/null
+          placed=yes
+        fi
+        i=$((i + 1))
+      done
+      [ -n "$placed" ] || ctl pass "$n" --token "$token" ;;
+  esac
+done
+[ "$drew" -ge 20 ] || fail "Ann drew $drew tiles"
+wait "$watcher" || fail "watch failed: $(cat "$TMPDIR_CTL/watch")"
+out=$(cat "$TMPDIR_CTL/watch")
+echo "$out" | grep -q '^game over: Ann (red) [0-9]*, Robot (blue) [0-9]*; winner: ' ||
+  fail "watch did not see the end: $out"
+echo "$out" | grep -q "^turn 1: Ann (red) to play (" || fail "watch: $out"
+echo "$out" | grep -q "^  Ann (red) places $id at ($1, $2), [a-z]*-[a-z]* corner$" ||
+  fail "watch did not see Ann's half tile: $out"
+echo "$out" | grep -q '^  Ann (red) draws [A-X] ([0-9]* left)$' || fail "no TileDrawn: $out"
+# the final board: half tiles, the abbeys (grep -e with the glyphs themselves: a bracket
+# would match their bytes one by one)
+echo "$out" | grep -q '  ╲ long side  ' || fail "the final board shows no half tile: $out"
+echo "$out" | grep -q "^  Ann (red) places abbey at " || fail "Ann kept her abbey: $out"
+echo "$out" | grep -q -e '█  ✚  █' -e '█  [0-9]  █' || fail "the final board shows no abbey: $out"
+
+# bots only, watched: the signals of a game with hands, and the final board
+out=$(ctl new --bots 2 --seed 7 --expansions abbey,halftiles --watch)
+echo "$out" | grep -q '^game over: ' || fail "watch did not reach the end"
+echo "$out" | grep -q '^turn [0-9]*: Bot 1 (red) to play ([0-9]* left)$' || fail "watch: $out"
+echo "$out" | grep -q '^turn [0-9]*: Bot 2 (blue) draws [A-X] ([0-9]* left)$' || fail "watch: $out"
+echo "$out" | grep -q '^  Bot [12] ([a-z]*) places HT-[IV]*-[0-9]* at (-\{0,1\}[0-9]*, -\{0,1\}[0-9]*), [a-z]*-[a-z]* corner$' ||
+  fail "no half tile placed: $out"
+echo "$out" | grep -q '^  Bot [12] ([a-z]*) places abbey at ' || fail "no abbey placed: $out"
+echo "$out" | grep -q -e '█  ✚  █' -e '█  [0-9]  █' || fail "the final board shows no abbey: $out"
+
+# a draft: Robot picks first (it plays last), then Cy, from the pool show lists
+out=$(ctl new --players 2 --expansions halftiles --option halftiles.draft=true \
+  --option halftiles.hand=1 --join Cy)
+game=$(echo "$out" | sed -n 1p)
+# shellcheck disable=SC2046
+set -- $(echo "$out" | sed -n 2p)
+cy=$1 token=$2 n=${game##*/}
+ctl bot "$n" Robot --token "$token" >/dev/null
+ctl start "$n" --token "$token"
+tries=0
+until [ "$(prop "$game" Game ActivePlayer)" = "$cy" ]; do
+  tries=$((tries + 1))
+  [ "$tries" -lt 100 ] || fail "Robot did not pick"
+  sleep 0.1
+done
+out=$(ctl show "$n" --token "$token")
+echo "$out" | grep -q '^state: drafting, .*Cy (red) to pick$' || fail "show: $out"
+echo "$out" | grep -q '^draft pool' || fail "show lacks the pool: $out"
+echo "$out" | grep -q 'Robot: .*, 1 piece in hand' || fail "show: $out"
+expect 1 NoPiece pick "$n" 99 --token "$token"
+ctl pick "$n" 0 --token "$token"
+[ "$(prop "$cy" Player HandSize)" = 1 ] || fail "Cy's pick is not in her hand"
+[ "$(prop "$game" Game State)" != 5 ] || fail "still drafting after every pick"
+
+# --- game records: save, replay, load -----------------------------------------------------
+rec=$TMPDIR_CTL/game.json
+# a finished game goes from the bus once nobody holds it: the prompt on a pipe keeps its
+# creator there until it is saved ('save FILE': the game in view)
+printf 'new --bots 2 --seed 7 --start\nwait\nsave %s\nquit\n' "$rec" | ctl >"$TMPDIR_CTL/prompt" 2>&1 ||
+  fail "the prompt failed: $(cat "$TMPDIR_CTL/prompt")"
+over=$(grep '^game over: ' "$TMPDIR_CTL/prompt") || fail "the bots' game did not end"
+head -n 2 "$rec" | grep -q '"format": "carcassonned-record"' || fail "save wrote: $(head "$rec")"
+moves=$(grep -c '^ *{"move":' "$rec")
+# replay: every move, the events as watch prints them, the daemon's final scores
+out=$(ctl replay "$rec")
+[ "$(echo "$out" | grep -c "^move [0-9]*/$moves: ")" = "$moves" ] || fail "replay: $out"
+[ "$(echo "$out" | grep '^game over: ')" = "$over" ] || fail "replay ends '$(echo "$out" | grep '^game over: ')', the daemon '$over'"
+echo "$out" | grep -q '^  Bot 1 (red) places [A-X] at ' || fail "replay: $out"
+# --to N: stops there, draws the board once (each move with --board), prints the state hash
+out=$(ctl replay "$rec" --to 20)
+echo "$out" | grep -q "^after move 20 of $moves: " || fail "replay --to 20: $out"
+echo "$out" | grep -q '^move 21/' && fail "replay --to 20 went on: $out"
+[ "$(echo "$out" | grep -c '^  · field ')" = 1 ] || fail "replay --to 20 drew not one board: $out"
+hash=$(echo "$out" | sed -n 's/^state hash: \([0-9a-f]\{16\}\)$/\1/p')
+[ -n "$hash" ] || fail "replay --to 20 printed no state hash: $out"
+[ "$(ctl replay "$rec" --to 3 --board --step </dev/null | grep -c '^  · field ')" = 4 ] ||
+  fail "replay --board: not a board before the first move and after each"
+# load --moves N: a waiting game in the position replay --to N reaches
+game=$(ctl load "$rec" --moves 20)
+[ "$(prop "$game" Game StateHash)" = "$hash" ] ||
+  fail "load --moves 20: StateHash $(prop "$game" Game StateHash), replay --to 20: $hash"
+ctl show "$game" | grep -q "^state hash: $hash$" || fail "show: $(ctl show "$game")"
+expect 1 PermissionDenied save "$game" "$TMPDIR_CTL/not-ours.json"
+[ ! -e "$TMPDIR_CTL/not-ours.json" ] || fail "a refused save wrote a file"
+expect 1 InvalidArgs load "$rec" --moves $((moves + 1))
+expect 2 "" replay "$rec" --to many
+# a corrupted record: the engine's error, naming the place, from replay and from the daemon
+line=$(awk 'NR > 20 && /"move":"place"/ { print NR; exit }' "$rec")
+i=$((line - 8))
+sed "${line}s/\"x\":/\"x\":\"/; ${line}s/,\"y\"/\",\"y\"/" "$rec" >"$TMPDIR_CTL/bad.json"
+set +e
+err=$(ctl replay "$TMPDIR_CTL/bad.json" 2>&1 >/dev/null)
+status=$?
+set -e
+[ "$status" = 1 ] || fail "replay of a bad record exited $status"
+[ "$err" = "carcassonnectl: $TMPDIR_CTL/bad.json: moves[$i].x: not an integer" ] ||
+  fail "replay of a bad record: $err"
+expect 1 "InvalidRecord: moves[$i].x: not an integer" load "$TMPDIR_CTL/bad.json"
+echo "PASS: carcassonnectl"

@@ -1,3 +1,0 @@
-#!/bin/sh
-# gi-gjs.sh: examples/engine-game.js against the C engine (tests/gi-examples.sh).
-exec "$(dirname "$0")/gi-examples.sh" gjs
