@@ -1,6 +1,6 @@
 /* carc-placement.c: where a piece may go, and joining a placed piece's segments with its
- * neighbours' (RULES.md rules 3, 4; half tiles 3.2; walls D9). Square tiles drawn in a game
- * without placement hooks take the fast path of carc-board.h instead; both agree. */
+ * neighbours' (doc/rules.md rules 3, 4; half tiles section 3.2; walls D9). Square tiles drawn in a
+ * game without placement hooks take the fast path of carc-board.h instead; both agree. */
 #include "config.h"
 
 #include "carc-game-private.h"

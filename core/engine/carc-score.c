@@ -1,5 +1,5 @@
 /* carc-score.c: scoring completed features during the game and everything at the end
- * (RULES.md section 7, rules 16-35; decision D2 for fields). */
+ * (doc/rules.md section 7, rules 16-35; decision D2 for fields). */
 #include "config.h"
 
 #include <string.h>

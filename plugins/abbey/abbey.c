@@ -1,4 +1,4 @@
-/* abbey.c: the abbey of Abbey & Mayor (RULES.md section 4, decisions D9 and D10).
+/* abbey.c: the abbey of Abbey & Mayor (doc/rules.md section 4, decisions D9 and D10).
  *
  * Setup hands each player one abbey. On a turn, instead of drawing, a player may place it
  * into a hole: an empty cell whose 4 neighbouring cells are all occupied (with half tiles, a

@@ -1,4 +1,4 @@
-/* halftiles.c: Halflings, the triangular half tiles (RULES.md section 3; decisions D5-D8, D13).
+/* halftiles.c: Halflings, the triangular half tiles (doc/rules.md section 3; decisions D5-D8, D13).
  *
  * The engine's board already knows half tiles: a cell holds one square tile or one or two
  * half tiles on the same diagonal; legs are tile edges, the long side meets only the long side
@@ -15,8 +15,8 @@
  *   a follower may go only on the half tile just placed (D7).
  * - end (D6): once the draw pile is empty, play goes on while the active player can place a
  *   half tile; the first player who can place nothing ends the game.
- * - hill (option, RULES.md 3.7): placing the hill half buries the next tile of the draw pile
- *   under it; in a tie, a player with a follower in the feature in the hill's cell wins.
+ * - hill (option, doc/rules.md section 3.7): placing the hill half buries the next tile of the
+ *   draw pile under it; in a tie, a player with a follower in the feature in the hill's cell wins.
  */
 #include "config.h"
 
@@ -121,8 +121,8 @@ cell_has_hill (CarcGame *game, gint x, gint y)
   return FALSE;
 }
 
-/* Hill tie-break (RULES.md 3.7 item 2): tied players with a follower of the feature in a
- * cell with the hill win the tie. */
+/* Hill tie-break (doc/rules.md section 3.7 item 2): tied players with a follower of the feature in
+ * a cell with the hill win the tie. */
 static guint
 halftiles_tie_break (CarcGame *game, gpointer data, const CarcScoring *scoring, guint winners)
 {

@@ -1,4 +1,4 @@
-/* vineyards.c: the 8 vineyard tiles of Hills & Sheep (RULES.md section 5.2, decision D11).
+/* vineyards.c: the 8 vineyard tiles of Hills & Sheep (doc/rules.md section 5.2, decision D11).
  *
  * Setup adds them to the draw pile. When a cloister-like feature (a monastery or an abbey)
  * is completed during the game, its owners get 3 more points for every vineyard on the

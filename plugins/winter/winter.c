@@ -1,4 +1,4 @@
-/* winter.c: the Winter Edition's 12 animal tiles (RULES.md section 2, decision D12).
+/* winter.c: the Winter Edition's 12 animal tiles (doc/rules.md section 2, decision D12).
  *
  * Setup adds them to the draw pile (72 + 12 = 84 tiles). Each carries its animal as a tag
  * (`animal=bear`) that clients see; animals have no effect on the rules. */

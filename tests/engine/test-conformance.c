@@ -309,7 +309,7 @@ replay_game (CarcTileSet *tiles, const char *path)
         }
       if (carc_game_get_current_player (game) != player)
         DISAGREE (turn, "player: JCZ %u, ours %u", player, carc_game_get_current_player (game));
-      /* The abbey is on offer before drawing exactly when a hole exists (RULES.md section 4):
+      /* The abbey is on offer before drawing exactly when a hole exists (doc/rules.md section 4):
        * JCZ's abbey_pass, or its abbey move, against our choose phase. */
       JsonNode *anode = json_object_get_member (rec, "action");
       JsonObject *action = JSON_NODE_HOLDS_NULL (anode) ? NULL : json_node_get_object (anode);

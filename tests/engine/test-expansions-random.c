@@ -11,7 +11,7 @@
  * - scores never decrease; the game ends with the draw pile empty;
  * - seed + move log replays the game to the same scores.
  *
- * (RULES.md rules 3, 4, 25-27, sections 3.2, 3.6, 4; ARCHITECTURE.md section 8.) A failing
+ * (doc/rules.md rules 3, 4, 25-27, sections 3.2, 3.6, 4; ARCHITECTURE.md section 8.) A failing
  * seed is printed; replay it with CARC_TEST_SEED=<seed>. */
 #include "config.h"
 
@@ -154,7 +154,8 @@ play_one (CarcTileSet *base, guint64 seed)
                   error->message);
           break;
         }
-      /* The draft's last pick sends the rest of the pool back to the box (RULES.md 3.3). */
+      /* The draft's last pick sends the rest of the pool back to the box (doc/rules.md
+       * section 3.3). */
       if (pool_before && carc_game_get_phase (game) != CARC_PHASE_DRAFT)
         total -= pool_before - 1;
       guint n_moves;

@@ -1,4 +1,4 @@
-/* test-expansions.c: the rules of the four expansion plugins (RULES.md sections 2-5 and
+/* test-expansions.c: the rules of the four expansion plugins (doc/rules.md sections 2-5 and
  * decisions D5-D13) as scenarios with exact points, each naming its rule. The plugins are the
  * real shared objects of the build tree. Base tile letters as in tiles.txt; the start tile D
  * at (0, 0) shows a city north, a road west-east, a field south. Half tiles: rotation r holds
@@ -24,9 +24,9 @@ final_points (Scenario *sc, guint player)
   return scenario_points_scored (sc, player, TRUE);
 }
 
-/* RULES.md 3.5 (decision D5): two half tiles in one cell count as one occupied cell in a
- * city; D6: after the draw pile is empty the active player who can place a half tile plays
- * on; D7: a follower only on the half just placed, under the normal rules. */
+/* doc/rules.md section 3.5 (decision D5): two half tiles in one cell count as one occupied cell in
+ * a city; D6: after the draw pile is empty the active player who can place a half tile plays on;
+ * D7: a follower only on the half just placed, under the normal rules. */
 START_TEST (test_halftiles_two_halves_one_cell_in_a_city)
 {
   g_autoptr (Scenario) sc = scenario_new_expansions (
@@ -63,8 +63,8 @@ START_TEST (test_halftiles_two_halves_one_cell_in_a_city)
 }
 END_TEST
 
-/* The adjacency hook counting_unit: a plugin that counts every piece apart (the 10/2015
- * variant of RULES.md 3.5, not the default D5) makes the two halves of one cell count twice. */
+/* The adjacency hook counting_unit: a plugin that counts every piece apart (the 10/2015 variant of
+ * doc/rules.md section 3.5, not the default D5) makes the two halves of one cell count twice. */
 static guint
 per_piece_unit (CarcGame *game, gpointer data, const CarcPieceInfo *info, guint unit)
 {
@@ -107,8 +107,8 @@ START_TEST (test_counting_unit_hook)
 }
 END_TEST
 
-/* RULES.md 3.5: a road that runs into a triangular gap is not complete; once the other half
- * closes it, it scores per occupied cell (3, not 4 pieces). */
+/* doc/rules.md section 3.5: a road that runs into a triangular gap is not complete; once the other
+ * half closes it, it scores per occupied cell (3, not 4 pieces). */
 START_TEST (test_halftiles_road_into_gap_incomplete)
 {
   g_autoptr (Scenario) sc = scenario_new_expansions (2, "halftiles", TILES ("X", "U", "U", "U"),
@@ -137,8 +137,8 @@ START_TEST (test_halftiles_road_into_gap_incomplete)
 }
 END_TEST
 
-/* RULES.md 3.5: a cloister is complete when its 8 neighbouring cells are occupied (9 points);
- * 3.7 item 1 and D11: a vineyard half in the cloister's own cell adds 3: 12. */
+/* doc/rules.md section 3.5: a cloister is complete when its 8 neighbouring cells are occupied
+ * (9 points); section 3.7 item 1 and D11: a vineyard half in the cloister's own cell adds 3: 12. */
 static Scenario *
 vineyard_half_cloister (const char *expansions)
 {
@@ -175,8 +175,8 @@ START_TEST (test_halftiles_cloister_without_vineyards)
 }
 END_TEST
 
-/* RULES.md 3.5 (1/2021): a triangular gap breaks field connectivity; the other half, once
- * placed, joins the fields across the diagonal. */
+/* doc/rules.md section 3.5 (1/2021): a triangular gap breaks field connectivity; the other half,
+ * once placed, joins the fields across the diagonal. */
 START_TEST (test_halftiles_gap_separates_fields)
 {
   g_autoptr (Scenario) sc = scenario_new_expansions (2, "halftiles", TILES ("U", "B", "U"),
@@ -204,8 +204,8 @@ START_TEST (test_halftiles_gap_separates_fields)
 }
 END_TEST
 
-/* RULES.md 4 and 5.2 (D11): a completed abbey scores as a monastery, with +3 for a vineyard
- * among its 8 neighbours; placed into its hole with all 8 filled, it completes at once. */
+/* doc/rules.md sections 4 and 5.2 (D11): a completed abbey scores as a monastery, with +3 for a
+ * vineyard among its 8 neighbours; placed into its hole with all 8 filled, it completes at once. */
 START_TEST (test_vineyards_abbey_completed)
 {
   g_autoptr (Scenario) sc = scenario_new_expansions (
@@ -228,7 +228,7 @@ START_TEST (test_vineyards_abbey_completed)
 }
 END_TEST
 
-/* RULES.md 5.2 (D11): an incomplete monastery gets nothing for vineyards at the end. */
+/* doc/rules.md section 5.2 (D11): an incomplete monastery gets nothing for vineyards at the end. */
 START_TEST (test_vineyards_nothing_at_the_end)
 {
   g_autoptr (Scenario) sc = scenario_new_expansions (2, "vineyards", TILES ("B", "HS-RRr.v"), NULL);
@@ -239,7 +239,7 @@ START_TEST (test_vineyards_nothing_at_the_end)
 }
 END_TEST
 
-/* RULES.md section 4 (D9, D10): one abbey completes a road, a city and a cloister at once;
+/* doc/rules.md section 4 (D9, D10): one abbey completes a road, a city and a cloister at once;
  * it adds no tile to them (the one-tile city scores 2); it only goes into a hole; in the
  * final round it may still be placed, and a monk on it scores as a cloister at the end. */
 START_TEST (test_abbey_completes_three_features)
@@ -293,9 +293,9 @@ START_TEST (test_abbey_completes_three_features)
 }
 END_TEST
 
-/* RULES.md 4 and 3.8 (with half tiles): a cell holding one half tile counts for the hole even
- * when its triangular gap faces the abbey; combined end rules: the abbey round runs even though
- * the halftiles rule alone would end the game. */
+/* doc/rules.md sections 4 and 3.8 (with half tiles): a cell holding one half tile counts for the
+ * hole even when its triangular gap faces the abbey; combined end rules: the abbey round runs even
+ * though the halftiles rule alone would end the game. */
 START_TEST (test_abbey_into_hole_beside_a_gap)
 {
   g_autoptr (Scenario) sc
@@ -318,8 +318,8 @@ START_TEST (test_abbey_into_hole_beside_a_gap)
 }
 END_TEST
 
-/* RULES.md 3.6 (D6): the first active player who can place nothing ends the game, even if
- * another player still holds half tiles. */
+/* doc/rules.md section 3.6 (D6): the first active player who can place nothing ends the game, even
+ * if another player still holds half tiles. */
 START_TEST (test_halftiles_end_first_player_without_a_move)
 {
   g_autoptr (Scenario) sc = scenario_new_expansions (2, "halftiles", TILES ("U"),
@@ -333,7 +333,7 @@ START_TEST (test_halftiles_end_first_player_without_a_move)
 }
 END_TEST
 
-/* RULES.md 3.2: the long side meets only the long side of the other half, with matching
+/* doc/rules.md section 3.2: the long side meets only the long side of the other half, with matching
  * landscape; legs match like tile edges; a half needs an edge that continues the landscape. */
 START_TEST (test_halftiles_placement_rules)
 {
@@ -364,8 +364,8 @@ START_TEST (test_halftiles_placement_rules)
 }
 END_TEST
 
-/* RULES.md 3.3 and D8: each player gets 3 half tiles from those without symbols; the vineyard
- * half only joins with the vineyards expansion; the draft variant picks face up, the last
+/* doc/rules.md section 3.3 and D8: each player gets 3 half tiles from those without symbols; the
+ * vineyard half only joins with the vineyards expansion; the draft variant picks face up, the last
  * player first, then counter-clockwise. */
 START_TEST (test_halftiles_setup_and_draft)
 {
@@ -405,8 +405,8 @@ START_TEST (test_halftiles_setup_and_draft)
 }
 END_TEST
 
-/* RULES.md 3.7 item 2 (the hill option): placing the hill half buries the next tile of the
- * draw pile; in a tie, the player with a follower in the hill's cell wins alone. */
+/* doc/rules.md section 3.7 item 2 (the hill option): placing the hill half buries the next tile of
+ * the draw pile; in a tie, the player with a follower in the hill's cell wins alone. */
 START_TEST (test_halftiles_hill)
 {
   g_autoptr (Scenario) sc = scenario_new_expansions_full (
@@ -425,7 +425,7 @@ START_TEST (test_halftiles_hill)
 }
 END_TEST
 
-/* RULES.md section 2 (D12): Winter adds 12 animal tiles (84 in all), each tagged with its
+/* doc/rules.md section 2 (D12): Winter adds 12 animal tiles (84 in all), each tagged with its
  * animal; animals change no rule. Section 5: vineyards add 8 tiles. */
 START_TEST (test_winter_and_vineyards_decks)
 {

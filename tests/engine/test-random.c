@@ -1,7 +1,7 @@
 /* test-random.c: thousands of seeded random games (2 to 6 players) with the invariants
  * checked after every move, and seed + move log replays.
  *
- * Invariants (RULES.md section 7 rules 3, 4, 8, 25-27, 35; decisions D1, D3, D4):
+ * Invariants (doc/rules.md section 7 rules 3, 4, 8, 25-27, 35; decisions D1, D3, D4):
  * tiles are conserved (placed + discarded + in play + left = the set's 72); followers are
  * conserved (supply + on the board = 7 per player); every touching edge matches; every
  * placed tile shares an edge with an earlier one; a follower is only ever deployed into an

@@ -1,4 +1,4 @@
-/* test-rules.c: one scenario per base-game rule of RULES.md section 7 (rules 1-36), the
+/* test-rules.c: one scenario per base-game rule of doc/rules.md section 7 (rules 1-36), the
  * worked examples of section 7, and bad input.
  *
  * Every scenario is a real board built from an explicit tile order and explicit placements.
@@ -59,7 +59,7 @@ check_scored (Scenario *sc, int line, guint index, CarcFeatureKind kind, gboolea
  * Setup / turn (rules 1-7)
  * --------------------------------------------------------------------------------------- */
 
-/* RULES.md §7 rule 1: each player has 7 playable followers; 2-5 players (Winter).
+/* doc/rules.md rule 1: each player has 7 playable followers; 2-5 players (Winter).
  * Nearest engine behaviour: every player starts with 7 followers in the supply and score 0,
  * and (decision D4) 2 to 6 players are accepted while 1 and 7 are refused with
  * CARC_ERROR_INVALID_ARGUMENT. Player 0 starts. */
@@ -118,7 +118,7 @@ START_TEST (test_empty_tile_order_is_over_at_once)
 }
 END_TEST
 
-/* RULES.md §7 rule 2: a turn is (1) place the tile, (2) optionally one follower, only on the
+/* doc/rules.md rule 2: a turn is (1) place the tile, (2) optionally one follower, only on the
  * tile just placed, (3) score what the tile completed.
  * Board: E r2 at (0,-1) closes the start city. Player 0 (1 follower) cannot deploy or skip
  * before placing, cannot place twice, cannot use a segment that is not on the new tile; the
@@ -159,7 +159,7 @@ START_TEST (test_rule02_turn_order_place_deploy_score)
 }
 END_TEST
 
-/* RULES.md §7 rule 3: a tile must share at least one full edge with the landscape; touching
+/* doc/rules.md rule 3: a tile must share at least one full edge with the landscape; touching
  * only at a corner is illegal.
  * Board: start tile alone; an E tried at the four diagonal cells (every rotation) and far
  * away is refused with CARC_ERROR_ILLEGAL_PLACEMENT and changes nothing; the diagonal cells
@@ -184,7 +184,7 @@ START_TEST (test_rule03_corner_only_contact_rejected)
 }
 END_TEST
 
-/* RULES.md §7 rule 4: every edge the tile touches must match; one matching edge is not
+/* doc/rules.md rule 4: every edge the tile touches must match; one matching edge is not
  * enough.
  * Board: U r1 at (1,0), E r2 at (0,-1); the cell (1,-1) then needs field to the west and to
  * the south. I (cities N and W) r0 matches the south but clashes west; I r2 matches the west
@@ -202,7 +202,7 @@ START_TEST (test_rule04_every_touching_edge_must_match)
 }
 END_TEST
 
-/* RULES.md §7 rule 5: a tile that fits nowhere is removed from the game and the player draws
+/* doc/rules.md rule 5: a tile that fits nowhere is removed from the game and the player draws
  * another (decision D3: reported as an event).
  * Board: E r2 at (0,-1) closes the start city, so no cell of the frontier accepts C (city on
  * all four sides). Player 1 draws C: a TILE_DISCARDED event names player 1 and C, and player 1
@@ -225,7 +225,7 @@ START_TEST (test_rule05_unplaceable_tile_discarded_same_player_draws)
 }
 END_TEST
 
-/* RULES.md §7 rule 6: corner contact never connects features.
+/* doc/rules.md rule 6: corner contact never connects features.
  * Board: D r0 at (1,0) (its own city north, road continuing the start road), E r2 at (1,-1)
  * closing that city. The start city (north edge of (0,0)) meets that city only at the corner
  * point (1,-1)/(0,0) and stays a separate one-tile open city; the field of E at (1,-1) meets
@@ -259,7 +259,7 @@ START_TEST (test_rule06_corner_contact_does_not_connect)
 }
 END_TEST
 
-/* RULES.md §7 rule 7: cloisters connect to nothing and may be next to each other,
+/* doc/rules.md rule 7: cloisters connect to nothing and may be next to each other,
  * orthogonally or diagonally.
  * Board: B at (0,1) (monk, player 0), B at (1,1) (monk, player 1, orthogonal neighbour),
  * B at (1,2) (monk, player 0, diagonal to the first). Every monk is allowed, each cloister is
@@ -296,7 +296,7 @@ END_TEST
  * Follower placement (rules 8-15)
  * --------------------------------------------------------------------------------------- */
 
-/* RULES.md §7 rule 8: no follower on a segment whose feature already holds one, even one's own.
+/* doc/rules.md rule 8: no follower on a segment whose feature already holds one, even one's own.
  * Board: player 0's thief on U r1 at (1,0) (the start road). Player 1's U r1 at (-1,0) joins
  * that road: the road is not offered and deploying there fails with
  * CARC_ERROR_ILLEGAL_DEPLOYMENT (the south field is free and taken). Player 0's U r1 at (2,0):
@@ -327,7 +327,7 @@ START_TEST (test_rule08_occupied_feature_refused_even_own)
 }
 END_TEST
 
-/* RULES.md §7 rule 9: followers come only from the supply; one returned during this turn
+/* doc/rules.md rule 9: followers come only from the supply; one returned during this turn
  * cannot be placed in the same turn.
  * Board (1 follower each): player 0's knight on G r1 at (0,-1) (city D+G, open north), so his
  * supply is empty. Player 1 plays U r1 at (1,0). Player 0 closes the city with E r2 at (0,-2):
@@ -352,7 +352,7 @@ START_TEST (test_rule09_returned_follower_not_redeployed_same_turn)
 }
 END_TEST
 
-/* RULES.md §7 rule 10: place-then-complete: a knight put into the 2-tile city its tile
+/* doc/rules.md rule 10: place-then-complete: a knight put into the 2-tile city its tile
  * completes scores 4 at once and comes back the same turn.
  * Board: E r2 at (0,-1) closing the start city, knight on its city segment. */
 START_TEST (test_rule10_place_then_complete_returns_follower)
@@ -369,7 +369,7 @@ START_TEST (test_rule10_place_then_complete_returns_follower)
 }
 END_TEST
 
-/* RULES.md §7 rule 11: a two-city tile completing an occupied small city may take the
+/* doc/rules.md rule 11: a two-city tile completing an occupied small city may take the
  * player's single follower on its other city segment (first case of the rule).
  * The small city scores and the earlier knight returns.
  * Board (2 followers each): player 0's knight on E r2 at (0,1) (a cap facing south); player 1
@@ -397,7 +397,7 @@ START_TEST (test_rule11_two_city_tile_other_segment_while_small_city_occupied)
 }
 END_TEST
 
-/* RULES.md §7 rule 11: with neither city occupied, choosing the small city scores 4 and the
+/* doc/rules.md rule 11: with neither city occupied, choosing the small city scores 4 and the
  * follower returns, but it cannot be placed again this turn (second case of the rule).
  * Board (1 follower each): E r2 at (0,1) unoccupied, U r1 at (1,0), then player 0's H r0 at
  * (0,2) with his only follower on the north cap (segment 0), which completes E+H. */
@@ -420,7 +420,7 @@ START_TEST (test_rule11_two_city_tile_choose_small_city)
 }
 END_TEST
 
-/* RULES.md §7 rule 12: occupying is optional; a city may be extended or completed without a
+/* doc/rules.md rule 12: occupying is optional; a city may be extended or completed without a
  * knight, and a farmer may go on the free field instead.
  * Board: player 0 extends the start city with G r1 at (0,-1) and skips (a deployment was
  * offered); player 1 completes it with E r2 at (0,-2) and puts a farmer on the E's field
@@ -451,7 +451,7 @@ START_TEST (test_rule12_occupying_is_optional)
 }
 END_TEST
 
-/* RULES.md §7 rule 13: on a cloister tile a farmer may go on the surrounding field instead of
+/* doc/rules.md rule 13: on a cloister tile a farmer may go on the surrounding field instead of
  * a monk; the cloister stays unoccupied.
  * Board: player 0's B at (0,1) offers both the cloister and the field; he takes the field.
  * Player 1 plays U r1 at (1,0). The cloister never holds a monk and never scores; the farmer's
@@ -478,7 +478,7 @@ START_TEST (test_rule13_farmer_instead_of_monk)
 }
 END_TEST
 
-/* RULES.md §7 rule 14: the player who joins two occupied fields may not add a farmer; several
+/* doc/rules.md rule 14: the player who joins two occupied fields may not add a farmer; several
  * farmers in one field arise only by joining separately occupied fields.
  * Board: player 0's farmer on the north field of U r1 at (0,1) (= the start's south field);
  * player 1's farmer on B at (0,2) (the field south of that road). Player 0's A r1 at (1,1)
@@ -504,7 +504,7 @@ START_TEST (test_rule14_joined_fields_hold_both_farmers)
 }
 END_TEST
 
-/* RULES.md §7 rule 15: out of followers, a player still places a tile each turn but cannot
+/* doc/rules.md rule 15: out of followers, a player still places a tile each turn but cannot
  * deploy.
  * Board (1 follower each): player 0's knight on G r1 at (0,-1); player 1 plays U r1 at (1,0);
  * player 0 still gets legal placements and places U r1 at (-1,0), but no deployment is offered
@@ -532,7 +532,7 @@ END_TEST
  * Roads (rules 16-18)
  * --------------------------------------------------------------------------------------- */
 
-/* RULES.md §7 rule 16: a road is complete when both ends are closed (here by a city gate and
+/* doc/rules.md rule 16: a road is complete when both ends are closed (here by a city gate and
  * a cloister); an end at a tile edge is never closed.
  * Board: player 0's thief on T r1 at (1,0) (road ends at its city gate); the road D+T still
  * has one open end. Player 1's A r3 at (-1,0) ends the west side at its cloister: 3 tiles, 3
@@ -556,7 +556,7 @@ START_TEST (test_rule16_road_closed_by_city_gate_and_cloister)
 }
 END_TEST
 
-/* RULES.md §7 rule 16: a road that forms a closed loop is complete (second case).
+/* doc/rules.md rule 16: a road that forms a closed loop is complete (second case).
  * Board: four curves V south of the start: (0,1) r3, (1,1) r0, (1,2) r1, (0,2) r2. Player 0's
  * thief on the first; the fourth tile closes the loop: 4 points during the game. */
 START_TEST (test_rule16_road_closed_loop)
@@ -578,7 +578,7 @@ START_TEST (test_rule16_road_closed_loop)
 }
 END_TEST
 
-/* RULES.md §7 rule 17: every junction ends every road reaching it; the two arms of a T bar
+/* doc/rules.md rule 17: every junction ends every road reaching it; the two arms of a T bar
  * are separate roads; the junction itself cannot be occupied.
  * Board: W r0 at (1,0) (roads W, E, S to a junction). Player 0's thief on its west arm (road
  * D+W, 2 tiles); the east arm is a separate 1-tile road that player 1 occupies from U r1 at
@@ -619,7 +619,7 @@ START_TEST (test_rule17_junction_ends_every_road)
 }
 END_TEST
 
-/* RULES.md §7 rule 18: a road scores 1 per tile, during the game and at the end alike.
+/* doc/rules.md rule 18: a road scores 1 per tile, during the game and at the end alike.
  * Board: player 0's thief on the west arm of W r0 at (1,0); player 1's on U r1 at (2,0)
  * (east arm). A r3 at (-1,0) completes A+D+W: 3 during the game; U r1 at (3,0) is the last
  * tile: player 1's open road W+U+U scores 3 at the end. */
@@ -643,7 +643,7 @@ END_TEST
  * Cities (rules 19-22)
  * --------------------------------------------------------------------------------------- */
 
-/* RULES.md §7 rule 19: a completed city scores 2 per tile + 2 per shield (example: 3 tiles +
+/* doc/rules.md rule 19: a completed city scores 2 per tile + 2 per shield (example: 3 tiles +
  * 1 shield = 8).
  * Board: player 0's knight on F r1 at (0,-1) (shielded city band running north-south), player
  * 1 closes it with E r2 at (0,-2): D+F+E, 1 shield: 8. */
@@ -662,7 +662,7 @@ START_TEST (test_rule19_city_two_per_tile_and_shield)
 }
 END_TEST
 
-/* RULES.md §7 rule 20: two segments of one city on the same tile count as one tile (example:
+/* doc/rules.md rule 20: two segments of one city on the same tile count as one tile (example:
  * 4 tiles, no shield = 8).
  * Board: a ring south of the start: I r2 at (0,1) (two separate caps, east and south), N r2 at
  * (1,1), N r3 at (1,2), N r0 at (0,2) (corner cities). The city leaves I through its east cap
@@ -688,7 +688,7 @@ START_TEST (test_rule20_two_segments_on_one_tile_count_once)
 }
 END_TEST
 
-/* RULES.md §7 rule 21: a shield counts only for the city segment it is drawn in.
+/* doc/rules.md rule 21: a shield counts only for the city segment it is drawn in.
  * No base tile has a shield next to a second city segment, so this uses a test tile set: the
  * base D and E plus "Z", an H (caps N and S) whose north cap alone carries a shield. Player 0's
  * knight on Z's south cap (Z r0 at (0,-1)) completes D+Z-south: 2 tiles, no shield: 4.
@@ -715,7 +715,7 @@ START_TEST (test_rule21_shield_counts_for_its_own_segment)
 }
 END_TEST
 
-/* RULES.md §7 rule 22: an incomplete city at the end scores 1 per tile + 1 per shield
+/* doc/rules.md rule 22: an incomplete city at the end scores 1 per tile + 1 per shield
  * (example: 2 tiles + 1 shield = 3).
  * Board: player 0's knight on F r1 at (0,-1), the last tile; the city D+F is open north. */
 START_TEST (test_rule22_incomplete_city_at_end)
@@ -746,7 +746,7 @@ play_cloister_ring (Scenario *sc, guint n_neighbours)
     scenario_turn (sc, cells[i][0], cells[i][1], (guint)cells[i][2], SKIP);
 }
 
-/* RULES.md §7 rule 23: a cloister whose 8 surrounding cells are filled is complete: 9 points.
+/* doc/rules.md rule 23: a cloister whose 8 surrounding cells are filled is complete: 9 points.
  * Board: play_cloister_ring() with all 7 neighbours; the last E (at (1,2)) completes it during
  * the game, and the monk returns. */
 START_TEST (test_rule23_complete_cloister_nine)
@@ -763,7 +763,7 @@ START_TEST (test_rule23_complete_cloister_nine)
 }
 END_TEST
 
-/* RULES.md §7 rule 24: an incomplete cloister at the end scores 1 + its neighbouring tiles
+/* doc/rules.md rule 24: an incomplete cloister at the end scores 1 + its neighbouring tiles
  * (example: 5 neighbours -> 6).
  * Board: play_cloister_ring() with 4 neighbours placed: the cloister at (0,1) has the start
  * tile, U at (-1,0) and (1,0), B at (-1,1) and (1,1) around it: 5 neighbours, 6 points. */
@@ -808,7 +808,7 @@ play_cross_city (Scenario *sc, gboolean p1_second_knight)
   ck_assert_uint_eq (city.shields, 1);
 }
 
-/* RULES.md §7 rule 25: the player with most followers in a feature scores it; a tie gives
+/* doc/rules.md rule 25: the player with most followers in a feature scores it; a tie gives
  * every tied player the full points.
  * Board: play_cross_city() with two knights each: the 14-point city gives 14 to both (the
  * seed's "two knights each -> both 10" with a 10-point city; four separately occupied parts
@@ -824,7 +824,7 @@ START_TEST (test_rule25_tie_scores_full_for_each)
 }
 END_TEST
 
-/* RULES.md §7 rule 26: extra followers of one player do not multiply the points; they only
+/* doc/rules.md rule 26: extra followers of one player do not multiply the points; they only
  * count for the majority (the others get nothing).
  * Board: play_cross_city() where player 1 leaves the north arm empty: player 0 (two knights)
  * beats player 1 (one knight) and scores the city once: 14 (not 28); player 1 gets 0. */
@@ -839,7 +839,7 @@ START_TEST (test_rule26_majority_scores_once)
 }
 END_TEST
 
-/* RULES.md §7 rule 27: after scoring, all thieves/knights/monks of the feature return; farmers
+/* doc/rules.md rule 27: after scoring, all thieves/knights/monks of the feature return; farmers
  * never return during the game.
  * Part 1: play_cross_city(): all four knights (two per player) return to the supplies.
  * Part 2: player 0's knight on G r1 at (0,-1); player 1's farmer north of the road on U r1 at
@@ -877,7 +877,7 @@ END_TEST
  * Fields (rules 28-34)
  * --------------------------------------------------------------------------------------- */
 
-/* RULES.md §7 rule 28: fields are separated by roads (and cities, and the landscape's edge);
+/* doc/rules.md rule 28: fields are separated by roads (and cities, and the landscape's edge);
  * they score nothing during the game; farmers stay until the end.
  * Board: player 0's farmer south of the road on U r1 at (1,0); player 1's farmer north of the
  * road on U r1 at (-1,0) is allowed (the road separates the fields). Player 0 completes the
@@ -904,7 +904,7 @@ START_TEST (test_rule28_fields_separated_score_only_at_end)
 }
 END_TEST
 
-/* RULES.md §7 rule 29: at the end each field's majority owner(s) get 3 points per completed
+/* doc/rules.md rule 29: at the end each field's majority owner(s) get 3 points per completed
  * city bordering the field.
  * Board: player 0's farmer north of the road on U r1 at (1,0). The field north of the start
  * road grows with E r2 at (0,-1) (completes the start city), E r0 at (1,-1) (a city cap facing
@@ -993,7 +993,7 @@ has_field_event (guint events[][CARC_MAX_PLAYERS], guint n_events, const guint *
   return FALSE;
 }
 
-/* RULES.md §7 rule 30: a city bordering several fields gives 3 points to the owner(s) of each
+/* doc/rules.md rule 30: a city bordering several fields gives 3 points to the owner(s) of each
  * field (seed example: cities A, B give 3 to Blue via field 1, and 3 to Blue and to Red via
  * field 2).
  * Board: play_two_fields() without city C. Field 1 (Blue alone): A, B -> Blue 6. Field 2
@@ -1012,7 +1012,7 @@ START_TEST (test_rule30_city_counts_for_every_bordering_field)
 }
 END_TEST
 
-/* RULES.md §7 rule 31: a field borders a city only along a wall; touching it at a tile corner
+/* doc/rules.md rule 31: a field borders a city only along a wall; touching it at a tile corner
  * does not count.
  * Board: I r2 at (0,-1) (caps south and east) completes the start city Y (start + I's south
  * cap). Player 1's E r3 at (1,-1) (cap facing west) completes city Z (I's east cap + E); his
@@ -1035,7 +1035,7 @@ START_TEST (test_rule31_corner_touch_does_not_border)
 }
 END_TEST
 
-/* RULES.md §7 rule 32: completed cities count even if the field itself is open; incomplete
+/* doc/rules.md rule 32: completed cities count even if the field itself is open; incomplete
  * cities never count.
  * Board: player 0's farmer north of the road on U r1 at (1,0); E r2 at (0,-1) completes the
  * start city; E r0 at (1,-1) adds an open city cap to the (open) field. Final: 3. */
@@ -1054,7 +1054,7 @@ START_TEST (test_rule32_only_completed_cities_count)
 }
 END_TEST
 
-/* RULES.md §7 rule 33: a field enclosed by roads with no city scores 0, and its farmer stays.
+/* doc/rules.md rule 33: a field enclosed by roads with no city scores 0, and its farmer stays.
  * Board: the road loop of four V (as in rule 16); player 0's farmer on the field inside the
  * loop (segment 2 of V r3 at (0,1)), player 1's thief on the loop. Closing the loop scores 4
  * for player 1; the farmer stays on the board; a last U r1 at (1,0) ends the game, and the
@@ -1081,7 +1081,7 @@ START_TEST (test_rule33_enclosed_field_without_city_scores_zero)
 }
 END_TEST
 
-/* RULES.md §7 rule 34: the seed's worked farm example: field 1 (Blue alone, cities A, B) ->
+/* doc/rules.md rule 34: the seed's worked farm example: field 1 (Blue alone, cities A, B) ->
  * Blue 6; field 2 (Red 1, Blue 1, cities A, B, C) -> Red 9 and Blue 9; field 3 (Yellow 2 vs
  * Black 1, 4 cities) -> Yellow 12, Black 0.
  * The seed's single landscape is rebuilt as two simplified boards with the same structure and
@@ -1148,7 +1148,7 @@ END_TEST
  * End of game (rules 35-36)
  * --------------------------------------------------------------------------------------- */
 
-/* RULES.md §7 rule 35: the game ends after the turn in which the last tile is placed;
+/* doc/rules.md rule 35: the game ends after the turn in which the last tile is placed;
  * features completed in that turn score normally first, then final scoring (roads, cities,
  * cloisters, then fields), after which the followers return.
  * Board: P0 thief on U r1 at (1,0); P1 monk on B at (0,1); P0 knight on G r1 at (0,-1); P1
@@ -1183,7 +1183,7 @@ START_TEST (test_rule35_end_of_game_sequence)
 }
 END_TEST
 
-/* RULES.md §7 rule 36: the score track has 50 spaces and a lap marker (UI only): scores are
+/* doc/rules.md rule 36: the score track has 50 spaces and a lap marker (UI only): scores are
  * unbounded integers. Nearest engine behaviour: a 52-point city is reported and kept as 52,
  * not wrapped to 2.
  * Board: a north-south band of twelve F r1 (shielded city band) from (0,-1) to (0,-12),
@@ -1283,7 +1283,7 @@ static Suite *
 rules_suite (void)
 {
   Suite *s = suite_create ("rules");
-  TCase *tc = tcase_create ("base-game rules (RULES.md section 7)");
+  TCase *tc = tcase_create ("base-game rules (doc/rules.md section 7)");
   tcase_set_timeout (tc, 120);
   tcase_add_test (tc, test_rule01_seven_followers_two_to_six_players);
   tcase_add_test (tc, test_empty_tile_order_is_over_at_once);

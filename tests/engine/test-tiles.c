@@ -1,5 +1,5 @@
-/* test-tiles.c: the tile-data parser and the base tile set (RULES.md section 1, doc/tile-data.md).
- */
+/* test-tiles.c: the tile-data parser and the base tile set (doc/rules.md section 1,
+ * doc/tile-data.md). */
 #include "config.h"
 
 #include <check.h>
@@ -16,7 +16,7 @@ base (void)
   return set;
 }
 
-/* RULES.md 1.2 sanity numbers: 24 types, 72 tiles, 10 shields, 6 cloisters; start tile D. */
+/* doc/rules.md section 1.2 checks: 24 types, 72 tiles, 10 shields, 6 cloisters; start tile D. */
 START_TEST (test_base_set_numbers)
 {
   g_autoptr (CarcTileSet) set = base ();
