@@ -6,7 +6,11 @@
 #include "carc-error.h"
 #include "cdbus.h"
 
-G_DEFINE_QUARK (carcd - error - quark, carcd_error)
+/* The quark's name is the macro's first argument, stringified: clang-format would space out
+ * its dashes (issue 14 found "carcd - error - quark"). */
+/* clang-format off */
+G_DEFINE_QUARK (carcd-error-quark, carcd_error)
+/* clang-format on */
 
 static const char *const error_names[CARCD_N_ERRORS] = {
   [CARCD_ERROR_INVALID_ARGS] = CARCD_ERROR_PREFIX "InvalidArgs",
