@@ -8,8 +8,7 @@
 #include <dbus/dbus.h>
 #include <glib.h>
 
-#define CARCD_ERROR_PREFIX            "org.carcassonne.Engine1.Error."
-#define CARCD_ERROR_INVALID_ARGS_NAME CARCD_ERROR_PREFIX "InvalidArgs"
+#define CARCD_ERROR_PREFIX "org.carcassonne.Engine1.Error."
 
 #define CARCD_ERROR (carcd_error_quark ())
 GQuark carcd_error_quark (void);

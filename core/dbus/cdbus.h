@@ -78,8 +78,9 @@ typedef DBusMessage *(*CdbusUnknownObjectFunc) (DBusConnection *connection, DBus
 
 /* Attaches @connection to @context (NULL: the default context) and installs the object
  * dispatcher on it. @invalid_args_error is the error name used when a call's signature or a
- * Properties argument is wrong (e.g. "org.carcassonne.Engine1.Error.InvalidArgs"). Call once
- * per connection, before registering anything. Returns FALSE on out of memory. */
+ * Properties argument is wrong: DBUS_ERROR_INVALID_ARGS, the name generic bindings map (the
+ * daemon's), or a name of the service's own. Call once per connection, before registering
+ * anything. Returns FALSE on out of memory. */
 gboolean cdbus_setup (DBusConnection *connection, GMainContext *context,
                       const char *invalid_args_error);
 

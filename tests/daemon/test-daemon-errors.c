@@ -53,8 +53,9 @@ deployment_of_kind (GDBusConnection *c, const char *game, guint kind)
   return -1;
 }
 
-/* introspection/org.carcassonne.Engine1.Manager.xml: wrong signatures of the Manager's
- * methods are the daemon's InvalidArgs (cdbus checks them against the table first). */
+/* doc/dbus-errors.md (issue 14, "a call with a wrong signature gets
+ * org.freedesktop.DBus.Error.InvalidArgs, the standard name generic bindings map"): wrong
+ * signatures of the Manager's methods (cdbus checks them against the table first). */
 START_TEST (test_manager_signatures)
 {
   GPid pid = daemon_start (NULL);
@@ -66,8 +67,12 @@ START_TEST (test_manager_signatures)
 
   for (guint i = 0; i < G_N_ELEMENTS (create_args); i++)
     REFUSED (c, game, ROOT_PATH, MANAGER_IFACE, "CreateGame", A (create_args[i]),
-             E ("InvalidArgs"));
-  REFUSED (c, game, ROOT_PATH, MANAGER_IFACE, "ListGames", A ("('x',)"), E ("InvalidArgs"));
+             DBUS_E ("InvalidArgs"));
+  REFUSED (c, game, ROOT_PATH, MANAGER_IFACE, "ListGames", A ("('x',)"), DBUS_E ("InvalidArgs"));
+  REFUSED (c, game, ROOT_PATH, "org.freedesktop.DBus.ObjectManager", "GetManagedObjects",
+           A ("('x',)"), DBUS_E ("InvalidArgs"));
+  REFUSED (c, game, ROOT_PATH, "org.freedesktop.DBus.Introspectable", "Introspect",
+           A ("(uint32 1,)"), DBUS_E ("InvalidArgs"));
   /* refusals use no game number: n counts up from 1 */
   next = create_game (c, "{}");
   ck_assert_str_eq (next, ROOT_PATH "/game/2");
@@ -198,8 +203,8 @@ START_TEST (test_create_game_edges)
 }
 END_TEST
 
-/* introspection/org.carcassonne.Engine1.Game.xml: a wrong signature of any Game method is
- * InvalidArgs, whoever calls and in whatever phase. */
+/* doc/dbus-game.md: a wrong signature of any Game method is the standard
+ * org.freedesktop.DBus.Error.InvalidArgs (issue 14), whoever calls and in whatever phase. */
 START_TEST (test_game_signatures)
 {
   static const char *const cases[][2] = {
@@ -235,12 +240,12 @@ START_TEST (test_game_signatures)
   for (guint phase = 0; phase < 2; phase++)
     {
       for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
-        GAME_REFUSED (f.a, f.game, cases[i][0], A (cases[i][1]), E ("InvalidArgs"));
+        GAME_REFUSED (f.a, f.game, cases[i][0], A (cases[i][1]), DBUS_E ("InvalidArgs"));
       if (phase == 0)
         place_first (f.a, f.game);
     }
   /* a stranger too */
-  GAME_REFUSED (f.x, f.game, "Place", A ("(0, 1, uint32 0)"), E ("InvalidArgs"));
+  GAME_REFUSED (f.x, f.game, "Place", A ("(0, 1, uint32 0)"), DBUS_E ("InvalidArgs"));
   fixture_teardown (&f);
 }
 END_TEST
@@ -291,12 +296,12 @@ check_properties (GDBusConnection *c, const char *game, const char *path, const 
   GVariant *value;
 
   ck_assert_uint_gt (g_variant_n_children (dict), 0);
-  REFUSED (c, game, path, PROPS_IFACE, "Get", A ("('x',)"), E ("InvalidArgs"));
-  REFUSED (c, game, path, PROPS_IFACE, "Get", A ("('x', 'y', 'z')"), E ("InvalidArgs"));
-  REFUSED (c, game, path, PROPS_IFACE, "GetAll", A ("()"), E ("InvalidArgs"));
-  REFUSED (c, game, path, PROPS_IFACE, "GetAll", A ("(uint32 1,)"), E ("InvalidArgs"));
-  REFUSED (c, game, path, PROPS_IFACE, "Set", A ("('x', 'y')"), E ("InvalidArgs"));
-  REFUSED (c, game, path, PROPS_IFACE, "Set", A ("('x', 'y', 'z')"), E ("InvalidArgs"));
+  REFUSED (c, game, path, PROPS_IFACE, "Get", A ("('x',)"), DBUS_E ("InvalidArgs"));
+  REFUSED (c, game, path, PROPS_IFACE, "Get", A ("('x', 'y', 'z')"), DBUS_E ("InvalidArgs"));
+  REFUSED (c, game, path, PROPS_IFACE, "GetAll", A ("()"), DBUS_E ("InvalidArgs"));
+  REFUSED (c, game, path, PROPS_IFACE, "GetAll", A ("(uint32 1,)"), DBUS_E ("InvalidArgs"));
+  REFUSED (c, game, path, PROPS_IFACE, "Set", A ("('x', 'y')"), DBUS_E ("InvalidArgs"));
+  REFUSED (c, game, path, PROPS_IFACE, "Set", A ("('x', 'y', 'z')"), DBUS_E ("InvalidArgs"));
   REFUSED (c, game, path, PROPS_IFACE, "Get", g_variant_new ("(ss)", iface, "Nope"),
            DBUS_E ("UnknownProperty"));
   REFUSED (c, game, path, PROPS_IFACE, "Set",
@@ -321,7 +326,7 @@ check_properties (GDBusConnection *c, const char *game, const char *path, const 
 
 /* introspection/ (all three files): every property is access="read": Set is
  * org.freedesktop.DBus.Error.PropertyReadOnly; unknown properties and interfaces are the
- * standard errors; wrong Properties signatures are InvalidArgs. */
+ * standard errors; wrong Properties signatures are the standard InvalidArgs (issue 14). */
 START_TEST (test_properties)
 {
   Fixture f;

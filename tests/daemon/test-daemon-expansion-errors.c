@@ -259,16 +259,18 @@ START_TEST (test_choosing_refusals)
   GAME_REFUSED (f.a, f.game, "GetHand", A ("(@o '/org/carcassonne/Engine1/game/1/player/2',)"),
                 E ("InvalidArgs"));
   GAME_REFUSED (f.a, f.game, "GetHand", A ("(@o '/',)"), E ("InvalidArgs"));
-  /* signatures */
-  GAME_REFUSED (f.a, f.game, "PlacePiece", A ("(0, 1, uint32 0, @a{sv} {})"), E ("InvalidArgs"));
-  GAME_REFUSED (f.a, f.game, "PlacePiece", A ("(0, 0, 1, uint32 0, @a{sv} {})"), E ("InvalidArgs"));
-  GAME_REFUSED (f.a, f.game, "Draw", A ("(true,)"), E ("InvalidArgs"));
-  GAME_REFUSED (f.a, f.game, "Pass", A ("(uint32 0,)"), E ("InvalidArgs"));
-  GAME_REFUSED (f.a, f.game, "Pick", A ("(0,)"), E ("InvalidArgs"));
-  GAME_REFUSED (f.a, f.game, "GetHand", A ("('/org',)"), E ("InvalidArgs"));
-  GAME_REFUSED (f.a, f.game, "GetPiecePlacements", A ("()"), E ("InvalidArgs"));
-  GAME_REFUSED (f.a, f.game, "GetPool", A ("(uint32 0,)"), E ("InvalidArgs"));
-  GAME_REFUSED (f.a, f.game, "GetPieces", A ("(uint32 0,)"), E ("InvalidArgs"));
+  /* signatures: the standard InvalidArgs (issue 14) */
+  GAME_REFUSED (f.a, f.game, "PlacePiece", A ("(0, 1, uint32 0, @a{sv} {})"),
+                DBUS_E ("InvalidArgs"));
+  GAME_REFUSED (f.a, f.game, "PlacePiece", A ("(0, 0, 1, uint32 0, @a{sv} {})"),
+                DBUS_E ("InvalidArgs"));
+  GAME_REFUSED (f.a, f.game, "Draw", A ("(true,)"), DBUS_E ("InvalidArgs"));
+  GAME_REFUSED (f.a, f.game, "Pass", A ("(uint32 0,)"), DBUS_E ("InvalidArgs"));
+  GAME_REFUSED (f.a, f.game, "Pick", A ("(0,)"), DBUS_E ("InvalidArgs"));
+  GAME_REFUSED (f.a, f.game, "GetHand", A ("('/org',)"), DBUS_E ("InvalidArgs"));
+  GAME_REFUSED (f.a, f.game, "GetPiecePlacements", A ("()"), DBUS_E ("InvalidArgs"));
+  GAME_REFUSED (f.a, f.game, "GetPool", A ("(uint32 0,)"), DBUS_E ("InvalidArgs"));
+  GAME_REFUSED (f.a, f.game, "GetPieces", A ("(uint32 0,)"), DBUS_E ("InvalidArgs"));
 
   /* drawn: the hand waits for another turn */
   g_variant_unref (call_ok (f.a, f.game, GAME_IFACE, "Draw", NULL));
