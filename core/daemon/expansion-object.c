@@ -85,12 +85,12 @@ get_tiles (DBusMessageIter *it, gpointer data)
 }
 
 static const CdbusProperty expansion_properties[] = {
-  { "Name", "s", get_name },
-  { "Description", "s", get_description },
-  { "Version", "s", get_version },
-  { "Priority", "i", get_priority },
-  { "Options", "a(sssv)", get_options },
-  { "Tiles", "as", get_tiles },
+  { "Name", "s", get_name, CDBUS_PROPERTY_CONST },
+  { "Description", "s", get_description, CDBUS_PROPERTY_CONST },
+  { "Version", "s", get_version, CDBUS_PROPERTY_CONST },
+  { "Priority", "i", get_priority, CDBUS_PROPERTY_CONST },
+  { "Options", "a(sssv)", get_options, CDBUS_PROPERTY_CONST },
+  { "Tiles", "as", get_tiles, CDBUS_PROPERTY_CONST },
   { NULL },
 };
 

@@ -577,19 +577,19 @@ static const CdbusSignal game_signals[] = {
 };
 
 static const CdbusProperty game_properties[] = {
-  { "Name", "s", get_name },
-  { "State", "u", get_state },
-  { "Seats", "u", get_seats },
-  { "Players", "ao", get_players },
-  { "ActivePlayer", "o", get_active_player },
-  { "Turn", "u", get_turn },
-  { "TilesLeft", "u", get_tiles_left },
-  { "Tile", "s", get_tile },
-  { "CanDraw", "b", get_can_draw },
-  { "CanPass", "b", get_can_pass },
-  { "Scores", "au", get_scores },
-  { "Options", "a{sv}", get_options },
-  { "StateHash", "s", get_state_hash },
+  { "Name", "s", get_name, CDBUS_PROPERTY_CONST },
+  { "State", "u", get_state, CDBUS_PROPERTY_EMITS_CHANGED },
+  { "Seats", "u", get_seats, CDBUS_PROPERTY_CONST },
+  { "Players", "ao", get_players, CDBUS_PROPERTY_EMITS_CHANGED },
+  { "ActivePlayer", "o", get_active_player, CDBUS_PROPERTY_EMITS_CHANGED },
+  { "Turn", "u", get_turn, CDBUS_PROPERTY_EMITS_CHANGED },
+  { "TilesLeft", "u", get_tiles_left, CDBUS_PROPERTY_EMITS_CHANGED },
+  { "Tile", "s", get_tile, CDBUS_PROPERTY_EMITS_CHANGED },
+  { "CanDraw", "b", get_can_draw, CDBUS_PROPERTY_EMITS_CHANGED },
+  { "CanPass", "b", get_can_pass, CDBUS_PROPERTY_EMITS_CHANGED },
+  { "Scores", "au", get_scores, CDBUS_PROPERTY_EMITS_CHANGED },
+  { "Options", "a{sv}", get_options, CDBUS_PROPERTY_CONST },
+  { "StateHash", "s", get_state_hash, CDBUS_PROPERTY_EMITS_CHANGED },
   { NULL },
 };
 

@@ -185,8 +185,8 @@ static const CdbusMethod manager_methods[] = {
 };
 
 static const CdbusProperty manager_properties[] = {
-  { "Version", "s", get_version },
-  { "Expansions", "as", get_expansions },
+  { "Version", "s", get_version, CDBUS_PROPERTY_CONST },
+  { "Expansions", "as", get_expansions, CDBUS_PROPERTY_CONST },
   { NULL },
 };
 

@@ -96,15 +96,15 @@ get_hand_size (DBusMessageIter *it, gpointer data)
 }
 
 static const CdbusProperty player_properties[] = {
-  { "Name", "s", get_name },
-  { "Colour", "s", get_colour },
-  { "Seat", "u", get_seat },
-  { "Game", "o", get_game },
-  { "Score", "u", get_score },
-  { "Followers", "u", get_followers },
-  { "Bot", "b", get_bot },
-  { "Connected", "b", get_connected },
-  { "HandSize", "u", get_hand_size },
+  { "Name", "s", get_name, CDBUS_PROPERTY_CONST },
+  { "Colour", "s", get_colour, CDBUS_PROPERTY_CONST },
+  { "Seat", "u", get_seat, CDBUS_PROPERTY_CONST },
+  { "Game", "o", get_game, CDBUS_PROPERTY_CONST },
+  { "Score", "u", get_score, CDBUS_PROPERTY_EMITS_CHANGED },
+  { "Followers", "u", get_followers, CDBUS_PROPERTY_EMITS_CHANGED },
+  { "Bot", "b", get_bot, CDBUS_PROPERTY_EMITS_CHANGED },
+  { "Connected", "b", get_connected, CDBUS_PROPERTY_EMITS_CHANGED },
+  { "HandSize", "u", get_hand_size, CDBUS_PROPERTY_EMITS_CHANGED },
   { NULL },
 };
 

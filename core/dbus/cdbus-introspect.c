@@ -91,6 +91,26 @@ append_member (GString *xml, const char *tag, const char *name, const CdbusArg *
   g_string_append_printf (xml, "    </%s>\n", tag);
 }
 
+/* The org.freedesktop.DBus.Property.EmitsChangedSignal values, by CdbusPropertyEmits; the
+ * default ("true") is not written. */
+static const char *const emits_values[] = { NULL, "const", "invalidates", "false" };
+
+static void
+append_property (GString *xml, const CdbusProperty *p)
+{
+  const char *emits = (guint)p->emits < G_N_ELEMENTS (emits_values) ? emits_values[p->emits] : NULL;
+
+  g_string_append_printf (xml, "    <property name=\"%s\" type=\"%s\" access=\"read\"%s>\n",
+                          p->name, p->signature, emits ? "" : "/");
+  if (emits == NULL)
+    return;
+  g_string_append_printf (xml,
+                          "      <annotation name=\"" CDBUS_ANNOTATION_EMITS_CHANGED
+                          "\" value=\"%s\"/>\n"
+                          "    </property>\n",
+                          emits);
+}
+
 static void
 append_interface (GString *xml, const CdbusInterface *iface)
 {
@@ -100,8 +120,7 @@ append_interface (GString *xml, const CdbusInterface *iface)
   for (const CdbusSignal *s = iface->signals; s != NULL && s->name != NULL; s++)
     append_member (xml, "signal", s->name, s->args, NULL);
   for (const CdbusProperty *p = iface->properties; p != NULL && p->name != NULL; p++)
-    g_string_append_printf (xml, "    <property name=\"%s\" type=\"%s\" access=\"read\"/>\n",
-                            p->name, p->signature);
+    append_property (xml, p);
   g_string_append (xml, "  </interface>\n");
 }
 

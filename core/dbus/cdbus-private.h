@@ -9,6 +9,7 @@
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DBusMessage, dbus_message_unref)
 
 #define CDBUS_INTERFACE_OBJECT_MANAGER "org.freedesktop.DBus.ObjectManager"
+#define CDBUS_ANNOTATION_EMITS_CHANGED "org.freedesktop.DBus.Property.EmitsChangedSignal"
 
 typedef struct _CdbusLoop CdbusLoop;
 typedef struct _CdbusObject CdbusObject;

@@ -57,13 +57,31 @@ append_entry (DBusMessageIter *dict, const CdbusProperty *prop, gpointer user_da
   return dbus_message_iter_close_container (dict, &entry);
 }
 
-/* Appends the entries of the properties of @reg whose flag in @only is set (all if NULL). */
+/* Appends the entries of the properties of @reg whose flag in @only is set (all if NULL; the
+ * flagged ones that only invalidate are left to append_invalidated()). */
 static gboolean
 append_entries (DBusMessageIter *dict, CdbusRegistration *reg, const gboolean *only)
 {
   for (guint i = 0; i < reg->n_properties; i++)
-    if ((only == NULL || only[i])
-        && !append_entry (dict, &reg->iface->properties[i], reg->user_data))
+    {
+      const CdbusProperty *prop = &reg->iface->properties[i];
+
+      if (only != NULL && (!only[i] || prop->emits == CDBUS_PROPERTY_INVALIDATES))
+        continue;
+      if (!append_entry (dict, prop, reg->user_data))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Appends the names of the "invalidates" properties of @reg flagged in @changed. */
+static gboolean
+append_invalidated (DBusMessageIter *names, CdbusRegistration *reg, const gboolean *changed)
+{
+  for (guint i = 0; i < reg->n_properties; i++)
+    if (changed[i] && reg->iface->properties[i].emits == CDBUS_PROPERTY_INVALIDATES
+        && !dbus_message_iter_append_basic (names, DBUS_TYPE_STRING,
+                                            &reg->iface->properties[i].name))
       return FALSE;
   return TRUE;
 }
@@ -199,8 +217,13 @@ send_changes (CdbusState *state, CdbusRegistration *reg)
       ok = FALSE;
     }
   ok = ok && dbus_message_iter_close_container (&iter, &dict)
-       && dbus_message_iter_open_container (&iter, DBUS_TYPE_ARRAY, "s", &invalidated)
-       && dbus_message_iter_close_container (&iter, &invalidated)
+       && dbus_message_iter_open_container (&iter, DBUS_TYPE_ARRAY, "s", &invalidated);
+  if (ok && !append_invalidated (&invalidated, reg, changed))
+    {
+      dbus_message_iter_abandon_container (&iter, &invalidated);
+      ok = FALSE;
+    }
+  ok = ok && dbus_message_iter_close_container (&iter, &invalidated)
        && cdbus_message_address (signal, reg->object->path, DBUS_INTERFACE_PROPERTIES,
                                  "PropertiesChanged")
        && dbus_connection_send (state->connection, signal, NULL);
@@ -259,10 +282,17 @@ cdbus_property_changed (DBusConnection *connection, const char *path, const char
 
   CdbusRegistration *reg = cdbus_object_find (cdbus_object_lookup (state, path), interface_name);
   guint index;
-  if (reg == NULL || property_find (reg->iface, property, &index) == NULL)
+  const CdbusProperty *prop = reg ? property_find (reg->iface, property, &index) : NULL;
+  if (prop == NULL)
     {
       g_critical ("cdbus_property_changed: no property %s.%s at path %s", interface_name, property,
                   path);
+      return;
+    }
+  if (prop->emits == CDBUS_PROPERTY_CONST || prop->emits == CDBUS_PROPERTY_NO_SIGNAL)
+    {
+      g_critical ("cdbus_property_changed: %s.%s at path %s is declared %s", interface_name,
+                  property, path, prop->emits == CDBUS_PROPERTY_CONST ? "const" : "silent");
       return;
     }
 

@@ -55,11 +55,23 @@ typedef struct
  * value could not be appended (out of memory). */
 typedef gboolean (*CdbusPropertyGetter) (DBusMessageIter *iter, gpointer user_data);
 
+/* What PropertiesChanged says of a property: its
+ * org.freedesktop.DBus.Property.EmitsChangedSignal annotation, which generated proxies read to
+ * know what they may cache. */
+typedef enum
+{
+  CDBUS_PROPERTY_EMITS_CHANGED = 0, /* "true" (the default, not annotated): the new value */
+  CDBUS_PROPERTY_CONST,             /* "const": never changes while the object is registered */
+  CDBUS_PROPERTY_INVALIDATES,       /* "invalidates": its name only, in invalidated_properties */
+  CDBUS_PROPERTY_NO_SIGNAL,         /* "false": changes without a signal */
+} CdbusPropertyEmits;
+
 typedef struct
 {
   const char *name;
   const char *signature; /* a single complete type */
   CdbusPropertyGetter get;
+  CdbusPropertyEmits emits;
 } CdbusProperty;
 
 /* An interface: its name and tables, each terminated by an entry with name NULL (or NULL). */
@@ -124,7 +136,8 @@ gboolean cdbus_unregister_interface (DBusConnection *connection, const char *pat
 void cdbus_unregister_tree (DBusConnection *connection, const char *path);
 
 /* Marks a property as changed; its new value is read through its getter when the batch goes
- * out. Unknown names are a programming error (g_critical). */
+ * out (an "invalidates" property goes out by name only). Unknown names, and properties
+ * declared const or "false", are a programming error (g_critical). */
 void cdbus_property_changed (DBusConnection *connection, const char *path,
                              const char *interface_name, const char *property);
 

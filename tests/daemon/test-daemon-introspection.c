@@ -3,8 +3,10 @@
  * introspection/org.carcassonne.Engine1.Manager.xml: "This file is the specification; a test
  * checks that the running daemon's introspection says exactly the same." Each interface is
  * written out as canonical text (members sorted by kind and name, arguments in order with
- * their types and directions, properties with type and access), and the member sets are
- * compared both ways, so that a failure names what is missing or different.
+ * their types and directions, properties with type and access, every member's annotations
+ * sorted by name), and the member sets are compared both ways, so that a failure names what is
+ * missing or different. Issue 14: the EmitsChangedSignal annotations ("const" for what never
+ * changes) are part of the specification, and busctl shows them.
  */
 #include "config.h"
 
@@ -25,6 +27,20 @@ dump_args (GString *out, GDBusArgInfo **args, const char *direction)
   for (guint i = 0; args && args[i]; i++)
     g_string_append_printf (out, "    %s%s%s %s\n", direction ? direction : "",
                             direction ? " " : "", args[i]->signature, args[i]->name);
+}
+
+/* "@name value" for each of @annotations, sorted. */
+static void
+dump_annotations (GString *out, GDBusAnnotationInfo **annotations)
+{
+  g_autoptr (GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; annotations && annotations[i]; i++)
+    g_ptr_array_add (lines,
+                     g_strdup_printf ("    @%s %s\n", annotations[i]->key, annotations[i]->value));
+  g_ptr_array_sort (lines, compare_names);
+  for (guint i = 0; i < lines->len; i++)
+    g_string_append (out, g_ptr_array_index (lines, i));
 }
 
 /* "method Join", "signal GameOver", "property Name": every member of @iface, sorted. */
@@ -55,15 +71,21 @@ dump_member (GString *out, GDBusInterfaceInfo *iface, const char *member)
       GDBusMethodInfo *m = g_dbus_interface_info_lookup_method (iface, name);
       dump_args (out, m->in_args, "in");
       dump_args (out, m->out_args, "out");
+      dump_annotations (out, m->annotations);
     }
   else if (g_str_has_prefix (member, "signal "))
-    dump_args (out, g_dbus_interface_info_lookup_signal (iface, name)->args, NULL);
+    {
+      GDBusSignalInfo *s = g_dbus_interface_info_lookup_signal (iface, name);
+      dump_args (out, s->args, NULL);
+      dump_annotations (out, s->annotations);
+    }
   else
     {
       GDBusPropertyInfo *p = g_dbus_interface_info_lookup_property (iface, name);
       g_string_append_printf (out, "    %s %s%s\n", p->signature,
                               (p->flags & G_DBUS_PROPERTY_INFO_FLAGS_READABLE) ? "read" : "",
                               (p->flags & G_DBUS_PROPERTY_INFO_FLAGS_WRITABLE) ? "write" : "");
+      dump_annotations (out, p->annotations);
     }
 }
 
@@ -75,6 +97,7 @@ dump_interface (GDBusInterfaceInfo *iface)
   GString *out = g_string_new (NULL);
 
   g_string_append_printf (out, "interface %s\n", iface->name);
+  dump_annotations (out, iface->annotations);
   for (guint i = 0; i < names->len; i++)
     dump_member (out, iface, g_ptr_array_index (names, i));
   return g_string_free (out, FALSE);
@@ -321,19 +344,32 @@ START_TEST (test_comparison_fails)
     { MANAGER_IFACE,
       "<method name=\"CreateGame\">\n      <arg name=\"options\" type=\"a{sv}\" direction=\"in\"/>",
       "<method name=\"CreateGame\">" },
-    { EXPANSION_IFACE, "<property name=\"Options\" type=\"a(sssv)\" access=\"read\"/>",
-      "<property name=\"Options\" type=\"a(ssv)\" access=\"read\"/>" },
+    { EXPANSION_IFACE, "<property name=\"Options\" type=\"a(sssv)\" access=\"read\">",
+      "<property name=\"Options\" type=\"a(ssv)\" access=\"read\">" },
     { GAME_IFACE, "<arg name=\"index\" type=\"u\" direction=\"in\"/>\n    </method>", "</method>" },
     /* the members of persistence and records */
     { GAME_IFACE, "<property name=\"StateHash\" type=\"s\" access=\"read\"/>", "" },
     { GAME_IFACE, "<arg name=\"record\" type=\"s\" direction=\"out\"/>",
       "<arg name=\"record\" type=\"ay\" direction=\"out\"/>" },
     { MANAGER_IFACE, "<arg name=\"record\" type=\"s\" direction=\"in\"/>", "" },
+    /* issue 14: the annotations, taken away or added */
+    { MANAGER_IFACE, "<property name=\"Version\" type=\"s\" access=\"read\">\n      <annotation",
+      "<property name=\"Version\" type=\"s\" access=\"read\">\n      <annotation "
+      "name=\"org.example.Unused\" value=\"x\"/><annotation" },
+    { PLAYER_IFACE,
+      "<property name=\"Seat\" type=\"u\" access=\"read\">\n      <annotation "
+      "name=\"org.freedesktop.DBus.Property.EmitsChangedSignal\" value=\"const\"/>",
+      "<property name=\"Seat\" type=\"u\" access=\"read\">" },
+    { GAME_IFACE, "<property name=\"Turn\" type=\"u\" access=\"read\"/>",
+      "<property name=\"Turn\" type=\"u\" access=\"read\"><annotation "
+      "name=\"org.freedesktop.DBus.Property.EmitsChangedSignal\" value=\"const\"/></property>" },
+    { EXPANSION_IFACE, "value=\"const\"/>\n    </property>\n    <!-- Tiles",
+      "value=\"invalidates\"/>\n    </property>\n    <!-- Tiles" },
   };
   static const char *const named[]
-      = { "Skip",      "Undo",         "TurnStarted", "Deploy",  "Join",
-          "Turn",      "Connected",    "CreateGame",  "Options", "Pick",
-          "StateHash", "ExportRecord", "ImportGame" };
+      = { "Skip",       "Undo",       "TurnStarted", "Deploy", "Join",      "Turn",
+          "Connected",  "CreateGame", "Options",     "Pick",   "StateHash", "ExportRecord",
+          "ImportGame", "Version",    "Seat",        "Turn",   "Options" };
   GPid pid = daemon_start (NULL);
   g_autoptr (GDBusConnection) c = client_new ();
   g_autofree char *game = create_game (c, "{'bots': <uint32 1>}");

@@ -18,6 +18,7 @@
 #define PATH         ROOT "/thing"
 #define IFACE        "org.carcassonne.Test1.Thing"
 #define EXTRA        "org.carcassonne.Test1.Extra"
+#define MODES        "org.carcassonne.Test1.Modes"
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DBusMessage, dbus_message_unref)
 
@@ -141,16 +142,26 @@ static const CdbusMethod thing_methods[] = {
 };
 static const CdbusSignal thing_signals[] = { { "Changed", changed_args }, { NULL, NULL } };
 static const CdbusProperty thing_properties[] = {
-  { "Count", "i", thing_get_count },
-  { "Name", "s", thing_get_name },
-  { NULL, NULL, NULL },
+  { "Count", "i", thing_get_count, CDBUS_PROPERTY_EMITS_CHANGED },
+  { "Name", "s", thing_get_name, CDBUS_PROPERTY_EMITS_CHANGED },
+  { NULL },
 };
 static const CdbusInterface thing_interface
     = { IFACE, thing_methods, thing_signals, thing_properties };
 
 static const CdbusProperty extra_properties[]
-    = { { "Flag", "b", extra_get_flag }, { NULL, NULL, NULL } };
+    = { { "Flag", "b", extra_get_flag, CDBUS_PROPERTY_EMITS_CHANGED }, { NULL } };
 static const CdbusInterface extra_interface = { EXTRA, NULL, NULL, extra_properties };
+
+/* One property of each EmitsChangedSignal kind. */
+static const CdbusProperty modes_properties[] = {
+  { "Plain", "b", extra_get_flag, CDBUS_PROPERTY_EMITS_CHANGED },
+  { "Fixed", "b", extra_get_flag, CDBUS_PROPERTY_CONST },
+  { "Large", "b", extra_get_flag, CDBUS_PROPERTY_INVALIDATES },
+  { "Quiet", "b", extra_get_flag, CDBUS_PROPERTY_NO_SIGNAL },
+  { NULL },
+};
+static const CdbusInterface modes_interface = { MODES, NULL, NULL, modes_properties };
 
 static Thing *
 register_thing (const char *path)
@@ -675,6 +686,64 @@ START_TEST (test_properties_changed_idle)
 }
 END_TEST
 
+/* The annotation of @iface's @property, or NULL. */
+static const char *
+emits_annotation (GDBusInterfaceInfo *iface, const char *property)
+{
+  GDBusPropertyInfo *info = g_dbus_interface_info_lookup_property (iface, property);
+  ck_assert_ptr_nonnull (info);
+  return g_dbus_annotation_info_lookup (info->annotations,
+                                        "org.freedesktop.DBus.Property.EmitsChangedSignal");
+}
+
+/* cdbus.h, CdbusPropertyEmits (issue 14: "EmitsChangedSignal annotations: const for the
+ * properties that never change, so generated proxies cache them correctly"): the table's kind
+ * is the annotation in the introspection (none for the default); a change of an "invalidates"
+ * property goes out by name in invalidated_properties; marking a const or "false" property
+ * changed is a programming error and sends nothing. */
+START_TEST (test_property_emits)
+{
+  ck_assert (cdbus_register_interface (t.service, PATH, &modes_interface, NULL, NULL));
+  g_autofree char *xml = cdbus_introspect (t.service, PATH);
+  g_autoptr (GDBusNodeInfo) info = g_dbus_node_info_new_for_xml (xml, NULL);
+  ck_assert_ptr_nonnull (info);
+  GDBusInterfaceInfo *modes = g_dbus_node_info_lookup_interface (info, MODES);
+  ck_assert_ptr_nonnull (modes);
+  ck_assert_ptr_null (emits_annotation (modes, "Plain"));
+  ck_assert_str_eq (emits_annotation (modes, "Fixed"), "const");
+  ck_assert_str_eq (emits_annotation (modes, "Large"), "invalidates");
+  ck_assert_str_eq (emits_annotation (modes, "Quiet"), "false");
+
+  cdbus_property_changed (t.service, PATH, MODES, "Fixed");
+  cdbus_property_changed (t.service, PATH, MODES, "Quiet");
+  ck_assert_uint_eq (t.criticals, 2);
+  pump_for (50);
+  {
+    g_autoptr (GPtrArray) none = signals_named ("PropertiesChanged");
+    ck_assert_uint_eq (none->len, 0);
+  }
+
+  cdbus_property_changed (t.service, PATH, MODES, "Large");
+  cdbus_property_changed (t.service, PATH, MODES, "Plain");
+  pump_for (50);
+  g_autoptr (GPtrArray) changed = signals_named ("PropertiesChanged");
+  ck_assert_uint_eq (changed->len, 1);
+  DBusMessageIter iter, names;
+  const char *name;
+  dbus_message_iter_init (changed->pdata[0], &iter);
+  dbus_message_iter_next (&iter);
+  g_autofree char *values = dict_to_string (&iter);
+  ck_assert_str_eq (values, "Plain=1");
+  dbus_message_iter_next (&iter);
+  dbus_message_iter_recurse (&iter, &names);
+  ck_assert_int_eq (dbus_message_iter_get_arg_type (&names), DBUS_TYPE_STRING);
+  dbus_message_iter_get_basic (&names, &name);
+  ck_assert_str_eq (name, "Large");
+  ck_assert (!dbus_message_iter_next (&names));
+  ck_assert_uint_eq (t.criticals, 2);
+}
+END_TEST
+
 /* A signal goes out with the pending changes of its object before it; a signal whose arguments
  * differ from its table entry is refused. */
 START_TEST (test_signal)
@@ -973,6 +1042,7 @@ cdbus_suite (void)
   tcase_add_test (tc, test_unknown_errors);
   tcase_add_test (tc, test_properties_get);
   tcase_add_test (tc, test_introspection);
+  tcase_add_test (tc, test_property_emits);
   tcase_add_test (tc, test_properties_changed_in_handler);
   tcase_add_test (tc, test_properties_changed_idle);
   tcase_add_test (tc, test_signal);
