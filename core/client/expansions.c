@@ -29,13 +29,13 @@ option_type (Ctl *ctl, const char *expansion, const char *option)
   g_autoptr (GError) error = NULL;
   g_autoptr (GVariant) props = ctl_get_all (ctl->conn, path, IFACE_EXPANSION, &error);
   g_autoptr (GVariant) options
-      = props ? g_variant_lookup_value (props, "Options", G_VARIANT_TYPE ("a(sssv)")) : NULL;
+      = props ? g_variant_lookup_value (props, "Options", G_VARIANT_TYPE ("a(sssvuu)")) : NULL;
   if (!options)
     return NULL;
   GVariantIter iter;
   const char *name, *type;
   g_variant_iter_init (&iter, options);
-  while (g_variant_iter_next (&iter, "(&s&s&sv)", &name, &type, NULL, NULL))
+  while (g_variant_iter_next (&iter, "(&s&s&svuu)", &name, &type, NULL, NULL, NULL, NULL))
     if (g_str_equal (name, option))
       return g_strdup (type);
   return NULL;
@@ -136,19 +136,20 @@ ctl_cmd_expansions (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args,
       ctl_outf ("%s %s: %s\n  %u tile type%s\n", names[i], lookup_str (p, "Version"),
                 lookup_str (p, "Description"), n_tiles, n_tiles == 1 ? "" : "s");
       g_autoptr (GVariant) options
-          = g_variant_lookup_value (p, "Options", G_VARIANT_TYPE ("a(sssv)"));
+          = g_variant_lookup_value (p, "Options", G_VARIANT_TYPE ("a(sssvuu)"));
       GVariantIter iter;
       const char *name, *type, *text;
       GVariant *value;
+      guint32 min, max;
       if (!options)
         continue;
       g_variant_iter_init (&iter, options);
-      while (g_variant_iter_next (&iter, "(&s&s&sv)", &name, &type, &text, &value))
+      while (g_variant_iter_next (&iter, "(&s&s&svuu)", &name, &type, &text, &value, &min, &max))
         {
           g_autofree char *def = g_variant_print (value, FALSE);
-          const char *what = g_str_equal (type, "b")   ? "true|false"
-                             : g_str_equal (type, "u") ? "N"
-                                                       : type;
+          g_autofree char *what = g_str_equal (type, "b")   ? g_strdup ("true|false")
+                                  : g_str_equal (type, "u") ? g_strdup_printf ("%u..%u", min, max)
+                                                            : g_strdup (type);
           ctl_outf ("  --option %s.%s=%s  (default %s)  %s\n", names[i], name, what, def, text);
           g_variant_unref (value);
         }

@@ -40,7 +40,8 @@ get_priority (DBusMessageIter *it, gpointer data)
   return dbus_message_iter_append_basic (it, DBUS_TYPE_INT32, &priority);
 }
 
-/* One option: (name, "b" or "u", description, default as a variant of that type). */
+/* One option: (name, "b" or "u", description, default as a variant of that type, the
+ * smallest and the largest value: 0 and 1 for a boolean). */
 static gboolean
 append_option (DBusMessageIter *array, const CarcOptionDef *def)
 {
@@ -49,6 +50,7 @@ append_option (DBusMessageIter *array, const CarcOptionDef *def)
   const char *type = boolean ? "b" : "u";
   dbus_uint32_t u = def->default_value;
   dbus_bool_t b = u != 0;
+  dbus_uint32_t min = boolean ? 0 : def->min, max = boolean ? 1 : def->max;
 
   return dbus_message_iter_open_container (array, DBUS_TYPE_STRUCT, NULL, &st)
          && append_string (&st, def->name) && append_string (&st, type)
@@ -57,6 +59,8 @@ append_option (DBusMessageIter *array, const CarcOptionDef *def)
          && (boolean ? dbus_message_iter_append_basic (&variant, DBUS_TYPE_BOOLEAN, &b)
                      : dbus_message_iter_append_basic (&variant, DBUS_TYPE_UINT32, &u))
          && dbus_message_iter_close_container (&st, &variant)
+         && dbus_message_iter_append_basic (&st, DBUS_TYPE_UINT32, &min)
+         && dbus_message_iter_append_basic (&st, DBUS_TYPE_UINT32, &max)
          && dbus_message_iter_close_container (array, &st);
 }
 
@@ -65,7 +69,7 @@ get_options (DBusMessageIter *it, gpointer data)
 {
   CarcPlugin *plugin = data;
   DBusMessageIter array;
-  gboolean ok = dbus_message_iter_open_container (it, DBUS_TYPE_ARRAY, "(sssv)", &array);
+  gboolean ok = dbus_message_iter_open_container (it, DBUS_TYPE_ARRAY, "(sssvuu)", &array);
 
   for (guint i = 0; ok && i < carc_plugin_get_n_options (plugin); i++)
     ok = append_option (&array, carc_plugin_get_option (plugin, i));
@@ -89,7 +93,7 @@ static const CdbusProperty expansion_properties[] = {
   { "Description", "s", get_description, CDBUS_PROPERTY_CONST },
   { "Version", "s", get_version, CDBUS_PROPERTY_CONST },
   { "Priority", "i", get_priority, CDBUS_PROPERTY_CONST },
-  { "Options", "a(sssv)", get_options, CDBUS_PROPERTY_CONST },
+  { "Options", "a(sssvuu)", get_options, CDBUS_PROPERTY_CONST },
   { "Tiles", "as", get_tiles, CDBUS_PROPERTY_CONST },
   { NULL },
 };

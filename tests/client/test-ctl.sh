@@ -80,7 +80,7 @@ first_placement () {
 out=$(ctl expansions)
 echo "$out" | grep -q '^halftiles ' || fail "expansions: $out"
 echo "$out" | grep -q '^abbey ' || fail "expansions lacks the abbey: $out"
-echo "$out" | grep -q -- '--option halftiles.hand=N  (default 3)' || fail "expansions: $out"
+echo "$out" | grep -q -- '--option halftiles.hand=1\.\.8  (default 3)' || fail "expansions: $out"
 expect 2 "" new --option hand=4
 expect 2 "" new --expansions halftiles --option halftiles.hand=many
 expect 2 "" new --expansions halftiles --option halftiles.draft=4

@@ -304,31 +304,34 @@ START_TEST (test_draft_game)
 END_TEST
 
 /* Expansion.xml: one object per loaded plugin, at .../expansion/<name>, with exactly these
- * properties; Manager.Expansions names them in hook order; the ObjectManager lists them. */
+ * properties (issue 14: "expansion options carry their ranges": halftiles.hand 1..8, a
+ * boolean 0..1); Manager.Expansions names them in hook order; the ObjectManager lists them. */
 START_TEST (test_expansion_objects)
 {
   static const char *const expected[][2] = {
     { "abbey",
       "({'Name': <'abbey'>, 'Description': <'Abbey & Mayor abbeys: fill a hole instead of "
-      "drawing'>, 'Version': <'" PACKAGE_VERSION "'>, 'Priority': <0>, 'Options': <@a(sssv) []>, "
+      "drawing'>, 'Version': <'" PACKAGE_VERSION "'>, 'Priority': <0>, 'Options': <@a(sssvuu) []>, "
       "'Tiles': <['abbey']>},)" },
     { "halftiles",
       "({'Name': <'halftiles'>, 'Description': <'Halflings: triangular half tiles placed instead "
       "of drawing'>, 'Version': <'" PACKAGE_VERSION "'>, 'Priority': <0>, 'Options': <[('hand', "
-      "'u', 'half tiles each player gets', <uint32 3>), ('draft', 'b', 'open draft: pick face-up "
-      "half tiles in turn', <false>), ('hill', 'b', 'include the hill half tile and its rules', "
-      "<false>)]>, 'Tiles': <['HT-I-01', 'HT-I-02', 'HT-I-03', 'HT-I-04', 'HT-I-05', 'HT-I-06', "
+      "'u', 'half tiles each player gets', <uint32 3>, uint32 1, uint32 8), ('draft', 'b', 'open "
+      "draft: pick face-up half tiles in turn', <false>, 0, 1), ('hill', 'b', 'include the hill "
+      "half tile and its rules', <false>, 0, 1)]>, 'Tiles': <['HT-I-01', 'HT-I-02', 'HT-I-03', "
+      "'HT-I-04', 'HT-I-05', 'HT-I-06', "
       "'HT-I-07', 'HT-I-08', 'HT-I-09', 'HT-I-10', 'HT-I-11', 'HT-I-12', 'HT-II-01', 'HT-II-02', "
       "'HT-II-03', 'HT-II-04', 'HT-II-05', 'HT-II-06', 'HT-II-07', 'HT-II-08', 'HT-II-09', "
       "'HT-II-10', 'HT-II-11', 'HT-II-12']>},)" },
     { "vineyards",
       "({'Name': <'vineyards'>, 'Description': <'Hills & Sheep vineyards: +3 per vineyard by a "
       "completed monastery'>, 'Version': <'" PACKAGE_VERSION "'>, 'Priority': <0>, 'Options': "
-      "<@a(sssv) []>, 'Tiles': <['HS-C!.v', 'HS-CC!.v', 'HS-Cc.v', 'HS-CFC.v', 'HS-RCC.v', "
+      "<@a(sssvuu) []>, 'Tiles': <['HS-C!.v', 'HS-CC!.v', 'HS-Cc.v', 'HS-CFC.v', 'HS-RCC.v', "
       "'HS-RRr.v']>},)" },
     { "winter",
       "({'Name': <'winter'>, 'Description': <'Winter Edition: 12 tiles with animals (no rule "
-      "changes)'>, 'Version': <'" PACKAGE_VERSION "'>, 'Priority': <0>, 'Options': <@a(sssv) []>, "
+      "changes)'>, 'Version': <'" PACKAGE_VERSION
+      "'>, 'Priority': <0>, 'Options': <@a(sssvuu) []>, "
       "'Tiles': <['WI-CFR', 'WI-CR', 'WI-CRr', 'WI-CcR', 'WI-LR', 'WI-LRFR', 'WI-R', 'WI-RC', "
       "'WI-RCc.i', 'WI-RRR', 'WI-RrC', 'WI-RrRr']>},)" },
   };

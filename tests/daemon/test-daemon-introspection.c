@@ -344,8 +344,8 @@ START_TEST (test_comparison_fails)
     { MANAGER_IFACE,
       "<method name=\"CreateGame\">\n      <arg name=\"options\" type=\"a{sv}\" direction=\"in\"/>",
       "<method name=\"CreateGame\">" },
-    { EXPANSION_IFACE, "<property name=\"Options\" type=\"a(sssv)\" access=\"read\">",
-      "<property name=\"Options\" type=\"a(ssv)\" access=\"read\">" },
+    { EXPANSION_IFACE, "<property name=\"Options\" type=\"a(sssvuu)\" access=\"read\">",
+      "<property name=\"Options\" type=\"a(sssv)\" access=\"read\">" },
     { GAME_IFACE, "<arg name=\"index\" type=\"u\" direction=\"in\"/>\n    </method>", "</method>" },
     /* the members of persistence and records */
     { GAME_IFACE, "<property name=\"StateHash\" type=\"s\" access=\"read\"/>", "" },
