@@ -172,6 +172,25 @@ get_expansions (DBusMessageIter *it, gpointer data)
   return carcd_append_string_array (it, names, n);
 }
 
+/* (name, file, reason) of every plugin file refused at start. */
+static gboolean
+get_refused_plugins (DBusMessageIter *it, gpointer data)
+{
+  CarcdDaemon *daemon = data;
+  DBusMessageIter array, st;
+  const char *name, *path, *reason;
+  gboolean ok = dbus_message_iter_open_container (it, DBUS_TYPE_ARRAY, "(sss)", &array);
+
+  for (guint i = 0;
+       ok && (name = carc_plugin_host_get_refused (daemon->plugins, i, &path, &reason)); i++)
+    ok = dbus_message_iter_open_container (&array, DBUS_TYPE_STRUCT, NULL, &st)
+         && dbus_message_iter_append_basic (&st, DBUS_TYPE_STRING, &name)
+         && dbus_message_iter_append_basic (&st, DBUS_TYPE_STRING, &path)
+         && dbus_message_iter_append_basic (&st, DBUS_TYPE_STRING, &reason)
+         && dbus_message_iter_close_container (&array, &st);
+  return ok && dbus_message_iter_close_container (it, &array);
+}
+
 static const CdbusArg create_in[] = { { "options", "a{sv}" }, { NULL } };
 static const CdbusArg create_out[] = { { "game", "o" }, { NULL } };
 static const CdbusArg list_out[] = { { "games", "ao" }, { NULL } };
@@ -187,6 +206,7 @@ static const CdbusMethod manager_methods[] = {
 static const CdbusProperty manager_properties[] = {
   { "Version", "s", get_version, CDBUS_PROPERTY_CONST },
   { "Expansions", "as", get_expansions, CDBUS_PROPERTY_CONST },
+  { "RefusedPlugins", "a(sss)", get_refused_plugins, CDBUS_PROPERTY_CONST },
   { NULL },
 };
 

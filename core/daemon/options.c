@@ -289,7 +289,7 @@ parse_game_option (const char *key, DBusMessageIter *value, Parse *p, GError **e
 }
 
 /* The loaded plugin @name, or UnknownExpansion (no such plugin at all) or
- * ExpansionUnavailable (its file is there but it was left out or refused). */
+ * ExpansionUnavailable (its file is there but it was refused, with the reason, or left out). */
 static CarcPlugin *
 find_plugin (CarcPluginHost *plugins, const char *name, GError **error)
 {
@@ -297,9 +297,16 @@ find_plugin (CarcPluginHost *plugins, const char *name, GError **error)
 
   if (plugin)
     return plugin;
-  if (carc_plugin_host_is_known (plugins, name))
+  const char *refusal = carc_plugin_host_lookup_refusal (plugins, name);
+  if (refusal)
     g_set_error (error, CARCD_ERROR, CARCD_ERROR_EXPANSION_UNAVAILABLE,
-                 "Expansion \"%s\" is not loaded in this daemon (left out or refused at start)",
+                 "Expansion \"%s\" is not loaded in this daemon: refused at start: %s "
+                 "(Manager.RefusedPlugins)",
+                 name, refusal);
+  else if (carc_plugin_host_is_known (plugins, name))
+    g_set_error (error, CARCD_ERROR, CARCD_ERROR_EXPANSION_UNAVAILABLE,
+                 "Expansion \"%s\" is not loaded in this daemon (left out with -p/-P at start, "
+                 "or its file holds a plugin of another name)",
                  name);
   else
     g_set_error (error, CARCD_ERROR, CARCD_ERROR_UNKNOWN_EXPANSION,

@@ -5,11 +5,29 @@
 #include "carc-error.h"
 #include "carc-plugin-private.h"
 
+/* A plugin file carc_plugin_host_load_dir() refused. */
+typedef struct
+{
+  char *name;   /* the file's name without its suffix */
+  char *path;   /* the file */
+  char *reason; /* why, without the file's name */
+} Refusal;
+
+static void
+refusal_free (Refusal *r)
+{
+  g_free (r->name);
+  g_free (r->path);
+  g_free (r->reason);
+  g_free (r);
+}
+
 struct _CarcPluginHost
 {
   GObject parent_instance;
   GPtrArray *plugins; /* CarcPlugin*, owned, by priority then name */
   GHashTable *known;  /* names of plugin files seen, loaded or not */
+  GPtrArray *refused; /* Refusal*, in the order the files were tried */
 };
 
 G_DEFINE_FINAL_TYPE (CarcPluginHost, carc_plugin_host, G_TYPE_OBJECT)
@@ -20,6 +38,7 @@ carc_plugin_host_finalize (GObject *object)
   CarcPluginHost *self = CARC_PLUGIN_HOST (object);
   g_ptr_array_unref (self->plugins);
   g_hash_table_unref (self->known);
+  g_ptr_array_unref (self->refused);
   G_OBJECT_CLASS (carc_plugin_host_parent_class)->finalize (object);
 }
 
@@ -34,6 +53,7 @@ carc_plugin_host_init (CarcPluginHost *self)
 {
   self->plugins = g_ptr_array_new_with_free_func ((GDestroyNotify)carc_plugin_unref);
   self->known = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->refused = g_ptr_array_new_with_free_func ((GDestroyNotify)refusal_free);
 }
 
 /**
@@ -113,6 +133,43 @@ compare_names (gconstpointer a, gconstpointer b)
   return strcmp (*(const char *const *)a, *(const char *const *)b);
 }
 
+/* Remembers that @path (plugin @name) was refused with @error, and warns. */
+static void
+refuse (CarcPluginHost *host, const char *name, const char *path, const GError *error)
+{
+  Refusal *r = g_new0 (Refusal, 1);
+  g_autofree char *prefix = g_strconcat (path, ": ", NULL);
+  const char *reason = error->message;
+
+  if (g_str_has_prefix (reason, prefix))
+    reason += strlen (prefix);
+  r->name = g_strdup (name);
+  r->path = g_strdup (path);
+  r->reason = g_strdup (reason);
+  g_ptr_array_add (host->refused, r);
+  g_warning ("plugins: refused: %s: %s", path, reason);
+}
+
+/* Loads @path, the file of plugin @name (its file name); refuses it as refuse() does. */
+static gboolean
+load_file (CarcPluginHost *host, const char *name, const char *path)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CarcPlugin) plugin = carc_plugin_new_from_file (path, &error);
+
+  if (!plugin || !carc_plugin_host_add (host, plugin, &error))
+    {
+      refuse (host, name, path, error);
+      return FALSE;
+    }
+  /* a game names the plugin by the name it declares: say so where the file says otherwise */
+  if (!g_str_equal (plugin->desc->name, name))
+    g_warning ("plugins: %s is plugin %s: games take it as \"%s\", not \"%s\"", path,
+               plugin->desc->name, plugin->desc->name, name);
+  g_info ("plugins: loaded %s %s from %s", plugin->desc->name, plugin->desc->version, path);
+  return TRUE;
+}
+
 /**
  * carc_plugin_host_load_dir:
  * @host: a host
@@ -122,7 +179,9 @@ compare_names (gconstpointer a, gconstpointer b)
  *
  * Loads the plugins in @dir, in name order. A file that is not a plugin, was built for
  * another ABI, fails its init or repeats a name is refused with a warning naming the file
- * and the reason; the others still load. A plugin left out by @enable or @disable is
+ * and the reason, and remembered with them (carc_plugin_host_get_refused()); the others
+ * still load. A plugin whose file name (without its suffix) is not the name it declares
+ * loads under its declared name, with a warning. A plugin left out by @enable or @disable is
  * remembered by name (carc_plugin_host_is_known()).
  *
  * Returns: how many plugins were loaded
@@ -156,17 +215,7 @@ carc_plugin_host_load_dir (CarcPluginHost *host, const char *dir, const char *en
           continue;
         }
       g_autofree char *path = g_build_filename (dir, file, NULL);
-      g_autoptr (GError) local = NULL;
-      g_autoptr (CarcPlugin) plugin = carc_plugin_new_from_file (path, &local);
-      if (!plugin || !carc_plugin_host_add (host, plugin, &local))
-        {
-          if (plugin)
-            g_prefix_error (&local, "%s: ", path);
-          g_warning ("plugins: refused: %s", local->message);
-          continue;
-        }
-      g_info ("plugins: loaded %s %s from %s", plugin->desc->name, plugin->desc->version, path);
-      loaded++;
+      loaded += load_file (host, name, path);
     }
   return loaded;
 }
@@ -237,6 +286,65 @@ gboolean
 carc_plugin_host_is_known (CarcPluginHost *host, const char *name)
 {
   return g_hash_table_contains (host->known, name);
+}
+
+/**
+ * carc_plugin_host_get_n_refused:
+ *
+ * Returns: how many plugin files carc_plugin_host_load_dir() refused
+ */
+guint
+carc_plugin_host_get_n_refused (CarcPluginHost *host)
+{
+  g_return_val_if_fail (CARC_IS_PLUGIN_HOST (host), 0);
+  return host->refused->len;
+}
+
+/**
+ * carc_plugin_host_get_refused:
+ * @host: a host
+ * @index: which refusal, in the order the files were tried
+ * @path: (out) (optional) (transfer none) (type filename): the file
+ * @reason: (out) (optional) (transfer none): why it was refused, for people (e.g. "plugin
+ *   inns refused to start: ...", "a plugin called inns is already loaded")
+ *
+ * Returns: (nullable): the refused plugin's name (its file's name without the suffix), or
+ *   %NULL if @index is past the last
+ */
+const char *
+carc_plugin_host_get_refused (CarcPluginHost *host, guint index, const char **path,
+                              const char **reason)
+{
+  g_return_val_if_fail (CARC_IS_PLUGIN_HOST (host), NULL);
+  if (index >= host->refused->len)
+    return NULL;
+  Refusal *r = g_ptr_array_index (host->refused, index);
+  if (path)
+    *path = r->path;
+  if (reason)
+    *reason = r->reason;
+  return r->name;
+}
+
+/**
+ * carc_plugin_host_lookup_refusal:
+ * @host: a host
+ * @name: a plugin name
+ *
+ * Returns: (nullable): why the plugin file called @name was refused, or %NULL if it was not
+ */
+const char *
+carc_plugin_host_lookup_refusal (CarcPluginHost *host, const char *name)
+{
+  g_return_val_if_fail (CARC_IS_PLUGIN_HOST (host), NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+  for (guint i = 0; i < host->refused->len; i++)
+    {
+      Refusal *r = g_ptr_array_index (host->refused, i);
+      if (g_str_equal (r->name, name))
+        return r->reason;
+    }
+  return NULL;
 }
 
 /**

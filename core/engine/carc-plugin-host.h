@@ -42,6 +42,10 @@ guint carc_plugin_host_get_n_plugins (CarcPluginHost *host);
 CarcPlugin *carc_plugin_host_get_plugin (CarcPluginHost *host, guint index);
 CarcPlugin *carc_plugin_host_lookup (CarcPluginHost *host, const char *name);
 gboolean carc_plugin_host_is_known (CarcPluginHost *host, const char *name);
+guint carc_plugin_host_get_n_refused (CarcPluginHost *host);
+const char *carc_plugin_host_get_refused (CarcPluginHost *host, guint index, const char **path,
+                                          const char **reason);
+const char *carc_plugin_host_lookup_refusal (CarcPluginHost *host, const char *name);
 const char *carc_plugin_host_get_default_dir (void);
 
 gboolean carc_game_config_add_expansion (CarcGameConfig *config, CarcPlugin *plugin,

@@ -28,6 +28,7 @@ busctl --user call "$service" "$root" "$service.Manager" CreateGame 'a{sv}' 1 bo
 expected=$(cat <<'LIST'
 Manager
 .Expansions const
+.RefusedPlugins const
 .Version const
 Game
 .ActivePlayer emits-change

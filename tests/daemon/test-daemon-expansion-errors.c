@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <check.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <glib/gstdio.h>
 #include <unistd.h>
@@ -461,6 +462,88 @@ START_TEST (test_broken_plugin)
 }
 END_TEST
 
+/* Links @name in @dir to @target. */
+static void
+link_plugin (const char *dir, const char *name, const char *target)
+{
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+
+  ck_assert_msg (symlink (target, path) == 0, "symlink %s: %s", path, g_strerror (errno));
+}
+
+/* Issue 14: "a refused plugin is visible to clients: the Manager lists refused plugins with
+ * their reasons"; Manager.xml: RefusedPlugins "(name, file, reason) ... CreateGame naming one
+ * is ExpansionUnavailable with the reason in its message"; "a plugin whose file name differs
+ * from its name gets a warning at load". The plugin directory holds tests/daemon/refuses.c
+ * built (its init fails), a text file named broken.so, winter.so and the example plugin inns
+ * under the file name tavern.so. */
+START_TEST (test_refused_plugins)
+{
+  g_autofree char *dir = plugin_dir (NULL, 0);
+  g_autofree char *dir_arg = g_strconcat ("--plugin-dir=", dir, NULL);
+  g_autofree char *log = g_build_filename (dir, "daemon.log", NULL);
+  g_autofree char *refuses = g_build_filename (dir, "refuses.so", NULL);
+  g_autofree char *broken = g_build_filename (dir, "broken.so", NULL);
+  g_autofree char *tavern = g_build_filename (dir, "tavern.so", NULL);
+  g_autofree char *winter
+      = g_build_filename (carc_plugin_host_get_default_dir (), "winter.so", NULL);
+  const char *args[] = { dir_arg, NULL };
+  g_autofree char *text = NULL;
+  g_autofree char *expected = NULL;
+  g_autofree char *warning = NULL;
+  g_autoptr (GError) error = NULL;
+
+  link_plugin (dir, "refuses.so", TOP_BUILDDIR "/tests/daemon/.libs/refuses.so");
+  link_plugin (dir, "tavern.so", TOP_BUILDDIR "/examples/plugin/.libs/inns.so");
+  link_plugin (dir, "winter.so", winter);
+  ck_assert (g_file_set_contents (broken, "this is not a shared object\n", -1, NULL));
+
+  GPid pid = daemon_start_logged (args, log);
+  g_autoptr (GDBusConnection) c = client_new ();
+  g_autoptr (GVariant) names = get_property (c, ROOT_PATH, MANAGER_IFACE, "Expansions");
+  g_autoptr (GVariant) refused = get_property (c, ROOT_PATH, MANAGER_IFACE, "RefusedPlugins");
+  g_autofree char *names_text = g_variant_print (names, FALSE);
+  GVariantIter iter;
+  const char *name, *path, *reason;
+
+  ck_assert_str_eq (names_text, "['winter', 'inns']"); /* hook order: inns runs late */
+  /* in file name order: broken (dlopen's own words follow "cannot load: "), refuses */
+  ck_assert_uint_eq (g_variant_n_children (refused), 2);
+  g_variant_iter_init (&iter, refused);
+  ck_assert (g_variant_iter_next (&iter, "(&s&s&s)", &name, &path, &reason));
+  ck_assert_str_eq (name, "broken");
+  ck_assert_str_eq (path, broken);
+  ck_assert_msg (g_str_has_prefix (reason, "cannot load: "), "%s", reason);
+  ck_assert (g_variant_iter_next (&iter, "(&s&s&s)", &name, &path, &reason));
+  ck_assert_str_eq (name, "refuses");
+  ck_assert_str_eq (path, refuses);
+  ck_assert_str_eq (reason, "plugin refuses refused to start: no tavern keeper today");
+
+  /* CreateGame names the reason; the file name of a plugin of another name is no expansion */
+  CREATE_REFUSED (c, NULL, "{'expansions': <['refuses']>}", E ("ExpansionUnavailable"));
+  CREATE_REFUSED (c, NULL, "{'expansions': <['tavern']>}", E ("ExpansionUnavailable"));
+  ck_assert_ptr_null (call (c, ROOT_PATH, MANAGER_IFACE, "CreateGame",
+                            A ("({'expansions': <['refuses']>},)"), &error));
+  g_dbus_error_strip_remote_error (error);
+  ck_assert_str_eq (error->message, "Expansion \"refuses\" is not loaded in this daemon: refused "
+                                    "at start: plugin refuses refused to start: no tavern keeper "
+                                    "today (Manager.RefusedPlugins)");
+  g_free (create_game (c, "{'expansions': <['inns', 'winter']>}"));
+
+  ck_assert (g_file_get_contents (log, &text, NULL, NULL));
+  warning
+      = g_strdup_printf ("%s is plugin inns: games take it as \"inns\", not \"tavern\"", tavern);
+  ck_assert_msg (lines_with (text, warning) == 1, "the log:\n%s", text);
+  ck_assert_msg (lines_with (text, "refused") == 2, "the log:\n%s", text);
+  expected = g_strdup_printf ("refused: %s: plugin refuses refused to start: no tavern keeper "
+                              "today",
+                              refuses);
+  ck_assert_msg (lines_with (text, expected) == 1, "the log:\n%s", text);
+  ck_assert_int_eq (daemon_stop (pid), 0);
+  remove_tree (dir);
+}
+END_TEST
+
 static Suite *
 expansion_errors_suite (void)
 {
@@ -470,6 +553,7 @@ expansion_errors_suite (void)
   tcase_set_timeout (tc, 60);
   tcase_add_test (tc, test_unknown_expansion);
   tcase_add_test (tc, test_left_out);
+  tcase_add_test (tc, test_refused_plugins);
   tcase_add_test (tc, test_bad_expansion_options);
   tcase_add_test (tc, test_choosing_refusals);
   tcase_add_test (tc, test_draft_refusals);

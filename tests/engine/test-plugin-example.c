@@ -999,6 +999,18 @@ warned (GPtrArray *warnings, const char *message)
   return FALSE;
 }
 
+/* A host with the plugins of @dir loaded (@loaded of them), its warnings in @warnings. */
+static CarcPluginHost *
+load_dir_collecting (const char *dir, GPtrArray *warnings, guint *loaded)
+{
+  GLogFunc old = g_log_set_default_handler (collect_warning, warnings);
+  CarcPluginHost *host = carc_plugin_host_new ();
+
+  *loaded = carc_plugin_host_load_dir (host, dir, NULL, NULL);
+  g_log_set_default_handler (old, NULL);
+  return host;
+}
+
 static void
 link_into (const char *dir, const char *target, const char *name)
 {
@@ -1035,10 +1047,8 @@ START_TEST (test_load_dir_skips_non_plugins)
   ck_assert (g_file_set_contents (readme, "plugins go here\n", -1, NULL));
 
   g_autoptr (GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
-  GLogFunc old = g_log_set_default_handler (collect_warning, warnings);
-  g_autoptr (CarcPluginHost) host = carc_plugin_host_new ();
-  guint loaded = carc_plugin_host_load_dir (host, dir, NULL, NULL);
-  g_log_set_default_handler (old, NULL);
+  guint loaded;
+  g_autoptr (CarcPluginHost) host = load_dir_collecting (dir, warnings, &loaded);
 
   ck_assert_uint_eq (loaded, 5);
   static const char *const order[] = { "abbey", "halftiles", "vineyards", "winter", "inns" };
@@ -1062,6 +1072,27 @@ START_TEST (test_load_dir_skips_non_plugins)
     junk_warned |= g_str_has_prefix (g_ptr_array_index (warnings, i), w_junk);
   ck_assert_msg (junk_warned, "no warning \"%s...\"", w_junk);
 
+  /* issue 14: the refusals are kept, file by file in name order, with the reasons the
+   * warnings give */
+  {
+    const char *path, *reason;
+
+    ck_assert_uint_eq (carc_plugin_host_get_n_refused (host), 3);
+    ck_assert_str_eq (carc_plugin_host_get_refused (host, 0, &path, &reason), "engine");
+    ck_assert_str_eq (path, engine_so);
+    ck_assert_str_eq (reason, "not a carcassonned plugin (no carc_plugin_desc symbol)");
+    ck_assert_str_eq (carc_plugin_host_get_refused (host, 1, &path, &reason), "junk");
+    ck_assert_str_eq (path, junk);
+    ck_assert_msg (g_str_has_prefix (reason, "cannot load: "), "%s", reason);
+    ck_assert_str_eq (carc_plugin_host_get_refused (host, 2, &path, NULL), "second-inns");
+    ck_assert_str_eq (path, second);
+    ck_assert_ptr_null (carc_plugin_host_get_refused (host, 3, &path, &reason));
+    ck_assert_str_eq (carc_plugin_host_lookup_refusal (host, "second-inns"),
+                      "a plugin called inns is already loaded");
+    ck_assert_ptr_null (carc_plugin_host_lookup_refusal (host, "inns"));
+    ck_assert_ptr_null (carc_plugin_host_lookup_refusal (host, "readme"));
+  }
+
   static const char *const known[]
       = { "abbey", "halftiles", "vineyards", "winter", "inns", "second-inns", "engine", "junk" };
   for (guint i = 0; i < G_N_ELEMENTS (known); i++)
@@ -1077,6 +1108,37 @@ START_TEST (test_load_dir_skips_non_plugins)
       g_unlink (path);
     }
   g_unlink (readme);
+  ck_assert_int_eq (g_rmdir (dir), 0);
+}
+END_TEST
+
+/* Host rule (load_dir), issue 14: a plugin whose file name is not the name it declares loads
+ * under its declared name, with one warning saying both names; it is no refusal, and the file
+ * name stays known. */
+START_TEST (test_load_dir_name_mismatch)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("carc-plugins-XXXXXX", &error);
+  ck_assert_msg (dir != NULL, "%s", error ? error->message : "?");
+  g_autofree char *inns = example_path ();
+  link_into (dir, inns, "tavern." G_MODULE_SUFFIX);
+  g_autofree char *tavern = g_build_filename (dir, "tavern." G_MODULE_SUFFIX, NULL);
+
+  g_autoptr (GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
+  guint loaded;
+  g_autoptr (CarcPluginHost) host = load_dir_collecting (dir, warnings, &loaded);
+
+  ck_assert_uint_eq (loaded, 1);
+  ck_assert_ptr_nonnull (carc_plugin_host_lookup (host, "inns"));
+  ck_assert_ptr_null (carc_plugin_host_lookup (host, "tavern"));
+  ck_assert (carc_plugin_host_is_known (host, "tavern"));
+  ck_assert_uint_eq (carc_plugin_host_get_n_refused (host), 0);
+  ck_assert_uint_eq (warnings->len, 1);
+  g_autofree char *w = g_strdup_printf (
+      "plugins: %s is plugin inns: games take it as \"inns\", not \"tavern\"", tavern);
+  ck_assert_msg (warned (warnings, w), "no warning \"%s\" but \"%s\"", w,
+                 (char *)g_ptr_array_index (warnings, 0));
+  g_unlink (tavern);
   ck_assert_int_eq (g_rmdir (dir), 0);
 }
 END_TEST
@@ -1185,6 +1247,7 @@ main (void)
   tcase_add_test (host, test_allow_needs_a_neighbour);
   tcase_add_test (host, test_host_duplicate_name);
   tcase_add_test (host, test_load_dir_skips_non_plugins);
+  tcase_add_test (host, test_load_dir_name_mismatch);
   tcase_add_test (host, test_load_dir_enable_disable);
   tcase_add_test (host, test_default_dir);
   suite_add_tcase (s, host);
