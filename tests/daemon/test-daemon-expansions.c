@@ -13,6 +13,7 @@
 #include <check.h>
 
 #include "bot.h"
+#include "errors.h"
 #include "check-run.h"
 #include "daemon-fixture.h"
 #include "daemon-play.h"
@@ -665,6 +666,14 @@ START_TEST (test_bots)
 }
 END_TEST
 
+/* Issue 14: "the daemon's error quark string is "carcd - error - quark" (the formatter split
+ * it)". This program links the daemon's library (for its bot), so it checks the name too. */
+START_TEST (test_error_quark)
+{
+  ck_assert_str_eq (g_quark_to_string (CARCD_ERROR), "carcd-error-quark");
+}
+END_TEST
+
 static Suite *
 expansions_suite (void)
 {
@@ -678,6 +687,7 @@ expansions_suite (void)
   tcase_add_test (tc, test_tile_types);
   tcase_add_test (tc, test_choosing);
   tcase_add_test (tc, test_bots);
+  tcase_add_test (tc, test_error_quark);
   suite_add_tcase (s, tc);
   return s;
 }
