@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "board-query.h"
+#include "caller.h"
 #include "carc-record.h"
 #include "cdbus.h"
 #include "dbus-args.h"
@@ -11,13 +12,6 @@
 
 #define REPLY_OR_ERROR(msg, ok, error)                                                             \
   ((ok) ? dbus_message_new_method_return (msg) : carcd_error_reply ((msg), (error)))
-
-static const char *
-sender_of (DBusMessage *msg)
-{
-  const char *sender = dbus_message_get_sender (msg);
-  return sender ? sender : "";
-}
 
 /* Reads the leading arguments that the table's signature guarantees. */
 static void
@@ -47,30 +41,22 @@ reply_path (DBusMessage *msg, const char *path, const char *token)
   return reply;
 }
 
-/* Join and AddBot: (name, options) in, a seat taken by @take, its path (and token) out. */
-typedef CarcdSeat *(*TakeSeatFunc) (CarcdSession *s, const char *sender, const char *name,
-                                    GError **error);
-
+/* Join: (name, options) in, a seat for the caller's bus name, its path and token out. Join
+ * takes no options, not even a token: a seat is joined by a connection. */
 static DBusMessage *
-take_seat (DBusMessage *msg, CarcdSession *s, const char *method, TakeSeatFunc take,
-           gboolean with_token)
+game_join (DBusConnection *c, DBusMessage *msg, gpointer data)
 {
   g_autoptr (GError) error = NULL;
+  CarcdCaller caller = { .name = carcd_sender_of (msg) };
   const char *name;
   DBusMessageIter dict;
   CarcdSeat *seat;
 
   read_name_and_options (msg, &name, &dict);
-  if (!carcd_options_expect_empty (&dict, method, &error)
-      || !(seat = take (s, sender_of (msg), name, &error)))
+  if (!carcd_options_expect_empty (&dict, "Join", &error)
+      || !(seat = carcd_session_join (data, &caller, name, &error)))
     return carcd_error_reply (msg, error);
-  return reply_path (msg, seat->path, with_token ? seat->token : NULL);
-}
-
-static DBusMessage *
-game_join (DBusConnection *c, DBusMessage *msg, gpointer data)
-{
-  return take_seat (msg, data, "Join", carcd_session_join, TRUE);
+  return reply_path (msg, seat->path, seat->token);
 }
 
 static DBusMessage *
@@ -82,7 +68,7 @@ game_rejoin (DBusConnection *c, DBusMessage *msg, gpointer data)
   CarcdSeat *seat;
 
   dbus_message_get_args (msg, NULL, DBUS_TYPE_STRING, &token, DBUS_TYPE_INVALID);
-  if (!(seat = carcd_session_rejoin (s, sender_of (msg), token, &error)))
+  if (!(seat = carcd_session_rejoin (s, carcd_sender_of (msg), token, &error)))
     return carcd_error_reply (msg, error);
   return reply_path (msg, seat->path, NULL);
 }
@@ -90,14 +76,27 @@ game_rejoin (DBusConnection *c, DBusMessage *msg, gpointer data)
 static DBusMessage *
 game_add_bot (DBusConnection *c, DBusMessage *msg, gpointer data)
 {
-  return take_seat (msg, data, "AddBot", carcd_session_add_bot, FALSE);
+  g_autoptr (GError) error = NULL;
+  CarcdCaller caller;
+  const char *name;
+  DBusMessageIter dict;
+  CarcdSeat *seat;
+
+  read_name_and_options (msg, &name, &dict);
+  if (!carcd_caller_identify (msg, data, &dict, &caller, &error)
+      || !carcd_options_expect_only_token (&dict, "AddBot", &error)
+      || !(seat = carcd_session_add_bot (data, &caller, name, &error)))
+    return carcd_error_reply (msg, error);
+  return reply_path (msg, seat->path, NULL);
 }
 
 static DBusMessage *
 game_start (DBusConnection *c, DBusMessage *msg, gpointer data)
 {
   g_autoptr (GError) error = NULL;
-  gboolean ok = carcd_session_start (data, sender_of (msg), &error);
+  CarcdCaller caller;
+  gboolean ok = carcd_caller_identify_only_token (msg, data, "Start", &caller, &error)
+                && carcd_session_start (data, &caller, &error);
   return REPLY_OR_ERROR (msg, ok, error);
 }
 
@@ -105,8 +104,20 @@ static DBusMessage *
 game_leave (DBusConnection *c, DBusMessage *msg, gpointer data)
 {
   g_autoptr (GError) error = NULL;
-  gboolean ok = carcd_session_leave (data, sender_of (msg), &error);
+  CarcdCaller caller;
+  gboolean ok = carcd_caller_identify_only_token (msg, data, "Leave", &caller, &error)
+                && carcd_session_leave (data, &caller, &error);
   return REPLY_OR_ERROR (msg, ok, error);
+}
+
+/* The caller of @msg, identified, and the creator (Delete, GetSeed). */
+static gboolean
+check_creator (DBusMessage *msg, CarcdSession *s, const char *method, GError **error)
+{
+  CarcdCaller caller;
+
+  return carcd_caller_identify_only_token (msg, s, method, &caller, error)
+         && carcd_session_check_creator (s, &caller, error);
 }
 
 static DBusMessage *
@@ -116,7 +127,7 @@ game_delete (DBusConnection *c, DBusMessage *msg, gpointer data)
   g_autoptr (GError) error = NULL;
   DBusMessage *reply;
 
-  if (!carcd_session_check_creator (s, sender_of (msg), &error))
+  if (!check_creator (msg, s, "Delete", &error))
     return carcd_error_reply (msg, error);
   reply = dbus_message_new_method_return (msg);
   carcd_daemon_remove_game (s->daemon, s);
@@ -131,7 +142,7 @@ game_get_seed (DBusConnection *c, DBusMessage *msg, gpointer data)
   DBusMessage *reply;
   dbus_uint64_t seed = s->options.seed;
 
-  if (!carcd_session_check_creator (s, sender_of (msg), &error))
+  if (!check_creator (msg, s, "GetSeed", &error))
     return carcd_error_reply (msg, error);
   if (!s->options.has_seed)
     return carcd_error (msg, CARCD_ERROR_PERMISSION_DENIED, "%s was not created with a seed",
@@ -153,9 +164,12 @@ game_export_record (DBusConnection *c, DBusMessage *msg, gpointer data)
   const char *names[CARC_MAX_PLAYERS + 1] = { NULL };
   g_autofree char *record = NULL;
   DBusMessage *reply;
+  CarcdCaller caller;
 
+  if (!carcd_caller_identify_only_token (msg, s, "ExportRecord", &caller, &error))
+    return carcd_error_reply (msg, error);
   if (carcd_session_get_state (s) != CARCD_STATE_OVER
-      && !carcd_session_check_creator (s, sender_of (msg), &error))
+      && !carcd_session_check_creator (s, &caller, &error))
     {
       g_prefix_error (&error, "%s is not over: ", s->path);
       return carcd_error_reply (msg, error);
@@ -191,17 +205,18 @@ game_get_placements (DBusConnection *c, DBusMessage *msg, gpointer data)
   return carcd_reply_with (msg, append_placements, data);
 }
 
-/* Reads the trailing a{sv} of a move and checks that it is empty. */
+/* A move's caller, and the checks before the move itself, in the documented order: the
+ * token, who and when (carcd_session_check_move() for @phase), the move's options. */
 static gboolean
-check_move_options (DBusMessage *msg, const char *method, GError **error)
+check_move (DBusMessage *msg, CarcdSession *s, const char *method, CarcPhase phase,
+            CarcdCaller *caller, GError **error)
 {
-  DBusMessageIter it, dict;
+  DBusMessageIter dict;
 
-  dbus_message_iter_init (msg, &it);
-  while (dbus_message_iter_get_arg_type (&it) != DBUS_TYPE_ARRAY)
-    dbus_message_iter_next (&it);
-  dbus_message_iter_recurse (&it, &dict);
-  return carcd_options_expect_empty (&dict, method, error);
+  carcd_options_of (msg, &dict);
+  return carcd_caller_identify (msg, s, &dict, caller, error)
+         && carcd_session_check_move (s, caller, phase, error)
+         && carcd_options_expect_only_token (&dict, method, error);
 }
 
 static DBusMessage *
@@ -211,14 +226,13 @@ game_place (DBusConnection *c, DBusMessage *msg, gpointer data)
   g_autoptr (GError) error = NULL;
   dbus_int32_t x, y;
   dbus_uint32_t rotation;
+  CarcdCaller caller;
   gboolean ok;
 
   dbus_message_get_args (msg, NULL, DBUS_TYPE_INT32, &x, DBUS_TYPE_INT32, &y, DBUS_TYPE_UINT32,
                          &rotation, DBUS_TYPE_INVALID);
-  /* the options are part of the move: checked after who and when (the documented order) */
-  ok = carcd_session_check_move (s, sender_of (msg), CARC_PHASE_PLACE, &error)
-       && check_move_options (msg, "Place", &error)
-       && carcd_session_place (s, sender_of (msg), x, y, rotation, &error);
+  ok = check_move (msg, s, "Place", CARC_PHASE_PLACE, &caller, &error)
+       && carcd_session_place (s, &caller, x, y, rotation, &error);
   return REPLY_OR_ERROR (msg, ok, error);
 }
 
@@ -258,12 +272,12 @@ game_deploy (DBusConnection *c, DBusMessage *msg, gpointer data)
   CarcdSession *s = data;
   g_autoptr (GError) error = NULL;
   dbus_uint32_t segment;
+  CarcdCaller caller;
   gboolean ok;
 
   dbus_message_get_args (msg, NULL, DBUS_TYPE_UINT32, &segment, DBUS_TYPE_INVALID);
-  ok = carcd_session_check_move (s, sender_of (msg), CARC_PHASE_DEPLOY, &error)
-       && check_move_options (msg, "Deploy", &error)
-       && carcd_session_deploy (s, sender_of (msg), segment, &error);
+  ok = check_move (msg, s, "Deploy", CARC_PHASE_DEPLOY, &caller, &error)
+       && carcd_session_deploy (s, &caller, segment, &error);
   return REPLY_OR_ERROR (msg, ok, error);
 }
 
@@ -271,7 +285,9 @@ static DBusMessage *
 game_skip (DBusConnection *c, DBusMessage *msg, gpointer data)
 {
   g_autoptr (GError) error = NULL;
-  gboolean ok = carcd_session_skip (data, sender_of (msg), &error);
+  CarcdCaller caller;
+  gboolean ok = check_move (msg, data, "Skip", CARC_PHASE_DEPLOY, &caller, &error)
+                && carcd_session_skip (data, &caller, &error);
   return REPLY_OR_ERROR (msg, ok, error);
 }
 
@@ -279,8 +295,9 @@ static DBusMessage *
 game_draw (DBusConnection *c, DBusMessage *msg, gpointer data)
 {
   g_autoptr (GError) error = NULL;
-  gboolean ok = carcd_session_check_move (data, sender_of (msg), CARC_PHASE_CHOOSE, &error)
-                && carcd_session_draw (data, sender_of (msg), &error);
+  CarcdCaller caller;
+  gboolean ok = check_move (msg, data, "Draw", CARC_PHASE_CHOOSE, &caller, &error)
+                && carcd_session_draw (data, &caller, &error);
   return REPLY_OR_ERROR (msg, ok, error);
 }
 
@@ -291,13 +308,13 @@ game_place_piece (DBusConnection *c, DBusMessage *msg, gpointer data)
   g_autoptr (GError) error = NULL;
   dbus_uint32_t index, rotation;
   dbus_int32_t x, y;
+  CarcdCaller caller;
   gboolean ok;
 
   dbus_message_get_args (msg, NULL, DBUS_TYPE_UINT32, &index, DBUS_TYPE_INT32, &x, DBUS_TYPE_INT32,
                          &y, DBUS_TYPE_UINT32, &rotation, DBUS_TYPE_INVALID);
-  ok = carcd_session_check_move (s, sender_of (msg), CARC_PHASE_CHOOSE, &error)
-       && check_move_options (msg, "PlacePiece", &error)
-       && carcd_session_place_piece (s, sender_of (msg), index, x, y, rotation, &error);
+  ok = check_move (msg, s, "PlacePiece", CARC_PHASE_CHOOSE, &caller, &error)
+       && carcd_session_place_piece (s, &caller, index, x, y, rotation, &error);
   return REPLY_OR_ERROR (msg, ok, error);
 }
 
@@ -305,8 +322,9 @@ static DBusMessage *
 game_pass (DBusConnection *c, DBusMessage *msg, gpointer data)
 {
   g_autoptr (GError) error = NULL;
-  gboolean ok = carcd_session_check_move (data, sender_of (msg), CARC_PHASE_CHOOSE, &error)
-                && carcd_session_pass (data, sender_of (msg), &error);
+  CarcdCaller caller;
+  gboolean ok = check_move (msg, data, "Pass", CARC_PHASE_CHOOSE, &caller, &error)
+                && carcd_session_pass (data, &caller, &error);
   return REPLY_OR_ERROR (msg, ok, error);
 }
 
@@ -315,11 +333,12 @@ game_pick (DBusConnection *c, DBusMessage *msg, gpointer data)
 {
   g_autoptr (GError) error = NULL;
   dbus_uint32_t index;
+  CarcdCaller caller;
   gboolean ok;
 
   dbus_message_get_args (msg, NULL, DBUS_TYPE_UINT32, &index, DBUS_TYPE_INVALID);
-  ok = carcd_session_check_move (data, sender_of (msg), CARC_PHASE_DRAFT, &error)
-       && carcd_session_pick (data, sender_of (msg), index, &error);
+  ok = check_move (msg, data, "Pick", CARC_PHASE_DRAFT, &caller, &error)
+       && carcd_session_pick (data, &caller, index, &error);
   return REPLY_OR_ERROR (msg, ok, error);
 }
 
@@ -502,6 +521,7 @@ get_options (DBusMessageIter *it, gpointer data)
 static const CdbusArg join_in[] = { { "name", "s" }, { "options", "a{sv}" }, { NULL } };
 static const CdbusArg join_out[] = { { "player", "o" }, { "token", "s" }, { NULL } };
 static const CdbusArg rejoin_in[] = { { "token", "s" }, { NULL } };
+static const CdbusArg options_in[] = { { "options", "a{sv}" }, { NULL } };
 static const CdbusArg player_out[] = { { "player", "o" }, { NULL } };
 static const CdbusArg seed_out[] = { { "seed", "t" }, { NULL } };
 static const CdbusArg record_out[] = { { "record", "s" }, { NULL } };
@@ -517,8 +537,8 @@ static const CdbusArg tile_types_out[] = { { "tiles", "a(saua(uasb)a{ss})" }, { 
 static const CdbusArg place_piece_in[]
     = { { "index", "u" },    { "x", "i" },           { "y", "i" },
         { "rotation", "u" }, { "options", "a{sv}" }, { NULL } };
-static const CdbusArg index_in[] = { { "index", "u" }, { NULL } };
-static const CdbusArg hand_in[] = { { "player", "o" }, { NULL } };
+static const CdbusArg index_in[] = { { "index", "u" }, { "options", "a{sv}" }, { NULL } };
+static const CdbusArg hand_in[] = { { "player", "o" }, { "options", "a{sv}" }, { NULL } };
 static const CdbusArg pieces_out[] = { { "pieces", "as" }, { NULL } };
 static const CdbusArg board_pieces_out[]
     = { { "pieces", "a(uiisuo)" }, { "followers", "a(ouuu)" }, { NULL } };
@@ -527,22 +547,22 @@ static const CdbusMethod game_methods[] = {
   { "Join", join_in, join_out, game_join },
   { "Rejoin", rejoin_in, player_out, game_rejoin },
   { "AddBot", join_in, player_out, game_add_bot },
-  { "Start", NULL, NULL, game_start },
-  { "Leave", NULL, NULL, game_leave },
-  { "Delete", NULL, NULL, game_delete },
-  { "GetSeed", NULL, seed_out, game_get_seed },
-  { "ExportRecord", NULL, record_out, game_export_record },
+  { "Start", options_in, NULL, game_start },
+  { "Leave", options_in, NULL, game_leave },
+  { "Delete", options_in, NULL, game_delete },
+  { "GetSeed", options_in, seed_out, game_get_seed },
+  { "ExportRecord", options_in, record_out, game_export_record },
   { "GetPlacements", NULL, placements_out, game_get_placements },
   { "Place", place_in, NULL, game_place },
   { "GetDeployments", NULL, deployments_out, game_get_deployments },
   { "Deploy", deploy_in, NULL, game_deploy },
-  { "Skip", NULL, NULL, game_skip },
+  { "Skip", options_in, NULL, game_skip },
   { "GetBoard", NULL, board_out, carcd_game_get_board },
   { "GetFeatures", NULL, features_out, carcd_game_get_features },
   { "GetTileTypes", NULL, tile_types_out, carcd_game_get_tile_types },
-  { "Draw", NULL, NULL, game_draw },
+  { "Draw", options_in, NULL, game_draw },
   { "PlacePiece", place_piece_in, NULL, game_place_piece },
-  { "Pass", NULL, NULL, game_pass },
+  { "Pass", options_in, NULL, game_pass },
   { "Pick", index_in, NULL, game_pick },
   { "GetHand", hand_in, pieces_out, carcd_game_get_hand },
   { "GetPiecePlacements", index_in, placements_out, carcd_game_get_piece_placements },

@@ -8,15 +8,9 @@
 
 #include "hand-query.h"
 
+#include "caller.h"
 #include "dbus-args.h"
 #include "errors.h"
-
-static const char *
-sender_of (DBusMessage *msg)
-{
-  const char *sender = dbus_message_get_sender (msg);
-  return sender ? sender : "";
-}
 
 static gboolean
 append_ids (DBusMessageIter *it, gpointer data)
@@ -33,10 +27,12 @@ carcd_game_get_hand (DBusConnection *c, DBusMessage *msg, gpointer session)
   g_autoptr (GPtrArray) ids = g_ptr_array_new ();
   const char *path;
   CarcdSeat *seat;
+  CarcdCaller caller;
 
   dbus_message_get_args (msg, NULL, DBUS_TYPE_OBJECT_PATH, &path, DBUS_TYPE_INVALID);
-  if (!(seat = carcd_session_seat_at (s, path, &error))
-      || !carcd_session_check_hand_visible (s, sender_of (msg), seat, &error))
+  if (!carcd_caller_identify_only_token (msg, s, "GetHand", &caller, &error)
+      || !(seat = carcd_session_seat_at (s, path, &error))
+      || !carcd_session_check_hand_visible (s, &caller, seat, &error))
     return carcd_error_reply (msg, error);
   for (guint i = 0; s->game && i < carc_game_get_hand_size (s->game, seat->index); i++)
     g_ptr_array_add (
@@ -65,10 +61,12 @@ carcd_game_get_piece_placements (DBusConnection *c, DBusMessage *msg, gpointer s
   Placements p = { NULL, 0 };
   dbus_uint32_t index;
   CarcdSeat *seat;
+  CarcdCaller caller;
 
   dbus_message_get_args (msg, NULL, DBUS_TYPE_UINT32, &index, DBUS_TYPE_INVALID);
   /* where a piece can go tells what it is: only for the active player's own hand */
-  if (!(seat = carcd_session_seated (s, sender_of (msg), &error))
+  if (!carcd_caller_identify_only_token (msg, s, "GetPiecePlacements", &caller, &error)
+      || !(seat = carcd_session_seated (s, &caller, &error))
       || !carcd_session_check_turn (s, seat, &error))
     return carcd_error_reply (msg, error);
   if (carcd_session_get_state (s) == CARCD_STATE_CHOOSING)

@@ -16,7 +16,7 @@ compare_ids (gconstpointer a, gconstpointer b)
 
 /* A new game for the caller of @msg with @options (taken) and @config (NULL: from the
  * options), or @imported (taken: a game replayed from a record, waiting for Start): its seats,
- * its journal, the reply with its path. */
+ * its creator's token, its journal, the reply with its path and the token. */
 static DBusMessage *
 new_game (CarcdDaemon *daemon, DBusMessage *msg, CarcdGameOptions *options,
           const CarcGameConfig *config, CarcGame *imported)
@@ -27,6 +27,7 @@ new_game (CarcdDaemon *daemon, DBusMessage *msg, CarcdGameOptions *options,
   CarcdClient *client;
   CarcdSession *s;
   DBusMessage *reply;
+  const char *token;
   CarcdGameOptions o = *options;
 
   memset (options, 0, sizeof *options);
@@ -63,15 +64,19 @@ new_game (CarcdDaemon *daemon, DBusMessage *msg, CarcdGameOptions *options,
       s->imported_game = g_steal_pointer (&game);
       carcd_session_sync_properties (s);
     }
-  /* the seats are filled before the journal begins: its first lines hold them */
-  if (!carcd_session_add_initial_bots (s, &error) || !carcd_session_journal_create (s, &error))
+  /* the seats and the creator's token are there before the journal begins: its first lines
+   * hold them */
+  if (!carcd_session_issue_creator_token (s, sender, &error)
+      || !carcd_session_add_initial_bots (s, &error) || !carcd_session_journal_create (s, &error))
     {
       carcd_daemon_remove_game (daemon, s);
       return carcd_error_reply (msg, error);
     }
   reply = dbus_message_new_method_return (msg);
+  token = s->creator_token;
   if (reply
-      && !dbus_message_append_args (reply, DBUS_TYPE_OBJECT_PATH, &s->path, DBUS_TYPE_INVALID))
+      && !dbus_message_append_args (reply, DBUS_TYPE_OBJECT_PATH, &s->path, DBUS_TYPE_STRING,
+                                    &token, DBUS_TYPE_INVALID))
     g_clear_pointer (&reply, dbus_message_unref);
   g_debug ("%s created by %s", s->path, sender);
   return reply;
@@ -192,7 +197,7 @@ get_refused_plugins (DBusMessageIter *it, gpointer data)
 }
 
 static const CdbusArg create_in[] = { { "options", "a{sv}" }, { NULL } };
-static const CdbusArg create_out[] = { { "game", "o" }, { NULL } };
+static const CdbusArg create_out[] = { { "game", "o" }, { "token", "s" }, { NULL } };
 static const CdbusArg list_out[] = { { "games", "ao" }, { NULL } };
 static const CdbusArg import_in[] = { { "record", "s" }, { "options", "a{sv}" }, { NULL } };
 

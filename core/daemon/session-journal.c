@@ -3,9 +3,11 @@
  * The lines of a journal (journal.c writes and checks them; doc/persistence.md):
  *
  *   {"type": "game", ...}    the header: the game's number, name, options, config (the setup
- *                            of a record, carc_game_config_to_json()), and for an imported
- *                            game the record's moves it starts from
- *   {"type": "seats", ...}   the seats after a change: name, token, bot; null for a free seat
+ *                            of a record, carc_game_config_to_json()), the creator's token
+ *                            (and the Unix user it was issued to), and for an imported game
+ *                            the record's moves it starts from
+ *   {"type": "seats", ...}   the seats after a change: name, token (and its Unix user), bot;
+ *                            null for a free seat
  *   {"type": "start", ...}   Start: the config the game was dealt from (with its seed)
  *   {"type": "move", ...}    a move (carc_move_to_json(), with the scores after it); the last
  *                            move written in one go also carries the state hash after it
@@ -58,6 +60,17 @@ add_int (JsonBuilder *b, const char *name, gint64 value)
   json_builder_add_int_value (b, value);
 }
 
+/* A token @name and, when known, the Unix user it was issued to (@name "-uid"). */
+static void
+add_token (JsonBuilder *b, const char *name, const char *token, gint64 uid)
+{
+  g_autofree char *uid_name = g_strconcat (name, "-uid", NULL);
+
+  add_string (b, name, token);
+  if (uid != CARCD_NO_UID)
+    add_int (b, uid_name, uid);
+}
+
 static char *
 header_payload (CarcdSession *s)
 {
@@ -72,6 +85,7 @@ header_payload (CarcdSession *s)
   add_string (b, "name", o->name);
   if (s->creator)
     add_string (b, "creator", s->creator);
+  add_token (b, "creator-token", s->creator_token, s->creator_uid);
   add_int (b, "bot-delay", o->bot_delay);
   if (o->has_seed)
     {
@@ -127,7 +141,7 @@ seats_payload (CarcdSession *s)
         }
       json_builder_begin_object (b);
       add_string (b, "name", seat->name);
-      add_string (b, "token", seat->token);
+      add_token (b, "token", seat->token, seat->token_uid);
       json_builder_set_member_name (b, "bot");
       json_builder_add_boolean_value (b, seat->bot != NULL);
       json_builder_end_object (b);
@@ -418,6 +432,28 @@ read_move (JsonNode *node, CarcMove *move, GError **error)
   return carc_move_from_json (text, -1, move, error);
 }
 
+/* The Unix user of token @name ("@name-uid"), if present, is one. */
+static gboolean
+check_token_uid (JsonObject *o, const char *name)
+{
+  g_autofree char *uid_name = g_strconcat (name, "-uid", NULL);
+  guint uid;
+
+  return !json_object_has_member (o, uid_name) || get_uint (o, uid_name, G_MAXUINT32, &uid);
+}
+
+/* The Unix user of token @name, as check_token_uid() found it. */
+static gint64
+read_token_uid (JsonObject *o, const char *name)
+{
+  g_autofree char *uid_name = g_strconcat (name, "-uid", NULL);
+  guint uid;
+
+  if (!get_uint (o, uid_name, G_MAXUINT32, &uid))
+    return CARCD_NO_UID;
+  return uid;
+}
+
 static gboolean
 check_seats (JsonNode *seats, guint players, GError **error)
 {
@@ -443,7 +479,8 @@ check_seats (JsonNode *seats, guint players, GError **error)
       bot = json_object_get_member (o, "bot");
       if (name == NULL || !carcd_check_name (name, FALSE, NULL) || token == NULL
           || (strlen (token) != CARCD_TOKEN_CHARS && token[0] != '\0') || bot == NULL
-          || !JSON_NODE_HOLDS_VALUE (bot) || json_node_get_value_type (bot) != G_TYPE_BOOLEAN)
+          || !JSON_NODE_HOLDS_VALUE (bot) || json_node_get_value_type (bot) != G_TYPE_BOOLEAN
+          || !check_token_uid (o, "token"))
         return bad (error, "seat %u is not a name, a token and a bot flag", i);
     }
   return TRUE;
@@ -497,10 +534,15 @@ check_header_options (JsonObject *o, GError **error)
 {
   JsonNode *order = json_object_get_member (o, "tile-order");
   const char *seed = get_string (o, "seed");
+  const char *creator_token = get_string (o, "creator-token");
   guint delay;
 
   if (!carcd_check_name (get_string (o, "name"), TRUE, NULL))
     return bad (error, "the header's name is not a name");
+  if (json_object_has_member (o, "creator-token")
+      && (creator_token == NULL || !carcd_token_valid (creator_token)
+          || !check_token_uid (o, "creator-token")))
+    return bad (error, "the header's creator-token is not a token");
   if (json_object_has_member (o, "bot-delay")
       && !get_uint (o, "bot-delay", CARCD_MAX_BOT_DELAY_MS, &delay))
     return bad (error, "the header's bot-delay is not 0..%d", CARCD_MAX_BOT_DELAY_MS);
@@ -699,6 +741,7 @@ restore_seats (CarcdSession *s, JsonNode *seats, GError **error)
       o = json_node_get_object (n);
       seat = carcd_session_seat_new (s, i, get_string (o, "name"));
       g_strlcpy (seat->token, get_string (o, "token"), sizeof seat->token);
+      seat->token_uid = read_token_uid (o, "token");
       if (json_object_get_boolean_member (o, "bot"))
         seat->bot = &carcd_bot_random;
       if (!carcd_session_install_seat (s, seat, error))
@@ -815,6 +858,11 @@ restore (CarcdDaemon *daemon, Journal *j, gboolean *skip, GError **error)
     return FALSE;
   s->imported = imported;
   s->restored = TRUE;
+  if (get_string (h, "creator-token"))
+    {
+      g_strlcpy (s->creator_token, get_string (h, "creator-token"), sizeof s->creator_token);
+      s->creator_uid = read_token_uid (h, "creator-token");
+    }
   g_hash_table_insert (daemon->games, GUINT_TO_POINTER (s->id), s);
   if (seats && !restore_seats (s, seats, error))
     {

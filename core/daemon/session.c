@@ -3,30 +3,8 @@
 
 #include "session.h"
 
-#include <sys/random.h>
-
 #include "cdbus.h"
 #include "errors.h"
-
-static gboolean
-fill_random (void *buf, gsize len)
-{
-  guint8 *p = buf;
-
-  while (len > 0)
-    {
-      ssize_t n = getrandom (p, len, 0);
-      if (n < 0)
-        {
-          if (errno == EINTR)
-            continue;
-          return FALSE;
-        }
-      p += n;
-      len -= (gsize)n;
-    }
-  return TRUE;
-}
 
 /* The game's config from its options: everything but the seed. */
 static CarcGameConfig *
@@ -110,6 +88,7 @@ carcd_session_new_full (CarcdDaemon *daemon, guint id, CarcdGameOptions *options
   s->options = *options;
   memset (options, 0, sizeof *options);
   s->sent_active = -1;
+  s->creator_uid = CARCD_NO_UID;
   g_queue_init (&s->held_signals);
   s->move_scores = g_array_new (FALSE, FALSE, sizeof (CarcdMoveScores));
   s->config = config ? carc_game_config_ref ((CarcGameConfig *)config) : build_config (s, error);
@@ -125,7 +104,7 @@ carcd_session_new_full (CarcdDaemon *daemon, guint id, CarcdGameOptions *options
       bot_seed[0] = (guint32)s->options.seed;
       bot_seed[1] = (guint32)(s->options.seed >> 32) ^ 0x9e3779b9u;
     }
-  else if (!fill_random (bot_seed, sizeof bot_seed))
+  else if (!carcd_random_bytes (bot_seed, sizeof bot_seed))
     {
       g_set_error (error, CARCD_ERROR, CARCD_ERROR_FAILED, "No randomness: %s", g_strerror (errno));
       carcd_session_free (s);
@@ -286,13 +265,61 @@ is_creator (CarcdSession *s, const char *sender)
   return s->creator && g_str_equal (s->creator, sender);
 }
 
-gboolean
-carcd_session_check_creator (CarcdSession *s, const char *sender, GError **error)
+/* @held (issued to @uid) is what @caller presents, from the same Unix user. */
+static gboolean
+token_matches (CarcdSession *s, const CarcdCaller *caller, const char *held, gint64 uid)
 {
-  if (is_creator (s, sender))
+  return held[0] && carcd_token_equal (held, caller->token)
+         && (uid == CARCD_NO_UID || carcd_caller_uid (s->daemon->connection, caller->name) == uid);
+}
+
+gboolean
+carcd_session_identify (CarcdSession *s, CarcdCaller *caller, GError **error)
+{
+  caller->identified = TRUE;
+  caller->seat = NULL;
+  caller->creator = FALSE;
+  if (caller->token == NULL)
+    {
+      caller->seat = carcd_session_find_seat (s, caller->name);
+      caller->creator = is_creator (s, caller->name);
+      return TRUE;
+    }
+  if (token_matches (s, caller, s->creator_token, s->creator_uid))
+    caller->creator = TRUE;
+  for (guint i = 0; i < s->options.players && !caller->creator && !caller->seat; i++)
+    if (s->seats[i] && token_matches (s, caller, s->seats[i]->token, s->seats[i]->token_uid))
+      caller->seat = s->seats[i];
+  if (!caller->creator && !caller->seat)
+    {
+      /* a token of another user is refused as a wrong one: it tells nothing */
+      g_set_error (error, CARCD_ERROR, CARCD_ERROR_INVALID_TOKEN,
+                   "The token is not valid for %s (not its creator's nor a seat's, or issued "
+                   "to another Unix user)",
+                   s->path);
+      return FALSE;
+    }
+  s->abandoned_since = 0; /* held, by its token */
+  return TRUE;
+}
+
+gboolean
+carcd_session_issue_creator_token (CarcdSession *s, const char *name, GError **error)
+{
+  if (!carcd_token_new (s->creator_token, error))
+    return FALSE;
+  s->creator_uid = carcd_caller_uid (s->daemon->connection, name);
+  return TRUE;
+}
+
+gboolean
+carcd_session_check_creator (CarcdSession *s, CarcdCaller *caller, GError **error)
+{
+  g_return_val_if_fail (caller->identified, FALSE);
+  if (caller->creator)
     return TRUE;
   g_set_error (error, CARCD_ERROR, CARCD_ERROR_PERMISSION_DENIED,
-               "Only the client that created %s may do this", s->path);
+               "Only the creator of %s (its bus name, or its token) may do this", s->path);
   return FALSE;
 }
 
@@ -324,6 +351,7 @@ carcd_session_seat_new (CarcdSession *s, guint index, const char *name)
   seat->path = g_strdup_printf ("%s/player/%u", s->path, index);
   seat->name = g_strdup (name);
   seat->sent_followers = s->options.followers;
+  seat->token_uid = CARCD_NO_UID;
   return seat;
 }
 
@@ -403,31 +431,23 @@ check_not_seated (CarcdSession *s, const char *sender, GError **error)
 }
 
 CarcdSeat *
-carcd_session_join (CarcdSession *s, const char *sender, const char *name, GError **error)
+carcd_session_join (CarcdSession *s, CarcdCaller *caller, const char *name, GError **error)
 {
   gint index;
   CarcdSeat *seat;
   CarcdClient *client;
 
   if (!carcd_check_name (name, FALSE, error) || (index = free_seat (s, error)) < 0
-      || !check_not_seated (s, sender, error))
+      || !check_not_seated (s, caller->name, error))
     return NULL;
   seat = carcd_session_seat_new (s, (guint)index, name);
-  if (!fill_random (seat->token, CARCD_TOKEN_CHARS / 2))
+  if (!carcd_token_new (seat->token, error))
     {
-      g_set_error (error, CARCD_ERROR, CARCD_ERROR_FAILED, "No randomness: %s", g_strerror (errno));
       seat_free (seat);
       return NULL;
     }
-  /* the random bytes sit in the first half; spell them out in hex, last byte first */
-  for (gint i = CARCD_TOKEN_CHARS / 2 - 1; i >= 0; i--)
-    {
-      guint8 b = (guint8)seat->token[i];
-      seat->token[2 * i] = "0123456789abcdef"[b >> 4];
-      seat->token[2 * i + 1] = "0123456789abcdef"[b & 15];
-    }
-  seat->token[CARCD_TOKEN_CHARS] = '\0';
-  if (!(client = client_for_seat (s->daemon, sender, error)))
+  seat->token_uid = carcd_caller_uid (s->daemon->connection, caller->name);
+  if (!(client = client_for_seat (s->daemon, caller->name, error)))
     {
       seat_free (seat);
       return NULL;
@@ -438,31 +458,22 @@ carcd_session_join (CarcdSession *s, const char *sender, const char *name, GErro
   return seat;
 }
 
-/* Compares tokens in time independent of where they differ. */
-static gboolean
-token_equal (const char *a, const char *b)
-{
-  gsize la = strlen (a), lb = strlen (b);
-  guint diff = la != lb;
-
-  for (gsize i = 0; i < la && i < lb; i++)
-    diff |= (guint)(a[i] ^ b[i]);
-  return diff == 0;
-}
-
 CarcdSeat *
 carcd_session_rejoin (CarcdSession *s, const char *sender, const char *token, GError **error)
 {
   CarcdSeat *seat = NULL;
   CarcdClient *client;
+  CarcdCaller caller = { .name = sender, .token = token };
 
   for (guint i = 0; i < s->options.players && seat == NULL; i++)
-    if (s->seats[i] && s->seats[i]->token[0] && token_equal (s->seats[i]->token, token))
+    if (s->seats[i] && token_matches (s, &caller, s->seats[i]->token, s->seats[i]->token_uid))
       seat = s->seats[i];
   if (seat == NULL)
     {
       g_set_error (error, CARCD_ERROR, CARCD_ERROR_INVALID_TOKEN,
-                   "The token is not valid for any seat of %s", s->path);
+                   "The token is not valid for any seat of %s (or was issued to another Unix "
+                   "user)",
+                   s->path);
       return NULL;
     }
   if (seat->owner && g_str_equal (seat->owner, sender))
@@ -478,9 +489,10 @@ carcd_session_rejoin (CarcdSession *s, const char *sender, const char *token, GE
 }
 
 static gboolean
-check_participant (CarcdSession *s, const char *sender, GError **error)
+check_participant (CarcdSession *s, CarcdCaller *caller, GError **error)
 {
-  if (is_creator (s, sender) || carcd_session_find_seat (s, sender))
+  g_return_val_if_fail (caller->identified, FALSE);
+  if (caller->creator || caller->seat)
     return TRUE;
   g_set_error (error, CARCD_ERROR, CARCD_ERROR_PERMISSION_DENIED,
                "Only the creator of %s and its seated players may do this", s->path);
@@ -503,9 +515,9 @@ add_bot_seat (CarcdSession *s, const char *name, GError **error)
 }
 
 CarcdSeat *
-carcd_session_add_bot (CarcdSession *s, const char *sender, const char *name, GError **error)
+carcd_session_add_bot (CarcdSession *s, CarcdCaller *caller, const char *name, GError **error)
 {
-  if (!carcd_check_name (name, FALSE, error) || !check_participant (s, sender, error))
+  if (!carcd_check_name (name, FALSE, error) || !check_participant (s, caller, error))
     return NULL;
   return add_bot_seat (s, name, error);
 }
@@ -650,11 +662,11 @@ bot_step (gpointer data)
 }
 
 gboolean
-carcd_session_start (CarcdSession *s, const char *sender, GError **error)
+carcd_session_start (CarcdSession *s, CarcdCaller *caller, GError **error)
 {
   guint64 seed;
 
-  if (!check_participant (s, sender, error))
+  if (!check_participant (s, caller, error))
     return FALSE;
   if (s->game)
     {
@@ -680,7 +692,7 @@ carcd_session_start (CarcdSession *s, const char *sender, GError **error)
     {
       if (s->options.has_seed)
         seed = s->options.seed;
-      else if (!fill_random (&seed, sizeof seed))
+      else if (!carcd_random_bytes (&seed, sizeof seed))
         {
           g_set_error (error, CARCD_ERROR, CARCD_ERROR_FAILED, "No randomness: %s",
                        g_strerror (errno));
@@ -705,10 +717,11 @@ carcd_session_start (CarcdSession *s, const char *sender, GError **error)
 }
 
 CarcdSeat *
-carcd_session_seated (CarcdSession *s, const char *sender, GError **error)
+carcd_session_seated (CarcdSession *s, CarcdCaller *caller, GError **error)
 {
-  CarcdSeat *seat = carcd_session_find_seat (s, sender);
+  CarcdSeat *seat = caller->seat;
 
+  g_return_val_if_fail (caller->identified, NULL);
   if (seat == NULL)
     g_set_error (error, CARCD_ERROR, CARCD_ERROR_NOT_SEATED, "The caller holds no seat of %s",
                  s->path);
@@ -727,9 +740,9 @@ journal_seats_or_warn (CarcdSession *s)
 }
 
 gboolean
-carcd_session_leave (CarcdSession *s, const char *sender, GError **error)
+carcd_session_leave (CarcdSession *s, CarcdCaller *caller, GError **error)
 {
-  CarcdSeat *seat = carcd_session_seated (s, sender, error);
+  CarcdSeat *seat = carcd_session_seated (s, caller, error);
 
   if (seat == NULL)
     return FALSE;
@@ -758,9 +771,9 @@ carcd_session_leave (CarcdSession *s, const char *sender, GError **error)
 
 /* The checks every move makes, in the documented order. */
 static gboolean
-check_mover (CarcdSession *s, const char *sender, GError **error)
+check_mover (CarcdSession *s, CarcdCaller *caller, GError **error)
 {
-  CarcdSeat *seat = carcd_session_seated (s, sender, error);
+  CarcdSeat *seat = carcd_session_seated (s, caller, error);
 
   if (seat == NULL)
     return FALSE;
@@ -810,9 +823,9 @@ phase_hint (CarcGame *game)
 }
 
 gboolean
-carcd_session_check_move (CarcdSession *s, const char *sender, CarcPhase phase, GError **error)
+carcd_session_check_move (CarcdSession *s, CarcdCaller *caller, CarcPhase phase, GError **error)
 {
-  if (!check_mover (s, sender, error))
+  if (!check_mover (s, caller, error))
     return FALSE;
   if (carc_game_get_phase (s->game) == phase)
     return TRUE;
@@ -824,21 +837,21 @@ carcd_session_check_move (CarcdSession *s, const char *sender, CarcPhase phase, 
 }
 
 gboolean
-carcd_session_place (CarcdSession *s, const char *sender, gint x, gint y, guint rotation,
+carcd_session_place (CarcdSession *s, CarcdCaller *caller, gint x, gint y, guint rotation,
                      GError **error)
 {
-  if (!check_mover (s, sender, error) || !carc_game_place (s->game, x, y, rotation, error))
+  if (!check_mover (s, caller, error) || !carc_game_place (s->game, x, y, rotation, error))
     return FALSE;
   return after_move (s, FALSE, error);
 }
 
 gboolean
-carcd_session_place_piece (CarcdSession *s, const char *sender, guint index, gint x, gint y,
+carcd_session_place_piece (CarcdSession *s, CarcdCaller *caller, guint index, gint x, gint y,
                            guint rotation, GError **error)
 {
   const CarcTileType *piece;
 
-  if (!check_mover (s, sender, error))
+  if (!check_mover (s, caller, error))
     return FALSE;
   piece = carc_game_get_hand_piece (s->game, carc_game_get_current_player (s->game), index);
   if (!carc_game_place_piece (s->game, index, x, y, rotation, error))
@@ -854,9 +867,9 @@ carcd_session_place_piece (CarcdSession *s, const char *sender, guint index, gin
 }
 
 gboolean
-carcd_session_pick (CarcdSession *s, const char *sender, guint index, GError **error)
+carcd_session_pick (CarcdSession *s, CarcdCaller *caller, guint index, GError **error)
 {
-  if (!check_mover (s, sender, error) || !carc_game_pick (s->game, index, error))
+  if (!check_mover (s, caller, error) || !carc_game_pick (s->game, index, error))
     return FALSE;
   return after_move (s, FALSE, error);
 }
@@ -873,10 +886,11 @@ carcd_session_seat_at (CarcdSession *s, const char *path, GError **error)
 }
 
 gboolean
-carcd_session_check_hand_visible (CarcdSession *s, const char *sender, CarcdSeat *seat,
+carcd_session_check_hand_visible (CarcdSession *s, CarcdCaller *caller, CarcdSeat *seat,
                                   GError **error)
 {
-  if ((seat->owner && g_str_equal (seat->owner, sender))
+  g_return_val_if_fail (caller->identified, FALSE);
+  if (caller->seat == seat
       || (s->game && carc_game_get_hands_open (s->game)))
     return TRUE;
   g_set_error (error, CARCD_ERROR, CARCD_ERROR_PERMISSION_DENIED,
@@ -888,11 +902,12 @@ carcd_session_check_hand_visible (CarcdSession *s, const char *sender, CarcdSeat
  * goes out before the next turn's first event; if the turn goes on instead (a Draw that found
  * a tile), it is dropped. */
 static gboolean
-turn_move (CarcdSession *s, const char *sender, CarcMoveType type, guint segment, GError **error)
+turn_move (CarcdSession *s, CarcdCaller *caller, CarcMoveType type, guint segment,
+           GError **error)
 {
   gboolean ok;
 
-  if (!check_mover (s, sender, error))
+  if (!check_mover (s, caller, error))
     return FALSE;
   owe_turn_end (s);
   switch (type)
@@ -918,27 +933,27 @@ turn_move (CarcdSession *s, const char *sender, CarcMoveType type, guint segment
 }
 
 gboolean
-carcd_session_deploy (CarcdSession *s, const char *sender, guint segment, GError **error)
+carcd_session_deploy (CarcdSession *s, CarcdCaller *caller, guint segment, GError **error)
 {
-  return turn_move (s, sender, CARC_MOVE_DEPLOY, segment, error);
+  return turn_move (s, caller, CARC_MOVE_DEPLOY, segment, error);
 }
 
 gboolean
-carcd_session_draw (CarcdSession *s, const char *sender, GError **error)
+carcd_session_draw (CarcdSession *s, CarcdCaller *caller, GError **error)
 {
-  return turn_move (s, sender, CARC_MOVE_DRAW, 0, error);
+  return turn_move (s, caller, CARC_MOVE_DRAW, 0, error);
 }
 
 gboolean
-carcd_session_pass (CarcdSession *s, const char *sender, GError **error)
+carcd_session_pass (CarcdSession *s, CarcdCaller *caller, GError **error)
 {
-  return turn_move (s, sender, CARC_MOVE_PASS, 0, error);
+  return turn_move (s, caller, CARC_MOVE_PASS, 0, error);
 }
 
 gboolean
-carcd_session_skip (CarcdSession *s, const char *sender, GError **error)
+carcd_session_skip (CarcdSession *s, CarcdCaller *caller, GError **error)
 {
-  return turn_move (s, sender, CARC_MOVE_SKIP, 0, error);
+  return turn_move (s, caller, CARC_MOVE_SKIP, 0, error);
 }
 
 void

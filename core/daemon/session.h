@@ -1,13 +1,15 @@
 /* session.h: one game session: the engine's game, its seats, its bots, its D-Bus objects.
  *
- * Every function that acts for a client takes the caller's unique bus name (@sender) and
- * either does the whole thing or fails with a CARCD_ERROR/CARC_ERROR and changes nothing.
+ * Every function that acts for a client takes the caller (a CarcdCaller: its unique bus name
+ * and the token its call carried; Rejoin: its bus name) and either does the whole thing or
+ * fails with a CARCD_ERROR/CARC_ERROR and changes nothing.
  */
 #pragma once
 #include "bot.h"
 #include "daemon.h"
 #include "journal.h"
 #include "options.h"
+#include "token.h"
 
 typedef enum
 {
@@ -18,8 +20,6 @@ typedef enum
   CARCD_STATE_CHOOSING = 4,
   CARCD_STATE_DRAFTING = 5,
 } CarcdState;
-
-#define CARCD_TOKEN_CHARS 32
 
 /* The scores after move @index of the game (moves a bot made in one turn). */
 typedef struct
@@ -36,6 +36,7 @@ typedef struct
   char *name;
   char *owner; /* unique bus name holding the seat; NULL for a bot or a disconnected seat */
   char token[CARCD_TOKEN_CHARS + 1]; /* "" once revoked (a bot seat) */
+  gint64 token_uid;                  /* the Unix user it was issued to, or CARCD_NO_UID */
   const CarcdBotPolicy *bot;         /* NULL for a client's seat */
   /* the values last announced in PropertiesChanged */
   guint sent_score;
@@ -52,6 +53,8 @@ struct _CarcdSession
   CarcGameConfig *config; /* built from the options at creation; the seed is set at Start */
   guint deck_size;        /* tiles face down at the start (TilesLeft while waiting) */
   char *creator;          /* unique bus name; NULL once it left the bus */
+  char creator_token[CARCD_TOKEN_CHARS + 1]; /* the creator's rights by token; "" if none */
+  gint64 creator_uid;                        /* the Unix user it was issued to */
   CarcGame *game;         /* NULL while waiting */
   CarcdSeat *seats[CARC_MAX_PLAYERS];
   GRand *bot_rand;
@@ -88,6 +91,27 @@ struct _CarcdSession
   CarcGame *imported_game;
 };
 
+/* Who a call acts for: what its "token" option names (a seat, or the creator), or without
+ * one, what its sender's bus name holds. carcd_session_identify() fills in the rest; the
+ * functions below that take a caller need it identified. */
+typedef struct
+{
+  const char *name;  /* the unique bus name of the call */
+  const char *token; /* the call's "token" option, or NULL */
+  CarcdSeat *seat;   /* the seat it acts for, or NULL */
+  gboolean creator;  /* it acts as the game's creator */
+  gboolean identified;
+} CarcdCaller;
+
+/* Sets @caller's seat and creator. InvalidToken when its token is no seat's nor the
+ * creator's, or was issued to another Unix user (then the caller is nobody). A valid token
+ * counts as holding the game (the abandon timer starts again). */
+gboolean carcd_session_identify (CarcdSession *session, CarcdCaller *caller, GError **error);
+
+/* Gives the session a creator token (CreateGame, ImportGame), bound to @name's Unix user. */
+gboolean carcd_session_issue_creator_token (CarcdSession *session, const char *name,
+                                            GError **error);
+
 /* Creates the session (taking @options' contents) and puts its Game object on the bus. */
 CarcdSession *carcd_session_new (CarcdDaemon *daemon, guint id, CarcdGameOptions *options,
                                  const char *creator, GError **error);
@@ -109,44 +133,44 @@ CarcdSeat *carcd_session_find_seat (CarcdSession *session, const char *sender);
 /* The Player path of seat @index, or "/" for -1 or a free seat. */
 const char *carcd_session_player_path (CarcdSession *session, gint index);
 
-CarcdSeat *carcd_session_join (CarcdSession *session, const char *sender, const char *name,
+CarcdSeat *carcd_session_join (CarcdSession *session, CarcdCaller *caller, const char *name,
                                GError **error);
 CarcdSeat *carcd_session_rejoin (CarcdSession *session, const char *sender, const char *token,
                                  GError **error);
-CarcdSeat *carcd_session_add_bot (CarcdSession *session, const char *sender, const char *name,
+CarcdSeat *carcd_session_add_bot (CarcdSession *session, CarcdCaller *caller, const char *name,
                                   GError **error);
 /* Fills the seats the "bots" option asked for. */
 gboolean carcd_session_add_initial_bots (CarcdSession *session, GError **error);
-gboolean carcd_session_start (CarcdSession *session, const char *sender, GError **error);
-gboolean carcd_session_leave (CarcdSession *session, const char *sender, GError **error);
-gboolean carcd_session_check_creator (CarcdSession *session, const char *sender, GError **error);
+gboolean carcd_session_start (CarcdSession *session, CarcdCaller *caller, GError **error);
+gboolean carcd_session_leave (CarcdSession *session, CarcdCaller *caller, GError **error);
+gboolean carcd_session_check_creator (CarcdSession *session, CarcdCaller *caller, GError **error);
 
 /* The checks a move makes before the move itself, in the documented order: NotSeated,
  * WrongPhase (waiting) / GameOver, NotYourTurn, WrongPhase (@phase: the one the move needs).
  * The move functions below make them too; a handler calls this first when it has checks of
  * its own (the options) that must come after. */
-gboolean carcd_session_check_move (CarcdSession *session, const char *sender, CarcPhase phase,
+gboolean carcd_session_check_move (CarcdSession *session, CarcdCaller *caller, CarcPhase phase,
                                    GError **error);
 
-gboolean carcd_session_place (CarcdSession *session, const char *sender, gint x, gint y,
+gboolean carcd_session_place (CarcdSession *session, CarcdCaller *caller, gint x, gint y,
                               guint rotation, GError **error);
-gboolean carcd_session_deploy (CarcdSession *session, const char *sender, guint segment,
+gboolean carcd_session_deploy (CarcdSession *session, CarcdCaller *caller, guint segment,
                                GError **error);
-gboolean carcd_session_skip (CarcdSession *session, const char *sender, GError **error);
-gboolean carcd_session_draw (CarcdSession *session, const char *sender, GError **error);
-gboolean carcd_session_place_piece (CarcdSession *session, const char *sender, guint index, gint x,
-                                    gint y, guint rotation, GError **error);
-gboolean carcd_session_pass (CarcdSession *session, const char *sender, GError **error);
-gboolean carcd_session_pick (CarcdSession *session, const char *sender, guint index,
+gboolean carcd_session_skip (CarcdSession *session, CarcdCaller *caller, GError **error);
+gboolean carcd_session_draw (CarcdSession *session, CarcdCaller *caller, GError **error);
+gboolean carcd_session_place_piece (CarcdSession *session, CarcdCaller *caller, guint index,
+                                    gint x, gint y, guint rotation, GError **error);
+gboolean carcd_session_pass (CarcdSession *session, CarcdCaller *caller, GError **error);
+gboolean carcd_session_pick (CarcdSession *session, CarcdCaller *caller, guint index,
                              GError **error);
 
 /* The seat at the Player path @path, or NULL with InvalidArgs. */
 CarcdSeat *carcd_session_seat_at (CarcdSession *session, const char *path, GError **error);
-/* @sender may see @seat's hand: it holds the seat, or the game's hands are open. */
-gboolean carcd_session_check_hand_visible (CarcdSession *session, const char *sender,
+/* @caller may see @seat's hand: it acts for the seat, or the game's hands are open. */
+gboolean carcd_session_check_hand_visible (CarcdSession *session, CarcdCaller *caller,
                                            CarcdSeat *seat, GError **error);
-/* The seat @sender holds, or NULL with NotSeated. */
-CarcdSeat *carcd_session_seated (CarcdSession *session, const char *sender, GError **error);
+/* The seat @caller acts for, or NULL with NotSeated. */
+CarcdSeat *carcd_session_seated (CarcdSession *session, CarcdCaller *caller, GError **error);
 /* NotYourTurn if another seat than @seat is to move (none is when the game is not in play). */
 gboolean carcd_session_check_turn (CarcdSession *session, CarcdSeat *seat, GError **error);
 
