@@ -161,6 +161,15 @@ bench_method (const char *path, const char *iface, const char *member)
   return dbus_message_new_method_call (BENCH_BUS_NAME, path, iface, member);
 }
 
+DBusMessage *
+bench_method_no_options (const char *path, const char *iface, const char *member)
+{
+  DBusMessage *msg = bench_method (path, iface, member);
+
+  bench_append_options (msg, NULL);
+  return msg;
+}
+
 void
 bench_append_options (DBusMessage *msg, ...)
 {

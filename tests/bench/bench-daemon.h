@@ -62,6 +62,9 @@ DBusMessage *bench_call (DBusConnection *c, DBusMessage *msg);
 
 /* A method call to the daemon. */
 DBusMessage *bench_method (const char *path, const char *iface, const char *member);
+/* bench_method() for a member that takes only a{sv} options (Start, Skip, Delete), with
+ * none given. */
+DBusMessage *bench_method_no_options (const char *path, const char *iface, const char *member);
 
 /* Appends an a{sv} with the uint32 or uint64 entries given as key, 'u' or 't', value... NULL. */
 void bench_append_options (DBusMessage *msg, ...) G_GNUC_NULL_TERMINATED;

@@ -172,7 +172,7 @@ play_turn (Client *cl, Game *g)
   g_array_append_val (cl->move_us, us);
   dbus_message_unref (
       bench_call (cl->c, bench_method (g->path, BENCH_GAME_IFACE, "GetDeployments")));
-  us = timed_call (cl->c, bench_method (g->path, BENCH_GAME_IFACE, "Skip"));
+  us = timed_call (cl->c, bench_method_no_options (g->path, BENCH_GAME_IFACE, "Skip"));
   g_array_append_val (cl->move_us, us);
   g->turns++;
 }
@@ -190,7 +190,7 @@ client_main (gpointer data)
   barrier (1); /* every game is made; the main thread notes the time */
   for (guint i = 0; i < cl->n_games; i++)
     dbus_message_unref (
-        bench_call (cl->c, bench_method (cl->games[i].path, BENCH_GAME_IFACE, "Start")));
+        bench_call (cl->c, bench_method_no_options (cl->games[i].path, BENCH_GAME_IFACE, "Start")));
   /* the connection's share of the rate, its first turn at a random point of its interval */
   interval = rate ? (gint64)n_connections * G_USEC_PER_SEC / rate : 0;
   due = g_get_monotonic_time () + (interval ? g_random_int_range (0, (gint32)interval) : 0);
@@ -226,7 +226,7 @@ client_main (gpointer data)
   barrier (2); /* every game is mid-play: the main thread reads the memory */
   for (guint i = 0; i < cl->n_games; i++)
     dbus_message_unref (
-        bench_call (cl->c, bench_method (cl->games[i].path, BENCH_GAME_IFACE, "Delete")));
+        bench_call (cl->c, bench_method_no_options (cl->games[i].path, BENCH_GAME_IFACE, "Delete")));
   barrier (3);
   dbus_connection_close (cl->c);
   dbus_connection_unref (cl->c);

@@ -222,7 +222,7 @@ create_game (GDBusConnection *c, const char *options_text)
 
   ck_assert_msg (options != NULL, "bad options text: %s", error ? error->message : "?");
   r = call_ok (c, ROOT_PATH, MANAGER_IFACE, "CreateGame", g_variant_new ("(@a{sv})", options));
-  g_variant_get (r, "(o)", &path);
+  g_variant_get (r, "(o&s)", &path, NULL);
   return path;
 }
 

@@ -99,3 +99,7 @@ void assert_refused (int line, GDBusConnection *c, const char *game, const char 
 
 /* Arguments from GVariant text (floating). */
 #define A(text) g_variant_new_parsed (text)
+
+/* The arguments of a method that takes only a{sv} options (Start, Skip, Delete...): none
+ * given (floating). */
+#define NO_OPTIONS A ("(@a{sv} {},)")

@@ -52,7 +52,7 @@ get_hash (GDBusConnection *c, const char *game)
 char *
 export_record (GDBusConnection *c, const char *game)
 {
-  g_autoptr (GVariant) r = call_ok (c, game, GAME_IFACE, "ExportRecord", NULL);
+  g_autoptr (GVariant) r = call_ok (c, game, GAME_IFACE, "ExportRecord", NO_OPTIONS);
   char *record;
 
   g_variant_get (r, "(s)", &record);
@@ -153,19 +153,19 @@ move_method (const CarcMove *m, GVariant **args)
         *args = g_variant_new ("(ua{sv})", m->segment, NULL);
         return "Deploy";
       case CARC_MOVE_SKIP:
-        *args = NULL;
+        *args = g_variant_new ("(a{sv})", NULL);
         return "Skip";
       case CARC_MOVE_DRAW:
-        *args = NULL;
+        *args = g_variant_new ("(a{sv})", NULL);
         return "Draw";
       case CARC_MOVE_PLACE_PIECE:
         *args = g_variant_new ("(uiiua{sv})", m->piece, m->x, m->y, m->rotation, NULL);
         return "PlacePiece";
       case CARC_MOVE_PASS:
-        *args = NULL;
+        *args = g_variant_new ("(a{sv})", NULL);
         return "Pass";
       default:
-        *args = g_variant_new ("(u)", m->piece);
+        *args = g_variant_new ("(ua{sv})", m->piece, NULL);
         return "Pick";
     }
 }

@@ -103,7 +103,7 @@ play_policy_turn (GDBusConnection *c, const char *game)
           call_ok (c, game, GAME_IFACE, "Deploy", g_variant_new ("(ua{sv})", segment, NULL)));
     }
   else
-    g_variant_unref (call_ok (c, game, GAME_IFACE, "Skip", NULL));
+    g_variant_unref (call_ok (c, game, GAME_IFACE, "Skip", NO_OPTIONS));
 }
 
 void
@@ -152,7 +152,7 @@ fixture_setup (Fixture *f, const char *const *daemon_args, const char *options, 
   f->pa = join_game (f->a, f->game, "Ann", &f->ta);
   f->pb = join_game (f->b, f->game, "Bob", &f->tb);
   if (start)
-    g_variant_unref (call_ok (f->a, f->game, GAME_IFACE, "Start", NULL));
+    g_variant_unref (call_ok (f->a, f->game, GAME_IFACE, "Start", NO_OPTIONS));
 }
 
 void

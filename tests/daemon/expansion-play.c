@@ -156,14 +156,14 @@ dbus_choose (GDBusConnection *c, const char *game, GRand *rand)
   ck_assert (g_variant_get_boolean (can_draw) == !ending);
   if (!ending && below (rand, 8) != 0)
     {
-      move (c, game, "Draw", NULL);
+      move (c, game, "Draw", NO_OPTIONS);
       return;
     }
   if (ending && below (rand, 3) == 0)
     {
       /* CanPass says whether Pass goes through; WrongPhase when it does not. */
       g_autoptr (GError) error = NULL;
-      g_autoptr (GVariant) r = call (c, game, GAME_IFACE, "Pass", NULL, &error);
+      g_autoptr (GVariant) r = call (c, game, GAME_IFACE, "Pass", NO_OPTIONS, &error);
       g_autofree char *name = r ? NULL : g_dbus_error_get_remote_error (error);
 
       ck_assert ((r != NULL) == g_variant_get_boolean (can_pass));
@@ -173,7 +173,7 @@ dbus_choose (GDBusConnection *c, const char *game, GRand *rand)
     }
   for (guint i = 0; i < hand; i++)
     {
-      GVariant *list = reply_list (c, game, "GetPiecePlacements", g_variant_new ("(u)", i));
+      GVariant *list = reply_list (c, game, "GetPiecePlacements", g_variant_new ("(ua{sv})", i, NULL));
       n += (guint)g_variant_n_children (list);
       g_ptr_array_add (lists, list);
     }
@@ -204,7 +204,7 @@ dbus_policy_move (GDBusConnection *c, const char *game, GRand *rand)
         {
           g_autoptr (GVariant) pool = reply_list (c, game, "GetPool", NULL);
           guint k = below (rand, (guint)g_variant_n_children (pool));
-          move (c, game, "Pick", g_variant_new ("(u)", k));
+          move (c, game, "Pick", g_variant_new ("(ua{sv})", k, NULL));
           break;
         }
       case 4:
@@ -231,7 +231,7 @@ dbus_policy_move (GDBusConnection *c, const char *game, GRand *rand)
               move (c, game, "Deploy", g_variant_new ("(ua{sv})", segment, NULL));
             }
           else
-            move (c, game, "Skip", NULL);
+            move (c, game, "Skip", NO_OPTIONS);
           break;
         }
       default:

@@ -213,7 +213,7 @@ read_scene_args (World *w, WorldGame *g, GDBusConnection *holder)
   else if (w->scene == SCENE_CHOOSE)
     {
       g_autoptr (GVariant) r
-          = call_ok (holder, g->path, GAME_IFACE, "GetPiecePlacements", g_variant_new ("(u)", 0));
+          = call_ok (holder, g->path, GAME_IFACE, "GetPiecePlacements", g_variant_new ("(ua{sv})", 0, NULL));
       g_autoptr (GVariant) list = g_variant_get_child_value (r, 0);
       gint32 x, y;
       guint32 rot;
@@ -300,7 +300,7 @@ build_game (World *w, guint which)
   g->owner_seat = g_strdup (g->seats[own]);
   if (w->scene >= SCENE_PLACE)
     {
-      g_autoptr (GVariant) r = call_ok (creator, g->path, GAME_IFACE, "Start", NULL);
+      g_autoptr (GVariant) r = call_ok (creator, g->path, GAME_IFACE, "Start", NO_OPTIONS);
     }
   if (w->scene == SCENE_DEPLOY)
     {
@@ -322,7 +322,7 @@ build_game (World *w, guint which)
   read_scene_args (w, g, holders[own]);
   if (which == 0 && w->scene >= SCENE_PLACE)
     {
-      g_autoptr (GVariant) r = call_ok (creator, g->path, GAME_IFACE, "ExportRecord", NULL);
+      g_autoptr (GVariant) r = call_ok (creator, g->path, GAME_IFACE, "ExportRecord", NO_OPTIONS);
       g_variant_get (r, "(s)", &w->record);
     }
 }
@@ -368,7 +368,7 @@ world_free (World *w)
       g_autoptr (GVariant) r = NULL;
       if (w->games[i].path)
         r = call (i == 0 ? creator : g_ptr_array_index (w->extra, 0), w->games[i].path, GAME_IFACE,
-                  "Delete", NULL, NULL);
+                  "Delete", NO_OPTIONS, NULL);
       g_free (w->games[i].path);
       g_free (w->games[i].owner_seat);
       for (guint k = 0; k < 5; k++)
@@ -494,8 +494,8 @@ world_snapshot (World *w, guint what)
           g_autofree char *who = g_strdup_printf ("client %u", r);
 
           batch_add (&b, c, who, game, GAME_IFACE, "GetPiecePlacements",
-                     g_variant_new ("(u)", 999));
-          batch_add (&b, c, who, game, GAME_IFACE, "GetSeed", NULL);
+                     g_variant_new ("(ua{sv})", 999, NULL));
+          batch_add (&b, c, who, game, GAME_IFACE, "GetSeed", NO_OPTIONS);
         }
     }
   return batch_finish (&b);
@@ -584,13 +584,13 @@ args_place_piece (World *w, Target t)
 static GVariant *
 args_index0 (World *w, Target t)
 {
-  return g_variant_new ("(u)", 0);
+  return g_variant_new ("(u@a{sv})", 0, empty_dict ());
 }
 
 static GVariant *
 args_owner_seat (World *w, Target t)
 {
-  return g_variant_new ("(o)", target_game (w, t)->owner_seat);
+  return g_variant_new ("(o@a{sv})", target_game (w, t)->owner_seat, empty_dict ());
 }
 
 static GVariant *
@@ -640,32 +640,32 @@ static const Entry methods[] = {
                 "holding another seat; the token of another game is InvalidToken"),
   GAME_ROW ("AddBot", SCENE_WAIT_FREE, args_name_options, CHANGE, PARTICIPANTS, DENIED,
             WHO "AddBot, the creator and the seated players"),
-  GAME_ROW ("Start", SCENE_WAIT_FULL, no_args, CHANGE, PARTICIPANTS, DENIED,
+  GAME_ROW ("Start", SCENE_WAIT_FULL, args_options, CHANGE, PARTICIPANTS, DENIED,
             WHO "Start, the creator and the seated players"),
-  GAME_ROW ("Leave", SCENE_WAIT_FULL, no_args, CHANGE, SEATED, "NotSeated",
+  GAME_ROW ("Leave", SCENE_WAIT_FULL, args_options, CHANGE, SEATED, "NotSeated",
             WHO "Leave, a seated player (waiting)"),
-  GAME_ROW ("Leave", SCENE_PLACE, no_args, CHANGE, SEATED, "NotSeated",
+  GAME_ROW ("Leave", SCENE_PLACE, args_options, CHANGE, SEATED, "NotSeated",
             WHO "Leave, a seated player (playing)"),
   /* Game: the creator's */
-  GAME_ROW ("Delete", SCENE_PLACE, no_args, CHANGE, CREATOR, DENIED, WHO "Delete, the creator"),
-  GAME_ROW ("GetSeed", SCENE_PLACE, no_args, READ, CREATOR, DENIED, WHO "GetSeed, the creator"),
-  GAME_ROW ("ExportRecord", SCENE_WAIT_FULL, no_args, READ,
+  GAME_ROW ("Delete", SCENE_PLACE, args_options, CHANGE, CREATOR, DENIED, WHO "Delete, the creator"),
+  GAME_ROW ("GetSeed", SCENE_PLACE, args_options, READ, CREATOR, DENIED, WHO "GetSeed, the creator"),
+  GAME_ROW ("ExportRecord", SCENE_WAIT_FULL, args_options, READ,
             "PermissionDenied PermissionDenied PermissionDenied PermissionDenied WrongPhase "
             "PermissionDenied PermissionDenied",
             DENIED,
             WHO "ExportRecord, the creator while not over; dbus-game.md#exportrecord: "
                 "PermissionDenied before WrongPhase (not started)"),
-  GAME_ROW ("ExportRecord", SCENE_PLACE, no_args, READ, CREATOR, DENIED,
+  GAME_ROW ("ExportRecord", SCENE_PLACE, args_options, READ, CREATOR, DENIED,
             WHO "ExportRecord, the creator while the game is not over"),
-  GAME_ROW ("ExportRecord", SCENE_OVER, no_args, READ, "ok", "ok",
+  GAME_ROW ("ExportRecord", SCENE_OVER, args_options, READ, "ok", "ok",
             WHO "ExportRecord, anyone once the game is over"),
   /* Game: moves */
   GAME_ROW ("Place", SCENE_PLACE, args_place, CHANGE, MOVER, "NotSeated", MOVES),
   GAME_ROW ("Deploy", SCENE_DEPLOY, args_deploy, CHANGE, MOVER, "NotSeated", MOVES),
-  GAME_ROW ("Skip", SCENE_DEPLOY, no_args, CHANGE, MOVER, "NotSeated", MOVES),
-  GAME_ROW ("Draw", SCENE_CHOOSE, no_args, CHANGE, MOVER, "NotSeated", MOVES),
+  GAME_ROW ("Skip", SCENE_DEPLOY, args_options, CHANGE, MOVER, "NotSeated", MOVES),
+  GAME_ROW ("Draw", SCENE_CHOOSE, args_options, CHANGE, MOVER, "NotSeated", MOVES),
   GAME_ROW ("PlacePiece", SCENE_CHOOSE, args_place_piece, CHANGE, MOVER, "NotSeated", MOVES),
-  GAME_ROW ("Pass", SCENE_CHOOSE, no_args, CHANGE,
+  GAME_ROW ("Pass", SCENE_CHOOSE, args_options, CHANGE,
             "WrongPhase NotYourTurn NotSeated NotSeated NotSeated NotYourTurn NotSeated",
             "NotSeated", MOVES " (the owner gets past who and when to the phase: tiles are left)"),
   GAME_ROW ("Pick", SCENE_DRAFT, args_index0, CHANGE, MOVER, "NotSeated", MOVES),
@@ -1104,7 +1104,7 @@ START_TEST (test_creator_does_not_come_back)
   for (guint i = 0; i < G_N_ELEMENTS (creator_only); i++)
     {
       for (Role r = 0; r < N_ROLES; r++)
-        REFUSED (w->roles[r], game, game, GAME_IFACE, creator_only[i], NULL,
+        REFUSED (w->roles[r], game, game, GAME_IFACE, creator_only[i], NO_OPTIONS,
                  E ("PermissionDenied"));
     }
   {
@@ -1124,7 +1124,7 @@ START_TEST (test_left_seat_keeps_no_rights)
   World *w = world_new (SCENE_CHOOSE);
   const char *game = w->games[0].path;
   const char *seat = w->games[0].owner_seat;
-  g_autoptr (GVariant) r = call_ok (w->roles[ROLE_OWNER], game, GAME_IFACE, "Leave", NULL);
+  g_autoptr (GVariant) r = call_ok (w->roles[ROLE_OWNER], game, GAME_IFACE, "Leave", NO_OPTIONS);
 
   /* the bot plays the seat's turn; then the next seat, a player's, waits */
   WAIT_FOR (get_u (w->observer, game, GAME_IFACE, "Turn") == 2);
@@ -1132,7 +1132,7 @@ START_TEST (test_left_seat_keeps_no_rights)
   ck_assert (get_bool (w->observer, seat, PLAYER_IFACE, "Bot"));
   for (Role role = 0; role < N_ROLES; role++)
     {
-      REFUSED (w->roles[role], game, game, GAME_IFACE, "GetHand", g_variant_new ("(o)", seat),
+      REFUSED (w->roles[role], game, game, GAME_IFACE, "GetHand", g_variant_new ("(oa{sv})", seat, NULL),
                E ("PermissionDenied"));
       REFUSED (w->roles[role], game, game, GAME_IFACE, "Rejoin",
                g_variant_new ("(s)", w->owner_token), E ("InvalidToken"));
@@ -1155,9 +1155,9 @@ START_TEST (test_creator_who_leaves_stays_creator)
   g_autoptr (GVariant) seed = NULL;
 
   join_into (creator, game, "Creator", &seat, &token);
-  left = call_ok (creator, game, GAME_IFACE, "Leave", NULL);
-  seed = call_ok (creator, game, GAME_IFACE, "GetSeed", NULL);
-  REFUSED (creator, game, game, GAME_IFACE, "Leave", NULL, E ("NotSeated"));
+  left = call_ok (creator, game, GAME_IFACE, "Leave", NO_OPTIONS);
+  seed = call_ok (creator, game, GAME_IFACE, "GetSeed", NO_OPTIONS);
+  REFUSED (creator, game, game, GAME_IFACE, "Leave", NO_OPTIONS, E ("NotSeated"));
   REFUSED (creator, game, game, GAME_IFACE, "Rejoin", g_variant_new ("(s)", token),
            E ("InvalidToken"));
   {

@@ -185,7 +185,7 @@ START_TEST (test_create_game_edges)
     g_autoptr (GVariant) r
         = call_ok (c, ROOT_PATH, MANAGER_IFACE, "CreateGame", tile_order_options (1000));
     const char *path;
-    g_variant_get (r, "(&o)", &path);
+    g_variant_get (r, "(&o&s)", &path, NULL);
     ck_assert_uint_eq (get_uint (c, path, GAME_IFACE, "TilesLeft"), 1000);
   }
   for (guint i = 0; i < G_N_ELEMENTS (accepted); i++)
@@ -349,11 +349,11 @@ START_TEST (test_unknown_methods)
   GAME_REFUSED (f.a, f.game, "start", NULL, DBUS_E ("UnknownMethod"));
   REFUSED (f.a, f.game, f.game, MANAGER_IFACE, "CreateGame", A ("(@a{sv} {},)"),
            DBUS_E ("UnknownMethod"));
-  REFUSED (f.a, f.game, f.game, "org.example.Nope", "Start", NULL, DBUS_E ("UnknownMethod"));
+  REFUSED (f.a, f.game, f.game, "org.example.Nope", "Start", NO_OPTIONS, DBUS_E ("UnknownMethod"));
   REFUSED (f.a, f.game, ROOT_PATH, MANAGER_IFACE, "DeleteGame", NULL, DBUS_E ("UnknownMethod"));
-  REFUSED (f.a, f.game, ROOT_PATH, GAME_IFACE, "Start", NULL, DBUS_E ("UnknownMethod"));
-  REFUSED (f.a, f.game, f.pa, PLAYER_IFACE, "Leave", NULL, DBUS_E ("UnknownMethod"));
-  REFUSED (f.a, f.game, f.pa, GAME_IFACE, "Leave", NULL, DBUS_E ("UnknownMethod"));
+  REFUSED (f.a, f.game, ROOT_PATH, GAME_IFACE, "Start", NO_OPTIONS, DBUS_E ("UnknownMethod"));
+  REFUSED (f.a, f.game, f.pa, PLAYER_IFACE, "Leave", NO_OPTIONS, DBUS_E ("UnknownMethod"));
+  REFUSED (f.a, f.game, f.pa, GAME_IFACE, "Leave", NO_OPTIONS, DBUS_E ("UnknownMethod"));
   fixture_teardown (&f);
 }
 END_TEST
@@ -395,7 +395,7 @@ START_TEST (test_unknown_paths)
     }
   for (guint p = 0; p < G_N_ELEMENTS (no_objects); p++)
     {
-      REFUSED (f.a, f.game, no_objects[p], GAME_IFACE, "Start", NULL, DBUS_E ("UnknownObject"));
+      REFUSED (f.a, f.game, no_objects[p], GAME_IFACE, "Start", NO_OPTIONS, DBUS_E ("UnknownObject"));
       REFUSED (f.a, f.game, no_objects[p], MANAGER_IFACE, "ListGames", NULL,
                DBUS_E ("UnknownObject"));
       REFUSED (f.a, f.game, no_objects[p], PROPS_IFACE, "GetAll", g_variant_new ("(s)", GAME_IFACE),
@@ -403,7 +403,7 @@ START_TEST (test_unknown_paths)
     }
   /* a deleted game's path is NoSuchGame, and its number is not given out again */
   gone = create_game (f.a, "{}");
-  g_variant_unref (call_ok (f.a, gone, GAME_IFACE, "Delete", NULL));
+  g_variant_unref (call_ok (f.a, gone, GAME_IFACE, "Delete", NO_OPTIONS));
   REFUSED (f.a, f.game, gone, GAME_IFACE, "Join", A ("('Ann', @a{sv} {})"), E ("NoSuchGame"));
   REFUSED (f.a, f.game, gone, PROPS_IFACE, "Get", g_variant_new ("(ss)", GAME_IFACE, "State"),
            E ("NoSuchGame"));
@@ -427,7 +427,7 @@ START_TEST (test_check_order_waiting)
   GAME_REFUSED (f.x, f.game, "Place", A ("(0, 0, uint32 4, {'x': <1>})"), E ("NotSeated"));
   GAME_REFUSED (f.x, f.game, "Deploy", A ("(uint32 0, @a{sv} {})"), E ("NotSeated"));
   GAME_REFUSED (f.x, f.game, "Deploy", A ("(uint32 4294967295, {'x': <1>})"), E ("NotSeated"));
-  GAME_REFUSED (f.x, f.game, "Skip", NULL, E ("NotSeated"));
+  GAME_REFUSED (f.x, f.game, "Skip", NO_OPTIONS, E ("NotSeated"));
   /* seated, waiting: WrongPhase, before the move's own checks (options among them) */
   for (guint i = 0; i < 2; i++)
     {
@@ -436,7 +436,7 @@ START_TEST (test_check_order_waiting)
       GAME_REFUSED (c, f.game, "Place", A ("(0, 0, uint32 4, {'x': <1>})"), E ("WrongPhase"));
       GAME_REFUSED (c, f.game, "Deploy", A ("(uint32 0, @a{sv} {})"), E ("WrongPhase"));
       GAME_REFUSED (c, f.game, "Deploy", A ("(uint32 4294967295, {'x': <1>})"), E ("WrongPhase"));
-      GAME_REFUSED (c, f.game, "Skip", NULL, E ("WrongPhase"));
+      GAME_REFUSED (c, f.game, "Skip", NO_OPTIONS, E ("WrongPhase"));
     }
   fixture_teardown (&f);
 }
@@ -460,17 +460,17 @@ START_TEST (test_check_order_playing)
   /* a stranger: NotSeated, even with a legal move */
   GAME_REFUSED (f.x, f.game, "Place", g_variant_new ("(iiua{sv})", x, y, rotation, NULL),
                 E ("NotSeated"));
-  GAME_REFUSED (f.x, f.game, "Skip", NULL, E ("NotSeated"));
+  GAME_REFUSED (f.x, f.game, "Skip", NO_OPTIONS, E ("NotSeated"));
   /* not the active seat: NotYourTurn, before the phase and the move */
   GAME_REFUSED (f.b, f.game, "Place", g_variant_new ("(iiua{sv})", x, y, rotation, NULL),
                 E ("NotYourTurn"));
   GAME_REFUSED (f.b, f.game, "Place", A ("(0, 0, uint32 4, {'x': <1>})"), E ("NotYourTurn"));
   GAME_REFUSED (f.b, f.game, "Deploy", A ("(uint32 0, @a{sv} {})"), E ("NotYourTurn"));
-  GAME_REFUSED (f.b, f.game, "Skip", NULL, E ("NotYourTurn"));
+  GAME_REFUSED (f.b, f.game, "Skip", NO_OPTIONS, E ("NotYourTurn"));
   /* placing: Deploy and Skip are WrongPhase, whatever their arguments */
   GAME_REFUSED (f.a, f.game, "Deploy", A ("(uint32 0, @a{sv} {})"), E ("WrongPhase"));
   GAME_REFUSED (f.a, f.game, "Deploy", A ("(uint32 4294967295, {'x': <1>})"), E ("WrongPhase"));
-  GAME_REFUSED (f.a, f.game, "Skip", NULL, E ("WrongPhase"));
+  GAME_REFUSED (f.a, f.game, "Skip", NO_OPTIONS, E ("WrongPhase"));
   /* the move itself */
   GAME_REFUSED (f.a, f.game, "Place", A ("(0, 0, uint32 0, @a{sv} {})"), E ("IllegalPlacement"));
   GAME_REFUSED (f.a, f.game, "Place", A ("(5, 5, uint32 0, @a{sv} {})"), E ("IllegalPlacement"));
@@ -487,7 +487,7 @@ START_TEST (test_check_order_playing)
   /* deploying: Place is WrongPhase, whatever its arguments; then the deployment itself */
   place_first (f.a, f.game);
   ck_assert_uint_eq (get_uint (f.a, f.game, GAME_IFACE, "State"), 2);
-  GAME_REFUSED (f.b, f.game, "Skip", NULL, E ("NotYourTurn"));
+  GAME_REFUSED (f.b, f.game, "Skip", NO_OPTIONS, E ("NotYourTurn"));
   GAME_REFUSED (f.a, f.game, "Place", g_variant_new ("(iiua{sv})", x, y, rotation, NULL),
                 E ("WrongPhase"));
   GAME_REFUSED (f.a, f.game, "Place", A ("(0, 0, uint32 4, {'x': <1>})"), E ("WrongPhase"));
@@ -525,13 +525,13 @@ START_TEST (test_deployment_refusals)
                             g_variant_new ("(ua{sv})", (guint32)field, NULL)));
   ck_assert_uint_eq (get_uint (f.a, f.pa, PLAYER_IFACE, "Followers"), 0);
   place_first (f.b, f.game);
-  g_variant_unref (call_ok (f.b, f.game, GAME_IFACE, "Skip", NULL));
+  g_variant_unref (call_ok (f.b, f.game, GAME_IFACE, "Skip", NO_OPTIONS));
   place_first (f.a, f.game);
   /* nothing is offered without a follower; segment 0 of B, its cloister, is refused */
   ck_assert_int_eq (deployment_of_kind (f.a, f.game, 3), -1);
   GAME_REFUSED (f.a, f.game, "Deploy", A ("(uint32 0, @a{sv} {})"), E ("NoFollower"));
   GAME_REFUSED (f.a, f.game, "Deploy", A ("(uint32 4294967295, @a{sv} {})"), E ("NoFollower"));
-  g_variant_unref (call_ok (f.a, f.game, GAME_IFACE, "Skip", NULL));
+  g_variant_unref (call_ok (f.a, f.game, GAME_IFACE, "Skip", NO_OPTIONS));
   fixture_teardown (&f);
 }
 END_TEST
@@ -549,9 +549,9 @@ START_TEST (test_after_the_end)
 
   fixture_setup (&f, NULL, "{'tile-order': <['B', 'U']>}", TRUE);
   place_first (f.a, f.game);
-  g_variant_unref (call_ok (f.a, f.game, GAME_IFACE, "Skip", NULL));
+  g_variant_unref (call_ok (f.a, f.game, GAME_IFACE, "Skip", NO_OPTIONS));
   place_first (f.b, f.game);
-  g_variant_unref (call_ok (f.b, f.game, GAME_IFACE, "Skip", NULL));
+  g_variant_unref (call_ok (f.b, f.game, GAME_IFACE, "Skip", NO_OPTIONS));
   ck_assert_uint_eq (get_uint (f.a, f.game, GAME_IFACE, "State"), 3);
   active = active_player (f.a, f.game);
   ck_assert_str_eq (active, "/");
@@ -561,12 +561,12 @@ START_TEST (test_after_the_end)
       GAME_REFUSED (c, f.game, "Place", A ("(0, 1, uint32 0, @a{sv} {})"), E ("GameOver"));
       GAME_REFUSED (c, f.game, "Place", A ("(0, 0, uint32 4, {'x': <1>})"), E ("GameOver"));
       GAME_REFUSED (c, f.game, "Deploy", A ("(uint32 0, @a{sv} {})"), E ("GameOver"));
-      GAME_REFUSED (c, f.game, "Skip", NULL, E ("GameOver"));
+      GAME_REFUSED (c, f.game, "Skip", NO_OPTIONS, E ("GameOver"));
       GAME_REFUSED (c, f.game, "AddBot", A ("('Bot', @a{sv} {})"), E ("AlreadyStarted"));
-      GAME_REFUSED (c, f.game, "Start", NULL, E ("AlreadyStarted"));
+      GAME_REFUSED (c, f.game, "Start", NO_OPTIONS, E ("AlreadyStarted"));
     }
   GAME_REFUSED (f.x, f.game, "Place", A ("(0, 1, uint32 0, @a{sv} {})"), E ("NotSeated"));
-  GAME_REFUSED (f.x, f.game, "Skip", NULL, E ("NotSeated"));
+  GAME_REFUSED (f.x, f.game, "Skip", NO_OPTIONS, E ("NotSeated"));
   GAME_REFUSED (f.x, f.game, "Join", A ("('Xan', @a{sv} {})"), E ("AlreadyStarted"));
   placements = call_ok (f.a, f.game, GAME_IFACE, "GetPlacements", NULL);
   deployments = call_ok (f.a, f.game, GAME_IFACE, "GetDeployments", NULL);
@@ -593,8 +593,8 @@ START_TEST (test_seat_refusals)
   GAME_REFUSED (f.x, f.game, "Join", A ("('Xan', @a{sv} {})"), E ("GameFull"));
   GAME_REFUSED (f.a, f.game, "AddBot", A ("('Bot', @a{sv} {})"), E ("GameFull"));
   GAME_REFUSED (f.x, f.game, "AddBot", A ("('Bot', @a{sv} {})"), E ("PermissionDenied"));
-  GAME_REFUSED (f.x, f.game, "Start", NULL, E ("PermissionDenied"));
-  GAME_REFUSED (f.x, f.game, "Leave", NULL, E ("NotSeated"));
+  GAME_REFUSED (f.x, f.game, "Start", NO_OPTIONS, E ("PermissionDenied"));
+  GAME_REFUSED (f.x, f.game, "Leave", NO_OPTIONS, E ("NotSeated"));
   /* tokens: unknown, empty, or the caller's other seat */
   GAME_REFUSED (f.x, f.game, "Rejoin", A ("('0123456789abcdef0123456789abcdef',)"),
                 E ("InvalidToken"));
@@ -607,9 +607,9 @@ START_TEST (test_seat_refusals)
   g_free (join_game (f.a, open, "Ann", &tok));
   g_clear_pointer (&tok, g_free);
   GAME_REFUSED (f.a, open, "Join", A ("('Ann again', @a{sv} {})"), E ("AlreadySeated"));
-  GAME_REFUSED (f.x, open, "Start", NULL, E ("SeatsOpen"));
-  GAME_REFUSED (f.a, open, "Start", NULL, E ("SeatsOpen"));
-  GAME_REFUSED (y, open, "Start", NULL, E ("PermissionDenied"));
+  GAME_REFUSED (f.x, open, "Start", NO_OPTIONS, E ("SeatsOpen"));
+  GAME_REFUSED (f.a, open, "Start", NO_OPTIONS, E ("SeatsOpen"));
+  GAME_REFUSED (y, open, "Start", NO_OPTIONS, E ("PermissionDenied"));
   /* a token is good for its own game only */
   GAME_REFUSED (y, open, "Rejoin", g_variant_new ("(s)", f.tb), E ("InvalidToken"));
   p = join_game (y, open, "Yan", &tok);
@@ -617,14 +617,14 @@ START_TEST (test_seat_refusals)
   GAME_REFUSED (y, open, "AddBot", A ("('Bot', @a{sv} {})"), E ("GameFull"));
 
   /* started: AlreadyStarted */
-  g_variant_unref (call_ok (f.b, f.game, GAME_IFACE, "Start", NULL));
+  g_variant_unref (call_ok (f.b, f.game, GAME_IFACE, "Start", NO_OPTIONS));
   GAME_REFUSED (f.x, f.game, "Join", A ("('Xan', @a{sv} {})"), E ("AlreadyStarted"));
   GAME_REFUSED (f.a, f.game, "Join", A ("('Ann', @a{sv} {})"), E ("AlreadyStarted"));
   GAME_REFUSED (f.a, f.game, "AddBot", A ("('Bot', @a{sv} {})"), E ("AlreadyStarted"));
-  GAME_REFUSED (f.a, f.game, "Start", NULL, E ("AlreadyStarted"));
-  GAME_REFUSED (f.b, f.game, "Start", NULL, E ("AlreadyStarted"));
-  GAME_REFUSED (f.x, f.game, "Start", NULL, E ("PermissionDenied"));
-  GAME_REFUSED (f.x, f.game, "Leave", NULL, E ("NotSeated"));
+  GAME_REFUSED (f.a, f.game, "Start", NO_OPTIONS, E ("AlreadyStarted"));
+  GAME_REFUSED (f.b, f.game, "Start", NO_OPTIONS, E ("AlreadyStarted"));
+  GAME_REFUSED (f.x, f.game, "Start", NO_OPTIONS, E ("PermissionDenied"));
+  GAME_REFUSED (f.x, f.game, "Leave", NO_OPTIONS, E ("NotSeated"));
   GAME_REFUSED (f.x, f.game, "Rejoin", A ("('nope',)"), E ("InvalidToken"));
   fixture_teardown (&f);
 }
@@ -641,21 +641,21 @@ START_TEST (test_creator_only)
   guint64 value;
 
   fixture_setup (&f, NULL, "{'seed': <uint64 4242>}", FALSE);
-  GAME_REFUSED (f.b, f.game, "GetSeed", NULL, E ("PermissionDenied"));
-  GAME_REFUSED (f.x, f.game, "GetSeed", NULL, E ("PermissionDenied"));
-  GAME_REFUSED (f.b, f.game, "Delete", NULL, E ("PermissionDenied"));
-  GAME_REFUSED (f.x, f.game, "Delete", NULL, E ("PermissionDenied"));
-  g_variant_unref (call_ok (f.a, f.game, GAME_IFACE, "Start", NULL));
-  GAME_REFUSED (f.b, f.game, "GetSeed", NULL, E ("PermissionDenied"));
-  GAME_REFUSED (f.b, f.game, "Delete", NULL, E ("PermissionDenied"));
-  seed = call_ok (f.a, f.game, GAME_IFACE, "GetSeed", NULL);
+  GAME_REFUSED (f.b, f.game, "GetSeed", NO_OPTIONS, E ("PermissionDenied"));
+  GAME_REFUSED (f.x, f.game, "GetSeed", NO_OPTIONS, E ("PermissionDenied"));
+  GAME_REFUSED (f.b, f.game, "Delete", NO_OPTIONS, E ("PermissionDenied"));
+  GAME_REFUSED (f.x, f.game, "Delete", NO_OPTIONS, E ("PermissionDenied"));
+  g_variant_unref (call_ok (f.a, f.game, GAME_IFACE, "Start", NO_OPTIONS));
+  GAME_REFUSED (f.b, f.game, "GetSeed", NO_OPTIONS, E ("PermissionDenied"));
+  GAME_REFUSED (f.b, f.game, "Delete", NO_OPTIONS, E ("PermissionDenied"));
+  seed = call_ok (f.a, f.game, GAME_IFACE, "GetSeed", NO_OPTIONS);
   g_variant_get (seed, "(t)", &value);
   ck_assert_uint_eq (value, 4242);
 
   unseeded = create_game (f.x, "{}");
-  GAME_REFUSED (f.x, unseeded, "GetSeed", NULL, E ("PermissionDenied"));
-  GAME_REFUSED (f.a, unseeded, "GetSeed", NULL, E ("PermissionDenied"));
-  GAME_REFUSED (f.a, unseeded, "Delete", NULL, E ("PermissionDenied"));
+  GAME_REFUSED (f.x, unseeded, "GetSeed", NO_OPTIONS, E ("PermissionDenied"));
+  GAME_REFUSED (f.a, unseeded, "GetSeed", NO_OPTIONS, E ("PermissionDenied"));
+  GAME_REFUSED (f.a, unseeded, "Delete", NO_OPTIONS, E ("PermissionDenied"));
   fixture_teardown (&f);
 }
 END_TEST
@@ -682,7 +682,7 @@ START_TEST (test_game_limits)
   REFUSED (b, games[4], ROOT_PATH, MANAGER_IFACE, "CreateGame", A ("(@a{sv} {},)"),
            E ("LimitExceeded"));
   /* a deleted game frees a's place (and the daemon's) */
-  g_variant_unref (call_ok (a, games[1], GAME_IFACE, "Delete", NULL));
+  g_variant_unref (call_ok (a, games[1], GAME_IFACE, "Delete", NO_OPTIONS));
   again = create_game (a, "{}");
   ck_assert_str_eq (again, ROOT_PATH "/game/6");
   REFUSED (a, games[0], ROOT_PATH, MANAGER_IFACE, "CreateGame", A ("(@a{sv} {},)"),
@@ -720,9 +720,9 @@ START_TEST (test_seat_limits)
   GAME_REFUSED (a, games[2], "Rejoin", g_variant_new ("(s)", tb), E ("LimitExceeded"));
   connected = get_property (a, pb, PLAYER_IFACE, "Connected");
   ck_assert (g_variant_get_boolean (connected));
-  g_variant_unref (call_ok (b, games[2], GAME_IFACE, "Leave", NULL));
+  g_variant_unref (call_ok (b, games[2], GAME_IFACE, "Leave", NO_OPTIONS));
   /* a leaves a seat: it may join again */
-  g_variant_unref (call_ok (a, games[0], GAME_IFACE, "Leave", NULL));
+  g_variant_unref (call_ok (a, games[0], GAME_IFACE, "Leave", NO_OPTIONS));
   pa = join_game (a, games[2], "Ann", &ta);
   ck_assert_str_eq (pa, ROOT_PATH "/game/3/player/1");
   for (guint i = 0; i < 3; i++)

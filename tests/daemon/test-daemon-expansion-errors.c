@@ -182,10 +182,10 @@ START_TEST (test_choosing_refusals)
   static const char *const who[][2] = {
     { "PlacePiece", "(uint32 0, 0, 1, uint32 0, @a{sv} {})" },
     { "PlacePiece", "(uint32 9, 0, 0, uint32 7, {'x': <1>})" },
-    { "Draw", NULL },
-    { "Pass", NULL },
-    { "Pick", "(uint32 0,)" },
-    { "GetPiecePlacements", "(uint32 1,)" },
+    { "Draw", "(@a{sv} {},)" },
+    { "Pass", "(@a{sv} {},)" },
+    { "Pick", "(uint32 0, @a{sv} {})" },
+    { "GetPiecePlacements", "(uint32 1, @a{sv} {})" },
   };
   Fixture f;
   g_autofree char *hand = NULL;
@@ -199,14 +199,14 @@ START_TEST (test_choosing_refusals)
   ck_assert_uint_eq (get_uint (f.a, f.game, GAME_IFACE, "State"), 4);
   {
     g_autoptr (GVariant) r
-        = call_ok (f.a, f.game, GAME_IFACE, "GetHand", g_variant_new ("(o)", f.pa));
+        = call_ok (f.a, f.game, GAME_IFACE, "GetHand", g_variant_new ("(oa{sv})", f.pa, NULL));
     g_autoptr (GVariant) ids = g_variant_get_child_value (r, 0);
     const char *first;
     ck_assert_uint_eq (g_variant_n_children (ids), 4);
     g_variant_get_child (ids, 0, "&s", &first);
     ck_assert_str_eq (first, "abbey");
   }
-  halves = call_ok (f.a, f.game, GAME_IFACE, "GetPiecePlacements", g_variant_new ("(u)", 1));
+  halves = call_ok (f.a, f.game, GAME_IFACE, "GetPiecePlacements", g_variant_new ("(ua{sv})", 1, NULL));
   list = g_variant_get_child_value (halves, 0);
   ck_assert_uint_gt (g_variant_n_children (list), 0);
   g_variant_get_child (list, 0, "(iiu)", &hx, &hy, &hr);
@@ -221,9 +221,9 @@ START_TEST (test_choosing_refusals)
   /* the phase: choosing is neither placing, deploying, drafting nor an end-game turn */
   GAME_REFUSED (f.a, f.game, "Place", A ("(0, 1, uint32 0, @a{sv} {})"), E ("WrongPhase"));
   GAME_REFUSED (f.a, f.game, "Deploy", A ("(uint32 0, @a{sv} {})"), E ("WrongPhase"));
-  GAME_REFUSED (f.a, f.game, "Skip", NULL, E ("WrongPhase"));
-  GAME_REFUSED (f.a, f.game, "Pick", A ("(uint32 0,)"), E ("WrongPhase"));
-  GAME_REFUSED (f.a, f.game, "Pass", NULL, E ("WrongPhase"));
+  GAME_REFUSED (f.a, f.game, "Skip", NO_OPTIONS, E ("WrongPhase"));
+  GAME_REFUSED (f.a, f.game, "Pick", A ("(uint32 0, @a{sv} {})"), E ("WrongPhase"));
+  GAME_REFUSED (f.a, f.game, "Pass", NO_OPTIONS, E ("WrongPhase"));
   /* the move: options, then the piece, then the rotation and the place */
   GAME_REFUSED (f.a, f.game, "PlacePiece",
                 g_variant_new_parsed ("(uint32 1, %i, %i, %u, {'x': <1>})", hx, hy, hr),
@@ -240,7 +240,7 @@ START_TEST (test_choosing_refusals)
                 E ("IllegalPlacement"));
   GAME_REFUSED (f.a, f.game, "PlacePiece", A ("(uint32 1, 0, 0, uint32 0, @a{sv} {})"),
                 E ("IllegalPlacement"));
-  GAME_REFUSED (f.a, f.game, "GetPiecePlacements", A ("(uint32 4,)"), E ("NoPiece"));
+  GAME_REFUSED (f.a, f.game, "GetPiecePlacements", A ("(uint32 4, @a{sv} {})"), E ("NoPiece"));
   /* the abbey at a frontier cell that is no hole: south of the start tile */
   GAME_REFUSED (f.a, f.game, "PlacePiece", A ("(uint32 0, 0, 1, uint32 0, @a{sv} {})"),
                 E ("IllegalPlacement"));
@@ -254,9 +254,9 @@ START_TEST (test_choosing_refusals)
   message = error_message (f.a, f.game, "PlacePiece", A ("(uint32 1, 5, 5, uint32 0, @a{sv} {})"));
   ck_assert_ptr_null (strstr (message, "abbey"));
   /* hands are face down */
-  GAME_REFUSED (f.a, f.game, "GetHand", g_variant_new ("(o)", f.pb), E ("PermissionDenied"));
-  GAME_REFUSED (f.b, f.game, "GetHand", g_variant_new ("(o)", f.pa), E ("PermissionDenied"));
-  GAME_REFUSED (f.x, f.game, "GetHand", g_variant_new ("(o)", f.pa), E ("PermissionDenied"));
+  GAME_REFUSED (f.a, f.game, "GetHand", g_variant_new ("(oa{sv})", f.pb, NULL), E ("PermissionDenied"));
+  GAME_REFUSED (f.b, f.game, "GetHand", g_variant_new ("(oa{sv})", f.pa, NULL), E ("PermissionDenied"));
+  GAME_REFUSED (f.x, f.game, "GetHand", g_variant_new ("(oa{sv})", f.pa, NULL), E ("PermissionDenied"));
   GAME_REFUSED (f.a, f.game, "GetHand", A ("(@o '/org/carcassonne/Engine1/game/1/player/2',)"),
                 E ("InvalidArgs"));
   GAME_REFUSED (f.a, f.game, "GetHand", A ("(@o '/',)"), E ("InvalidArgs"));
@@ -274,15 +274,15 @@ START_TEST (test_choosing_refusals)
   GAME_REFUSED (f.a, f.game, "GetPieces", A ("(uint32 0,)"), DBUS_E ("InvalidArgs"));
 
   /* drawn: the hand waits for another turn */
-  g_variant_unref (call_ok (f.a, f.game, GAME_IFACE, "Draw", NULL));
+  g_variant_unref (call_ok (f.a, f.game, GAME_IFACE, "Draw", NO_OPTIONS));
   ck_assert_uint_eq (get_uint (f.a, f.game, GAME_IFACE, "State"), 1);
-  GAME_REFUSED (f.a, f.game, "Draw", NULL, E ("WrongPhase"));
+  GAME_REFUSED (f.a, f.game, "Draw", NO_OPTIONS, E ("WrongPhase"));
   GAME_REFUSED (f.a, f.game, "PlacePiece", g_variant_new ("(uiiua{sv})", 1, hx, hy, hr, NULL),
                 E ("WrongPhase"));
-  GAME_REFUSED (f.a, f.game, "Pass", NULL, E ("WrongPhase"));
+  GAME_REFUSED (f.a, f.game, "Pass", NO_OPTIONS, E ("WrongPhase"));
   {
     g_autoptr (GVariant) none
-        = call_ok (f.a, f.game, GAME_IFACE, "GetPiecePlacements", g_variant_new ("(u)", 1));
+        = call_ok (f.a, f.game, GAME_IFACE, "GetPiecePlacements", g_variant_new ("(ua{sv})", 1, NULL));
     hand = g_variant_print (none, TRUE);
   }
   ck_assert_str_eq (hand, "(@a(iiu) [],)");
@@ -308,27 +308,27 @@ START_TEST (test_draft_refusals)
     g_autofree char *active = active_player (f.a, f.game);
     ck_assert_str_eq (active, f.pb);
   }
-  GAME_REFUSED (f.x, f.game, "Pick", A ("(uint32 0,)"), E ("NotSeated"));
-  GAME_REFUSED (f.a, f.game, "Pick", A ("(uint32 0,)"), E ("NotYourTurn"));
-  GAME_REFUSED (f.b, f.game, "Pick", A ("(uint32 20,)"), E ("NoPiece"));
-  GAME_REFUSED (f.b, f.game, "Pick", A ("(uint32 4294967295,)"), E ("NoPiece"));
-  GAME_REFUSED (f.b, f.game, "Draw", NULL, E ("WrongPhase"));
-  GAME_REFUSED (f.b, f.game, "Pass", NULL, E ("WrongPhase"));
+  GAME_REFUSED (f.x, f.game, "Pick", A ("(uint32 0, @a{sv} {})"), E ("NotSeated"));
+  GAME_REFUSED (f.a, f.game, "Pick", A ("(uint32 0, @a{sv} {})"), E ("NotYourTurn"));
+  GAME_REFUSED (f.b, f.game, "Pick", A ("(uint32 20, @a{sv} {})"), E ("NoPiece"));
+  GAME_REFUSED (f.b, f.game, "Pick", A ("(uint32 4294967295, @a{sv} {})"), E ("NoPiece"));
+  GAME_REFUSED (f.b, f.game, "Draw", NO_OPTIONS, E ("WrongPhase"));
+  GAME_REFUSED (f.b, f.game, "Pass", NO_OPTIONS, E ("WrongPhase"));
   GAME_REFUSED (f.b, f.game, "Place", A ("(0, 1, uint32 0, @a{sv} {})"), E ("WrongPhase"));
   GAME_REFUSED (f.b, f.game, "PlacePiece", A ("(uint32 0, 0, 1, uint32 0, @a{sv} {})"),
                 E ("WrongPhase"));
-  GAME_REFUSED (f.b, f.game, "Skip", NULL, E ("WrongPhase"));
+  GAME_REFUSED (f.b, f.game, "Skip", NO_OPTIONS, E ("WrongPhase"));
   pool = call_ok (f.x, f.game, GAME_IFACE, "GetPool", NULL);
   pool_ids = g_variant_get_child_value (pool, 0);
   /* the 20 half tiles without symbols (vineyard, hill, sheep and crop circle stay out) */
   ck_assert_uint_eq (g_variant_n_children (pool_ids), 20);
-  g_variant_unref (call_ok (f.x, f.game, GAME_IFACE, "GetHand", g_variant_new ("(o)", f.pa)));
-  g_variant_unref (call_ok (f.b, f.game, GAME_IFACE, "Pick", g_variant_new ("(u)", 19)));
-  GAME_REFUSED (f.a, f.game, "Pick", A ("(uint32 19,)"), E ("NoPiece"));
-  g_variant_unref (call_ok (f.a, f.game, GAME_IFACE, "Pick", g_variant_new ("(u)", 18)));
+  g_variant_unref (call_ok (f.x, f.game, GAME_IFACE, "GetHand", g_variant_new ("(oa{sv})", f.pa, NULL)));
+  g_variant_unref (call_ok (f.b, f.game, GAME_IFACE, "Pick", g_variant_new ("(ua{sv})", 19, NULL)));
+  GAME_REFUSED (f.a, f.game, "Pick", A ("(uint32 19, @a{sv} {})"), E ("NoPiece"));
+  g_variant_unref (call_ok (f.a, f.game, GAME_IFACE, "Pick", g_variant_new ("(ua{sv})", 18, NULL)));
   /* the draft is over: Pick is WrongPhase, the pool empty */
   ck_assert_uint_eq (get_uint (f.a, f.game, GAME_IFACE, "State"), 4);
-  GAME_REFUSED (f.a, f.game, "Pick", A ("(uint32 0,)"), E ("WrongPhase"));
+  GAME_REFUSED (f.a, f.game, "Pick", A ("(uint32 0, @a{sv} {})"), E ("WrongPhase"));
   fixture_teardown (&f);
 }
 END_TEST
@@ -339,16 +339,16 @@ START_TEST (test_after_the_end)
 {
   Fixture f;
   static const char *const moves[][2] = {
-    { "Draw", NULL },
-    { "Pass", NULL },
-    { "Pick", "(uint32 0,)" },
+    { "Draw", "(@a{sv} {},)" },
+    { "Pass", "(@a{sv} {},)" },
+    { "Pick", "(uint32 0, @a{sv} {})" },
     { "PlacePiece", "(uint32 0, 0, 1, uint32 0, @a{sv} {})" },
   };
 
   fixture_setup (&f, NULL, "{'expansions': <['winter']>, 'tile-order': <['WI-LR']>}", TRUE);
   ck_assert_uint_eq (get_uint (f.a, f.game, GAME_IFACE, "State"), 1);
   g_variant_unref (call_ok (f.a, f.game, GAME_IFACE, "Place", A ("(0, 1, uint32 0, @a{sv} {})")));
-  g_variant_unref (call_ok (f.a, f.game, GAME_IFACE, "Skip", NULL));
+  g_variant_unref (call_ok (f.a, f.game, GAME_IFACE, "Skip", NO_OPTIONS));
   ck_assert_uint_eq (get_uint (f.a, f.game, GAME_IFACE, "State"), 3);
   for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
     {

@@ -189,7 +189,7 @@ START_TEST (test_complete_game)
   fixture_players (&f, clients, players);
   game = f.game;
   signal_count_start (&w, f.x, game);
-  g_variant_unref (call_ok (f.b, game, GAME_IFACE, "Start", NULL));
+  g_variant_unref (call_ok (f.b, game, GAME_IFACE, "Start", NO_OPTIONS));
   dbus_policy_play_to_end (clients, players, 2, game, rand);
   WAIT_FOR (w.game_over != NULL);
   ck_assert_ptr_nonnull (w.game_over);
@@ -249,7 +249,7 @@ START_TEST (test_draft_game)
   game = f.game;
   listener = f.x;
   signal_count_start (&w, listener, game);
-  g_variant_unref (call_ok (f.a, game, GAME_IFACE, "Start", NULL));
+  g_variant_unref (call_ok (f.a, game, GAME_IFACE, "Start", NO_OPTIONS));
   while (get_uint (clients[0], game, GAME_IFACE, "State") == 5)
     {
       g_autofree char *active = active_player (listener, game);
@@ -276,7 +276,7 @@ START_TEST (test_draft_game)
       for (guint p = 0; p < 2; p++)
         {
           g_autofree char *hand = reply_text (listener, game, GAME_IFACE, "GetHand",
-                                              g_variant_new ("(o)", players[p]));
+                                              g_variant_new ("(oa{sv})", players[p], NULL));
           g_autofree char *engine_hand = engine_hand_text (fresh, p);
           ck_assert_str_eq (hand, engine_hand);
         }
@@ -488,11 +488,11 @@ START_TEST (test_choosing)
   ck_assert_uint_eq (get_uint (a, game, GAME_IFACE, "TilesLeft"), 91);
   ck_assert_uint_eq (get_uint (a, pa, PLAYER_IFACE, "HandSize"), 0);
   {
-    g_autofree char *hand = reply_text (a, game, GAME_IFACE, "GetHand", g_variant_new ("(o)", pa));
+    g_autofree char *hand = reply_text (a, game, GAME_IFACE, "GetHand", g_variant_new ("(oa{sv})", pa, NULL));
     ck_assert_str_eq (hand, "(@as [],)");
   }
   signal_count_start (&w, listener, game);
-  g_variant_unref (call_ok (a, game, GAME_IFACE, "Start", NULL));
+  g_variant_unref (call_ok (a, game, GAME_IFACE, "Start", NO_OPTIONS));
   ck_assert_uint_eq (carc_game_get_phase (engine), CARC_PHASE_CHOOSE);
   ck_assert_uint_eq (get_uint (a, game, GAME_IFACE, "State"), 4);
   ck_assert_uint_eq (get_uint (a, game, GAME_IFACE, "Turn"), 1);
@@ -508,7 +508,7 @@ START_TEST (test_choosing)
       GDBusConnection *c = p ? b : a;
       const char *player = p ? pb : pa;
       g_autofree char *hand
-          = reply_text (c, game, GAME_IFACE, "GetHand", g_variant_new ("(o)", player));
+          = reply_text (c, game, GAME_IFACE, "GetHand", g_variant_new ("(oa{sv})", player, NULL));
       g_autofree char *expected = engine_hand_text (engine, p);
       /* an abbey and 2 half tiles each */
       ck_assert_uint_eq (carc_game_get_hand_size (engine, p), 3);
@@ -519,7 +519,7 @@ START_TEST (test_choosing)
   for (guint i = 0; i < 3; i++)
     {
       g_autofree char *list
-          = reply_text (a, game, GAME_IFACE, "GetPiecePlacements", g_variant_new ("(u)", i));
+          = reply_text (a, game, GAME_IFACE, "GetPiecePlacements", g_variant_new ("(ua{sv})", i, NULL));
       guint n;
       const CarcPlacement *p = carc_game_get_piece_placements (engine, i, &n);
       GVariantBuilder builder;
@@ -538,7 +538,7 @@ START_TEST (test_choosing)
         ck_assert_uint_gt (n, 0);
     }
   /* Draw: TileDrawn tells the engine's tile, which is then in play */
-  g_variant_unref (call_ok (a, game, GAME_IFACE, "Draw", NULL));
+  g_variant_unref (call_ok (a, game, GAME_IFACE, "Draw", NO_OPTIONS));
   ck_assert (carc_game_draw (engine, NULL));
   ck_assert_uint_eq (get_uint (a, game, GAME_IFACE, "State"), 1);
   ck_assert_uint_eq (get_uint (a, game, GAME_IFACE, "TilesLeft"), 90);
@@ -558,7 +558,7 @@ START_TEST (test_choosing)
     ck_assert (carc_game_skip (engine, NULL));
     g_variant_unref (call_ok (a, game, GAME_IFACE, "Place",
                               g_variant_new ("(iiua{sv})", p.x, p.y, p.rotation, NULL)));
-    g_variant_unref (call_ok (a, game, GAME_IFACE, "Skip", NULL));
+    g_variant_unref (call_ok (a, game, GAME_IFACE, "Skip", NO_OPTIONS));
   }
   ck_assert_uint_eq (get_uint (b, game, GAME_IFACE, "State"), 4);
   {
@@ -641,7 +641,7 @@ START_TEST (test_bots)
           guint want[CARC_MAX_PLAYERS];
 
           signal_count_start (&w, c, game);
-          g_variant_unref (call_ok (c, game, GAME_IFACE, "Start", NULL));
+          g_variant_unref (call_ok (c, game, GAME_IFACE, "Start", NO_OPTIONS));
           WAIT_FOR (w.game_over != NULL);
           ck_assert_ptr_nonnull (w.game_over);
           texts[round] = reply_text (c, game, GAME_IFACE, "GetPieces", NULL);
@@ -657,7 +657,7 @@ START_TEST (test_bots)
                              engine_count_moves (engine, CARC_MOVE_DRAW));
           ck_assert_uint_eq (signal_count (&w, "TurnEnded"), carc_game_get_turn (engine));
           signal_count_stop (&w, c);
-          g_variant_unref (call_ok (c, game, GAME_IFACE, "Delete", NULL));
+          g_variant_unref (call_ok (c, game, GAME_IFACE, "Delete", NO_OPTIONS));
         }
       g_free (texts[0]);
       g_free (texts[1]);

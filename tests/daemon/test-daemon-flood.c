@@ -212,7 +212,7 @@ START_TEST (test_flood)
   v.game = create_game (v.seats[0], "{'seed': <@t 8>, 'name': <'victim'>}");
   g_variant_unref (call_ok (v.seats[0], v.game, GAME_IFACE, "Join", A ("('Ann', @a{sv} {})")));
   g_variant_unref (call_ok (v.seats[1], v.game, GAME_IFACE, "Join", A ("('Bob', @a{sv} {})")));
-  g_variant_unref (call_ok (v.seats[0], v.game, GAME_IFACE, "Start", NULL));
+  g_variant_unref (call_ok (v.seats[0], v.game, GAME_IFACE, "Start", NO_OPTIONS));
   record = export_record (v.seats[0], v.game);
   v.mirror = mirror_from_record (record, NULL);
   for (guint i = 0; i < 6; i++)
@@ -273,8 +273,8 @@ START_TEST (test_flood)
     g_autoptr (GVariant) imported = call_ok (a, ROOT_PATH, MANAGER_IFACE, "ImportGame",
                                              g_variant_new ("(sa{sv})", padded, NULL));
     const char *copy;
-    g_variant_get (imported, "(&o)", &copy);
-    g_variant_unref (call_ok (a, copy, GAME_IFACE, "Delete", NULL));
+    g_variant_get (imported, "(&o&s)", &copy, NULL);
+    g_variant_unref (call_ok (a, copy, GAME_IFACE, "Delete", NO_OPTIONS));
     padded = g_realloc (padded, MIB + 2);
     strcpy (padded + MIB, " ");
     g_autofree char *e = call_error (a, ROOT_PATH, MANAGER_IFACE, "ImportGame",

@@ -268,7 +268,7 @@ START_TEST (test_game_and_player)
       check_path (c, player, PLAYER_IFACE, PLAYER_IFACE "\n" STANDARD_IFACES);
       check_path (c, ROOT_PATH "/game/1/player/0", PLAYER_IFACE, PLAYER_IFACE "\n" STANDARD_IFACES);
       if (!started)
-        g_variant_unref (call_ok (c, game, GAME_IFACE, "Start", NULL));
+        g_variant_unref (call_ok (c, game, GAME_IFACE, "Start", NO_OPTIONS));
     }
   ck_assert_int_eq (daemon_stop (pid), 0);
 }
@@ -285,12 +285,12 @@ START_TEST (test_imported_game)
   g_autoptr (GVariant) imported = NULL;
   const char *copy, *text;
 
-  g_variant_unref (call_ok (c, game, GAME_IFACE, "Start", NULL));
-  record = call_ok (c, game, GAME_IFACE, "ExportRecord", NULL);
+  g_variant_unref (call_ok (c, game, GAME_IFACE, "Start", NO_OPTIONS));
+  record = call_ok (c, game, GAME_IFACE, "ExportRecord", NO_OPTIONS);
   g_variant_get (record, "(&s)", &text);
   imported
       = call_ok (c, ROOT_PATH, MANAGER_IFACE, "ImportGame", g_variant_new ("(sa{sv})", text, NULL));
-  g_variant_get (imported, "(&o)", &copy);
+  g_variant_get (imported, "(&o&s)", &copy, NULL);
   ck_assert_str_eq (copy, ROOT_PATH "/game/2");
   g_variant_unref (call_ok (c, copy, GAME_IFACE, "AddBot", A ("('Robot', @a{sv} {})")));
   for (guint started = 0; started < 2; started++)
@@ -300,7 +300,7 @@ START_TEST (test_imported_game)
       if (!started)
         {
           g_variant_unref (call_ok (c, copy, GAME_IFACE, "AddBot", A ("('Bot', @a{sv} {})")));
-          g_variant_unref (call_ok (c, copy, GAME_IFACE, "Start", NULL));
+          g_variant_unref (call_ok (c, copy, GAME_IFACE, "Start", NO_OPTIONS));
         }
     }
   ck_assert_int_eq (daemon_stop (pid), 0);
@@ -324,14 +324,17 @@ START_TEST (test_expansions)
 }
 END_TEST
 
+#define OPTIONS_XML "<arg name=\"options\" type=\"a{sv}\" direction=\"in\"/>"
+#define SKIP_XML    "<method name=\"Skip\">\n      " OPTIONS_XML "\n    </method>"
+
 /* The comparison can fail: a member missing on either side, or an argument or property that
  * differs, is reported by name. */
 START_TEST (test_comparison_fails)
 {
   static const char *const edits[][3] = {
     /* interface, XML text, replacement, in the specification */
-    { GAME_IFACE, "<method name=\"Skip\"/>", "" },
-    { GAME_IFACE, "<method name=\"Skip\"/>", "<method name=\"Skip\"/><method name=\"Undo\"/>" },
+    { GAME_IFACE, SKIP_XML, "" },
+    { GAME_IFACE, SKIP_XML, SKIP_XML "<method name=\"Undo\"/>" },
     { GAME_IFACE, "<signal name=\"TurnStarted\">\n      <arg name=\"turn\" type=\"u\"/>",
       "<signal name=\"TurnStarted\">" },
     { GAME_IFACE, "<arg name=\"segment\" type=\"u\" direction=\"in\"/>",
@@ -346,7 +349,8 @@ START_TEST (test_comparison_fails)
       "<method name=\"CreateGame\">" },
     { EXPANSION_IFACE, "<property name=\"Options\" type=\"a(sssvuu)\" access=\"read\">",
       "<property name=\"Options\" type=\"a(sssv)\" access=\"read\">" },
-    { GAME_IFACE, "<arg name=\"index\" type=\"u\" direction=\"in\"/>\n    </method>", "</method>" },
+    { GAME_IFACE, "<arg name=\"index\" type=\"u\" direction=\"in\"/>\n      " OPTIONS_XML "\n    </method>",
+      OPTIONS_XML "</method>" },
     /* the members of persistence and records */
     { GAME_IFACE, "<property name=\"StateHash\" type=\"s\" access=\"read\"/>", "" },
     { GAME_IFACE, "<arg name=\"record\" type=\"s\" direction=\"out\"/>",

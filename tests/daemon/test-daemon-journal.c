@@ -58,7 +58,7 @@ play_short_game (Played *p)
   p->lines = g_ptr_array_new_with_free_func (g_free);
   g_free (join_game (c[0], game, "Ann", &p->token[0]));
   g_free (join_game (c[1], game, "Bob", &p->token[1]));
-  g_variant_unref (call_ok (c[1], game, GAME_IFACE, "Start", NULL));
+  g_variant_unref (call_ok (c[1], game, GAME_IFACE, "Start", NO_OPTIONS));
   {
     g_autofree char *record = export_record (c[0], game);
     mirror = mirror_from_record (record, NULL);

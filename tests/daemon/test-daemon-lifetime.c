@@ -132,7 +132,7 @@ START_TEST (test_last_changes_before_removal)
   sub = g_dbus_connection_signal_subscribe (spectator, NULL, NULL, NULL, NULL, NULL,
                                             G_DBUS_SIGNAL_FLAGS_NONE, on_signal, &w, NULL);
   g_variant_unref (call_ok (spectator, ROOT_PATH, "org.freedesktop.DBus.Peer", "Ping", NULL));
-  g_variant_unref (call_ok (c, w.game, GAME_IFACE, "Start", NULL));
+  g_variant_unref (call_ok (c, w.game, GAME_IFACE, "Start", NO_OPTIONS));
   /* the creator goes: the bots play on, and the end removes the game */
   g_dbus_connection_close_sync (c, NULL, NULL);
   g_object_unref (c);
@@ -180,7 +180,7 @@ START_TEST (test_tiles_left_announced_from_start)
   sub = g_dbus_connection_signal_subscribe (c, NULL, "org.freedesktop.DBus.Properties",
                                             "PropertiesChanged", w.game, NULL,
                                             G_DBUS_SIGNAL_FLAGS_NONE, on_tiles, &w, NULL);
-  g_variant_unref (call_ok (c, w.game, GAME_IFACE, "Start", NULL));
+  g_variant_unref (call_ok (c, w.game, GAME_IFACE, "Start", NO_OPTIONS));
   /* one tile is in play, one is face down */
   WAIT_FOR (w.tiles_left == 1);
   ck_assert_int_eq (w.tiles_left, 1);

@@ -193,7 +193,7 @@ on_deployments (Client *cl, GVariant *r, GError *error)
                    on_moved);
     }
   else
-    client_call (cl, cl->t->game, GAME_IFACE, "Skip", NULL, on_moved);
+    client_call (cl, cl->t->game, GAME_IFACE, "Skip", NO_OPTIONS, on_moved);
 }
 
 static void
@@ -238,7 +238,7 @@ on_joined (Client *cl, GVariant *r, GError *error)
 
   g_variant_get (r, "(os)", &cl->player, NULL);
   if (++t->joined == SEATS)
-    client_call (&t->clients[0], t->game, GAME_IFACE, "Start", NULL, on_started);
+    client_call (&t->clients[0], t->game, GAME_IFACE, "Start", NO_OPTIONS, on_started);
 }
 
 static void
@@ -246,7 +246,7 @@ on_created (Client *cl, GVariant *r, GError *error)
 {
   Table *t = cl->t;
 
-  g_variant_get (r, "(o)", &t->game);
+  g_variant_get (r, "(o&s)", &t->game, NULL);
   for (guint i = 0; i < SEATS; i++)
     {
       Client *c = &t->clients[i];
@@ -317,13 +317,13 @@ on_record (Client *cl, GVariant *r, GError *error)
                        scores[s], carc_game_get_score (replay, s));
     }
   t->load->games_done++;
-  client_call (&t->clients[0], t->game, GAME_IFACE, "Delete", NULL, on_deleted);
+  client_call (&t->clients[0], t->game, GAME_IFACE, "Delete", NO_OPTIONS, on_deleted);
 }
 
 static void
 table_check (Table *t)
 {
-  client_call (&t->clients[0], t->game, GAME_IFACE, "ExportRecord", NULL, on_record);
+  client_call (&t->clients[0], t->game, GAME_IFACE, "ExportRecord", NO_OPTIONS, on_record);
 }
 
 static void

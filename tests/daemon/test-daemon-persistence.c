@@ -130,7 +130,7 @@ START_TEST (test_kill_and_restart)
               g->seat[k] = client_new ();
               g_free (join_game (g->seat[k], g->path, k ? "Bob" : "Ann", &g->token[k]));
             }
-          g_variant_unref (call_ok (g->seat[0], g->path, GAME_IFACE, "Start", NULL));
+          g_variant_unref (call_ok (g->seat[0], g->path, GAME_IFACE, "Start", NO_OPTIONS));
           /* the creator may have the record of a running game: the mirror starts from it */
           record = export_record (admin, g->path);
           g->mirror = mirror_from_record (record, NULL);
@@ -142,7 +142,7 @@ START_TEST (test_kill_and_restart)
               "{'bots': <uint32 2>, 'bot-delay': <uint32 15>, 'seed': <@t %u>}", 200 + i);
 
           g->path = create_game (admin, options);
-          g_variant_unref (call_ok (admin, g->path, GAME_IFACE, "Start", NULL));
+          g_variant_unref (call_ok (admin, g->path, GAME_IFACE, "Start", NO_OPTIONS));
         }
     }
 
@@ -261,7 +261,7 @@ START_TEST (test_waiting_game)
 
   pa = join_game (a, game, "Ann", &ta);
   pb = join_game (b, game, "Bob", &tb);
-  g_variant_unref (call_ok (b, game, GAME_IFACE, "Leave", NULL));
+  g_variant_unref (call_ok (b, game, GAME_IFACE, "Leave", NO_OPTIONS));
   g_variant_unref (call_ok (a, game, GAME_IFACE, "AddBot", A ("('Robot', @a{sv} {})")));
   players = players_text (a, game);
   ck_assert_str_eq (players, "['/org/carcassonne/Engine1/game/1/player/0', "
@@ -295,7 +295,7 @@ START_TEST (test_waiting_game)
   g_free (pb);
   g_free (tb);
   pb = join_game (b, game, "Bob", &tb);
-  g_variant_unref (call_ok (a, game, GAME_IFACE, "Start", NULL));
+  g_variant_unref (call_ok (a, game, GAME_IFACE, "Start", NO_OPTIONS));
   ck_assert_uint_eq (get_uint (a, game, GAME_IFACE, "State"), 1);
   ck_assert_int_eq (daemon_stop (pid), 0);
 }
@@ -316,13 +316,13 @@ START_TEST (test_finished_game)
   g_autofree char *other = create_game (a, "{}");
   g_autofree char *hash = NULL, *again = NULL, *record = NULL, *error = NULL;
 
-  g_variant_unref (call_ok (a, game, GAME_IFACE, "Start", NULL));
+  g_variant_unref (call_ok (a, game, GAME_IFACE, "Start", NO_OPTIONS));
   WAIT_FOR (is_over (a, game));
   ck_assert (is_over (a, game));
   hash = get_hash (a, game);
   ck_assert (g_file_test (j1, G_FILE_TEST_EXISTS));
   ck_assert (g_file_test (j2, G_FILE_TEST_EXISTS));
-  g_variant_unref (call_ok (a, other, GAME_IFACE, "Delete", NULL));
+  g_variant_unref (call_ok (a, other, GAME_IFACE, "Delete", NO_OPTIONS));
   ck_assert (!g_file_test (j2, G_FILE_TEST_EXISTS));
 
   daemon_kill (pid);
@@ -334,7 +334,7 @@ START_TEST (test_finished_game)
   /* nobody holds it: it goes after the timeout, and its journal with it */
   WAIT_FOR (!g_file_test (j1, G_FILE_TEST_EXISTS));
   ck_assert (!g_file_test (j1, G_FILE_TEST_EXISTS));
-  error = call_error (x, game, GAME_IFACE, "ExportRecord", NULL);
+  error = call_error (x, game, GAME_IFACE, "ExportRecord", NO_OPTIONS);
   ck_assert_str_eq (error, E ("NoSuchGame"));
   ck_assert_int_eq (daemon_stop (pid), 0);
 }
@@ -370,7 +370,7 @@ START_TEST (test_disk_full)
   game = create_game (c0, "{'seed': <@t 8>}");
   g_free (join_game (c0, game, "Ann", &t0));
   g_free (join_game (c1, game, "Bob", &t1));
-  g_variant_unref (call_ok (c0, game, GAME_IFACE, "Start", NULL));
+  g_variant_unref (call_ok (c0, game, GAME_IFACE, "Start", NO_OPTIONS));
   record = export_record (c0, game);
   mirror = mirror_from_record (record, NULL);
   while (refused == 0)
@@ -421,7 +421,7 @@ START_TEST (test_disk_full)
         ck_assert_uint_lt (joins, 100);
         if (r)
           {
-            g_variant_unref (call_ok (c1, other, GAME_IFACE, "Leave", NULL));
+            g_variant_unref (call_ok (c1, other, GAME_IFACE, "Leave", NO_OPTIONS));
             continue;
           }
         ck_assert (g_dbus_error_is_remote_error (error));
@@ -462,7 +462,7 @@ START_TEST (test_no_state_dir)
   g_autofree char *pa = NULL, *ta = NULL;
 
   pa = join_game (a, game, "Ann", &ta);
-  g_variant_unref (call_ok (a, game, GAME_IFACE, "Start", NULL));
+  g_variant_unref (call_ok (a, game, GAME_IFACE, "Start", NO_OPTIONS));
   ck_assert_uint_eq (get_uint (a, game, GAME_IFACE, "State"), 1);
   ck_assert_int_eq (daemon_stop (pid), 0);
 }
@@ -492,7 +492,7 @@ START_TEST (test_no_state_option)
   a = client_new ();
   game = create_game (a, "{'bots': <uint32 1>}");
   pa = join_game (a, game, "Ann", &ta);
-  g_variant_unref (call_ok (a, game, GAME_IFACE, "Start", NULL));
+  g_variant_unref (call_ok (a, game, GAME_IFACE, "Start", NO_OPTIONS));
   ck_assert_uint_eq (get_uint (a, game, GAME_IFACE, "State"), 1);
   ck_assert_int_eq (daemon_stop (pid), 0);
   /* with-state-dir.sh gives every test a fresh $XDG_STATE_HOME: nothing was made in it */

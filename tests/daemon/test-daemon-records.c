@@ -56,7 +56,7 @@ import_game (GDBusConnection *c, const char *record, const char *options)
                  g_variant_new ("(s@a{sv})", record, g_variant_new_parsed (options)));
   char *game;
 
-  g_variant_get (r, "(o)", &game);
+  g_variant_get (r, "(o&s)", &game, NULL);
   return game;
 }
 
@@ -132,7 +132,7 @@ START_TEST (test_round_trip_base)
 
   seat (c0, game, "Ann");
   seat (c1, game, "Bob");
-  g_variant_unref (call_ok (c0, game, GAME_IFACE, "Start", NULL));
+  g_variant_unref (call_ok (c0, game, GAME_IFACE, "Start", NO_OPTIONS));
   record = export_record (c0, game);
   mirror = mirror_from_record (record, NULL);
   mirror_play (c, game, mirror, rand, 21);
@@ -149,7 +149,7 @@ START_TEST (test_round_trip_base)
                      get_uint (c0, game, GAME_IFACE, "TilesLeft"));
   seat (d0, copy, "Ann");
   seat (d1, copy, "Bob");
-  g_variant_unref (call_ok (d1, copy, GAME_IFACE, "Start", NULL));
+  g_variant_unref (call_ok (d1, copy, GAME_IFACE, "Start", NO_OPTIONS));
   g_free (copy_hash);
   copy_hash = get_hash (d0, copy);
   ck_assert_str_eq (copy_hash, hash);
@@ -207,7 +207,7 @@ START_TEST (test_round_trip_expansions)
   g_autoptr (CarcRecord) parsed = NULL;
   guint n_moves;
 
-  g_variant_unref (call_ok (a, game, GAME_IFACE, "Start", NULL));
+  g_variant_unref (call_ok (a, game, GAME_IFACE, "Start", NO_OPTIONS));
   WAIT_FOR (get_uint (a, game, GAME_IFACE, "State") == 3);
   ck_assert_uint_eq (get_uint (a, game, GAME_IFACE, "State"), 3);
   record = export_record (x, game);
@@ -223,7 +223,7 @@ START_TEST (test_round_trip_expansions)
     ck_assert_str_eq (t2, t1);
     ck_assert (strstr (t1, "'halftiles.hand': <uint32 2>") != NULL);
   }
-  g_variant_unref (call_ok (x, copy, GAME_IFACE, "Start", NULL));
+  g_variant_unref (call_ok (x, copy, GAME_IFACE, "Start", NO_OPTIONS));
   ck_assert_uint_eq (get_uint (x, copy, GAME_IFACE, "State"), 3);
   board = board_text (x, game);
   copy_board = board_text (x, copy);
@@ -252,7 +252,7 @@ START_TEST (test_round_trip_expansions)
                          carc_game_get_tiles_left (engine));
       /* its creator has its record: the moves it starts from */
       ck_assert_uint_eq (carc_record_get_n_moves (cut_parsed), n);
-      g_variant_unref (call_ok (a, part, GAME_IFACE, "Delete", NULL));
+      g_variant_unref (call_ok (a, part, GAME_IFACE, "Delete", NO_OPTIONS));
     }
   ck_assert_int_eq (daemon_stop (pid), 0);
 }
@@ -274,7 +274,7 @@ START_TEST (test_bad_records)
     "\xff\xfe",
   };
 
-  g_variant_unref (call_ok (a, game, GAME_IFACE, "Start", NULL));
+  g_variant_unref (call_ok (a, game, GAME_IFACE, "Start", NO_OPTIONS));
   WAIT_FOR (get_uint (a, game, GAME_IFACE, "State") == 3);
   record = export_record (a, game);
 
@@ -340,15 +340,16 @@ START_TEST (test_export_permissions)
   g_autoptr (GVariant) r = NULL;
 
   fixture_setup (&f, NULL, "{'seed': <@t 12>}", TRUE);
-  GAME_REFUSED (f.b, f.game, "ExportRecord", NULL, E ("PermissionDenied"));
-  GAME_REFUSED (f.x, f.game, "ExportRecord", NULL, E ("PermissionDenied"));
-  r = call (f.x, f.game, GAME_IFACE, "ExportRecord", NULL, &e);
+  GAME_REFUSED (f.b, f.game, "ExportRecord", NO_OPTIONS, E ("PermissionDenied"));
+  GAME_REFUSED (f.x, f.game, "ExportRecord", NO_OPTIONS, E ("PermissionDenied"));
+  r = call (f.x, f.game, GAME_IFACE, "ExportRecord", NO_OPTIONS, &e);
   g_dbus_error_strip_remote_error (e);
-  ck_assert_str_eq (e->message, "/org/carcassonne/Engine1/game/1 is not over: Only the client "
-                                "that created /org/carcassonne/Engine1/game/1 may do this");
+  ck_assert_str_eq (e->message, "/org/carcassonne/Engine1/game/1 is not over: Only the creator of "
+                                "/org/carcassonne/Engine1/game/1 (its bus name, or its token) may "
+                                "do this");
   g_free (export_record (f.a, f.game));
   waiting = create_game (f.x, "{}");
-  error = call_error (f.x, waiting, GAME_IFACE, "ExportRecord", NULL);
+  error = call_error (f.x, waiting, GAME_IFACE, "ExportRecord", NO_OPTIONS);
   ck_assert_str_eq (error, E ("WrongPhase"));
   {
     GDBusConnection *clients[2];
@@ -376,7 +377,7 @@ START_TEST (test_imported_survives)
   g_autoptr (CarcRecord) parsed = NULL;
   g_autoptr (CarcGame) engine = NULL;
 
-  g_variant_unref (call_ok (a, game, GAME_IFACE, "Start", NULL));
+  g_variant_unref (call_ok (a, game, GAME_IFACE, "Start", NO_OPTIONS));
   WAIT_FOR (get_uint (a, game, GAME_IFACE, "State") == 3);
   record = export_record (a, game);
   /* the bot waits long enough for the position to be read after the start */
@@ -392,7 +393,7 @@ START_TEST (test_imported_survives)
   ck_assert_str_eq (have, want);
   ck_assert_uint_eq (get_uint (a, copy, GAME_IFACE, "State"), 0);
   g_variant_unref (call_ok (b, copy, GAME_IFACE, "Rejoin", g_variant_new ("(s)", token)));
-  g_variant_unref (call_ok (b, copy, GAME_IFACE, "Start", NULL));
+  g_variant_unref (call_ok (b, copy, GAME_IFACE, "Start", NO_OPTIONS));
   g_free (have);
   have = get_hash (a, copy);
   ck_assert_str_eq (have, want);

@@ -123,7 +123,7 @@ START_TEST (test_killed_client)
   ck_assert_str_eq (players[1], ROOT_PATH "/game/1/player/1");
   ck_assert (get_bool (clients[0], players[1], "Connected"));
 
-  g_variant_unref (call_ok (clients[0], game, GAME_IFACE, "Start", NULL));
+  g_variant_unref (call_ok (clients[0], game, GAME_IFACE, "Start", NO_OPTIONS));
   play_policy_turn (clients[0], game);
   g_free (active_player (clients[0], game));
   before = game_snapshot (clients[0], game);
@@ -199,7 +199,7 @@ START_TEST (test_leave_while_waiting)
   g_autofree char *seats_text = NULL;
 
   ck_assert (managed (a, pb));
-  g_variant_unref (call_ok (b, game, GAME_IFACE, "Leave", NULL));
+  g_variant_unref (call_ok (b, game, GAME_IFACE, "Leave", NO_OPTIONS));
   seats = get_property (a, game, GAME_IFACE, "Players");
   seats_text = g_variant_print (seats, FALSE);
   ck_assert_str_eq (seats_text, "['/org/carcassonne/Engine1/game/1/player/0']");
@@ -207,7 +207,7 @@ START_TEST (test_leave_while_waiting)
   err = call_error (c, game, GAME_IFACE, "Rejoin", g_variant_new ("(s)", tb));
   ck_assert_str_eq (err, ERROR_PREFIX "InvalidToken");
   g_free (err);
-  err = call_error (b, game, GAME_IFACE, "Leave", NULL);
+  err = call_error (b, game, GAME_IFACE, "Leave", NO_OPTIONS);
   ck_assert_str_eq (err, ERROR_PREFIX "NotSeated");
   /* the lowest free seat is b's old one */
   pc = join_game (c, game, "Cid", &tc);
@@ -249,9 +249,9 @@ START_TEST (test_leave_after_start)
   g_autofree char *err = NULL;
   guint placed;
 
-  g_variant_unref (call_ok (a, game, GAME_IFACE, "Start", NULL));
+  g_variant_unref (call_ok (a, game, GAME_IFACE, "Start", NO_OPTIONS));
   ck_assert (!get_bool (a, pb, "Bot"));
-  g_variant_unref (call_ok (b, game, GAME_IFACE, "Leave", NULL));
+  g_variant_unref (call_ok (b, game, GAME_IFACE, "Leave", NO_OPTIONS));
   ck_assert (get_bool (a, pb, "Bot"));
   ck_assert (get_bool (a, pb, "Connected"));
   err = call_error (b, game, GAME_IFACE, "Rejoin", g_variant_new ("(s)", tb));
@@ -260,7 +260,7 @@ START_TEST (test_leave_after_start)
   err = call_error (c, game, GAME_IFACE, "Rejoin", g_variant_new ("(s)", tb));
   ck_assert_str_eq (err, ERROR_PREFIX "InvalidToken");
   g_free (err);
-  err = call_error (b, game, GAME_IFACE, "Skip", NULL);
+  err = call_error (b, game, GAME_IFACE, "Skip", NO_OPTIONS);
   ck_assert_str_eq (err, ERROR_PREFIX "NotSeated");
   /* a plays its seat; the bot plays b's */
   play_to_end (&a, &pa, 1, game);
@@ -338,7 +338,7 @@ START_TEST (test_bots_only)
       subs[i] = watch_game_over (a, &w[i]);
     }
   for (guint i = 0; i < 2; i++)
-    g_variant_unref (call_ok (a, w[i].path, GAME_IFACE, "Start", NULL));
+    g_variant_unref (call_ok (a, w[i].path, GAME_IFACE, "Start", NO_OPTIONS));
   WAIT_FOR (w[0].scores && w[1].scores);
   for (guint i = 0; i < 2; i++)
     {
@@ -381,7 +381,7 @@ START_TEST (test_bot_and_human)
   ck_assert (get_bool (b, ROOT_PATH "/game/1/player/0", "Bot"));
   ck_assert (!get_bool (b, pb, "Bot"));
   sub = watch_game_over (b, &w);
-  g_variant_unref (call_ok (b, w.path, GAME_IFACE, "Start", NULL));
+  g_variant_unref (call_ok (b, w.path, GAME_IFACE, "Start", NO_OPTIONS));
   play_to_end (&b, &pb, 1, w.path);
   WAIT_FOR (w.scores != NULL);
   assert_game_over_scores (a, &w);
@@ -457,7 +457,7 @@ START_TEST (test_several_games)
       watcher, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "AddMatch",
       g_variant_new ("(s)", rule), NULL, G_DBUS_CALL_FLAGS_NONE, -1, NULL, NULL));
   for (guint g = 0; g < N_GAMES; g++)
-    g_variant_unref (call_ok (clients[g][1], games[g], GAME_IFACE, "Start", NULL));
+    g_variant_unref (call_ok (clients[g][1], games[g], GAME_IFACE, "Start", NO_OPTIONS));
 
   while (playing)
     {
@@ -479,7 +479,7 @@ START_TEST (test_several_games)
               g_autofree char *before = game_snapshot (clients[g][i], games[(g + 1) % N_GAMES]);
               g_autofree char *after = NULL;
               g_autofree char *err
-                  = call_error (clients[g][i], games[(g + 1) % N_GAMES], GAME_IFACE, "Skip", NULL);
+                  = call_error (clients[g][i], games[(g + 1) % N_GAMES], GAME_IFACE, "Skip", NO_OPTIONS);
               ck_assert_str_eq (err, ERROR_PREFIX "NotSeated");
               after = game_snapshot (clients[g][i], games[(g + 1) % N_GAMES]);
               ck_assert_str_eq (after, before);
@@ -704,7 +704,7 @@ START_TEST (test_follow_from_signals)
   sub = g_dbus_connection_signal_subscribe (listener, NULL, GAME_IFACE, NULL, w.game, NULL,
                                             G_DBUS_SIGNAL_FLAGS_NONE, on_watched_signal, &w, NULL);
   g_variant_unref (call_ok (listener, ROOT_PATH, MANAGER_IFACE, "ListGames", NULL));
-  g_variant_unref (call_ok (clients[0], w.game, GAME_IFACE, "Start", NULL));
+  g_variant_unref (call_ok (clients[0], w.game, GAME_IFACE, "Start", NO_OPTIONS));
   while (get_uint (clients[0], w.game, GAME_IFACE, "State") != 3)
     {
       guint turn = get_uint (clients[0], w.game, GAME_IFACE, "Turn");
@@ -796,11 +796,11 @@ START_TEST (test_hidden_information)
       ck_assert_ptr_null (strstr (text, ta));
       ck_assert_ptr_null (strstr (text, tb));
       if (!started)
-        g_variant_unref (call_ok (b, game, GAME_IFACE, "Start", NULL));
+        g_variant_unref (call_ok (b, game, GAME_IFACE, "Start", NO_OPTIONS));
     }
   ck_assert (!g_variant_lookup (options, "seed", "t", NULL));
   ck_assert (!g_variant_lookup (options, "tile-order", "as", NULL));
-  seed = call_ok (a, game, GAME_IFACE, "GetSeed", NULL);
+  seed = call_ok (a, game, GAME_IFACE, "GetSeed", NO_OPTIONS);
   g_variant_get (seed, "(t)", &value);
   ck_assert_uint_eq (value, 9876543210123);
   ck_assert_int_eq (daemon_stop (pid), 0);

@@ -419,13 +419,13 @@ move_game_new (Run *run, MoveGame *g)
       g->seats[i] = join_game (c, g->path, name, &g->tokens[i]);
       g_dbus_connection_close_sync (c, NULL, NULL);
     }
-  r = call_ok (run->host, g->path, GAME_IFACE, "Start", NULL);
+  r = call_ok (run->host, g->path, GAME_IFACE, "Start", NO_OPTIONS);
 }
 
 static void
 move_game_clear (Run *run, MoveGame *g)
 {
-  g_autoptr (GVariant) r = call_ok (run->host, g->path, GAME_IFACE, "Delete", NULL);
+  g_autoptr (GVariant) r = call_ok (run->host, g->path, GAME_IFACE, "Delete", NO_OPTIONS);
 
   run->n_host_games--;
   g_free (g->path);
@@ -490,7 +490,7 @@ plan_child (Run *run)
           methods[0] = "Rejoin";
           args[0] = g_variant_new ("(s)", g->tokens[seat]);
           methods[1] = "Leave";
-          args[1] = NULL;
+          args[1] = g_variant_new ("(a{sv})", NULL);
           return child_new (run->rand, g->path, GAME_IFACE, 2, methods, args);
         }
     }
@@ -614,7 +614,7 @@ check_and_renew (Run *run)
     g_autoptr (GVariant) players = get_property (run->host, run->join_game, GAME_IFACE, "Players");
     if (g_variant_n_children (players) == JOIN_SEATS)
       {
-        g_autoptr (GVariant) r = call_ok (run->host, run->join_game, GAME_IFACE, "Delete", NULL);
+        g_autoptr (GVariant) r = call_ok (run->host, run->join_game, GAME_IFACE, "Delete", NO_OPTIONS);
         run->n_host_games--;
         join_game_new (run);
       }
@@ -679,7 +679,7 @@ START_TEST (test_vanishing_clients)
   for (guint i = 0; i < MOVE_GAMES; i++)
     move_game_clear (&run, &run.games[i]);
   {
-    g_autoptr (GVariant) r = call_ok (run.host, run.join_game, GAME_IFACE, "Delete", NULL);
+    g_autoptr (GVariant) r = call_ok (run.host, run.join_game, GAME_IFACE, "Delete", NO_OPTIONS);
     run.n_host_games--;
   }
   g_dbus_connection_close_sync (run.host, NULL, NULL);

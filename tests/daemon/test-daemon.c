@@ -26,7 +26,7 @@ START_TEST (test_two_clients_complete_game)
   players[1] = join_game (clients[1], game, "Bob", &token1);
   ck_assert_str_ne (token0, token1);
   ck_assert_uint_eq (strlen (token0), 32);
-  g_variant_unref (call_ok (clients[1], game, GAME_IFACE, "Start", NULL));
+  g_variant_unref (call_ok (clients[1], game, GAME_IFACE, "Start", NO_OPTIONS));
   play_to_end (clients, players, 2, game);
   engine_scores (20261130, 2, expected);
   assert_scores (clients[0], game, expected, 2);

@@ -74,7 +74,7 @@ static const char *const option_keys[]
     = { "players",        "bots",    "bot-delay", "seed",  "tile-order",     "expansions",
         "followers",      "farmers", "name",      "moves", "halftiles.hand", "halftiles.draft",
         "halftiles.hill", "abbey.x", "winter",    "",      "players\n",      "PLAYERS",
-        "halftiles.",     ".hand" };
+        "halftiles.",     ".hand",   "token" };
 
 static const char *const basic_types = "bynqiuxtdsog";
 
@@ -722,7 +722,8 @@ fuzz_one (Fuzz *f, guint caller)
     args = arguments (f, t->signature);
 
   /* Leave and Delete, with the right signature, only on games the fuzzer may lose. */
-  if (!t->property && args == NULL && (iface == NULL || g_str_equal (iface, GAME_IFACE))
+  if (!t->property && (args == NULL || g_variant_is_of_type (args, G_VARIANT_TYPE ("(a{sv})")))
+      && (iface == NULL || g_str_equal (iface, GAME_IFACE))
       && (g_str_equal (member, "Leave") || g_str_equal (member, "Delete")))
     {
       Game *g = game_at (f, path);
@@ -847,7 +848,7 @@ new_game (Fuzz *f, const char *options, const gint *clients, guint n_seats, guin
   for (guint i = 0; clients[i] >= 0; i++)
     seat (f, g, bots + i, (guint)clients[i]);
   if (start)
-    g_variant_unref (call_ok (f->c[0], g->path, GAME_IFACE, "Start", NULL));
+    g_variant_unref (call_ok (f->c[0], g->path, GAME_IFACE, "Start", NO_OPTIONS));
   g_ptr_array_add (f->games, g);
   g_ptr_array_add (f->strings, g_strdup (g->path));
   return g;

@@ -7,8 +7,9 @@
  * compiled in (static-plugins.c) so that expansion names and "<expansion>.<option>" keys
  * resolve:
  *
- * - every a{sv}: CreateGame's options, ImportGame's options, and the "no options yet" check of
- *   Join, AddBot, Place, Deploy and PlacePiece;
+ * - every a{sv}: CreateGame's options, ImportGame's options, the "no options yet" check of
+ *   Join, and the "token" of every other call's options with the check that they hold
+ *   nothing else;
  * - a string followed by an a{sv} (ImportGame's signature): the whole ImportGame decoder, the
  *   record parsed and replayed;
  * - every string: the name check of Join, AddBot and the options' "name";
@@ -28,6 +29,7 @@
 #include "errors.h"
 #include "options.h"
 #include "static-plugins.h"
+#include "token.h"
 
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
 
@@ -133,6 +135,22 @@ check_dict (DBusMessageIter *arg, CarcTileSet *tiles, CarcPluginHost *plugins)
     dbus_message_iter_recurse (arg, &dict);
     ok = carcd_options_expect_empty (&dict, "Fuzz", &error);
     check_refused (ok, error);
+  }
+  {
+    g_autoptr (GError) error = NULL;
+    const char *token = NULL;
+
+    /* the token of a call's options, and the check that they hold nothing else */
+    dbus_message_iter_recurse (arg, &dict);
+    ok = carcd_options_get_token (&dict, &token, &error);
+    check_refused (ok, error);
+    g_assert_true (ok || token == NULL);
+    if (ok)
+      {
+        g_clear_error (&error);
+        ok = carcd_options_expect_only_token (&dict, "Fuzz", &error);
+        check_refused (ok, error);
+      }
   }
 }
 
