@@ -74,7 +74,8 @@ append_option (DBusMessageIter *dict, const char *key, int type, const void *val
     die ("message", NULL);
 }
 
-/* Appends an empty a{sv}: the options Join, Place and Deploy take for now. */
+/* Appends an empty a{sv}: the options of Join, Start, the moves and Delete. A client that
+ * stays connected needs none; a one-shot tool would put its seat's "token" there. */
 static void
 append_no_options (DBusMessageIter *args)
 {
@@ -83,6 +84,18 @@ append_no_options (DBusMessageIter *args)
   if (!dbus_message_iter_open_container (args, DBUS_TYPE_ARRAY, "{sv}", &dict)
       || !dbus_message_iter_close_container (args, &dict))
     die ("message", NULL);
+}
+
+/* A call of @method, which takes only options (Start, Skip, Delete), with none. */
+static DBusMessage *
+no_options_method_new (const char *path, const char *iface, const char *method)
+{
+  DBusMessage *msg = method_new (path, iface, method);
+  DBusMessageIter args;
+
+  dbus_message_iter_init_append (msg, &args);
+  append_no_options (&args);
+  return msg;
 }
 
 /* Reads an array of uint32 (au) at @it into @out; returns how many there were. */
@@ -134,7 +147,7 @@ create_game (DBusConnection *bus, dbus_uint64_t seed)
   DBusMessageIter args, dict;
   DBusError error = DBUS_ERROR_INIT;
   dbus_uint32_t players = 2, bots = 1;
-  const char *path, *name = "c-client";
+  const char *path, *token, *name = "c-client";
   char *game;
 
   /* the options are a{sv}: each value in a variant of its own type ("players" is u) */
@@ -148,7 +161,9 @@ create_game (DBusConnection *bus, dbus_uint64_t seed)
   if (!dbus_message_iter_close_container (&args, &dict))
     die ("message", NULL);
   reply = call (bus, msg);
-  if (!dbus_message_get_args (reply, &error, DBUS_TYPE_OBJECT_PATH, &path, DBUS_TYPE_INVALID))
+  /* the game and the creator's token: this connection stays, so it needs no token */
+  if (!dbus_message_get_args (reply, &error, DBUS_TYPE_OBJECT_PATH, &path, DBUS_TYPE_STRING,
+                              &token, DBUS_TYPE_INVALID))
     die ("CreateGame", &error);
   game = strdup (path);
   dbus_message_unref (reply);
@@ -216,7 +231,7 @@ play_turn (DBusConnection *bus, const char *game, dbus_uint32_t turn, const char
   dbus_message_unref (call (bus, msg));
 
   /* no follower: Skip ends the turn */
-  dbus_message_unref (call (bus, method_new (game, GAME_IFACE, "Skip")));
+  dbus_message_unref (call (bus, no_options_method_new (game, GAME_IFACE, "Skip")));
   printf ("turn %u: tile %s at (%d, %d) rotation %u\n", turn, tile, x, y, rotation);
 }
 
@@ -295,7 +310,7 @@ main (int argc, char **argv)
   dbus_bus_add_match (bus, rule, &error);
   if (dbus_error_is_set (&error))
     die ("AddMatch", &error);
-  dbus_message_unref (call (bus, method_new (game, GAME_IFACE, "Start")));
+  dbus_message_unref (call (bus, no_options_method_new (game, GAME_IFACE, "Start")));
 
   n = play_game (bus, game, me, over_scores);
 
@@ -330,7 +345,7 @@ main (int argc, char **argv)
     fprintf (stderr, "c-client: State %u, or the Scores property differs from GameOver's\n", state);
 
   /* we created the game, so we may delete it */
-  dbus_message_unref (call (bus, method_new (game, GAME_IFACE, "Delete")));
+  dbus_message_unref (call (bus, no_options_method_new (game, GAME_IFACE, "Delete")));
   free (me);
   free (game);
   dbus_connection_unref (bus);

@@ -6,19 +6,15 @@
 # What it shows: the read-only calls and the game's setup with plain `gdbus call`, the
 # game's signals with `gdbus monitor`, and the moves with carcassonnectl.
 #
-# Why not every call with gdbus: a seat belongs to the bus connection that took it, and
-# every `gdbus call` (or `dbus-send`) is a process of its own with a connection of its own,
-# closed when it exits. Join hands out a token and keeps the seat reserved for it after the
-# connection closes; Rejoin takes the seat back, but only for the connection that calls it.
-# A move therefore needs Rejoin and then Place (or Deploy, Skip, Start, AddBot) on one
-# connection, which one `gdbus call` cannot do. `carcassonnectl --token TOKEN place ...`
-# does exactly that: Rejoin, then the move, on one connection. (A client that stays
-# connected, such as play-against-bot.py, needs no token at all.)
-#
-# The same goes for the game's creator: the `gdbus call` that creates the game is gone
-# right after, so nobody is the creator any more (no Delete, no GetSeed). The game stays
-# because the seat reserved for the token holds it; at the end this script leaves the seat,
-# the bot plays it to the end, and the daemon removes the finished game.
+# A seat belongs to the bus connection that took it, and every `gdbus call` (or
+# `dbus-send`, `busctl call`) is a process of its own with a connection of its own, closed
+# when it exits. Join hands out a token that stands for the seat: a move carries it in its
+# options ({'token': <'...'>}), from any connection of the same Unix user, and
+# `carcassonnectl --token TOKEN place ...` does the same. (one-shot-gdbus.sh plays with
+# `gdbus call` alone; a client that stays connected, such as play-against-bot.py, needs no
+# token at all.) CreateGame likewise returns the creator's token, for Delete and GetSeed
+# once the creating connection is gone. At the end this script leaves the seat, the bot
+# plays it to the end, and the daemon removes the finished game.
 set -eu
 
 seed=${1:-42}
@@ -82,8 +78,8 @@ echo "== A seeded game for two, created and joined with gdbus"
 reply=$(call "$root" org.carcassonne.Engine1.Manager.CreateGame \
   "{'players': <uint32 2>, 'seed': <uint64 $seed>, 'name': <'first moves'>}")
 echo "$reply"
-# (objectpath '/org/carcassonne/Engine1/game/1',)
-game=$(echo "$reply" | sed -n "s/^(objectpath '\([^']*\)',)\$/\1/p")
+# (objectpath '/org/carcassonne/Engine1/game/1', '<creator token>')
+game=$(echo "$reply" | sed -n "s/^(objectpath '\([^']*\)', '[0-9a-f]*')\$/\1/p")
 [ -n "$game" ]
 # Once the monitor has seen the new game appear (ObjectManager's InterfacesAdded), it is
 # surely subscribed: none of the game's signals can pass it by from here on.

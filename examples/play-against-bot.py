@@ -41,7 +41,11 @@ TIMEOUT_SECONDS = 120
 
 
 def no_options():
-    """The empty a{sv} that Join, Place and Deploy take for now."""
+    """The empty a{sv} of Join, Start, the moves and Delete.
+
+    This client stays connected, so its bus name holds its seat and its
+    game: it needs no token. A one-shot tool puts its seat's (or the
+    creator's) token there instead: {"token": TOKEN}."""
     return dbus.Dictionary({}, signature="sv")
 
 
@@ -83,7 +87,7 @@ class Game:
         for seat, (path, name) in enumerate(zip(players, self.names)):
             print("seat %d: %s%s" % (seat, name,
                                      " (us)" if path == self.me else ""))
-        self.game.Start()
+        self.game.Start(no_options())
 
     def run(self):
         GLib.timeout_add_seconds(TIMEOUT_SECONDS, self.on_timeout)
@@ -131,7 +135,7 @@ class Game:
             move += ", follower on %s segment %d (%s)" % (
                 KINDS[kind], segment, " ".join(locations) or "middle")
         else:
-            self.game.Skip()
+            self.game.Skip(no_options())
             move += ", no follower"
         print(move)
 
@@ -186,7 +190,9 @@ def main():
     # Options are a{sv}: give numbers their D-Bus type (a plain int goes
     # as int32, which the daemon refuses with InvalidArgs). "bots": 1
     # seats the built-in bot at once, in seat 0; we join seat 1.
-    path = manager.CreateGame(dbus.Dictionary({
+    # CreateGame returns the game and the creator's token (unused here:
+    # this connection is the creator while it stays).
+    path, _token = manager.CreateGame(dbus.Dictionary({
         "players": dbus.UInt32(2),
         "bots": dbus.UInt32(1),
         "seed": dbus.UInt64(args.seed),
@@ -200,7 +206,7 @@ def main():
     ok = not game.failed and game.check_end()
     # We created the game, so we may delete it; the daemon would remove
     # it anyway once nobody holds it.
-    game.game.Delete()
+    game.game.Delete(no_options())
     return 0 if ok else 1
 
 

@@ -69,25 +69,45 @@ ctl_our_player (Ctl *ctl, const char *game)
   return NULL;
 }
 
+/* The a{sv} options of a call that acts for a seat or the creator: the --token, if given
+ * (floating). */
+static GVariant *
+token_options (const CtlOptions *opts)
+{
+  g_auto (GVariantBuilder) b = G_VARIANT_BUILDER_INIT (G_VARIANT_TYPE_VARDICT);
+  if (opts->token)
+    g_variant_builder_add (&b, "{sv}", "token", g_variant_new_string (opts->token));
+  return g_variant_builder_end (&b);
+}
+
 /* GAME (NULL at the prompt: the game in view), after taking our seat back when --token was
- * given. */
+ * given and is a seat's. A token the seats refuse may be the creator's: the calls carry it in
+ * their options (token_options()), and the daemon says InvalidToken if it is neither. */
 static char *
 seated_game (Ctl *ctl, const CtlOptions *opts, const char *arg, GError **error)
 {
   g_autofree char *game = ctl_resolve_game (ctl, arg, error);
-  if (!game || !ctl_take_seat (ctl, game, opts, error))
+  g_autoptr (GError) local = NULL;
+  if (!game)
     return NULL;
+  if (!ctl_take_seat (ctl, game, opts, &local)
+      && !g_str_has_prefix (local->message, "InvalidToken:"))
+    {
+      g_propagate_error (error, g_steal_pointer (&local));
+      return NULL;
+    }
   return g_steal_pointer (&game);
 }
 
-/* A one-word call on a game, after taking the seat when --token was given. */
+/* A call on a game that takes only options, after taking the seat when --token was given. */
 static gboolean
 simple_call (Ctl *ctl, const CtlOptions *opts, const char *arg, const char *method, GError **error)
 {
   g_autofree char *game = seated_game (ctl, opts, arg, error);
   if (!game)
     return FALSE;
-  g_autoptr (GVariant) reply = ctl_call (ctl->conn, game, CTL_IFACE_GAME, method, NULL, error);
+  g_autoptr (GVariant) reply = ctl_call (ctl->conn, game, CTL_IFACE_GAME, method,
+                                         g_variant_new ("(@a{sv})", token_options (opts)), error);
   return reply != NULL;
 }
 
@@ -183,11 +203,13 @@ game_options (Ctl *ctl, const CtlOptions *opts, guint64 *bots, guint64 *players,
   return g_variant_builder_end (&b);
 }
 
-/* After CreateGame or ImportGame: prints the path, then --join, --watch, --start (@start). */
+/* After CreateGame or ImportGame: prints the path and the creator's @token, then --join,
+ * --watch, --start (@start). */
 static gboolean
-game_created (Ctl *ctl, const CtlOptions *opts, char *game, gboolean start, GError **error)
+game_created (Ctl *ctl, const CtlOptions *opts, char *game, const char *token, gboolean start,
+              GError **error)
 {
-  ctl_outf ("%s\n", game);
+  ctl_outf ("%s %s\n", game, token);
   /* A waiting game lives while its creator or a seated player is on the bus: join and start
    * before this process leaves, and the token takes the seat back later. */
   if (ctl->interactive && !ctl_interactive_view (ctl, game, error))
@@ -227,9 +249,10 @@ ctl_cmd_new (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GError
   if (!reply)
     return FALSE;
   g_autofree char *game = NULL;
-  g_variant_get (reply, "(o)", &game);
+  const char *token;
+  g_variant_get (reply, "(o&s)", &game, &token);
   gboolean start = opts->start || (opts->watch && bots >= players && !opts->join);
-  return game_created (ctl, opts, game, start, error);
+  return game_created (ctl, opts, game, token, start, error);
 }
 
 gboolean
@@ -285,7 +308,8 @@ ctl_cmd_load (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GErro
   if (!reply)
     return FALSE;
   g_autofree char *game = NULL;
-  g_variant_get (reply, "(o)", &game);
+  const char *token;
+  g_variant_get (reply, "(o&s)", &game, &token);
   /* As new: --watch alone starts a game whose seats the bots fill. */
   gboolean start = opts->start;
   if (!start && opts->watch && !opts->join && bots)
@@ -297,7 +321,7 @@ ctl_cmd_load (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GErro
       g_variant_lookup (props, "Seats", "u", &seats);
       start = bots >= seats;
     }
-  return game_created (ctl, opts, game, start, error);
+  return game_created (ctl, opts, game, token, start, error);
 }
 
 gboolean
@@ -307,7 +331,9 @@ ctl_cmd_save (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GErro
   g_autofree char *game = ctl_resolve_game (ctl, n_args == 2 ? args[0] : NULL, error);
   if (!game)
     return FALSE;
-  g_autoptr (GVariant) reply = ctl_call_typed (ctl->conn, game, "ExportRecord", NULL, "(s)", error);
+  g_autoptr (GVariant) reply
+      = ctl_call_typed (ctl->conn, game, "ExportRecord",
+                        g_variant_new ("(@a{sv})", token_options (opts)), "(s)", error);
   if (!reply)
     return FALSE;
   const char *record;
@@ -539,7 +565,8 @@ ctl_list_placements (Ctl *ctl, const char *game, gint piece, gboolean print, GEr
   g_autoptr (GVariant) reply
       = piece < 0 ? ctl_call_typed (ctl->conn, game, "GetPlacements", NULL, "(a(iiu))", error)
                   : ctl_call_typed (ctl->conn, game, "GetPiecePlacements",
-                                    g_variant_new ("(u)", (guint32)piece), "(a(iiu))", error);
+                                    g_variant_new ("(ua{sv})", (guint32)piece, NULL), "(a(iiu))",
+                                    error);
   if (!reply)
     return FALSE;
   g_autoptr (GVariant) list = g_variant_get_child_value (reply, 0);
@@ -647,7 +674,7 @@ ctl_cmd_place (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GErr
     return FALSE;
   g_autoptr (GVariant) reply
       = ctl_call (ctl->conn, game, CTL_IFACE_GAME, "Place",
-                  g_variant_new ("(iiu@a{sv})", x, y, rot, g_variant_new ("a{sv}", NULL)), error);
+                  g_variant_new ("(iiu@a{sv})", x, y, rot, token_options (opts)), error);
   return reply && placed (ctl, game, error);
 }
 
@@ -680,7 +707,7 @@ ctl_cmd_piece (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GErr
     return FALSE;
   g_autoptr (GVariant) reply = ctl_call (
       ctl->conn, game, CTL_IFACE_GAME, "PlacePiece",
-      g_variant_new ("(uiiu@a{sv})", index, x, y, rot, g_variant_new ("a{sv}", NULL)), error);
+      g_variant_new ("(uiiu@a{sv})", index, x, y, rot, token_options (opts)), error);
   return reply && placed (ctl, game, error);
 }
 
@@ -711,7 +738,8 @@ ctl_cmd_draw (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GErro
   g_autofree char *game = seated_game (ctl, opts, n_args ? args[0] : NULL, error);
   if (!game)
     return FALSE;
-  g_autoptr (GVariant) reply = ctl_call (ctl->conn, game, CTL_IFACE_GAME, "Draw", NULL, error);
+  g_autoptr (GVariant) reply = ctl_call (ctl->conn, game, CTL_IFACE_GAME, "Draw",
+                                         g_variant_new ("(@a{sv})", token_options (opts)), error);
   if (!reply)
     return FALSE;
   /* At the prompt TileDrawn shows the turn; a script gets the tile drawn. */
@@ -740,7 +768,8 @@ ctl_cmd_pick (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GErro
   if (!game)
     return FALSE;
   g_autoptr (GVariant) reply
-      = ctl_call (ctl->conn, game, CTL_IFACE_GAME, "Pick", g_variant_new ("(u)", index), error);
+      = ctl_call (ctl->conn, game, CTL_IFACE_GAME, "Pick",
+                  g_variant_new ("(u@a{sv})", index, token_options (opts)), error);
   return reply != NULL;
 }
 
@@ -787,12 +816,12 @@ ctl_cmd_deploy (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GEr
   g_autofree char *game = seated_game (ctl, opts, n_args == 2 ? args[0] : NULL, error);
   if (!game)
     return FALSE;
-  g_autoptr (GVariant) reply = skip
-                                   ? ctl_call (ctl->conn, game, CTL_IFACE_GAME, "Skip", NULL, error)
-                                   : ctl_call (ctl->conn, game, CTL_IFACE_GAME, "Deploy",
-                                               g_variant_new ("(u@a{sv})", (guint32)segment,
-                                                              g_variant_new ("a{sv}", NULL)),
-                                               error);
+  GVariant *options = token_options (opts);
+  g_autoptr (GVariant) reply
+      = skip ? ctl_call (ctl->conn, game, CTL_IFACE_GAME, "Skip",
+                         g_variant_new ("(@a{sv})", options), error)
+             : ctl_call (ctl->conn, game, CTL_IFACE_GAME, "Deploy",
+                         g_variant_new ("(u@a{sv})", (guint32)segment, options), error);
   return reply != NULL;
 }
 
@@ -856,7 +885,7 @@ ctl_cmd_bot (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GError
     return FALSE;
   g_autoptr (GVariant) reply = ctl_call (
       ctl->conn, game, CTL_IFACE_GAME, "AddBot",
-      g_variant_new ("(s@a{sv})", args[n_args - 1], g_variant_new ("a{sv}", NULL)), error);
+      g_variant_new ("(s@a{sv})", args[n_args - 1], token_options (opts)), error);
   if (!reply)
     return FALSE;
   const char *player;

@@ -342,7 +342,7 @@ call_strv (DBusConnection *conn, const char *game, const char *method, GVariant 
 char **
 ctl_game_get_hand (DBusConnection *conn, const char *game, const char *player, GError **error)
 {
-  return call_strv (conn, game, "GetHand", g_variant_new ("(o)", player), error);
+  return call_strv (conn, game, "GetHand", g_variant_new ("(oa{sv})", player, NULL), error);
 }
 
 char **

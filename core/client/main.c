@@ -17,7 +17,8 @@
 
 /* min_args counts GAME; at the prompt GAME may be left out (the game in view). */
 static const CtlCommand commands[] = {
-  { "new", "[OPTIONS]", 0, 0, GAME_OPTS, ctl_cmd_new, "create a game; print its path", FALSE },
+  { "new", "[OPTIONS]", 0, 0, GAME_OPTS, ctl_cmd_new,
+    "create a game; print its path and creator token", FALSE },
   { "list", "", 0, 0, 0, ctl_cmd_list, "list the games", FALSE },
   { "expansions", "", 0, 0, 0, ctl_cmd_expansions,
     "the expansions the daemon loaded, with their options", FALSE },
@@ -45,13 +46,16 @@ static const CtlCommand commands[] = {
     FALSE },
   { "leave", "GAME", 1, 1, CTL_OPT_TOKEN, ctl_cmd_leave, "give up the seat", FALSE },
   { "rejoin", "GAME TOKEN", 2, 2, 0, ctl_cmd_rejoin, "take a seat back with its token", FALSE },
-  { "delete", "GAME", 1, 1, 0, ctl_cmd_delete, "remove the game (its creator only)", FALSE },
-  { "save", "GAME FILE", 2, 2, 0, ctl_cmd_save,
+  { "delete", "GAME", 1, 1, CTL_OPT_TOKEN, ctl_cmd_delete,
+    "remove the game (its creator only; --token: the creator's)", FALSE },
+  { "save", "GAME FILE", 2, 2, CTL_OPT_TOKEN, ctl_cmd_save,
     "write the game's record to FILE (its creator; anyone once over)", FALSE },
   { "load", "FILE [OPTIONS]", 1, 1,
     CTL_OPT_MOVES | CTL_OPT_BOTS | CTL_OPT_BOT_DELAY | CTL_OPT_NAME | CTL_OPT_JOIN | CTL_OPT_START
         | CTL_OPT_WATCH | CTL_OPT_BOARD,
-    ctl_cmd_load, "create a game from a record (--moves N: to move N); print its path", FALSE },
+    ctl_cmd_load,
+    "create a game from a record (--moves N: to move N); print its path and creator token",
+    FALSE },
   { "replay", "FILE", 1, 1, CTL_OPT_TO | CTL_OPT_STEP | CTL_OPT_BOARD | CTL_OPT_PLUGIN_DIR,
     ctl_cmd_replay, "replay a record move by move, here (no daemon)", FALSE },
   { "interactive", "", 0, 0, 0, ctl_cmd_interactive, "the interactive prompt", FALSE },

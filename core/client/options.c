@@ -102,7 +102,8 @@ ctl_usage_summary (void)
       "GAME is a game's number n or its path /org/carcassonne/Engine1/game/n.\n"
       "Seats belong to the bus connection that took them: a script either keeps "
       "one\nconnection (the interactive prompt on a pipe) or passes --token "
-      "TOKEN, as printed\nby join, to show (to see its hand) and to every move.\n"
+      "TOKEN, as printed\nby join, to show (to see its hand) and to every move; the "
+      "creator's token, printed\nby new and load, to delete, save, bot and start.\n"
       "Exit status: 0 success, 1 the daemon refused, the bus failed or a record is bad,\n2 usage.");
   return g_string_free (s, FALSE);
 }
@@ -143,7 +144,8 @@ ctl_options_parse (CtlOptions *o, int argc, char **argv, gboolean whole_program,
     { "moves", 0, 0, G_OPTION_ARG_STRING, &o->moves,
       "Replay only the first N moves of the record (load)", "N" },
     { "token", 0, 0, G_OPTION_ARG_STRING, &o->token,
-      "Take the seat back with this token first (show and every move)", "TOKEN" },
+      "A seat's token (the seat is taken back first) or the creator's (from new, load), given "
+      "with every call", "TOKEN" },
     { NULL },
   };
   const GOptionEntry program_entries[] = {

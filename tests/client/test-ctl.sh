@@ -22,8 +22,11 @@ expect () {
   case $err in *"$name"*) ;; *) fail "carcassonnectl $*: expected $name, got: $err" ;; esac
 }
 
-game=$(ctl new --players 2 --seed 11 --name "ctl test")
+# new prints the game and the creator's token
+set -- $(ctl new --players 2 --seed 11 --name "ctl test")
+game=$1
 [ "$game" = /org/carcassonne/Engine1/game/1 ] || fail "new printed $game"
+[ ${#2} -eq 32 ] || fail "new printed the creator token $2"
 set -- $(ctl join 1 Ann)
 [ "$1" = /org/carcassonne/Engine1/game/1/player/0 ] || fail "join printed $1"
 token=$2
@@ -88,8 +91,10 @@ expect 1 UnknownExpansion new --expansions no-such-expansion
 expect 1 InvalidArgs new --expansions abbey --option abbey.no_such_option=1
 
 # Ann against a bot with the abbey and 2 half tiles each
-game=$(ctl new --players 2 --seed 5 --expansions abbey,halftiles --option halftiles.hand=2 \
+# shellcheck disable=SC2046
+set -- $(ctl new --players 2 --seed 5 --expansions abbey,halftiles --option halftiles.hand=2 \
   --option halftiles.draft=false)
+game=$1
 n=${game##*/}
 # shellcheck disable=SC2046
 set -- $(ctl join "$n" Ann)
@@ -206,7 +211,7 @@ echo "$out" | grep -q -e '█  ✚  █' -e '█  [0-9]  █' || fail "the final
 # a draft: Robot picks first (it plays last), then Cy, from the pool show lists
 out=$(ctl new --players 2 --expansions halftiles --option halftiles.draft=true \
   --option halftiles.hand=1 --join Cy)
-game=$(echo "$out" | sed -n 1p)
+game=$(echo "$out" | sed -n '1s/ .*//p')
 # shellcheck disable=SC2046
 set -- $(echo "$out" | sed -n 2p)
 cy=$1 token=$2 n=${game##*/}
@@ -251,12 +256,21 @@ hash=$(echo "$out" | sed -n 's/^state hash: \([0-9a-f]\{16\}\)$/\1/p')
 [ "$(ctl replay "$rec" --to 3 --board --step </dev/null | grep -c '^  · field ')" = 4 ] ||
   fail "replay --board: not a board before the first move and after each"
 # load --moves N: a waiting game in the position replay --to N reaches
-game=$(ctl load "$rec" --moves 20)
+# shellcheck disable=SC2046
+set -- $(ctl load "$rec" --moves 20)
+game=$1 creator=$2
 [ "$(prop "$game" Game StateHash)" = "$hash" ] ||
   fail "load --moves 20: StateHash $(prop "$game" Game StateHash), replay --to 20: $hash"
 ctl show "$game" | grep -q "^state hash: $hash$" || fail "show: $(ctl show "$game")"
 expect 1 PermissionDenied save "$game" "$TMPDIR_CTL/not-ours.json"
 [ ! -e "$TMPDIR_CTL/not-ours.json" ] || fail "a refused save wrote a file"
+# issue 14: the creator's token (printed by load) gives the creator's rights to a later run
+ctl save "$game" "$TMPDIR_CTL/ours.json" --token "$creator"
+[ -s "$TMPDIR_CTL/ours.json" ] || fail "save with the creator's token wrote nothing"
+expect 1 InvalidToken delete "$game" --token 0123456789abcdef0123456789abcdef
+ctl list | grep -q "^$game " || fail "a refused delete removed the game"
+ctl delete "$game" --token "$creator"
+ctl list | grep -q "^$game " && fail "delete with the creator's token left the game"
 expect 1 InvalidArgs load "$rec" --moves $((moves + 1))
 expect 2 "" replay "$rec" --to many
 # a corrupted record: the engine's error, naming the place, from replay and from the daemon
