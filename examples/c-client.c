@@ -162,8 +162,8 @@ create_game (DBusConnection *bus, dbus_uint64_t seed)
     die ("message", NULL);
   reply = call (bus, msg);
   /* the game and the creator's token: this connection stays, so it needs no token */
-  if (!dbus_message_get_args (reply, &error, DBUS_TYPE_OBJECT_PATH, &path, DBUS_TYPE_STRING,
-                              &token, DBUS_TYPE_INVALID))
+  if (!dbus_message_get_args (reply, &error, DBUS_TYPE_OBJECT_PATH, &path, DBUS_TYPE_STRING, &token,
+                              DBUS_TYPE_INVALID))
     die ("CreateGame", &error);
   game = strdup (path);
   dbus_message_unref (reply);

@@ -563,10 +563,10 @@ gboolean
 ctl_list_placements (Ctl *ctl, const char *game, gint piece, gboolean print, GError **error)
 {
   g_autoptr (GVariant) reply
-      = piece < 0 ? ctl_call_typed (ctl->conn, game, "GetPlacements", NULL, "(a(iiu))", error)
-                  : ctl_call_typed (ctl->conn, game, "GetPiecePlacements",
-                                    g_variant_new ("(ua{sv})", (guint32)piece, NULL), "(a(iiu))",
-                                    error);
+      = piece < 0
+            ? ctl_call_typed (ctl->conn, game, "GetPlacements", NULL, "(a(iiu))", error)
+            : ctl_call_typed (ctl->conn, game, "GetPiecePlacements",
+                              g_variant_new ("(ua{sv})", (guint32)piece, NULL), "(a(iiu))", error);
   if (!reply)
     return FALSE;
   g_autoptr (GVariant) list = g_variant_get_child_value (reply, 0);
@@ -705,9 +705,9 @@ ctl_cmd_piece (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GErr
   g_autofree char *game = seated_game (ctl, opts, first ? args[0] : NULL, error);
   if (!game)
     return FALSE;
-  g_autoptr (GVariant) reply = ctl_call (
-      ctl->conn, game, CTL_IFACE_GAME, "PlacePiece",
-      g_variant_new ("(uiiu@a{sv})", index, x, y, rot, token_options (opts)), error);
+  g_autoptr (GVariant) reply
+      = ctl_call (ctl->conn, game, CTL_IFACE_GAME, "PlacePiece",
+                  g_variant_new ("(uiiu@a{sv})", index, x, y, rot, token_options (opts)), error);
   return reply && placed (ctl, game, error);
 }
 
@@ -883,9 +883,9 @@ ctl_cmd_bot (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GError
   g_autofree char *game = seated_game (ctl, opts, n_args == 2 ? args[0] : NULL, error);
   if (!game)
     return FALSE;
-  g_autoptr (GVariant) reply = ctl_call (
-      ctl->conn, game, CTL_IFACE_GAME, "AddBot",
-      g_variant_new ("(s@a{sv})", args[n_args - 1], token_options (opts)), error);
+  g_autoptr (GVariant) reply
+      = ctl_call (ctl->conn, game, CTL_IFACE_GAME, "AddBot",
+                  g_variant_new ("(s@a{sv})", args[n_args - 1], token_options (opts)), error);
   if (!reply)
     return FALSE;
   const char *player;

@@ -145,7 +145,8 @@ ctl_options_parse (CtlOptions *o, int argc, char **argv, gboolean whole_program,
       "Replay only the first N moves of the record (load)", "N" },
     { "token", 0, 0, G_OPTION_ARG_STRING, &o->token,
       "A seat's token (the seat is taken back first) or the creator's (from new, load), given "
-      "with every call", "TOKEN" },
+      "with every call",
+      "TOKEN" },
     { NULL },
   };
   const GOptionEntry program_entries[] = {

@@ -890,8 +890,7 @@ carcd_session_check_hand_visible (CarcdSession *s, CarcdCaller *caller, CarcdSea
                                   GError **error)
 {
   g_return_val_if_fail (caller->identified, FALSE);
-  if (caller->seat == seat
-      || (s->game && carc_game_get_hands_open (s->game)))
+  if (caller->seat == seat || (s->game && carc_game_get_hands_open (s->game)))
     return TRUE;
   g_set_error (error, CARCD_ERROR, CARCD_ERROR_PERMISSION_DENIED,
                "Hands are face down: only the holder of %s sees its pieces", seat->path);
@@ -902,8 +901,7 @@ carcd_session_check_hand_visible (CarcdSession *s, CarcdCaller *caller, CarcdSea
  * goes out before the next turn's first event; if the turn goes on instead (a Draw that found
  * a tile), it is dropped. */
 static gboolean
-turn_move (CarcdSession *s, CarcdCaller *caller, CarcMoveType type, guint segment,
-           GError **error)
+turn_move (CarcdSession *s, CarcdCaller *caller, CarcMoveType type, guint segment, GError **error)
 {
   gboolean ok;
 

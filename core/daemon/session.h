@@ -55,7 +55,7 @@ struct _CarcdSession
   char *creator;          /* unique bus name; NULL once it left the bus */
   char creator_token[CARCD_TOKEN_CHARS + 1]; /* the creator's rights by token; "" if none */
   gint64 creator_uid;                        /* the Unix user it was issued to */
-  CarcGame *game;         /* NULL while waiting */
+  CarcGame *game;                            /* NULL while waiting */
   CarcdSeat *seats[CARC_MAX_PLAYERS];
   GRand *bot_rand;
   guint bot_source;
@@ -158,8 +158,8 @@ gboolean carcd_session_deploy (CarcdSession *session, CarcdCaller *caller, guint
                                GError **error);
 gboolean carcd_session_skip (CarcdSession *session, CarcdCaller *caller, GError **error);
 gboolean carcd_session_draw (CarcdSession *session, CarcdCaller *caller, GError **error);
-gboolean carcd_session_place_piece (CarcdSession *session, CarcdCaller *caller, guint index,
-                                    gint x, gint y, guint rotation, GError **error);
+gboolean carcd_session_place_piece (CarcdSession *session, CarcdCaller *caller, guint index, gint x,
+                                    gint y, guint rotation, GError **error);
 gboolean carcd_session_pass (CarcdSession *session, CarcdCaller *caller, GError **error);
 gboolean carcd_session_pick (CarcdSession *session, CarcdCaller *caller, guint index,
                              GError **error);

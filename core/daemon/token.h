@@ -31,8 +31,7 @@ gint64 carcd_caller_uid (DBusConnection *connection, const char *name);
 
 /* Reads the "token" (s) of the a{sv} options @dict: @token is NULL when there is none.
  * InvalidArgs when it is not a string or given twice. @dict is left as it was. */
-gboolean carcd_options_get_token (const DBusMessageIter *dict, const char **token,
-                                  GError **error);
+gboolean carcd_options_get_token (const DBusMessageIter *dict, const char **token, GError **error);
 
 /* InvalidArgs for any key of @dict but "token": the options of @method, which takes no
  * other. */

@@ -225,8 +225,8 @@ client_main (gpointer data)
     }
   barrier (2); /* every game is mid-play: the main thread reads the memory */
   for (guint i = 0; i < cl->n_games; i++)
-    dbus_message_unref (
-        bench_call (cl->c, bench_method_no_options (cl->games[i].path, BENCH_GAME_IFACE, "Delete")));
+    dbus_message_unref (bench_call (
+        cl->c, bench_method_no_options (cl->games[i].path, BENCH_GAME_IFACE, "Delete")));
   barrier (3);
   dbus_connection_close (cl->c);
   dbus_connection_unref (cl->c);

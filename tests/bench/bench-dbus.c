@@ -118,7 +118,8 @@ play_game (DBusConnection *c, guint64 seed, Samples *samples)
                          DBUS_TYPE_INVALID);
   me = g_strdup (player);
   dbus_message_unref (reply);
-  dbus_message_unref (bench_call (c, bench_method_no_options (game_path, BENCH_GAME_IFACE, "Start")));
+  dbus_message_unref (
+      bench_call (c, bench_method_no_options (game_path, BENCH_GAME_IFACE, "Start")));
 
   while (wait_my_turn (c, me))
     {
@@ -133,11 +134,13 @@ play_game (DBusConnection *c, guint64 seed, Samples *samples)
 
       dbus_message_unref (
           bench_call (c, bench_method (game_path, BENCH_GAME_IFACE, "GetDeployments")));
-      dbus_message_unref (bench_call (c, bench_method_no_options (game_path, BENCH_GAME_IFACE, "Skip")));
+      dbus_message_unref (
+          bench_call (c, bench_method_no_options (game_path, BENCH_GAME_IFACE, "Skip")));
       samples->turns++;
     }
   dbus_bus_remove_match (c, rule, NULL);
-  dbus_message_unref (bench_call (c, bench_method_no_options (game_path, BENCH_GAME_IFACE, "Delete")));
+  dbus_message_unref (
+      bench_call (c, bench_method_no_options (game_path, BENCH_GAME_IFACE, "Delete")));
 }
 
 /* The median of @rounds write + fdatasync() of a journal line's size in a new file in @dir. */

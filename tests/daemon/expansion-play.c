@@ -173,7 +173,8 @@ dbus_choose (GDBusConnection *c, const char *game, GRand *rand)
     }
   for (guint i = 0; i < hand; i++)
     {
-      GVariant *list = reply_list (c, game, "GetPiecePlacements", g_variant_new ("(ua{sv})", i, NULL));
+      GVariant *list
+          = reply_list (c, game, "GetPiecePlacements", g_variant_new ("(ua{sv})", i, NULL));
       n += (guint)g_variant_n_children (list);
       g_ptr_array_add (lists, list);
     }

@@ -212,8 +212,8 @@ read_scene_args (World *w, WorldGame *g, GDBusConnection *holder)
     }
   else if (w->scene == SCENE_CHOOSE)
     {
-      g_autoptr (GVariant) r
-          = call_ok (holder, g->path, GAME_IFACE, "GetPiecePlacements", g_variant_new ("(ua{sv})", 0, NULL));
+      g_autoptr (GVariant) r = call_ok (holder, g->path, GAME_IFACE, "GetPiecePlacements",
+                                        g_variant_new ("(ua{sv})", 0, NULL));
       g_autoptr (GVariant) list = g_variant_get_child_value (r, 0);
       gint32 x, y;
       guint32 rot;
@@ -647,8 +647,10 @@ static const Entry methods[] = {
   GAME_ROW ("Leave", SCENE_PLACE, args_options, CHANGE, SEATED, "NotSeated",
             WHO "Leave, a seated player (playing)"),
   /* Game: the creator's */
-  GAME_ROW ("Delete", SCENE_PLACE, args_options, CHANGE, CREATOR, DENIED, WHO "Delete, the creator"),
-  GAME_ROW ("GetSeed", SCENE_PLACE, args_options, READ, CREATOR, DENIED, WHO "GetSeed, the creator"),
+  GAME_ROW ("Delete", SCENE_PLACE, args_options, CHANGE, CREATOR, DENIED,
+            WHO "Delete, the creator"),
+  GAME_ROW ("GetSeed", SCENE_PLACE, args_options, READ, CREATOR, DENIED,
+            WHO "GetSeed, the creator"),
   GAME_ROW ("ExportRecord", SCENE_WAIT_FULL, args_options, READ,
             "PermissionDenied PermissionDenied PermissionDenied PermissionDenied WrongPhase "
             "PermissionDenied PermissionDenied",
@@ -1132,8 +1134,8 @@ START_TEST (test_left_seat_keeps_no_rights)
   ck_assert (get_bool (w->observer, seat, PLAYER_IFACE, "Bot"));
   for (Role role = 0; role < N_ROLES; role++)
     {
-      REFUSED (w->roles[role], game, game, GAME_IFACE, "GetHand", g_variant_new ("(oa{sv})", seat, NULL),
-               E ("PermissionDenied"));
+      REFUSED (w->roles[role], game, game, GAME_IFACE, "GetHand",
+               g_variant_new ("(oa{sv})", seat, NULL), E ("PermissionDenied"));
       REFUSED (w->roles[role], game, game, GAME_IFACE, "Rejoin",
                g_variant_new ("(s)", w->owner_token), E ("InvalidToken"));
     }

@@ -395,7 +395,8 @@ START_TEST (test_unknown_paths)
     }
   for (guint p = 0; p < G_N_ELEMENTS (no_objects); p++)
     {
-      REFUSED (f.a, f.game, no_objects[p], GAME_IFACE, "Start", NO_OPTIONS, DBUS_E ("UnknownObject"));
+      REFUSED (f.a, f.game, no_objects[p], GAME_IFACE, "Start", NO_OPTIONS,
+               DBUS_E ("UnknownObject"));
       REFUSED (f.a, f.game, no_objects[p], MANAGER_IFACE, "ListGames", NULL,
                DBUS_E ("UnknownObject"));
       REFUSED (f.a, f.game, no_objects[p], PROPS_IFACE, "GetAll", g_variant_new ("(s)", GAME_IFACE),

@@ -206,7 +206,8 @@ START_TEST (test_choosing_refusals)
     g_variant_get_child (ids, 0, "&s", &first);
     ck_assert_str_eq (first, "abbey");
   }
-  halves = call_ok (f.a, f.game, GAME_IFACE, "GetPiecePlacements", g_variant_new ("(ua{sv})", 1, NULL));
+  halves = call_ok (f.a, f.game, GAME_IFACE, "GetPiecePlacements",
+                    g_variant_new ("(ua{sv})", 1, NULL));
   list = g_variant_get_child_value (halves, 0);
   ck_assert_uint_gt (g_variant_n_children (list), 0);
   g_variant_get_child (list, 0, "(iiu)", &hx, &hy, &hr);
@@ -254,9 +255,12 @@ START_TEST (test_choosing_refusals)
   message = error_message (f.a, f.game, "PlacePiece", A ("(uint32 1, 5, 5, uint32 0, @a{sv} {})"));
   ck_assert_ptr_null (strstr (message, "abbey"));
   /* hands are face down */
-  GAME_REFUSED (f.a, f.game, "GetHand", g_variant_new ("(oa{sv})", f.pb, NULL), E ("PermissionDenied"));
-  GAME_REFUSED (f.b, f.game, "GetHand", g_variant_new ("(oa{sv})", f.pa, NULL), E ("PermissionDenied"));
-  GAME_REFUSED (f.x, f.game, "GetHand", g_variant_new ("(oa{sv})", f.pa, NULL), E ("PermissionDenied"));
+  GAME_REFUSED (f.a, f.game, "GetHand", g_variant_new ("(oa{sv})", f.pb, NULL),
+                E ("PermissionDenied"));
+  GAME_REFUSED (f.b, f.game, "GetHand", g_variant_new ("(oa{sv})", f.pa, NULL),
+                E ("PermissionDenied"));
+  GAME_REFUSED (f.x, f.game, "GetHand", g_variant_new ("(oa{sv})", f.pa, NULL),
+                E ("PermissionDenied"));
   GAME_REFUSED (f.a, f.game, "GetHand", A ("(@o '/org/carcassonne/Engine1/game/1/player/2',)"),
                 E ("InvalidArgs"));
   GAME_REFUSED (f.a, f.game, "GetHand", A ("(@o '/',)"), E ("InvalidArgs"));
@@ -281,8 +285,8 @@ START_TEST (test_choosing_refusals)
                 E ("WrongPhase"));
   GAME_REFUSED (f.a, f.game, "Pass", NO_OPTIONS, E ("WrongPhase"));
   {
-    g_autoptr (GVariant) none
-        = call_ok (f.a, f.game, GAME_IFACE, "GetPiecePlacements", g_variant_new ("(ua{sv})", 1, NULL));
+    g_autoptr (GVariant) none = call_ok (f.a, f.game, GAME_IFACE, "GetPiecePlacements",
+                                         g_variant_new ("(ua{sv})", 1, NULL));
     hand = g_variant_print (none, TRUE);
   }
   ck_assert_str_eq (hand, "(@a(iiu) [],)");
@@ -322,7 +326,8 @@ START_TEST (test_draft_refusals)
   pool_ids = g_variant_get_child_value (pool, 0);
   /* the 20 half tiles without symbols (vineyard, hill, sheep and crop circle stay out) */
   ck_assert_uint_eq (g_variant_n_children (pool_ids), 20);
-  g_variant_unref (call_ok (f.x, f.game, GAME_IFACE, "GetHand", g_variant_new ("(oa{sv})", f.pa, NULL)));
+  g_variant_unref (
+      call_ok (f.x, f.game, GAME_IFACE, "GetHand", g_variant_new ("(oa{sv})", f.pa, NULL)));
   g_variant_unref (call_ok (f.b, f.game, GAME_IFACE, "Pick", g_variant_new ("(ua{sv})", 19, NULL)));
   GAME_REFUSED (f.a, f.game, "Pick", A ("(uint32 19, @a{sv} {})"), E ("NoPiece"));
   g_variant_unref (call_ok (f.a, f.game, GAME_IFACE, "Pick", g_variant_new ("(ua{sv})", 18, NULL)));

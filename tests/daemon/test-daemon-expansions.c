@@ -488,7 +488,8 @@ START_TEST (test_choosing)
   ck_assert_uint_eq (get_uint (a, game, GAME_IFACE, "TilesLeft"), 91);
   ck_assert_uint_eq (get_uint (a, pa, PLAYER_IFACE, "HandSize"), 0);
   {
-    g_autofree char *hand = reply_text (a, game, GAME_IFACE, "GetHand", g_variant_new ("(oa{sv})", pa, NULL));
+    g_autofree char *hand
+        = reply_text (a, game, GAME_IFACE, "GetHand", g_variant_new ("(oa{sv})", pa, NULL));
     ck_assert_str_eq (hand, "(@as [],)");
   }
   signal_count_start (&w, listener, game);
@@ -518,8 +519,8 @@ START_TEST (test_choosing)
   /* the abbey has no hole to go in yet; each half tile has the engine's placements */
   for (guint i = 0; i < 3; i++)
     {
-      g_autofree char *list
-          = reply_text (a, game, GAME_IFACE, "GetPiecePlacements", g_variant_new ("(ua{sv})", i, NULL));
+      g_autofree char *list = reply_text (a, game, GAME_IFACE, "GetPiecePlacements",
+                                          g_variant_new ("(ua{sv})", i, NULL));
       guint n;
       const CarcPlacement *p = carc_game_get_piece_placements (engine, i, &n);
       GVariantBuilder builder;

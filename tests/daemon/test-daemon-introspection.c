@@ -349,7 +349,8 @@ START_TEST (test_comparison_fails)
       "<method name=\"CreateGame\">" },
     { EXPANSION_IFACE, "<property name=\"Options\" type=\"a(sssvuu)\" access=\"read\">",
       "<property name=\"Options\" type=\"a(sssv)\" access=\"read\">" },
-    { GAME_IFACE, "<arg name=\"index\" type=\"u\" direction=\"in\"/>\n      " OPTIONS_XML "\n    </method>",
+    { GAME_IFACE,
+      "<arg name=\"index\" type=\"u\" direction=\"in\"/>\n      " OPTIONS_XML "\n    </method>",
       OPTIONS_XML "</method>" },
     /* the members of persistence and records */
     { GAME_IFACE, "<property name=\"StateHash\" type=\"s\" access=\"read\"/>", "" },

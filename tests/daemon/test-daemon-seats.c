@@ -478,8 +478,8 @@ START_TEST (test_several_games)
               /* the active client of this game tries the next game, where it holds no seat */
               g_autofree char *before = game_snapshot (clients[g][i], games[(g + 1) % N_GAMES]);
               g_autofree char *after = NULL;
-              g_autofree char *err
-                  = call_error (clients[g][i], games[(g + 1) % N_GAMES], GAME_IFACE, "Skip", NO_OPTIONS);
+              g_autofree char *err = call_error (clients[g][i], games[(g + 1) % N_GAMES],
+                                                 GAME_IFACE, "Skip", NO_OPTIONS);
               ck_assert_str_eq (err, ERROR_PREFIX "NotSeated");
               after = game_snapshot (clients[g][i], games[(g + 1) % N_GAMES]);
               ck_assert_str_eq (after, before);

@@ -63,7 +63,8 @@ static char *
 join_and_vanish (const char *game, const char *name)
 {
   GDBusConnection *c = client_new ();
-  g_autoptr (GVariant) r = call_ok (c, game, GAME_IFACE, "Join", g_variant_new ("(sa{sv})", name, NULL));
+  g_autoptr (GVariant) r
+      = call_ok (c, game, GAME_IFACE, "Join", g_variant_new ("(sa{sv})", name, NULL));
   char *token;
 
   g_variant_get (r, "(&os)", NULL, &token);
@@ -357,11 +358,13 @@ START_TEST (test_no_token_in_signals)
     g_variant_get (r, "(os)", &game, &tokens[0]);
   }
   {
-    g_autoptr (GVariant) r = call_ok (c, game, GAME_IFACE, "Join", g_variant_new ("(sa{sv})", "Ann", NULL));
+    g_autoptr (GVariant) r
+        = call_ok (c, game, GAME_IFACE, "Join", g_variant_new ("(sa{sv})", "Ann", NULL));
     g_variant_get (r, "(&os)", NULL, &tokens[1]);
   }
   {
-    g_autoptr (GVariant) r = call_ok (d, game, GAME_IFACE, "Join", g_variant_new ("(sa{sv})", "Bob", NULL));
+    g_autoptr (GVariant) r
+        = call_ok (d, game, GAME_IFACE, "Join", g_variant_new ("(sa{sv})", "Bob", NULL));
     g_variant_get (r, "(&os)", NULL, &tokens[2]);
   }
   ann = tokens[1];

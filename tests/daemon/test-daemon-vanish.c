@@ -614,7 +614,8 @@ check_and_renew (Run *run)
     g_autoptr (GVariant) players = get_property (run->host, run->join_game, GAME_IFACE, "Players");
     if (g_variant_n_children (players) == JOIN_SEATS)
       {
-        g_autoptr (GVariant) r = call_ok (run->host, run->join_game, GAME_IFACE, "Delete", NO_OPTIONS);
+        g_autoptr (GVariant) r
+            = call_ok (run->host, run->join_game, GAME_IFACE, "Delete", NO_OPTIONS);
         run->n_host_games--;
         join_game_new (run);
       }
