@@ -261,9 +261,10 @@ START_TEST (test_choosing_refusals)
                 E ("PermissionDenied"));
   GAME_REFUSED (f.x, f.game, "GetHand", g_variant_new ("(oa{sv})", f.pa, NULL),
                 E ("PermissionDenied"));
-  GAME_REFUSED (f.a, f.game, "GetHand", A ("(@o '/org/carcassonne/Engine1/game/1/player/2',)"),
+  GAME_REFUSED (f.a, f.game, "GetHand",
+                A ("(@o '/org/carcassonne/Engine1/game/1/player/2', @a{sv} {})"),
                 E ("InvalidArgs"));
-  GAME_REFUSED (f.a, f.game, "GetHand", A ("(@o '/',)"), E ("InvalidArgs"));
+  GAME_REFUSED (f.a, f.game, "GetHand", A ("(@o '/', @a{sv} {})"), E ("InvalidArgs"));
   /* signatures: the standard InvalidArgs (issue 14) */
   GAME_REFUSED (f.a, f.game, "PlacePiece", A ("(0, 1, uint32 0, @a{sv} {})"),
                 DBUS_E ("InvalidArgs"));

@@ -4,7 +4,7 @@
 # is refused a wrong token with InvalidToken, and deletes the game with the creator's token
 # after the connection that created it is gone.
 set -eu
-exec "$TOP_SRCDIR/tests/run-example.sh" \
+exec "$TOP_SRCDIR/tests/examples/run-example.sh" \
   -e "^\(objectpath '/org/carcassonne/Engine1/game/1', '[0-9a-f]{32}'\)$" \
   -e "^\(objectpath '/org/carcassonne/Engine1/game/1/player/1', '[0-9a-f]{32}'\)$" \
   -e '^== Our turn 3: tile ' \
