@@ -1,0 +1,91 @@
+/* jcz-ids.c: JCloisterZone's tile ids, feature names and edge names in our terms. */
+#include "config.h"
+
+#include "jcz-ids.h"
+
+#include <string.h>
+
+/* JCloisterZone ids of the base tiles against tiles.txt letters (conformance/README.md). */
+static const char *const base_ids[][2] = {
+  { "BA/LR", "A" },   { "BA/L", "B" },    { "BA/Cccc+", "C" }, { "BA/RCr", "D" },
+  { "BA/C", "E" },    { "BA/CFc+", "F" }, { "BA/CFc.1", "G" }, { "BA/CFC.2", "H" },
+  { "BA/CC.2", "I" }, { "BA/CRr", "J" },  { "BA/RrC", "K" },   { "BA/CRRR", "L" },
+  { "BA/Cc+", "M" },  { "BA/Cc.1", "N" }, { "BA/CcRr+", "O" }, { "BA/CcRr", "P" },
+  { "BA/Ccc+", "Q" }, { "BA/Ccc", "R" },  { "BA/CccR+", "S" }, { "BA/CccR", "T" },
+  { "BA/RFr", "U" },  { "BA/Rr", "V" },   { "BA/RRR", "W" },   { "BA/RRRR", "X" },
+};
+
+/**
+ * jcz_tile_id:
+ * @jcz_id: a JCloisterZone tile id
+ *
+ * Returns: (nullable): our tile id (interned): base tiles by the table, Winter and Hills &
+ *   Sheep tiles by their name with '-' for '/' (WI/x is WI-x); %NULL for any other tile
+ */
+const char *
+jcz_tile_id (const char *jcz_id)
+{
+  g_return_val_if_fail (jcz_id != NULL, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (base_ids); i++)
+    if (strcmp (base_ids[i][0], jcz_id) == 0)
+      return base_ids[i][1];
+  if (g_str_has_prefix (jcz_id, "WI/") || g_str_has_prefix (jcz_id, "HS/"))
+    {
+      g_autofree char *id = g_strdup (jcz_id);
+      id[2] = '-';
+      return g_intern_string (id);
+    }
+  return NULL;
+}
+
+static const struct
+{
+  const char *name;
+  CarcFeatureKind kind;
+} features[] = { { "Field", CARC_FEATURE_FIELD },
+                 { "Road", CARC_FEATURE_ROAD },
+                 { "City", CARC_FEATURE_CITY },
+                 { "Monastery", CARC_FEATURE_CLOISTER } };
+
+gboolean
+jcz_feature_kind (const char *name, CarcFeatureKind *kind)
+{
+  g_return_val_if_fail (name != NULL && kind != NULL, FALSE);
+  for (guint i = 0; i < G_N_ELEMENTS (features); i++)
+    if (strcmp (features[i].name, name) == 0)
+      {
+        *kind = features[i].kind;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* JCloisterZone's name of a feature kind (an abbey's centre is a Monastery too). */
+const char *
+jcz_feature_name (CarcFeatureKind kind)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (features); i++)
+    if (features[i].kind == kind)
+      return features[i].name;
+  return "?";
+}
+
+/* The location bits of a tile part given by its sides and half-edges in tiles.txt names
+ * (N, E, S, W; NNW, NNE, ..., WNW); unknown names add nothing. */
+guint32
+jcz_location_of_edges (const char *const *edges)
+{
+  static const char *const sides[] = { "N", "E", "S", "W" };
+  static const char *const halves[] = { "NNW", "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW" };
+  guint32 loc = 0;
+  for (guint i = 0; edges && edges[i]; i++)
+    {
+      for (int s = 0; s < 4; s++)
+        if (strcmp (edges[i], sides[s]) == 0)
+          loc |= CARC_LOC_SIDE (s);
+      for (int h = 0; h < 8; h++)
+        if (strcmp (edges[i], halves[h]) == 0)
+          loc |= CARC_LOC_HALF (h);
+    }
+  return loc;
+}

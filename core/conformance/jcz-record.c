@@ -1,0 +1,421 @@
+/* jcz-record.c: the reader of JCloisterZone game records (tests/data/conformance/README.md,
+ * "Record format"): a header line, one line per turn, a final line. Every member the replay
+ * uses is checked for presence, type and range; anything else is refused with
+ * JCZ_RECORD_ERROR_INVALID and a message that names the line and the member. Members the
+ * replay does not use (awards, figures, JCZ's own setup) are not read. */
+#include "config.h"
+
+#include "jcz-record.h"
+
+#include <json-glib/json-glib.h>
+#include <string.h>
+
+GQuark
+jcz_record_error_quark (void)
+{
+  return g_quark_from_static_string ("jcz-record-error-quark");
+}
+
+/* The record being read: its header so far and the line number messages name. */
+typedef struct
+{
+  JczGame *game;
+  guint line;
+  GError **error;
+} Reader;
+
+/* Coordinates far beyond any board: the engine refuses what is off its board. */
+#define COORD_LIMIT 100000
+
+static gboolean G_GNUC_PRINTF (2, 3) refuse (Reader *r, const char *format, ...)
+{
+  va_list args;
+  va_start (args, format);
+  g_autofree char *what = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error (r->error, JCZ_RECORD_ERROR, JCZ_RECORD_ERROR_INVALID, "line %u: %s", r->line, what);
+  return FALSE;
+}
+
+static JsonNode *
+member (Reader *r, JsonObject *o, const char *name, JsonNodeType type, const char *what)
+{
+  JsonNode *node = json_object_get_member (o, name);
+  if (node && JSON_NODE_TYPE (node) == type)
+    return node;
+  refuse (r, "\"%s\": missing or not %s", name, what);
+  return NULL;
+}
+
+static gboolean
+is_int (JsonNode *node, gint64 min, gint64 max, gint64 *value)
+{
+  if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_INT64)
+    return FALSE;
+  *value = json_node_get_int (node);
+  return *value >= min && *value <= max;
+}
+
+static gboolean
+get_int (Reader *r, JsonObject *o, const char *name, gint64 min, gint64 max, gint64 *value)
+{
+  JsonNode *node = json_object_get_member (o, name);
+  if (node && is_int (node, min, max, value))
+    return TRUE;
+  return refuse (r,
+                 "\"%s\": missing or not an integer from %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT,
+                 name, min, max);
+}
+
+static gboolean
+get_bool (Reader *r, JsonObject *o, const char *name, gboolean *value)
+{
+  JsonNode *node = json_object_get_member (o, name);
+  if (!node || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_BOOLEAN)
+    return refuse (r, "\"%s\": missing or not true or false", name);
+  *value = json_node_get_boolean (node);
+  return TRUE;
+}
+
+static char *
+get_string (Reader *r, JsonObject *o, const char *name)
+{
+  JsonNode *node = json_object_get_member (o, name);
+  if (!node || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
+    {
+      refuse (r, "\"%s\": missing or not a string", name);
+      return NULL;
+    }
+  return g_strdup (json_node_get_string (node));
+}
+
+static char **
+get_strings (Reader *r, JsonObject *o, const char *name)
+{
+  JsonNode *node = member (r, o, name, JSON_NODE_ARRAY, "an array of strings");
+  if (!node)
+    return NULL;
+  JsonArray *array = json_node_get_array (node);
+  guint n = json_array_get_length (array);
+  g_auto (GStrv) strings = g_new0 (char *, n + 1);
+  for (guint i = 0; i < n; i++)
+    {
+      JsonNode *e = json_array_get_element (array, i);
+      if (!JSON_NODE_HOLDS_VALUE (e) || json_node_get_value_type (e) != G_TYPE_STRING)
+        {
+          refuse (r, "\"%s\" element %u: not a string", name, i);
+          return NULL;
+        }
+      strings[i] = g_strdup (json_node_get_string (e));
+    }
+  return g_steal_pointer (&strings);
+}
+
+/* Exactly one count (0 .. G_MAXINT32) per player, as in "score" and "supply". */
+static gboolean
+read_counts (Reader *r, JsonNode *node, const char *name, guint *counts)
+{
+  JsonArray *array = json_node_get_array (node);
+  guint n = r->game->players;
+  if (json_array_get_length (array) != n)
+    return refuse (r, "\"%s\": %u values for %u players", name, json_array_get_length (array), n);
+  for (guint p = 0; p < n; p++)
+    {
+      gint64 v;
+      if (!is_int (json_array_get_element (array, p), 0, G_MAXINT32, &v))
+        return refuse (r, "\"%s\" element %u: not an integer from 0 to %d", name, p, G_MAXINT32);
+      counts[p] = (guint)v;
+    }
+  return TRUE;
+}
+
+static gboolean
+get_counts (Reader *r, JsonObject *o, const char *name, guint *counts)
+{
+  JsonNode *node = member (r, o, name, JSON_NODE_ARRAY, "an array of integers");
+  return node && read_counts (r, node, name, counts);
+}
+
+/* One scoring event as the key the replay compares: "Feature:points,points,...". */
+static char *
+scoring_key (Reader *r, const char *name, guint index, JsonNode *node)
+{
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    {
+      refuse (r, "\"%s\" element %u: not an object", name, index);
+      return NULL;
+    }
+  JsonObject *ev = json_node_get_object (node);
+  g_autofree char *feature = get_string (r, ev, "feature");
+  JsonNode *pts
+      = feature ? member (r, ev, "points", JSON_NODE_ARRAY, "an array of integers") : NULL;
+  if (!pts)
+    return NULL;
+  JsonArray *points = json_node_get_array (pts);
+  g_autoptr (GString) key = g_string_new (feature);
+  for (guint p = 0; p < json_array_get_length (points); p++)
+    {
+      gint64 v;
+      if (!is_int (json_array_get_element (points, p), 0, G_MAXINT32, &v))
+        {
+          refuse (r, "\"%s\" element %u: points %u: not an integer from 0 to %d", name, index, p,
+                  G_MAXINT32);
+          return NULL;
+        }
+      g_string_append_printf (key, "%c%" G_GINT64_FORMAT, p ? ',' : ':', v);
+    }
+  return g_string_free (g_steal_pointer (&key), FALSE);
+}
+
+static GPtrArray *
+get_scoring (Reader *r, JsonObject *o, const char *name)
+{
+  JsonNode *node = member (r, o, name, JSON_NODE_ARRAY, "an array of scoring events");
+  if (!node)
+    return NULL;
+  JsonArray *events = json_node_get_array (node);
+  g_autoptr (GPtrArray) keys = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < json_array_get_length (events); i++)
+    {
+      char *key = scoring_key (r, name, i, json_array_get_element (events, i));
+      if (!key)
+        return NULL;
+      g_ptr_array_add (keys, key);
+    }
+  return g_steal_pointer (&keys);
+}
+
+static gboolean
+read_header (Reader *r, JsonObject *o)
+{
+  JczGame *g = r->game;
+  g_autofree char *format = get_string (r, o, "format");
+  if (!format)
+    return FALSE;
+  if (!g_str_has_prefix (format, "jcz-random-games/"))
+    return refuse (r, "format \"%s\" is not jcz-random-games/N", format);
+  gint64 players, followers;
+  if (!(g->config = get_string (r, o, "config"))
+      || !get_int (r, o, "players", 1, JCZ_MAX_PLAYERS, &players)
+      || !get_int (r, o, "followers", 0, 255, &followers)
+      || !get_bool (r, o, "farmers", &g->farmers)
+      || !(g->expansions = get_strings (r, o, "expansions"))
+      || !(g->draw_order = get_strings (r, o, "draw_order")))
+    return FALSE;
+  g->players = (guint)players;
+  g->followers = (guint)followers;
+  return TRUE;
+}
+
+static void
+turn_free (JczTurn *t)
+{
+  g_free (t->ctn);
+  g_free (t->meeple_feature);
+  g_free (t->meeple_location);
+  g_strfreev (t->meeple_edges);
+  g_strfreev (t->discarded);
+  g_clear_pointer (&t->scoring, g_ptr_array_unref);
+  g_free (t);
+}
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (JczTurn, turn_free)
+
+static gboolean
+read_position (Reader *r, JsonObject *o, JczTurn *t)
+{
+  gint64 x, y;
+  if (!get_int (r, o, "x", -COORD_LIMIT, COORD_LIMIT, &x)
+      || !get_int (r, o, "y", -COORD_LIMIT, COORD_LIMIT, &y))
+    return FALSE;
+  t->x = (gint)x;
+  t->y = (gint)y;
+  return TRUE;
+}
+
+/* A member that is an object or null: TRUE with *@value the object or NULL. */
+static gboolean
+get_object_or_null (Reader *r, JsonObject *o, const char *name, JsonObject **value)
+{
+  JsonNode *node = json_object_get_member (o, name);
+  *value = NULL;
+  if (node && JSON_NODE_HOLDS_NULL (node))
+    return TRUE;
+  if (!member (r, o, name, JSON_NODE_OBJECT, "an object or null"))
+    return FALSE;
+  *value = json_node_get_object (node);
+  return TRUE;
+}
+
+/* "action": null (a pass), a tile placement or an abbey. */
+static gboolean
+read_action (Reader *r, JsonObject *o, JczTurn *t)
+{
+  JsonObject *a;
+  t->action = JCZ_ACTION_PASS;
+  if (!get_object_or_null (r, o, "action", &a))
+    return FALSE;
+  if (!a)
+    return TRUE;
+  g_autofree char *type = get_string (r, a, "type");
+  if (!type)
+    return FALSE;
+  if (strcmp (type, "abbey") == 0)
+    {
+      t->action = JCZ_ACTION_ABBEY;
+      return read_position (r, a, t);
+    }
+  if (strcmp (type, "tile") != 0)
+    return refuse (r, "action type \"%s\" is neither tile nor abbey", type);
+  t->action = JCZ_ACTION_TILE;
+  gint64 rot;
+  if (!(t->ctn = get_string (r, a, "ctn")) || !read_position (r, a, t)
+      || !get_int (r, a, "ctn_rot", 0, 3, &rot))
+    return FALSE;
+  t->rot = (guint)rot;
+  return TRUE;
+}
+
+/* "meeple": null, or the follower deployed on the tile just placed. */
+static gboolean
+read_meeple (Reader *r, JsonObject *o, JczTurn *t)
+{
+  JsonObject *m;
+  if (!get_object_or_null (r, o, "meeple", &m))
+    return FALSE;
+  if (!m)
+    return TRUE;
+  t->meeple = TRUE;
+  return (t->meeple_feature = get_string (r, m, "feature"))
+         && (t->meeple_location = get_string (r, m, "location"))
+         && (t->meeple_edges = get_strings (r, m, "edges"));
+}
+
+static gboolean
+read_supply (Reader *r, JsonObject *o, JczTurn *t)
+{
+  JsonNode *node = json_object_get_member (o, "supply");
+  if (node && JSON_NODE_HOLDS_NULL (node))
+    return TRUE;
+  t->has_supply = TRUE;
+  return get_counts (r, o, "supply", t->supply);
+}
+
+static gboolean
+read_turn (Reader *r, JsonObject *o)
+{
+  g_autoptr (JczTurn) t = g_new0 (JczTurn, 1);
+  gint64 turn, player;
+  if (!get_int (r, o, "turn", 0, G_MAXINT32, &turn)
+      || !get_int (r, o, "player", 0, r->game->players - 1, &player))
+    return FALSE;
+  t->turn = (guint)turn;
+  t->player = (guint)player;
+  JsonNode *pass = json_object_get_member (o, "abbey_pass");
+  if (pass && !get_bool (r, o, "abbey_pass", &t->abbey_pass))
+    return FALSE;
+  if (!read_action (r, o, t) || !read_meeple (r, o, t)
+      || !(t->discarded = get_strings (r, o, "discarded"))
+      || !(t->scoring = get_scoring (r, o, "scoring")) || !get_counts (r, o, "score", t->score)
+      || !read_supply (r, o, t))
+    return FALSE;
+  g_ptr_array_add (r->game->turns, g_steal_pointer (&t));
+  return TRUE;
+}
+
+static gboolean
+read_final (Reader *r, JsonObject *o)
+{
+  JczGame *g = r->game;
+  return get_counts (r, o, "score", g->final_score)
+         && (g->final_scoring = get_scoring (r, o, "final_scoring"))
+         && (g->final_discarded = get_strings (r, o, "discarded"));
+}
+
+/* One line: a JSON object whose "kind" is what this place in the record wants. */
+static gboolean
+read_line (Reader *r, const char *line, gsize len)
+{
+  if (memchr (line, '\0', len) || !g_utf8_validate (line, (gssize)len, NULL))
+    return refuse (r, "not UTF-8 text");
+  g_autoptr (JsonParser) parser = json_parser_new_immutable ();
+  g_autoptr (GError) json_error = NULL;
+  if (!json_parser_load_from_data (parser, line, (gssize)len, &json_error))
+    return refuse (r, "not JSON: %s", json_error->message);
+  JsonNode *root = json_parser_get_root (parser);
+  if (!root || !JSON_NODE_HOLDS_OBJECT (root))
+    return refuse (r, "not a JSON object");
+  JsonObject *o = json_node_get_object (root);
+  g_autofree char *kind = get_string (r, o, "kind");
+  if (!kind)
+    return FALSE;
+  const char *want = !r->game->draw_order ? "header" : NULL;
+  if (want && strcmp (kind, want) != 0)
+    return refuse (r, "kind \"%s\" where the header must be", kind);
+  if (want)
+    return read_header (r, o);
+  if (r->game->final_discarded)
+    return refuse (r, "a line after the final line");
+  if (strcmp (kind, "turn") == 0)
+    return read_turn (r, o);
+  if (strcmp (kind, "final") == 0)
+    return read_final (r, o);
+  return refuse (r, "kind \"%s\" is neither turn nor final", kind);
+}
+
+/**
+ * jcz_game_parse:
+ * @text: the record's text, @length bytes (need not be NUL-terminated)
+ *
+ * Returns: (transfer full): the game, or %NULL with @error set (JCZ_RECORD_ERROR_INVALID:
+ *   the message names the line and what is wrong with it)
+ */
+JczGame *
+jcz_game_parse (const char *text, gsize length, GError **error)
+{
+  g_return_val_if_fail (text != NULL || length == 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+  if (length > JCZ_RECORD_MAX_BYTES)
+    {
+      g_set_error (error, JCZ_RECORD_ERROR, JCZ_RECORD_ERROR_TOO_BIG,
+                   "%" G_GSIZE_FORMAT " bytes of text, more than a record may hold (%u)", length,
+                   JCZ_RECORD_MAX_BYTES);
+      return NULL;
+    }
+  g_autoptr (JczGame) game = g_new0 (JczGame, 1);
+  game->turns = g_ptr_array_new_with_free_func ((GDestroyNotify)turn_free);
+  Reader r = { .game = game, .line = 0, .error = error };
+  const char *end = text + length;
+  for (const char *p = text; p < end;)
+    {
+      const char *nl = memchr (p, '\n', (gsize)(end - p));
+      const char *stop = nl ? nl : end;
+      gsize len = (gsize)(stop - p);
+      r.line++;
+      if (len > 0 && p[len - 1] == '\r')
+        len--;
+      if (len > 0 && !read_line (&r, p, len))
+        return NULL;
+      p = nl ? nl + 1 : end;
+    }
+  r.line++;
+  if (!game->draw_order || !game->final_discarded)
+    {
+      refuse (&r, !game->draw_order ? "no header line" : "no final line");
+      return NULL;
+    }
+  return g_steal_pointer (&game);
+}
+
+void
+jcz_game_free (JczGame *game)
+{
+  if (!game)
+    return;
+  g_free (game->config);
+  g_strfreev (game->expansions);
+  g_strfreev (game->draw_order);
+  g_clear_pointer (&game->turns, g_ptr_array_unref);
+  g_clear_pointer (&game->final_scoring, g_ptr_array_unref);
+  g_strfreev (game->final_discarded);
+  g_free (game);
+}

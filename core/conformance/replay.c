@@ -1,0 +1,370 @@
+/* replay.c: replays one game played by JCloisterZone, a peer engine, through our public
+ * API, from the recorded draw order and moves, with the expansion plugins of a plugin host,
+ * and checks after every turn the player to move, whether the abbey was on offer, the tiles
+ * discarded, every scoring event, the points of every player and every follower supply, and
+ * at the end the final scoring and scores (tests/data/conformance/README.md). The replay
+ * stops after the first turn that disagrees: what follows it would only repeat the
+ * difference. */
+#include "config.h"
+
+#include "replay.h"
+
+#include <string.h>
+#include "jcz-ids.h"
+
+typedef struct
+{
+  const JczGame *record;
+  CarcGame *game;
+  ConformanceReportFunc report;
+  gpointer user_data;
+  guint bad; /* disagreements so far */
+  guint final_points[CARC_MAX_PLAYERS];
+  GPtrArray *scorings;         /* "Feature:p0,p1,..." per scoring event during play, this turn */
+  GPtrArray *final_scorings;   /* the same for final scoring */
+  GPtrArray *all_discards;     /* every tile discarded in the game */
+  GPtrArray *pending_discards; /* ids discarded since the last turn started */
+  GPtrArray *turn_discards;    /* ids discarded at the start of the current turn */
+} Replay;
+
+/* Reports a disagreement; FALSE, so that a step can end with it. */
+static gboolean G_GNUC_PRINTF (3, 4) disagree (Replay *r, guint turn, const char *format, ...)
+{
+  va_list args;
+  va_start (args, format);
+  g_autofree char *what = g_strdup_vprintf (format, args);
+  va_end (args);
+  r->bad++;
+  r->report (turn, what, r->user_data);
+  return FALSE;
+}
+
+static void
+track_scoring (Replay *r, const CarcEvent *ev)
+{
+  GString *key = g_string_new (jcz_feature_name (ev->kind));
+  for (guint p = 0; p < ev->n_players; p++)
+    {
+      g_string_append_printf (key, "%c%u", p ? ',' : ':', ev->points[p]);
+      if (ev->final)
+        r->final_points[p] += ev->points[p];
+    }
+  g_ptr_array_add (ev->final ? r->final_scorings : r->scorings, g_string_free (key, FALSE));
+}
+
+static void
+on_event (CarcGame *game, const CarcEvent *ev, gpointer data)
+{
+  Replay *r = data;
+  switch (ev->type)
+    {
+      case CARC_EVENT_TILE_DISCARDED:
+        g_ptr_array_add (r->pending_discards, (gpointer)carc_tile_type_get_id (ev->tile));
+        g_ptr_array_add (r->all_discards, (gpointer)carc_tile_type_get_id (ev->tile));
+        break;
+      case CARC_EVENT_TURN_STARTED:
+        g_ptr_array_set_size (r->turn_discards, 0);
+        G_GNUC_FALLTHROUGH;
+      case CARC_EVENT_TILE_DRAWN:
+        g_ptr_array_extend_and_steal (r->turn_discards, g_steal_pointer (&r->pending_discards));
+        r->pending_discards = g_ptr_array_new ();
+        break;
+      case CARC_EVENT_FEATURE_SCORED:
+        track_scoring (r, ev);
+        break;
+      default:
+        break;
+    }
+}
+
+static gint
+compare_strings (gconstpointer a, gconstpointer b)
+{
+  return g_strcmp0 (*(const char *const *)a, *(const char *const *)b);
+}
+
+static char *
+join_sorted (GPtrArray *keys)
+{
+  g_ptr_array_sort (keys, compare_strings);
+  GString *s = g_string_new (NULL);
+  for (guint i = 0; i < keys->len; i++)
+    g_string_append_printf (s, "%s%s", i ? " " : "", (const char *)g_ptr_array_index (keys, i));
+  return g_string_free (s, FALSE);
+}
+
+/* The scoring events JCZ recorded against ours since the last call, as sorted multisets of
+ * "Feature:points,points,..."; empties @ours. */
+static void
+check_scorings (Replay *r, guint turn, const char *when, GPtrArray *theirs, GPtrArray *ours)
+{
+  g_autoptr (GPtrArray) want = g_ptr_array_sized_new (theirs->len); /* borrows the keys */
+  for (guint i = 0; i < theirs->len; i++)
+    g_ptr_array_add (want, g_ptr_array_index (theirs, i));
+  g_autofree char *a = join_sorted (want);
+  g_autofree char *b = join_sorted (ours);
+  if (strcmp (a, b) != 0)
+    disagree (r, turn, "%sscoring events: JCZ [%s], ours [%s]", when, a, b);
+  g_ptr_array_set_size (ours, 0);
+}
+
+/* Whether JCZ's tiles (JCZ ids) are ours (our ids), in order. */
+static gboolean
+same_tiles (char **theirs, GPtrArray *ours)
+{
+  if (g_strv_length (theirs) != ours->len)
+    return FALSE;
+  for (guint k = 0; k < ours->len; k++)
+    if (g_strcmp0 (jcz_tile_id (theirs[k]), g_ptr_array_index (ours, k)) != 0)
+      return FALSE;
+  return TRUE;
+}
+
+/**
+ * conformance_missing_expansions:
+ *
+ * Returns: (transfer full) (nullable): the expansions the game names ("base" aside) that no
+ *   plugin of @host provides, or %NULL when it has them all
+ */
+char **
+conformance_missing_expansions (const JczGame *record, CarcPluginHost *host)
+{
+  g_return_val_if_fail (record != NULL && CARC_IS_PLUGIN_HOST (host), NULL);
+  g_autoptr (GStrvBuilder) missing = g_strv_builder_new ();
+  guint n = 0;
+  for (guint i = 0; record->expansions[i]; i++)
+    if (strcmp (record->expansions[i], "base") != 0
+        && !carc_plugin_host_lookup (host, record->expansions[i]) && ++n)
+      g_strv_builder_add (missing, record->expansions[i]);
+  return n ? g_strv_builder_end (missing) : NULL;
+}
+
+static gboolean
+configure (Replay *r, CarcGameConfig *config, CarcPluginHost *host)
+{
+  const JczGame *rec = r->record;
+  g_autoptr (GPtrArray) order = g_ptr_array_new ();
+  for (guint i = 0; rec->draw_order[i]; i++)
+    {
+      const char *id = jcz_tile_id (rec->draw_order[i]);
+      if (!id)
+        return disagree (r, 0, "unknown tile %s", rec->draw_order[i]);
+      g_ptr_array_add (order, (gpointer)id);
+    }
+  g_ptr_array_add (order, NULL);
+  carc_game_config_set_n_players (config, rec->players);
+  carc_game_config_set_followers (config, rec->followers);
+  carc_game_config_set_farmers (config, rec->farmers);
+  carc_game_config_set_tile_order (config, (const char *const *)order->pdata);
+  for (guint i = 0; rec->expansions[i]; i++)
+    {
+      const char *name = rec->expansions[i];
+      CarcPlugin *plugin = strcmp (name, "base") ? carc_plugin_host_lookup (host, name) : NULL;
+      g_autoptr (GError) error = NULL;
+      if (strcmp (name, "base") == 0)
+        continue;
+      if (!plugin)
+        return disagree (r, 0, "expansion %s: plugin not loaded", name);
+      if (!carc_game_config_add_expansion (config, plugin, &error))
+        return disagree (r, 0, "expansion %s: %s", name, error->message);
+    }
+  return TRUE;
+}
+
+/* The abbey from the player's hand into the hole at (x, y). */
+static gboolean
+place_abbey (Replay *r, const JczTurn *t)
+{
+  g_autoptr (GError) error = NULL;
+  guint n = carc_game_get_hand_size (r->game, t->player);
+  guint idx = 0;
+  while (idx < n
+         && !carc_tile_type_get_tag (carc_game_get_hand_piece (r->game, t->player, idx), "abbey"))
+    idx++;
+  if (idx == n)
+    return disagree (r, t->turn, "abbey at (%d,%d): the player holds no abbey", t->x, t->y);
+  if (!carc_game_place_piece (r->game, idx, t->x, t->y, 0, &error))
+    return disagree (r, t->turn, "abbey at (%d,%d) refused: %s", t->x, t->y, error->message);
+  return TRUE;
+}
+
+static void
+check_turn_discards (Replay *r, const JczTurn *t)
+{
+  guint nd = g_strv_length (t->discarded);
+  if (nd != r->turn_discards->len)
+    disagree (r, t->turn, "discarded: JCZ %u tiles, ours %u", nd, r->turn_discards->len);
+  else
+    for (guint k = 0; k < nd; k++)
+      if (g_strcmp0 (jcz_tile_id (t->discarded[k]), g_ptr_array_index (r->turn_discards, k)) != 0)
+        disagree (r, t->turn, "discarded tile %u differs", k);
+}
+
+/* The drawn tile placed (drawn first if the abbey was on offer). */
+static gboolean
+place_tile (Replay *r, const JczTurn *t, CarcPhase phase)
+{
+  g_autoptr (GError) error = NULL;
+  if (phase == CARC_PHASE_CHOOSE && !carc_game_draw (r->game, &error))
+    return disagree (r, t->turn, "draw refused: %s", error->message);
+  check_turn_discards (r, t);
+  const CarcTileType *in_play = carc_game_get_current_tile (r->game);
+  const char *ours = in_play ? carc_tile_type_get_id (in_play) : "(none)";
+  if (strcmp (t->ctn, ours) != 0)
+    return disagree (r, t->turn, "tile in play: JCZ %s, ours %s", t->ctn, ours);
+  if (!carc_game_place (r->game, t->x, t->y, t->rot, &error))
+    return disagree (r, t->turn, "placement %s at (%d,%d) rot %u refused: %s", t->ctn, t->x, t->y,
+                     t->rot, error->message);
+  return TRUE;
+}
+
+/* The follower JCZ deployed on the tile just placed, or none. */
+static gboolean
+deploy (Replay *r, const JczTurn *t)
+{
+  g_autoptr (GError) error = NULL;
+  gboolean ok;
+  if (!t->meeple)
+    ok = carc_game_skip (r->game, &error);
+  else
+    {
+      CarcFeatureKind kind;
+      if (!jcz_feature_kind (t->meeple_feature, &kind))
+        return disagree (r, t->turn, "unknown feature %s", t->meeple_feature);
+      guint32 loc = jcz_location_of_edges ((const char *const *)t->meeple_edges);
+      guint n;
+      const CarcDeployment *d = carc_game_get_deployments (r->game, &n);
+      const CarcDeployment *hit = NULL;
+      for (guint k = 0; k < n; k++)
+        if (d[k].kind == kind && d[k].location == loc)
+          hit = &d[k];
+      if (!hit)
+        return disagree (r, t->turn, "JCZ deploys on %s %s; we offer no such deployment",
+                         t->meeple_feature, t->meeple_location);
+      ok = carc_game_deploy (r->game, hit->segment, &error);
+    }
+  if (!ok)
+    disagree (r, t->turn, "deploy/skip refused: %s", error->message);
+  return ok;
+}
+
+/* The move of one turn: the abbey on offer exactly when a hole exists (doc/rules.md section
+ * 4): JCZ's abbey_pass, or its abbey move, against our choose phase. */
+static gboolean
+play_move (Replay *r, const JczTurn *t)
+{
+  g_autoptr (GError) error = NULL;
+  CarcPhase phase = carc_game_get_phase (r->game);
+  if (phase != CARC_PHASE_PLACE && phase != CARC_PHASE_CHOOSE)
+    return disagree (r, t->turn, "our game is not waiting for a move");
+  if (carc_game_get_current_player (r->game) != t->player)
+    disagree (r, t->turn, "player: JCZ %u, ours %u", t->player,
+              carc_game_get_current_player (r->game));
+  gboolean offered = t->abbey_pass || t->action != JCZ_ACTION_TILE;
+  if (offered != (phase == CARC_PHASE_CHOOSE))
+    return disagree (r, t->turn, "abbey on offer: JCZ %s, ours %s", offered ? "yes" : "no",
+                     phase == CARC_PHASE_CHOOSE ? "yes" : "no");
+  switch (t->action)
+    {
+      case JCZ_ACTION_TILE:
+        return place_tile (r, t, phase) && deploy (r, t);
+      case JCZ_ACTION_ABBEY:
+        return place_abbey (r, t) && deploy (r, t);
+      case JCZ_ACTION_PASS:
+      default:
+        if (!carc_game_pass (r->game, &error))
+          return disagree (r, t->turn, "pass refused: %s", error->message);
+        return TRUE;
+    }
+}
+
+/* After the move: scoring events, points (final scoring aside) and supplies. */
+static void
+check_turn (Replay *r, const JczTurn *t)
+{
+  check_scorings (r, t->turn, "", t->scoring, r->scorings);
+  for (guint p = 0; p < r->record->players; p++)
+    {
+      guint got = carc_game_get_score (r->game, p) - r->final_points[p];
+      if (got != t->score[p])
+        disagree (r, t->turn, "points of player %u: JCZ %u, ours %u", p, t->score[p], got);
+    }
+  for (guint p = 0; t->has_supply && p < r->record->players; p++)
+    if (carc_game_get_supply (r->game, p) != t->supply[p])
+      disagree (r, t->turn, "supply of player %u: JCZ %u, ours %u", p, t->supply[p],
+                carc_game_get_supply (r->game, p));
+}
+
+static void
+check_final (Replay *r)
+{
+  const JczGame *rec = r->record;
+  check_scorings (r, 0, "final ", rec->final_scoring, r->final_scorings);
+  if (!same_tiles (rec->final_discarded, r->all_discards))
+    disagree (r, 0, "tiles discarded in the game: JCZ %u, ours %u",
+              g_strv_length (rec->final_discarded), r->all_discards->len);
+  if (carc_game_get_phase (r->game) != CARC_PHASE_OVER)
+    disagree (r, 0, "final record but our game is not over (%u tiles left)",
+              carc_game_get_tiles_left (r->game));
+  for (guint p = 0; p < rec->players; p++)
+    if (carc_game_get_score (r->game, p) != rec->final_score[p])
+      disagree (r, 0, "final score of player %u: JCZ %u, ours %u", p, rec->final_score[p],
+                carc_game_get_score (r->game, p));
+}
+
+static void
+play (Replay *r, CarcTileSet *tiles, CarcPluginHost *host)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CarcGameConfig) config = carc_game_config_new (tiles);
+  if (!configure (r, config, host))
+    return;
+  r->game = carc_game_new_full (config, on_event, r, NULL, &error);
+  if (!r->game)
+    {
+      disagree (r, 0, "game not created: %s", error->message);
+      return;
+    }
+  for (guint i = 0; i < r->record->turns->len && r->bad == 0; i++)
+    {
+      const JczTurn *t = g_ptr_array_index (r->record->turns, i);
+      if (!play_move (r, t))
+        break;
+      check_turn (r, t);
+    }
+  if (r->bad == 0)
+    check_final (r);
+}
+
+/**
+ * conformance_replay:
+ * @record: the game JCloisterZone played
+ * @tiles: the base tile set
+ * @host: the plugins that provide the record's expansions
+ * @report: called once per disagreement
+ *
+ * Returns: the number of disagreements (0: our engine agrees on every turn)
+ */
+guint
+conformance_replay (const JczGame *record, CarcTileSet *tiles, CarcPluginHost *host,
+                    ConformanceReportFunc report, gpointer user_data)
+{
+  g_return_val_if_fail (record != NULL && report != NULL, 0);
+  g_return_val_if_fail (CARC_IS_TILE_SET (tiles) && CARC_IS_PLUGIN_HOST (host), 0);
+  Replay r = { .record = record,
+               .report = report,
+               .user_data = user_data,
+               .scorings = g_ptr_array_new_with_free_func (g_free),
+               .final_scorings = g_ptr_array_new_with_free_func (g_free),
+               .all_discards = g_ptr_array_new (),
+               .pending_discards = g_ptr_array_new (),
+               .turn_discards = g_ptr_array_new () };
+  play (&r, tiles, host);
+  g_clear_object (&r.game);
+  g_ptr_array_unref (r.scorings);
+  g_ptr_array_unref (r.final_scorings);
+  g_ptr_array_unref (r.all_discards);
+  g_ptr_array_unref (r.pending_discards);
+  g_ptr_array_unref (r.turn_discards);
+  return r.bad;
+}
