@@ -1,0 +1,206 @@
+/* test-jcz-record.c: the JCloisterZone record reader (core/conformance/jcz-record.c) refuses
+ * every malformed record with JCZ_RECORD_ERROR and a message naming the line and what is wrong
+ * (issue 14: "a parser: malformed lines give a clear error, never a crash"), and reads a good
+ * one into exactly the values the replay uses. */
+#include "config.h"
+
+#include <check.h>
+#include <gio/gio.h>
+#include <glib/gstdio.h>
+#include <string.h>
+#include "check-run.h"
+#include "jcz-record.h"
+
+#define HEADER                                                                                     \
+  "{\"kind\":\"header\",\"format\":\"jcz-random-games/1\",\"config\":\"t\",\"players\":2,"         \
+  "\"expansions\":[\"base\"],\"farmers\":true,\"followers\":7,\"draw_order\":[\"BA/LR\"]}\n"
+#define TURN                                                                                       \
+  "{\"kind\":\"turn\",\"turn\":1,\"player\":0,\"discarded\":[],\"action\":{\"type\":\"tile\","     \
+  "\"ctn\":\"A\",\"x\":1,\"y\":-2,\"ctn_rot\":3},\"meeple\":{\"feature\":\"Road\",\"location\":"   \
+  "\"WE\",\"edges\":[\"W\",\"E\"]},\"scoring\":[],\"score\":[0,0],\"supply\":[6,7]}\n"
+#define FINAL                                                                                      \
+  "{\"kind\":\"final\",\"score\":[2,0],\"final_scoring\":[{\"feature\":\"Road\",\"points\":[2,"    \
+  "0]}],\"discarded\":[]}\n"
+
+/* A record, and the message its refusal must carry (NULL: it must be read). */
+static const struct
+{
+  const char *text;
+  const char *message;
+} cases[] = {
+  { HEADER TURN FINAL, NULL },
+  { HEADER "\r\n\n" TURN FINAL "\n\n", NULL },
+  { "", "line 1: no header line" },
+  { HEADER, "line 2: no final line" },
+  { HEADER TURN, "line 3: no final line" },
+  { "[1]\n", "line 1: not a JSON object" },
+  { "{\"format\":1}\n", "line 1: \"kind\": missing or not a string" },
+  { TURN, "line 1: kind \"turn\" where the header must be" },
+  { "{\"kind\":\"header\",\"format\":\"other/1\"}\n",
+    "line 1: format \"other/1\" is not jcz-random-games/N" },
+  { "{\"kind\":\"header\",\"format\":\"jcz-random-games/1\",\"config\":\"t\",\"players\":7}\n",
+    "line 1: \"players\": missing or not an integer from 1 to 6" },
+  { "{\"kind\":\"header\",\"format\":\"jcz-random-games/1\",\"config\":\"t\",\"players\":\"2\"}\n",
+    "line 1: \"players\": missing or not an integer from 1 to 6" },
+  { "{\"kind\":\"header\",\"format\":\"jcz-random-games/1\",\"config\":\"t\",\"players\":2,"
+    "\"followers\":7,\"farmers\":1}\n",
+    "line 1: \"farmers\": missing or not true or false" },
+  { "{\"kind\":\"header\",\"format\":\"jcz-random-games/1\",\"config\":\"t\",\"players\":2,"
+    "\"followers\":7,\"farmers\":true,\"expansions\":[],\"draw_order\":[1]}\n",
+    "line 1: \"draw_order\" element 0: not a string" },
+  { HEADER "{\"kind\":\"bogus\"}\n", "line 2: kind \"bogus\" is neither turn nor final" },
+  { HEADER "{\"kind\":\"turn\",\"turn\":1,\"player\":2}\n",
+    "line 2: \"player\": missing or not an integer from 0 to 1" },
+  { HEADER "{\"kind\":\"turn\",\"turn\":-1,\"player\":0}\n",
+    "line 2: \"turn\": missing or not an integer from 0 to 2147483647" },
+  { HEADER "{\"kind\":\"turn\",\"turn\":1,\"player\":0,\"abbey_pass\":null}\n",
+    "line 2: \"abbey_pass\": missing or not true or false" },
+  { HEADER "{\"kind\":\"turn\",\"turn\":1,\"player\":0,\"action\":{\"type\":\"fly\"}}\n",
+    "line 2: action type \"fly\" is neither tile nor abbey" },
+  { HEADER "{\"kind\":\"turn\",\"turn\":1,\"player\":0,\"action\":{\"type\":\"tile\",\"ctn\":\"A\","
+           "\"x\":1,\"y\":0,\"ctn_rot\":4}}\n",
+    "line 2: \"ctn_rot\": missing or not an integer from 0 to 3" },
+  { HEADER "{\"kind\":\"turn\",\"turn\":1,\"player\":0,\"action\":{\"type\":\"abbey\",\"x\":1e3,"
+           "\"y\":0}}\n",
+    "line 2: \"x\": missing or not an integer from -100000 to 100000" },
+  { HEADER "{\"kind\":\"turn\",\"turn\":1,\"player\":0,\"action\":null,\"meeple\":5}\n",
+    "line 2: \"meeple\": missing or not an object or null" },
+  { HEADER "{\"kind\":\"turn\",\"turn\":1,\"player\":0,\"action\":null,\"meeple\":{\"feature\":"
+           "\"Road\",\"location\":\"N\",\"edges\":\"N\"}}\n",
+    "line 2: \"edges\": missing or not an array of strings" },
+  { HEADER "{\"kind\":\"turn\",\"turn\":1,\"player\":0,\"action\":null,\"meeple\":null,"
+           "\"discarded\":[],\"scoring\":[3]}\n",
+    "line 2: \"scoring\" element 0: not an object" },
+  { HEADER "{\"kind\":\"turn\",\"turn\":1,\"player\":0,\"action\":null,\"meeple\":null,"
+           "\"discarded\":[],\"scoring\":[{\"feature\":\"City\",\"points\":[1,-4]}]}\n",
+    "line 2: \"scoring\" element 0: points 1: not an integer from 0 to 2147483647" },
+  { HEADER "{\"kind\":\"turn\",\"turn\":1,\"player\":0,\"action\":null,\"meeple\":null,"
+           "\"discarded\":[],\"scoring\":[],\"score\":[1,2,3]}\n",
+    "line 2: \"score\": 3 values for 2 players" },
+  { HEADER "{\"kind\":\"turn\",\"turn\":1,\"player\":0,\"action\":null,\"meeple\":null,"
+           "\"discarded\":[],\"scoring\":[],\"score\":[1,2],\"supply\":[true,1]}\n",
+    "line 2: \"supply\" element 0: not an integer from 0 to 2147483647" },
+  { HEADER "{\"kind\":\"final\",\"score\":[0,0],\"final_scoring\":[]}\n",
+    "line 2: \"discarded\": missing or not an array of strings" },
+  { HEADER FINAL TURN, "line 3: a line after the final line" },
+  { "\xff\n", "line 1: not UTF-8 text" },
+};
+
+START_TEST (test_jcz_record_cases)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (JczGame) game = jcz_game_parse (cases[_i].text, strlen (cases[_i].text), &error);
+  if (!cases[_i].message)
+    {
+      ck_assert_msg (game != NULL, "case %d: %s", _i, error ? error->message : "");
+      return;
+    }
+  ck_assert_msg (game == NULL, "case %d read", _i);
+  ck_assert_msg (g_error_matches (error, JCZ_RECORD_ERROR, JCZ_RECORD_ERROR_INVALID), "case %d",
+                 _i);
+  ck_assert_str_eq (error->message, cases[_i].message);
+}
+END_TEST
+
+/* Text that is not JSON: the line, then the JSON parser's own words. */
+START_TEST (test_jcz_record_not_json)
+{
+  g_autoptr (GError) error = NULL;
+  const char *text = HEADER "{\"kind\":\"turn\",\n";
+  ck_assert (jcz_game_parse (text, strlen (text), &error) == NULL);
+  ck_assert (g_error_matches (error, JCZ_RECORD_ERROR, JCZ_RECORD_ERROR_INVALID));
+  ck_assert_msg (g_str_has_prefix (error->message, "line 2: not JSON: "), "%s", error->message);
+}
+END_TEST
+
+/* A NUL byte inside a line is refused, not read as the end of the text. */
+START_TEST (test_jcz_record_nul)
+{
+  g_autoptr (GError) error = NULL;
+  static const char text[] = HEADER "{\"kind\":\0\"final\"}\n";
+  ck_assert (jcz_game_parse (text, sizeof text - 1, &error) == NULL);
+  ck_assert_str_eq (error->message, "line 2: not UTF-8 text");
+}
+END_TEST
+
+START_TEST (test_jcz_record_too_big)
+{
+  g_autoptr (GError) error = NULL;
+  gsize len = JCZ_RECORD_MAX_BYTES + 1;
+  g_autofree char *text = g_malloc0 (len);
+  ck_assert (jcz_game_parse (text, len, &error) == NULL);
+  ck_assert (g_error_matches (error, JCZ_RECORD_ERROR, JCZ_RECORD_ERROR_TOO_BIG));
+}
+END_TEST
+
+/* What the replay reads comes out as the record says. */
+START_TEST (test_jcz_record_values)
+{
+  const char *text = HEADER TURN FINAL;
+  g_autoptr (JczGame) game = jcz_game_parse (text, strlen (text), NULL);
+  ck_assert (game != NULL);
+  ck_assert_str_eq (game->config, "t");
+  ck_assert_uint_eq (game->players, 2);
+  ck_assert_uint_eq (game->followers, 7);
+  ck_assert (game->farmers);
+  ck_assert_str_eq (game->expansions[0], "base");
+  ck_assert_ptr_null (game->expansions[1]);
+  ck_assert_str_eq (game->draw_order[0], "BA/LR");
+  ck_assert_uint_eq (game->turns->len, 1);
+  const JczTurn *t = g_ptr_array_index (game->turns, 0);
+  ck_assert_uint_eq (t->turn, 1);
+  ck_assert_uint_eq (t->player, 0);
+  ck_assert (!t->abbey_pass);
+  ck_assert_int_eq (t->action, JCZ_ACTION_TILE);
+  ck_assert_str_eq (t->ctn, "A");
+  ck_assert_int_eq (t->x, 1);
+  ck_assert_int_eq (t->y, -2);
+  ck_assert_uint_eq (t->rot, 3);
+  ck_assert (t->meeple);
+  ck_assert_str_eq (t->meeple_feature, "Road");
+  ck_assert_str_eq (t->meeple_edges[1], "E");
+  ck_assert_uint_eq (t->supply[0], 6);
+  ck_assert (t->has_supply);
+  ck_assert_uint_eq (game->final_score[0], 2);
+  ck_assert_uint_eq (game->final_scoring->len, 1);
+  ck_assert_str_eq (g_ptr_array_index (game->final_scoring, 0), "Road:2,0");
+}
+END_TEST
+
+/* Files: plain text is read as it is; a damaged gzip file is an error, not a crash. */
+START_TEST (test_jcz_record_files)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("test-jcz-record.XXXXXX", &error);
+  ck_assert (dir != NULL);
+  g_autofree char *plain = g_build_filename (dir, "plain.jsonl", NULL);
+  g_autofree char *gz = g_build_filename (dir, "broken.jsonl.gz", NULL);
+  ck_assert (g_file_set_contents (plain, HEADER TURN FINAL, -1, NULL));
+  ck_assert (g_file_set_contents (gz, "\x1f\x8b\x08\x00garbage", -1, NULL));
+  g_autoptr (JczGame) game = jcz_game_load (plain, &error);
+  ck_assert_msg (game != NULL, "%s", error ? error->message : "");
+  g_autoptr (JczGame) broken = jcz_game_load (gz, &error);
+  ck_assert (broken == NULL && error != NULL);
+  g_clear_error (&error);
+  g_autoptr (JczGame) missing = jcz_game_load ("/nonexistent.jsonl", &error);
+  ck_assert (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND));
+  g_unlink (plain);
+  g_unlink (gz);
+  g_rmdir (dir);
+}
+END_TEST
+
+int
+main (void)
+{
+  Suite *s = suite_create ("jcz-record");
+  TCase *tc = tcase_create ("reader");
+  tcase_add_loop_test (tc, test_jcz_record_cases, 0, G_N_ELEMENTS (cases));
+  tcase_add_test (tc, test_jcz_record_not_json);
+  tcase_add_test (tc, test_jcz_record_nul);
+  tcase_add_test (tc, test_jcz_record_too_big);
+  tcase_add_test (tc, test_jcz_record_values);
+  tcase_add_test (tc, test_jcz_record_files);
+  suite_add_tcase (s, tc);
+  return check_run_suite (s);
+}
