@@ -4,6 +4,9 @@
 # data/org.carcassonne.Engine1.service.in, like the installed one) gets a call for the name
 # with no daemon running: the bus must start it, and the call must be answered.
 set -eu
+. "${TOP_SRCDIR:?}/tests/common/require.sh"
+require_program dbus-run-session "dbus-daemon: the private bus"
+require_program gdbus "libglib2.0-bin: the client calls"
 build=${TOP_BUILDDIR:?TOP_BUILDDIR must name the build tree}
 conf="$build/tests/daemon/dbus-session.conf"
 out=$(dbus-run-session --config-file="$conf" -- sh -c '

@@ -6,6 +6,9 @@
 # nobody's calls with root's tokens are refused).
 set -eu
 : "${TOP_SRCDIR:?}" "${TOP_BUILDDIR:?}"
+. "$TOP_SRCDIR/tests/common/require.sh"
+require_program dbus-daemon "dbus-daemon: the private system-like bus"
+require_program gdbus "libglib2.0-bin: the client calls"
 daemon=$TOP_BUILDDIR/core/daemon/carcassonned
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/test-system-bus.XXXXXX")
 bus=

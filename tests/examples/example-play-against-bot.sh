@@ -1,10 +1,10 @@
 #!/bin/sh
 # example-play-against-bot.sh: examples/play-against-bot.py plays a whole game against the bot.
 set -eu
-if [ -z "${PYTHON3:-}" ]; then
-  echo "example-play-against-bot: configure found no python3; skipped"
-  exit 77
-fi
+. "$TOP_SRCDIR/tests/common/require.sh"
+PYTHON3=${PYTHON3:-python3}
+require_python_module "$PYTHON3" "import dbus, dbus.mainloop.glib" "python3-dbus"
+require_python_module "$PYTHON3" "from gi.repository import GLib" "python3-gi (PyGObject)"
 exec "$TOP_SRCDIR/tests/examples/run-example.sh" \
   -e '^seat 1: Python \(us\)$' \
   -e '^turn [0-9]+: tile [A-Z]+ at \(-?[0-9]+, -?[0-9]+\) rotation [0-3], ' \

@@ -9,6 +9,8 @@
 # (grep -E, one line each) and the daemon then exits 0 on SIGTERM. COMMAND finds
 # carcassonnectl in $CARCASSONNECTL.
 set -eu
+. "${TOP_SRCDIR:?set TOP_SRCDIR to the source tree (make check does)}/tests/common/require.sh"
+require_program gdbus "libglib2.0-bin: it waits for the daemon"
 
 bus_name=org.carcassonne.Engine1
 

@@ -1,12 +1,21 @@
 #!/bin/sh
-# fuzz-short.sh: when clang is installed, builds the game-record and move-sequence fuzz
-# targets with libFuzzer (ASan, UBSan) and runs each for a few seconds over a copy of its
-# corpus; a crash, a leak or a failed assertion fails the test. Without clang: skipped
-# (exit 77). Longer runs: tests/fuzz/README.md.
+# fuzz-short.sh: when clang is installed, builds the game-record, move-sequence and
+# JCloisterZone-record fuzz targets with libFuzzer (ASan, UBSan) and runs each for a few seconds over a copy of its
+# corpus; a crash, a leak or a failed assertion fails the test. Without clang, or with a clang
+# that cannot link libFuzzer (no compiler-rt): skipped (exit 77). Longer runs:
+# tests/fuzz/README.md.
 set -eu
-command -v clang >/dev/null 2>&1 || { echo "no clang: skipped"; exit 77; }
+. "${TOP_SRCDIR:?}/tests/common/require.sh"
+require_program clang "clang, for the libFuzzer builds"
+probe=$(mktemp -d)
+printf 'int LLVMFuzzerTestOneInput (const char *d, unsigned long n) { return 0; }\n' >"$probe/p.c"
+if ! clang -fsanitize=fuzzer,address,undefined -o "$probe/p" "$probe/p.c" >"$probe/log" 2>&1; then
+  rm -rf "$probe"
+  skip "clang cannot link -fsanitize=fuzzer,address,undefined (libFuzzer, compiler-rt)"
+fi
+rm -rf "$probe"
 cd "${TOP_BUILDDIR:?}"
-for target in record moves; do
+for target in record moves jcz-record; do
   ${MAKE:-make} --no-print-directory -s "tests/fuzz/fuzz-$target-libfuzzer" >/dev/null
   corpus=$(mktemp -d)
   cp "${TOP_SRCDIR:?}/tests/fuzz/corpus-$target"/* "$corpus"/

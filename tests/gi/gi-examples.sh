@@ -4,10 +4,19 @@
 # that every game ends with the scores the C engine reaches playing the same policy from the
 # same seed (tests/gi/gi-reference): base games of 2 to 6 players, and games with all four
 # expansions.
+# Without the interpreter, PyGObject or the typelib (configured without introspection): skipped
+# (exit 77, tests/common/require.sh).
 set -eu
 lang=$1
-top_srcdir=${TOP_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+top_srcdir=${TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
 top_builddir=${TOP_BUILDDIR:-$(pwd)}
+. "$top_srcdir/tests/common/require.sh"
+case $lang in
+  python) require_python_module "${PYTHON3:-python3}" "import gi" "python3-gi (PyGObject)" ;;
+  gjs) require_program "${GJS:-gjs}" "gjs" ;;
+esac
+[ -f "$top_builddir/introspection/Carcassonne-1.0.typelib" ] ||
+  skip "no introspection/Carcassonne-1.0.typelib (configured without GObject Introspection)"
 GI_TYPELIB_PATH=$top_builddir/introspection${GI_TYPELIB_PATH:+:$GI_TYPELIB_PATH}
 LD_LIBRARY_PATH=$top_builddir/core/engine/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 CARCASSONNE_PLUGIN_DIR=${CARCASSONNE_PLUGIN_DIR:-$top_builddir/plugins/.libs}
