@@ -37,6 +37,8 @@ if [ -f "$program" ]; then
   fi
 fi
 [ $kind = program ] || exec "$@"
+# `make check-valgrind` refuses to start without valgrind; run otherwise, a test skips
+command -v "${VALGRIND:-valgrind}" >/dev/null 2>&1 || { echo "SKIP: ${VALGRIND:-valgrind} not found"; exit 77; }
 
 supp=
 for f in ${CARCD_VALGRIND_SUPPRESSIONS:-}; do

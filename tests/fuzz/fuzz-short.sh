@@ -20,7 +20,9 @@ for target in record moves jcz-record; do
   corpus=$(mktemp -d)
   cp "${TOP_SRCDIR:?}/tests/fuzz/corpus-$target"/* "$corpus"/
   status=0
-  "./tests/fuzz/fuzz-$target-libfuzzer" -max_total_time="${FUZZ_SECONDS:-10}" -max_len=8192 \
+  max_len=8192
+  [ "$target" != jcz-record ] || max_len=65536 # whole games, up to 40 KB
+  "./tests/fuzz/fuzz-$target-libfuzzer" -max_total_time="${FUZZ_SECONDS:-10}" -max_len=$max_len \
     -timeout=20 -print_final_stats=1 -artifact_prefix="$corpus/" "$corpus" >"$corpus.log" 2>&1 \
     || status=$?
   echo "fuzz-$target: $(grep -o 'Done [0-9]* runs in [0-9]* second(s)' "$corpus.log" || echo failed)"
