@@ -43,9 +43,9 @@ typedef struct
   CarcTileSet *tiles;
   CarcPluginHost *plugins; /* the expansions loaded at start; never changes after */
   CarcdLimits limits;
-  GHashTable *games;   /* guint id -> CarcdSession (owned) */
-  GHashTable *clients; /* unique name -> CarcdClient (owned) */
-  guint next_game_id;
+  GHashTable *games;    /* guint id -> CarcdSession (owned) */
+  GHashTable *clients;  /* unique name -> CarcdClient (owned) */
+  guint64 next_game_id; /* past G_MAXUINT32: no number is left, no new game */
   guint reap_source;
   guint trim_source; /* gives freed memory back, after games are removed */
   char *state_dir;   /* where the games' journals are; NULL: games do not survive a restart */

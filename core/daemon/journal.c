@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <gio/gio.h>
 #include <glib/gstdio.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -16,8 +17,11 @@ struct _CarcdJournal
 {
   char *path;
   int fd;
-  gsize length; /* bytes written so far: whole lines */
+  gsize length;        /* bytes written so far: whole lines */
+  gboolean dir_unsync; /* carcd_journal_replace() could not flush the directory */
 };
+
+G_DEFINE_QUARK (carcd - journal - error - quark, carcd_journal_error)
 
 static gboolean
 fail_errno (GError **error, int err, const char *what, const char *path)
@@ -33,6 +37,31 @@ carcd_journal_ensure_dir (const char *dir, GError **error)
   if (g_mkdir_with_parents (dir, 0700) < 0)
     return fail_errno (error, errno, "Could not create", dir);
   return TRUE;
+}
+
+int
+carcd_journal_lock_dir (const char *dir, GError **error)
+{
+  int fd = open (dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+  if (fd < 0)
+    {
+      fail_errno (error, errno, "Could not open", dir);
+      return -1;
+    }
+  if (flock (fd, LOCK_EX | LOCK_NB) < 0)
+    {
+      int err = errno;
+
+      close (fd);
+      if (err == EWOULDBLOCK)
+        g_set_error (error, G_IO_ERROR, G_IO_ERROR_BUSY,
+                     "%s is in use by another carcassonned (it holds the directory's lock)", dir);
+      else
+        fail_errno (error, err, "Could not lock", dir);
+      return -1;
+    }
+  return fd;
 }
 
 char *
@@ -106,7 +135,9 @@ carcd_journal_create (const char *path, const char *const *payloads, guint n_pay
 {
   g_autoptr (GString) buf = g_string_new (NULL);
   CarcdJournal *journal;
-  int fd = open (path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0600);
+  /* never over a file there: a new game's number is after every file's, so one there is not
+   * ours to take */
+  int fd = open (path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0600);
 
   if (fd < 0)
     {
@@ -140,8 +171,22 @@ carcd_journal_append (CarcdJournal *journal, const char *const *payloads, guint 
   g_autoptr (GString) buf = g_string_new (NULL);
   int err;
 
+  /* a replaced file's new name first: the lines after it must not come back without it */
+  if (journal->dir_unsync)
+    {
+      if (!sync_dir_of (journal->path, error))
+        return FALSE;
+      journal->dir_unsync = FALSE;
+    }
   for (guint i = 0; i < n_payloads; i++)
     append_line (buf, payloads[i]);
+  if (journal->length + buf->len > CARCD_JOURNAL_MAX_SIZE)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
+                   "Could not write %s: it would grow past the %u MiB of a journal", journal->path,
+                   CARCD_JOURNAL_MAX_SIZE >> 20);
+      return FALSE;
+    }
   if (write_all (journal->fd, buf->str, buf->len) && fdatasync (journal->fd) == 0)
     {
       journal->length += buf->len;
@@ -153,6 +198,37 @@ carcd_journal_append (CarcdJournal *journal, const char *const *payloads, guint 
   if (ftruncate (journal->fd, (off_t)journal->length) == 0)
     fdatasync (journal->fd);
   return fail_errno (error, err, "Could not write", journal->path);
+}
+
+gboolean
+carcd_journal_replace (CarcdJournal *journal, const char *const *payloads, guint n_payloads,
+                       GError **error)
+{
+  g_autoptr (GString) buf = g_string_new (NULL);
+  g_autofree char *tmp = g_strconcat (journal->path, CARCD_JOURNAL_NEW_SUFFIX, NULL);
+  int fd, err;
+
+  for (guint i = 0; i < n_payloads; i++)
+    append_line (buf, payloads[i]);
+  fd = open (tmp, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_NOFOLLOW | O_CLOEXEC, 0600);
+  if (fd < 0)
+    return fail_errno (error, errno, "Could not create", tmp);
+  if (!write_all (fd, buf->str, buf->len) || fsync (fd) < 0 || rename (tmp, journal->path) < 0)
+    {
+      err = errno;
+      close (fd);
+      g_unlink (tmp);
+      return fail_errno (error, err, "Could not rewrite", journal->path);
+    }
+  /* the new file is the journal now, whatever comes */
+  close (journal->fd);
+  journal->fd = fd;
+  journal->length = buf->len;
+  journal->dir_unsync = TRUE;
+  if (!sync_dir_of (journal->path, error))
+    return FALSE;
+  journal->dir_unsync = FALSE;
+  return TRUE;
 }
 
 void
@@ -208,15 +284,101 @@ check_line (const char *line, gsize length, const char **why)
   return TRUE;
 }
 
+static gboolean
+not_a_journal (GError **error, const char *why)
+{
+  g_set_error_literal (error, CARCD_JOURNAL_ERROR, CARCD_JOURNAL_ERROR_NOT_A_JOURNAL, why);
+  return FALSE;
+}
+
+/* Opens @path, for reading or (@flags) writing, if it is a regular file: not a symbolic link
+ * (O_NOFOLLOW), and the open does not wait (O_NONBLOCK: a FIFO with no writer). */
+static int
+open_regular (const char *path, int flags, struct stat *st, GError **error)
+{
+  int fd = open (path, flags | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+
+  if (fd < 0)
+    {
+      /* ELOOP: a symbolic link; ENXIO, ENODEV: a socket, a device without a driver */
+      if (errno == ELOOP)
+        not_a_journal (error, "it is a symbolic link");
+      else if (errno == ENXIO || errno == ENODEV)
+        not_a_journal (error, "it is not a regular file");
+      else
+        fail_errno (error, errno, "Could not open", path);
+      return -1;
+    }
+  if (fstat (fd, st) < 0)
+    {
+      fail_errno (error, errno, "Could not read", path);
+      close (fd);
+      return -1;
+    }
+  if (!S_ISREG (st->st_mode))
+    {
+      not_a_journal (error, "it is not a regular file");
+      close (fd);
+      return -1;
+    }
+  /* back to blocking I/O: a regular file never waits, but say what is meant */
+  fcntl (fd, F_SETFL, fcntl (fd, F_GETFL) & ~O_NONBLOCK);
+  return fd;
+}
+
+/* The whole of the regular file @path, at most CARCD_JOURNAL_MAX_SIZE bytes. */
+static char *
+read_regular (const char *path, gsize *length, GError **error)
+{
+  struct stat st;
+  g_autofree char *data = NULL;
+  gsize got = 0;
+  int fd = open_regular (path, O_RDONLY, &st, error);
+
+  if (fd < 0)
+    return NULL;
+  if ((guint64)st.st_size > CARCD_JOURNAL_MAX_SIZE)
+    {
+      g_autofree char *why
+          = g_strdup_printf ("it is %" G_GUINT64_FORMAT " bytes long, more than a journal's %u MiB",
+                             (guint64)st.st_size, CARCD_JOURNAL_MAX_SIZE >> 20);
+      close (fd);
+      not_a_journal (error, why);
+      return NULL;
+    }
+  data = g_malloc ((gsize)st.st_size + 1);
+  while (got < (gsize)st.st_size)
+    {
+      ssize_t n = read (fd, data + got, (gsize)st.st_size - got);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        {
+          fail_errno (error, errno, "Could not read", path);
+          close (fd);
+          return NULL;
+        }
+      if (n == 0)
+        break; /* shorter than it was: what is there */
+      got += (gsize)n;
+    }
+  close (fd);
+  data[got] = '\0';
+  *length = got;
+  return g_steal_pointer (&data);
+}
+
 gboolean
 carcd_journal_read (const char *path, CarcdJournalContents *contents, GError **error)
 {
   g_autofree char *data = NULL;
-  gsize length, pos = 0;
+  gsize length = 0, pos = 0;
   guint line = 1;
 
   memset (contents, 0, sizeof *contents);
-  if (!g_file_get_contents (path, &data, &length, error))
+  data = read_regular (path, &length, error);
+  if (data == NULL)
     return FALSE;
   contents->payloads = g_ptr_array_new_with_free_func (g_free);
   contents->length = length;
@@ -254,16 +416,13 @@ carcd_journal_open (const char *path, gsize length, GError **error)
 {
   CarcdJournal *journal;
   struct stat st;
-  int fd = open (path, O_WRONLY | O_APPEND | O_CLOEXEC);
+  int fd = open_regular (path, O_WRONLY | O_APPEND, &st, error);
 
   if (fd < 0)
-    {
-      fail_errno (error, errno, "Could not open", path);
-      return NULL;
-    }
+    return NULL;
   /* no flush here: until the next append is flushed (and the new length with it), a crash
    * only brings back the lines cut, which are cut again */
-  if (fstat (fd, &st) < 0 || ((gsize)st.st_size > length && ftruncate (fd, (off_t)length) < 0))
+  if ((gsize)st.st_size > length && ftruncate (fd, (off_t)length) < 0)
     {
       fail_errno (error, errno, "Could not cut back", path);
       close (fd);

@@ -12,24 +12,55 @@
 
 #define CARCD_JOURNAL_SUFFIX     ".journal"
 #define CARCD_JOURNAL_BAD_SUFFIX ".unreadable"
+/* a journal being rewritten whole (carcd_journal_replace()), until it is renamed over it */
+#define CARCD_JOURNAL_NEW_SUFFIX ".new"
+
+/* The largest journal: a longer file is none the daemon wrote (a line that would take a journal
+ * past it is refused, like a full disk), and it is not read. The longest game (a 1,000-tile
+ * order, or an imported record of 1 MiB) takes a few MiB. */
+#define CARCD_JOURNAL_MAX_SIZE (16u * 1024 * 1024)
+
+/* Errors of carcd_journal_read() that say the file is no journal (G_IO_ERROR ones say it could
+ * not be read now: the file may be healthy). */
+#define CARCD_JOURNAL_ERROR carcd_journal_error_quark ()
+GQuark carcd_journal_error_quark (void);
+
+typedef enum
+{
+  CARCD_JOURNAL_ERROR_NOT_A_JOURNAL, /* not a regular file, a symbolic link, too large */
+} CarcdJournalError;
 
 typedef struct _CarcdJournal CarcdJournal;
 
 /* Creates @dir (and its parents) with mode 0700 if missing. */
 gboolean carcd_journal_ensure_dir (const char *dir, GError **error);
 
+/* Locks the state directory @dir for this process (flock(2) on the directory itself, so that
+ * it works on a read-only one too) and returns the descriptor holding the lock, to keep open
+ * for the daemon's life; -1 with G_IO_ERROR_BUSY if another process holds it, or another
+ * G_IO_ERROR. */
+int carcd_journal_lock_dir (const char *dir, GError **error);
+
 /* The journal file of game @id in @dir: "@dir/game-@id.journal". */
 char *carcd_journal_path (const char *dir, guint id);
 
-/* Creates the journal at @path (mode 0600; an existing file is replaced), writes
+/* Creates the journal at @path (mode 0600; fails if a file is there), writes
  * @n_payloads lines, flushes them and the directory entry to disk. */
 CarcdJournal *carcd_journal_create (const char *path, const char *const *payloads, guint n_payloads,
                                     GError **error);
 
 /* Appends @n_payloads lines in one write and flushes them to disk (fdatasync). On failure the
- * file is cut back to where it was, so it holds only whole lines. */
+ * file is cut back to where it was, so it holds only whole lines. Lines that would take the
+ * file past CARCD_JOURNAL_MAX_SIZE are refused (G_IO_ERROR_NO_SPACE). */
 gboolean carcd_journal_append (CarcdJournal *journal, const char *const *payloads, guint n_payloads,
                                GError **error);
+
+/* Replaces the journal's lines by @n_payloads lines, atomically: they are written to a new file
+ * beside it, flushed, renamed over it, and the directory flushed. On failure the journal is as
+ * it was, but if only the directory could not be flushed: then the journal holds the new lines
+ * and the next carcd_journal_append() flushes the directory first. */
+gboolean carcd_journal_replace (CarcdJournal *journal, const char *const *payloads,
+                                guint n_payloads, GError **error);
 
 /* Closes the journal, leaving the file. */
 void carcd_journal_close (CarcdJournal *journal);
@@ -49,11 +80,14 @@ typedef struct
 void carcd_journal_contents_clear (CarcdJournalContents *contents);
 
 /* Reads the journal at @path: every line up to the first that is torn (no newline), has a
- * wrong checksum or is not UTF-8. Fails only if the file cannot be read at all. */
+ * wrong checksum or is not UTF-8. Only a regular file (not a symbolic link, a FIFO, a device)
+ * of at most CARCD_JOURNAL_MAX_SIZE bytes is read; any other fails with
+ * CARCD_JOURNAL_ERROR_NOT_A_JOURNAL. A file that cannot be read now (too many open files, no
+ * memory, an I/O error, no permission) fails with a G_IO_ERROR. */
 gboolean carcd_journal_read (const char *path, CarcdJournalContents *contents, GError **error);
 
-/* Opens the journal at @path to append to it, first cutting it to @length bytes (the good
- * prefix carcd_journal_read() found) when it is longer. */
+/* Opens the journal at @path (a regular file, not a symbolic link) to append to it, first
+ * cutting it to @length bytes (the good prefix carcd_journal_read() found) when it is longer. */
 CarcdJournal *carcd_journal_open (const char *path, gsize length, GError **error);
 
 /* Renames the file at @path to @path CARCD_JOURNAL_BAD_SUFFIX, so it is not read again;

@@ -10,6 +10,8 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <gio/gio.h>
+
 #include "cdbus.h"
 #include "daemon.h"
 #include "errors.h"
@@ -51,6 +53,10 @@ on_tables_signal (gpointer data)
 }
 
 static int exit_status; /* EXIT_FAILURE once the bus is lost */
+
+/* carcassonned(8), EXIT STATUS */
+#define EXIT_STATE_LOCKED   3 /* another daemon holds the state directory */
+#define EXIT_RESTORE_FAILED 4 /* a journal or the state directory could not be read */
 
 static void
 on_bus_lost (DBusConnection *connection, gpointer data)
@@ -292,6 +298,7 @@ main (int argc, char **argv)
   CarcdDaemon *daemon;
   CarcdLimits limits = { 10000, 64, 256, 3600 };
   int ready_fd = -1;
+  int lock_fd = -1; /* holds the state directory's lock until the daemon exits */
 
   /* a file past the size limit (a journal, or the log on standard error) is a failed write
    * (a move refused, a line lost), not the end of the daemon */
@@ -345,6 +352,21 @@ main (int argc, char **argv)
     }
   {
     g_autofree char *dir = state_dir (&o);
+
+    /* one daemon a state directory: two would number their games alike and write over each
+     * other's journals */
+    if (dir && (lock_fd = carcd_journal_lock_dir (dir, &error)) < 0)
+      {
+        if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_BUSY))
+          {
+            g_printerr ("carcassonned: %s; exiting\n", error->message);
+            g_warning ("%s; exiting", error->message);
+            detached_ready (&ready_fd, EXIT_STATE_LOCKED);
+            return EXIT_STATE_LOCKED;
+          }
+        g_warning ("%s; a second daemon on it would not be noticed", error->message);
+        g_clear_error (&error);
+      }
     daemon = carcd_daemon_new (connection, tiles, plugins, &limits, dir);
   }
   cdbus_set_unknown_object_func (connection, on_unknown_object, daemon);
@@ -355,8 +377,16 @@ main (int argc, char **argv)
       detached_ready (&ready_fd, 1);
       return 1;
     }
-  /* the games are back on the bus before the first call is answered */
-  carcd_daemon_restore (daemon);
+  /* the games are back on the bus before the first call is answered; a journal that could
+   * not be read now (not a damaged one) stops the start, rather than start without its game */
+  if (!carcd_daemon_restore (daemon, &error))
+    {
+      g_printerr ("carcassonned: %s; exiting\n", error->message);
+      g_warning ("%s; exiting", error->message);
+      detached_ready (&ready_fd, EXIT_RESTORE_FAILED);
+      carcd_daemon_free (daemon);
+      return EXIT_RESTORE_FAILED;
+    }
   g_unix_signal_add (SIGTERM, on_quit_signal, loop);
   g_unix_signal_add (SIGINT, on_quit_signal, loop);
   g_unix_signal_add (SIGUSR1, on_tables_signal, daemon);
@@ -369,6 +399,10 @@ main (int argc, char **argv)
   g_main_loop_run (loop);
 
   carcd_daemon_free (daemon);
+  /* the journals are closed: the next daemon may have the directory, before it may have the
+   * bus name (it would exit if it found the lock still held) */
+  if (lock_fd >= 0)
+    close (lock_fd);
   cdbus_shutdown (connection);
   dbus_connection_close (connection);
   dbus_connection_unref (connection);

@@ -40,6 +40,14 @@ new_game (CarcdDaemon *daemon, DBusMessage *msg, CarcdGameOptions *options,
       return carcd_error (msg, CARCD_ERROR_LIMIT_EXCEEDED, "The daemon holds %u games already",
                           daemon->limits.max_games);
     }
+  if (daemon->next_game_id > G_MAXUINT32)
+    {
+      /* never wrap: a number used again would be another game at a path clients know */
+      carcd_game_options_clear (options);
+      return carcd_error (msg, CARCD_ERROR_LIMIT_EXCEEDED,
+                          "No game number is left: games are numbered 1 to %u, and %u is taken",
+                          G_MAXUINT32, G_MAXUINT32);
+    }
   client = carcd_daemon_get_client (daemon, sender, TRUE);
   if (client->n_games >= daemon->limits.max_games_per_client)
     {
@@ -48,7 +56,7 @@ new_game (CarcdDaemon *daemon, DBusMessage *msg, CarcdGameOptions *options,
       return carcd_error (msg, CARCD_ERROR_LIMIT_EXCEEDED, "A client may create at most %u games",
                           daemon->limits.max_games_per_client);
     }
-  s = carcd_session_new_full (daemon, daemon->next_game_id, options, config, sender, &error);
+  s = carcd_session_new_full (daemon, (guint)daemon->next_game_id, options, config, sender, &error);
   if (s == NULL)
     {
       carcd_game_options_clear (options);

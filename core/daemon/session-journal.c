@@ -17,6 +17,10 @@
  */
 #include "config.h"
 
+#include <dirent.h>
+#include <errno.h>
+#include <gio/gio.h>
+#include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 
 #include "carc-record.h"
@@ -24,6 +28,11 @@
 #include "session.h"
 
 #define JOURNAL_VERSION 1
+
+/* A waiting game's journal holds at most this many seats lines: a seat change past them
+ * rewrites it whole first (the header and the last seats line), so that Join and Leave over
+ * and over do not grow it without end. */
+#define MAX_SEAT_LINES 64
 
 /* ---- writing ---------------------------------------------------------------------------- */
 
@@ -224,9 +233,53 @@ carcd_session_journal_create (CarcdSession *s, GError **error)
   s->journal = carcd_journal_create (path, lines, 2, &local);
   if (s->journal == NULL)
     return saving_failed (s, error, local);
+  s->n_seat_lines = 1;
+  s->journaled_seats = g_steal_pointer (&seats);
   if (s->imported)
     carc_game_get_moves (s->imported_game, &s->n_journaled);
   return TRUE;
+}
+
+/* Whether the game can write its journal (@s->journal, NULL when it keeps none: --no-state, or
+ * not created yet). A restored game whose journal could not be opened tries again, and fails
+ * with Failed while it cannot: nothing is acknowledged that is not on disk. */
+static gboolean
+journal_ready (CarcdSession *s, GError **error)
+{
+  g_autofree char *path = NULL;
+  GError *local = NULL;
+
+  if (s->journal || !s->journal_lost)
+    return TRUE;
+  path = carcd_journal_path (s->daemon->state_dir, s->id);
+  s->journal = carcd_journal_open (path, s->journal_resume, &local);
+  if (s->journal == NULL)
+    return saving_failed (s, error, local);
+  s->journal_lost = FALSE;
+  g_message ("%s: %s is open again; its moves are saved", s->path, path);
+  return TRUE;
+}
+
+/* Before a seat change of a waiting game whose journal holds MAX_SEAT_LINES seats lines: the
+ * journal rewritten as the header and the seats as they are on disk now, so the change is then
+ * appended as ever. If it cannot be, the journal stays as it was and grows (logged). */
+static void
+compact_seats (CarcdSession *s)
+{
+  g_autofree char *header = NULL;
+  const char *lines[2];
+  g_autoptr (GError) error = NULL;
+
+  if (s->game || s->n_seat_lines < MAX_SEAT_LINES || s->journaled_seats == NULL)
+    return;
+  lines[0] = header = header_payload (s);
+  lines[1] = s->journaled_seats;
+  if (!carcd_journal_replace (s->journal, lines, 2, &error))
+    {
+      g_warning ("%s: %s", s->path, error->message);
+      return;
+    }
+  s->n_seat_lines = 1;
 }
 
 gboolean
@@ -235,11 +288,17 @@ carcd_session_journal_seats (CarcdSession *s, GError **error)
   g_autofree char *seats = NULL;
   GError *local = NULL;
 
+  if (!journal_ready (s, error))
+    return FALSE;
   if (s->journal == NULL)
     return TRUE;
+  compact_seats (s);
   seats = seats_payload (s);
   if (!carcd_journal_append (s->journal, (const char *const *)&seats, 1, &local))
     return saving_failed (s, error, local);
+  s->n_seat_lines++;
+  g_free (s->journaled_seats);
+  s->journaled_seats = g_steal_pointer (&seats);
   return TRUE;
 }
 
@@ -251,6 +310,8 @@ carcd_session_journal_moves (CarcdSession *s, gboolean start, GError **error)
   guint n;
   const CarcMove *moves = carc_game_get_moves (s->game, &n);
 
+  if (!journal_ready (s, error))
+    return FALSE;
   if (s->journal == NULL)
     {
       s->n_journaled = n;
@@ -565,10 +626,18 @@ check_header_options (JsonObject *o, GError **error)
   return TRUE;
 }
 
-/* Reads the header: fails if the journal cannot be restored at all. @skip is set when it could
- * be with another daemon (an expansion it uses is not loaded). */
+/* What becomes of a journal that is not restored. */
+typedef enum
+{
+  DAMAGED, /* it is no journal the daemon can ever restore: set aside */
+  KEPT,    /* another daemon could (it has an expansion this one lacks): left as it is */
+  FAILED,  /* it could not be read now (no memory, too many open files...): left, start fails */
+} Verdict;
+
+/* Reads the header: fails if the journal cannot be restored at all. @verdict is KEPT when it
+ * could be with another daemon (an expansion it uses is not loaded). */
 static gboolean
-read_header (CarcdDaemon *daemon, Journal *j, const char *payload, gboolean *skip, GError **error)
+read_header (CarcdDaemon *daemon, Journal *j, const char *payload, Verdict *verdict, GError **error)
 {
   JsonObject *o;
   g_autofree char *config = NULL;
@@ -596,7 +665,8 @@ read_header (CarcdDaemon *daemon, Journal *j, const char *payload, gboolean *ski
   j->config = carc_game_config_new_from_json (config, -1, daemon->tiles, daemon->plugins, &local);
   if (j->config == NULL)
     {
-      *skip = g_error_matches (local, CARC_ERROR, CARC_ERROR_UNKNOWN_EXPANSION);
+      if (g_error_matches (local, CARC_ERROR, CARC_ERROR_UNKNOWN_EXPANSION))
+        *verdict = KEPT;
       g_propagate_prefixed_error (error, g_steal_pointer (&local), "the config: ");
       return FALSE;
     }
@@ -750,9 +820,41 @@ restore_seats (CarcdSession *s, JsonNode *seats, GError **error)
   return TRUE;
 }
 
-/* Restores the game of the journal at @j->path; FALSE with @error if it cannot be at all. */
+/* The setups @a and @b but for their seeds, the same: players, rules, tile order, hands,
+ * expansions and their options. */
 static gboolean
-restore (CarcdDaemon *daemon, Journal *j, gboolean *skip, GError **error)
+same_setup (const CarcGameConfig *a, const CarcGameConfig *b)
+{
+  g_autofree char *text_a = carc_game_config_to_json (a);
+  g_autofree char *text_b = carc_game_config_to_json (b);
+  g_autoptr (JsonNode) node_a = json_from_string (text_a, NULL);
+  g_autoptr (JsonNode) node_b = json_from_string (text_b, NULL);
+
+  json_object_remove_member (json_node_get_object (node_a), "seed");
+  json_object_remove_member (json_node_get_object (node_b), "seed");
+  return json_node_equal (node_a, node_b);
+}
+
+/* The lines that read tell one game: a start deals the header's setup (with its seed), so the
+ * seats lines (checked against the header's players) fit it. A journal that says otherwise
+ * was not written by the daemon, whatever its checksums: none of it is trusted. */
+static gboolean
+check_setup (Journal *j, GError **error)
+{
+  for (guint i = 0; i < j->lines->len; i++)
+    {
+      Line *line = &g_array_index (j->lines, Line, i);
+
+      if (line->type == LINE_START && !same_setup (j->config, line->config))
+        return bad (error, "line %u: the start deals another setup than the header's", i + 2);
+    }
+  return TRUE;
+}
+
+/* Restores the game of the journal at @j->path; FALSE with @error and @verdict if it cannot
+ * be. */
+static gboolean
+restore (CarcdDaemon *daemon, Journal *j, Verdict *verdict, GError **error)
 {
   CarcdJournalContents contents;
   g_autoptr (CarcGame) game = NULL;
@@ -768,15 +870,21 @@ restore (CarcdDaemon *daemon, Journal *j, gboolean *skip, GError **error)
   gboolean started = FALSE;
   CarcdSession *s;
 
+  *verdict = DAMAGED;
   if (!carcd_journal_read (j->path, &contents, error))
-    return FALSE;
+    {
+      /* a file the daemon could not read now may be healthy */
+      if (!g_error_matches (*error, CARCD_JOURNAL_ERROR, CARCD_JOURNAL_ERROR_NOT_A_JOURNAL))
+        *verdict = FAILED;
+      return FALSE;
+    }
   j->problem = g_steal_pointer (&contents.problem);
   if (contents.payloads->len == 0)
     {
       carcd_journal_contents_clear (&contents);
       return bad (error, "%s", j->problem ? j->problem : "the file is empty");
     }
-  if (!read_header (daemon, j, g_ptr_array_index (contents.payloads, 0), skip, error))
+  if (!read_header (daemon, j, g_ptr_array_index (contents.payloads, 0), verdict, error))
     {
       carcd_journal_contents_clear (&contents);
       g_prefix_error (error, "line 1: ");
@@ -807,6 +915,8 @@ restore (CarcdDaemon *daemon, Journal *j, gboolean *skip, GError **error)
       g_array_append_val (j->lines, line);
     }
   carcd_journal_contents_clear (&contents);
+  if (!check_setup (j, error))
+    return FALSE;
 
   h = json_node_get_object (j->header);
   imported = json_object_has_member (h, "moves");
@@ -855,7 +965,12 @@ restore (CarcdDaemon *daemon, Journal *j, gboolean *skip, GError **error)
   s = carcd_session_new_full (daemon, j->id, &options, config, NULL, error);
   carcd_game_options_clear (&options);
   if (s == NULL)
-    return FALSE;
+    {
+      /* the engine refuses the setup (damaged), or the daemon could not register the game */
+      if ((*error)->domain != CARC_ERROR)
+        *verdict = FAILED;
+      return FALSE;
+    }
   s->imported = imported;
   s->restored = TRUE;
   if (get_string (h, "creator-token"))
@@ -866,9 +981,15 @@ restore (CarcdDaemon *daemon, Journal *j, gboolean *skip, GError **error)
   g_hash_table_insert (daemon->games, GUINT_TO_POINTER (s->id), s);
   if (seats && !restore_seats (s, seats, error))
     {
-      carcd_daemon_remove_game (daemon, s);
+      /* the seats were checked: the daemon could not register one */
+      *verdict = FAILED;
+      g_hash_table_remove (daemon->games, GUINT_TO_POINTER (s->id));
+      carcd_session_free (s);
       return FALSE;
     }
+  for (guint i = 0; i < n_lines; i++)
+    s->n_seat_lines += g_array_index (j->lines, Line, i).type == LINE_SEATS;
+  s->journaled_seats = seats_payload (s);
 
   /* the journal goes on from the last line kept */
   good_length = n_lines > 0 ? g_array_index (j->lines, Line, n_lines - 1).end : header_end;
@@ -881,7 +1002,14 @@ restore (CarcdDaemon *daemon, Journal *j, gboolean *skip, GError **error)
 
     s->journal = carcd_journal_open (j->path, good_length, &local);
     if (s->journal == NULL)
-      g_warning ("%s: %s; its moves will not be saved", s->path, local->message);
+      {
+        /* a read-only state directory: the game is there to see, but nothing is acknowledged
+         * that is not on disk; each move tries the journal again */
+        s->journal_lost = TRUE;
+        s->journal_resume = good_length;
+        g_warning ("%s: %s; it refuses moves and seat changes until it can be written", s->path,
+                   local->message);
+      }
   }
   if (started)
     carcd_session_install_game (s, g_steal_pointer (&game));
@@ -901,7 +1029,7 @@ restore (CarcdDaemon *daemon, Journal *j, gboolean *skip, GError **error)
   return TRUE;
 }
 
-/* The number N of a file "game-N.journal" (with @suffix after it); 0 if it is none. */
+/* The number N of a file "game-N<suffix>", 1 to G_MAXUINT32; 0 if it is none. */
 static guint
 journal_id (const char *name, const char *suffix)
 {
@@ -915,7 +1043,7 @@ journal_id (const char *name, const char *suffix)
   if (!g_ascii_isdigit (*p))
     return 0;
   id = g_ascii_strtoull (p, &end, 10);
-  if (id == 0 || id >= G_MAXUINT || !g_str_equal (end, suffix))
+  if (id == 0 || id > G_MAXUINT32 || (suffix && !g_str_equal (end, suffix)))
     return 0;
   return (guint)id;
 }
@@ -927,46 +1055,86 @@ compare_uint (gconstpointer a, gconstpointer b)
   return x < y ? -1 : x > y;
 }
 
-void
-carcd_daemon_restore (CarcdDaemon *daemon)
+/* The numbers of the journals in the state directory, sorted; and the next game's number
+ * after every game-N file's there (a journal set aside keeps its number). A rewrite that was
+ * never renamed (the daemon died first) is removed: the journal beside it is whole. */
+static GArray *
+list_journals (CarcdDaemon *daemon, GError **error)
 {
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GDir) dir = NULL;
   g_autoptr (GArray) ids = g_array_new (FALSE, FALSE, sizeof (guint));
-  const char *name;
+  DIR *dir = opendir (daemon->state_dir);
+  struct dirent *entry;
+  int err;
 
-  if (daemon->state_dir == NULL)
-    return;
-  dir = g_dir_open (daemon->state_dir, 0, &error);
   if (dir == NULL)
     {
-      g_warning ("Could not read %s: %s; no game is restored", daemon->state_dir, error->message);
-      return;
+      err = errno;
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (err), "Could not read %s: %s",
+                   daemon->state_dir, g_strerror (err));
+      return NULL;
     }
-  while ((name = g_dir_read_name (dir)))
+  while ((errno = 0, entry = readdir (dir)))
     {
+      const char *name = entry->d_name;
       guint id = journal_id (name, CARCD_JOURNAL_SUFFIX);
-      guint any
-          = g_str_has_prefix (name, "game-") ? (guint)g_ascii_strtoull (name + 5, NULL, 10) : 0;
+      guint any = journal_id (name, NULL);
 
-      /* a journal set aside keeps its number: a new game does not take it */
-      if (any < G_MAXUINT && any >= daemon->next_game_id)
-        daemon->next_game_id = any + 1;
+      if (any && any >= daemon->next_game_id)
+        daemon->next_game_id = (guint64)any + 1;
       if (id)
         g_array_append_val (ids, id);
+      else if (journal_id (name, CARCD_JOURNAL_SUFFIX CARCD_JOURNAL_NEW_SUFFIX))
+        {
+          g_autofree char *path = g_build_filename (daemon->state_dir, name, NULL);
+
+          if (g_unlink (path) == 0)
+            g_message ("Removed %s, a rewrite of a journal left unfinished", path);
+        }
+    }
+  err = errno;
+  closedir (dir);
+  if (err)
+    {
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (err), "Could not read %s: %s",
+                   daemon->state_dir, g_strerror (err));
+      return NULL;
     }
   g_array_sort (ids, compare_uint);
+  return g_steal_pointer (&ids);
+}
+
+gboolean
+carcd_daemon_restore (CarcdDaemon *daemon, GError **error)
+{
+  g_autoptr (GArray) ids = NULL;
+
+  if (daemon->state_dir == NULL)
+    return TRUE;
+  ids = list_journals (daemon, error);
+  if (ids == NULL)
+    return FALSE;
+  if (daemon->next_game_id > G_MAXUINT32)
+    g_warning ("%s holds a file of game %u, the last number: no new game can be created",
+               daemon->state_dir, G_MAXUINT32);
   for (guint i = 0; i < ids->len; i++)
     {
       Journal j = { 0 };
-      gboolean skip = FALSE;
+      Verdict verdict = DAMAGED;
       g_autoptr (GError) local = NULL;
 
       j.id = g_array_index (ids, guint, i);
       j.path = carcd_journal_path (daemon->state_dir, j.id);
-      if (!restore (daemon, &j, &skip, &local))
+      if (!restore (daemon, &j, &verdict, &local))
         {
-          if (skip)
+          if (verdict == FAILED)
+            {
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                           "%s could not be restored (%s); the file is left as it is", j.path,
+                           local->message);
+              journal_clear (&j);
+              return FALSE;
+            }
+          if (verdict == KEPT)
             g_warning ("%s is not restored (%s); it is kept for a daemon that has what it needs",
                        j.path, local->message);
           else
@@ -978,4 +1146,5 @@ carcd_daemon_restore (CarcdDaemon *daemon)
     g_message ("Restored %u of %u games from %s", g_hash_table_size (daemon->games), ids->len,
                daemon->state_dir);
   carcd_daemon_schedule_reap (daemon);
+  return TRUE;
 }

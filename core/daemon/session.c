@@ -184,6 +184,7 @@ carcd_session_free (CarcdSession *s)
   cdbus_unregister_tree (s->daemon->connection, s->path);
   carcd_session_drop_signals (s);
   g_clear_pointer (&s->journal, carcd_journal_close);
+  g_clear_pointer (&s->journaled_seats, g_free);
   g_clear_object (&s->imported_game);
   g_clear_pointer (&s->sent_hash, g_free);
   g_clear_pointer (&s->hash, g_free);
@@ -795,10 +796,11 @@ carcd_session_check_turn (CarcdSession *s, CarcdSeat *seat, GError **error)
 {
   CarcdSeat *active = carcd_session_active_seat (s);
 
-  if (active == NULL || active == seat)
+  if (!carcd_session_in_play (s) || (active && active == seat))
     return TRUE;
+  /* a seat with nobody in it (a restore that went wrong) is nobody's to move for */
   g_set_error (error, CARCD_ERROR, CARCD_ERROR_NOT_YOUR_TURN, "It is seat %u's turn, not seat %u's",
-               active->index, seat->index);
+               carc_game_get_current_player (s->game), seat->index);
   return FALSE;
 }
 

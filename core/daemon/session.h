@@ -76,6 +76,10 @@ struct _CarcdSession
   /* persistence (session-journal.c): the journal (NULL: the daemon keeps no state), the moves
    * of the game it holds, and the signals of a move, held until the move is on disk */
   CarcdJournal *journal;
+  gboolean journal_lost; /* restored, but its journal could not be opened: no move until it is */
+  gsize journal_resume;  /* then the length to open it at */
+  guint n_seat_lines;    /* seats lines in the journal: rewritten whole past a cap while waiting */
+  char *journaled_seats; /* the last seats line written */
   guint n_journaled;
   GArray *move_scores; /* CarcdMoveScores of the moves not journaled yet */
   GQueue held_signals;
@@ -171,7 +175,8 @@ gboolean carcd_session_check_hand_visible (CarcdSession *session, CarcdCaller *c
                                            CarcdSeat *seat, GError **error);
 /* The seat @caller acts for, or NULL with NotSeated. */
 CarcdSeat *carcd_session_seated (CarcdSession *session, CarcdCaller *caller, GError **error);
-/* NotYourTurn if another seat than @seat is to move (none is when the game is not in play). */
+/* NotYourTurn unless @seat is to move: another seat is, or a seat nobody holds; TRUE when the
+ * game is not in play (the callers check the phase). */
 gboolean carcd_session_check_turn (CarcdSession *session, CarcdSeat *seat, GError **error);
 
 /* @name left the bus: its seats wait for their tokens, it is no longer the creator. */
@@ -209,8 +214,11 @@ gboolean carcd_session_journal_seats (CarcdSession *session, GError **error);
 gboolean carcd_session_journal_moves (CarcdSession *session, gboolean start, GError **error);
 /* The game goes for good: its journal is removed. */
 void carcd_session_journal_delete (CarcdSession *session);
-/* Restores every game of the daemon's state directory. */
-void carcd_daemon_restore (CarcdDaemon *daemon);
+/* Restores every game of the daemon's state directory. A journal that is damaged is set aside
+ * and one that needs an expansion not loaded is left; one that cannot be read now (no memory,
+ * too many open files, an I/O error, no permission), or a directory that cannot be listed,
+ * fails the whole with @error, every file left as it is. */
+gboolean carcd_daemon_restore (CarcdDaemon *daemon, GError **error);
 /* The options a game made from @config shows (players, followers, farmers, expansions and
  * their options); name "" and no seed. ExpansionUnavailable past the daemon's expansion cap. */
 gboolean carcd_game_options_from_config (const CarcGameConfig *config, CarcdGameOptions *options,
