@@ -187,6 +187,7 @@ carcd_session_free (CarcdSession *s)
   g_clear_object (&s->imported_game);
   g_clear_pointer (&s->sent_hash, g_free);
   g_clear_pointer (&s->hash, g_free);
+  g_clear_pointer (&s->public_hash, g_free);
   g_clear_object (&s->hash_game);
   g_clear_pointer (&s->move_scores, g_array_unref);
   g_clear_object (&s->game);
@@ -688,18 +689,16 @@ carcd_session_start (CarcdSession *s, CarcdCaller *caller, GError **error)
       carc_game_set_event_func (s->game, carcd_session_on_event, s, NULL);
       return after_move (s, TRUE, error);
     }
-  if (!s->options.tile_order)
+  /* the seed deals the expansions' hands even when a tile order fixes the draw pile: a game
+   * without a seed gets a random one, or anyone could compute its face-down hands (issue 15) */
+  if (s->options.has_seed)
+    seed = s->options.seed;
+  else if (!carcd_random_bytes (&seed, sizeof seed))
     {
-      if (s->options.has_seed)
-        seed = s->options.seed;
-      else if (!carcd_random_bytes (&seed, sizeof seed))
-        {
-          g_set_error (error, CARCD_ERROR, CARCD_ERROR_FAILED, "No randomness: %s",
-                       g_strerror (errno));
-          return FALSE;
-        }
-      carc_game_config_set_seed (s->config, seed);
+      g_set_error (error, CARCD_ERROR, CARCD_ERROR_FAILED, "No randomness: %s", g_strerror (errno));
+      return FALSE;
     }
+  carc_game_config_set_seed (s->config, seed);
   {
     /* the first events arrive before carc_game_new_full() returns; the event handler takes
      * its own reference to the game then */
@@ -1000,25 +999,51 @@ carcd_session_record_game (CarcdSession *s)
   return s->game ? s->game : s->imported_game;
 }
 
-const char *
-carcd_session_state_hash (CarcdSession *s)
+/* The game the hashes are of, with the cached ones dropped when it moved on; NULL if none. */
+static CarcGame *
+hashed_game (CarcdSession *s)
 {
   CarcGame *game = carcd_session_record_game (s);
   guint n;
 
   if (game == NULL)
-    return "";
+    return NULL;
   /* a game changes by moves only, and a game that replaces another is another object (the
    * reference held keeps its address from being reused) */
   carc_game_get_moves (game, &n);
-  if (s->hash == NULL || game != s->hash_game || n != s->hash_moves)
+  if (game != s->hash_game || n != s->hash_moves)
     {
       g_set_object (&s->hash_game, game);
       s->hash_moves = n;
-      g_free (s->hash);
-      s->hash = carc_game_get_state_hash (game);
+      g_clear_pointer (&s->hash, g_free);
+      g_clear_pointer (&s->public_hash, g_free);
     }
-  return s->hash;
+  return game;
+}
+
+/* The hash @compute gives of the game, kept in @cache until the game moves on. */
+static const char *
+cached_hash (CarcdSession *s, char **cache, char *(*compute) (CarcGame *game))
+{
+  CarcGame *game = hashed_game (s);
+
+  if (game == NULL)
+    return "";
+  if (*cache == NULL)
+    *cache = compute (game);
+  return *cache;
+}
+
+const char *
+carcd_session_state_hash (CarcdSession *s)
+{
+  return cached_hash (s, &s->hash, carc_game_get_state_hash);
+}
+
+const char *
+carcd_session_public_hash (CarcdSession *s)
+{
+  return cached_hash (s, &s->public_hash, carc_game_get_public_hash);
 }
 
 void
