@@ -140,6 +140,7 @@ seat_release_owner (CarcdSeat *seat)
 
   if (seat->owner == NULL)
     return;
+  daemon->n_seats_held--;
   client = carcd_daemon_get_client (daemon, seat->owner, FALSE);
   if (client)
     {
@@ -395,12 +396,20 @@ save_and_install_seat (CarcdSession *s, CarcdSeat *seat, GError **error)
   return FALSE;
 }
 
-/* @sender's client record if it may take one more seat; NULL with LimitExceeded if not. */
+/* @sender's client record if it may take one more seat; NULL with LimitExceeded if not. A
+ * seat taken @from_holder (Rejoin of a held seat) adds none to the daemon's count. */
 static CarcdClient *
-client_for_seat (CarcdDaemon *daemon, const char *sender, GError **error)
+client_for_seat (CarcdDaemon *daemon, const char *sender, gboolean from_holder, GError **error)
 {
-  CarcdClient *client = carcd_daemon_get_client (daemon, sender, TRUE);
+  CarcdClient *client;
 
+  if (!from_holder && daemon->n_seats_held >= daemon->limits.max_seats)
+    {
+      g_set_error (error, CARCD_ERROR, CARCD_ERROR_LIMIT_EXCEEDED,
+                   "The clients hold %u seats already", daemon->limits.max_seats);
+      return NULL;
+    }
+  client = carcd_daemon_get_client (daemon, sender, TRUE);
   if (client->n_seats < daemon->limits.max_seats_per_client)
     return client;
   g_set_error (error, CARCD_ERROR, CARCD_ERROR_LIMIT_EXCEEDED, "A client may hold at most %u seats",
@@ -414,6 +423,7 @@ static void
 seat_give (CarcdSeat *seat, CarcdClient *client)
 {
   client->n_seats++;
+  seat->session->daemon->n_seats_held++;
   seat->owner = g_strdup (client->name);
   seat->session->abandoned_since = 0; /* held again */
   seat->session->restored = FALSE;    /* the ordinary rules of reaping apply again */
@@ -448,7 +458,7 @@ carcd_session_join (CarcdSession *s, CarcdCaller *caller, const char *name, GErr
       return NULL;
     }
   seat->token_uid = carcd_caller_uid (s->daemon->connection, caller->name);
-  if (!(client = client_for_seat (s->daemon, caller->name, error)))
+  if (!(client = client_for_seat (s->daemon, caller->name, FALSE, error)))
     {
       seat_free (seat);
       return NULL;
@@ -481,7 +491,7 @@ carcd_session_rejoin (CarcdSession *s, const char *sender, const char *token, GE
     return seat;
   /* past the cap the previous owner (if any) keeps the seat */
   if (!check_not_seated (s, sender, error)
-      || !(client = client_for_seat (s->daemon, sender, error)))
+      || !(client = client_for_seat (s->daemon, sender, seat->owner != NULL, error)))
     return NULL;
   seat_release_owner (seat);
   seat_give (seat, client);
@@ -879,7 +889,8 @@ carcd_session_seat_at (CarcdSession *s, const char *path, GError **error)
   for (guint i = 0; i < s->options.players; i++)
     if (s->seats[i] && g_str_equal (s->seats[i]->path, path))
       return s->seats[i];
-  g_set_error (error, CARCD_ERROR, CARCD_ERROR_INVALID_ARGS, "%s is no player of %s", path,
+  g_autofree char *quoted = cdbus_echo (path);
+  g_set_error (error, CARCD_ERROR, CARCD_ERROR_INVALID_ARGS, "%s is no player of %s", quoted,
                s->path);
   return NULL;
 }
