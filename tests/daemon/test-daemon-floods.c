@@ -58,17 +58,17 @@ START_TEST (test_daemon_wide_caps)
   /* game 1 starts: a waiting place is free again */
   players[0] = join_game (c[0], games[0], "Ann", &tokens[0]);
   players[1] = join_game (c[1], games[0], "Bob", &tokens[1]);
-  g_variant_unref (call_ok (c[0], games[0], GAME_IFACE, "Start", NULL));
+  g_variant_unref (call_ok (c[0], games[0], GAME_IFACE, "Start", NO_OPTIONS));
   games[2] = create_game (c[2], "{}");
   /* a third seat, by a third client: the seat cap (3) is reached, for a fourth client too */
   players[2] = join_game (c[2], games[1], "Cid", &tokens[2]);
   GAME_REFUSED (c[3], games[1], "Join", A ("('Dee', @a{sv} {})"), E ("LimitExceeded"));
   /* a bot holds no client's seat; a seat left is free for another client */
   g_variant_unref (call_ok (c[1], games[1], GAME_IFACE, "AddBot", A ("('Bot', @a{sv} {})")));
-  g_variant_unref (call_ok (c[2], games[1], GAME_IFACE, "Leave", NULL));
+  g_variant_unref (call_ok (c[2], games[1], GAME_IFACE, "Leave", NO_OPTIONS));
   players[3] = join_game (c[3], games[1], "Dee", &tokens[3]);
   /* game 2 starts: one game waits, three are held, the games cap (3) alone refuses */
-  g_variant_unref (call_ok (c[3], games[1], GAME_IFACE, "Start", NULL));
+  g_variant_unref (call_ok (c[3], games[1], GAME_IFACE, "Start", NO_OPTIONS));
   record = export_record (c[0], games[0]);
   REFUSED (c[3], games[2], ROOT_PATH, MANAGER_IFACE, "CreateGame", A ("(@a{sv} {},)"),
            E ("LimitExceeded"));
@@ -132,14 +132,14 @@ START_TEST (test_abandoned_waiting_goes)
   g_autofree char *p3 = join_game (b, playing, "Bob", &t3);
   g_autofree char *p4 = join_game (keeper, held, "Kim", &t4);
 
-  g_variant_unref (call_ok (a, playing, GAME_IFACE, "Start", NULL));
+  g_variant_unref (call_ok (a, playing, GAME_IFACE, "Start", NO_OPTIONS));
   /* the creator and every seated client leave the bus */
   g_object_unref (a);
   g_object_unref (b);
   WAIT_FOR (!game_exists (watcher, waiting));
   ck_assert (!game_exists (watcher, waiting));
   {
-    g_autofree char *name = call_error (watcher, waiting, GAME_IFACE, "Start", NULL);
+    g_autofree char *name = call_error (watcher, waiting, GAME_IFACE, "Start", NO_OPTIONS);
     ck_assert_str_eq (name, E ("NoSuchGame"));
   }
   ck_assert (game_exists (watcher, playing));
@@ -245,13 +245,15 @@ START_TEST (test_errors_bounded)
     assert_bounded (t, big->len);
   }
   {
-    g_autofree char *t = error_text (c, game, GAME_IFACE, "GetHand",
-                                     g_variant_new ("(o)", path->str), E ("InvalidArgs"));
+    g_autofree char *t
+        = error_text (c, game, GAME_IFACE, "GetHand",
+                      g_variant_new ("(o@a{sv})", path->str, g_variant_new_parsed ("@a{sv} {}")),
+                      E ("InvalidArgs"));
     assert_bounded (t, path->len);
   }
   {
     g_autofree char *t
-        = error_text (c, path->str, GAME_IFACE, "Start", NULL, DBUS_E ("UnknownObject"));
+        = error_text (c, path->str, GAME_IFACE, "Start", NO_OPTIONS, DBUS_E ("UnknownObject"));
     assert_bounded (t, path->len);
   }
   ck_assert_int_eq (daemon_stop (pid), 0);

@@ -40,7 +40,7 @@ start_halftiles_game (GDBusConnection *a, GDBusConnection *b, const char *order,
 
   *pa = join_game (a, game, "Ann", &ta);
   pb = join_game (b, game, "Bob", &tb);
-  g_variant_unref (call_ok (a, game, GAME_IFACE, "Start", NULL));
+  g_variant_unref (call_ok (a, game, GAME_IFACE, "Start", NO_OPTIONS));
   return game;
 }
 
@@ -48,7 +48,9 @@ start_halftiles_game (GDBusConnection *a, GDBusConnection *b, const char *order,
 static char *
 hand_text (GDBusConnection *a, const char *game, const char *pa)
 {
-  g_autoptr (GVariant) r = call_ok (a, game, GAME_IFACE, "GetHand", g_variant_new ("(o)", pa));
+  g_autoptr (GVariant) r
+      = call_ok (a, game, GAME_IFACE, "GetHand",
+                 g_variant_new ("(o@a{sv})", pa, g_variant_new_parsed ("@a{sv} {}")));
   return g_variant_print (r, TRUE);
 }
 
@@ -167,8 +169,8 @@ START_TEST (test_state_hash_public)
   ck_assert_str_ne (h1, full);
   /* the first turn is Ann's: she draws the tile A in both games, places it in g1 */
   ck_assert_uint_eq (get_uint (a, g1, GAME_IFACE, "State"), 4);
-  g_variant_unref (call_ok (a, g1, GAME_IFACE, "Draw", NULL));
-  g_variant_unref (call_ok (a, g2, GAME_IFACE, "Draw", NULL));
+  g_variant_unref (call_ok (a, g1, GAME_IFACE, "Draw", NO_OPTIONS));
+  g_variant_unref (call_ok (a, g2, GAME_IFACE, "Draw", NO_OPTIONS));
   {
     g_autofree char *d1 = get_hash (a, g1);
     g_autofree char *d2 = get_hash (a, g2);
