@@ -362,7 +362,8 @@ ctl_cmd_replay (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GEr
                 r.view->tiles_left);
       print_scores (r.view, ctl->render);
     }
-  g_autofree char *hash = carc_game_get_state_hash (game);
+  /* the public hash: the one a daemon shows as StateHash */
+  g_autofree char *hash = carc_game_get_public_hash (game);
   ctl_outf ("state hash: %s\n", hash);
   return TRUE;
 }

@@ -98,12 +98,22 @@ game_freed (CarcdDaemon *daemon)
 
 static gboolean abandon_timeout (gpointer data);
 
+/* Seconds @s may stay abandoned: a game not started goes sooner (--waiting-timeout, never
+ * later than --abandon-timeout), so that the games of a flood that went away free the caps
+ * within minutes, not an hour (issue 15). */
+static guint
+timeout_of (CarcdSession *s)
+{
+  const CarcdLimits *l = &s->daemon->limits;
+  return s->game == NULL ? MIN (l->waiting_timeout, l->abandon_timeout) : l->abandon_timeout;
+}
+
 /* (Re)arms @s's abandon timer to fire when it has been abandoned for the whole timeout. */
 static void
 arm_abandon_timer (CarcdSession *s)
 {
   gint64 now = g_get_monotonic_time ();
-  gint64 due = s->abandoned_since + (gint64)s->daemon->limits.abandon_timeout * G_USEC_PER_SEC;
+  gint64 due = s->abandoned_since + (gint64)timeout_of (s) * G_USEC_PER_SEC;
   guint ms = due > now ? (guint)MIN ((due - now + 999) / 1000, G_MAXUINT) : 0;
 
   s->abandon_source = g_timeout_add (ms, abandon_timeout, s);
@@ -124,10 +134,10 @@ abandon_timeout (gpointer data)
   /* someone held it in between: the timeout starts again from now */
   if (s->abandoned_since == 0)
     s->abandoned_since = now;
-  else if (now - s->abandoned_since >= (gint64)s->daemon->limits.abandon_timeout * G_USEC_PER_SEC
+  else if (now - s->abandoned_since >= (gint64)timeout_of (s) * G_USEC_PER_SEC
            && !carcd_session_bots_playing (s))
     {
-      g_message ("%s: abandoned for %u s; removing it", s->path, s->daemon->limits.abandon_timeout);
+      g_message ("%s: abandoned for %u s; removing it", s->path, timeout_of (s));
       carcd_daemon_remove_game (s->daemon, s);
       return G_SOURCE_REMOVE;
     }
@@ -236,6 +246,20 @@ carcd_daemon_remove_game (CarcdDaemon *daemon, CarcdSession *session)
     }
 }
 
+guint
+carcd_daemon_count_waiting (CarcdDaemon *daemon)
+{
+  GHashTableIter iter;
+  gpointer value;
+  guint n = 0;
+
+  /* at most max_games sessions, a pointer test each: no counter to keep in step */
+  g_hash_table_iter_init (&iter, daemon->games);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    n += ((CarcdSession *)value)->game == NULL;
+  return n;
+}
+
 CarcdSession *
 carcd_daemon_lookup_path (CarcdDaemon *daemon, const char *path)
 {
@@ -302,8 +326,9 @@ carcd_daemon_log_tables (CarcdDaemon *daemon)
       g_hash_table_remove (seats, client->name);
       g_hash_table_remove (games, client->name);
     }
-  /* holders without a record */
+  /* holders without a record, and the daemon-wide count of seats held (--max-seats) */
   mismatches += g_hash_table_size (seats) + g_hash_table_size (games);
+  mismatches += held != daemon->n_seats_held;
   cdbus_get_counts (daemon->connection, &n_objects, &n_watches);
   g_message ("tables: clients %u watches %u games %u objects %u seats-held %u creators %u "
              "mismatches %u",

@@ -23,9 +23,12 @@ typedef struct _CarcdSession CarcdSession;
 typedef struct
 {
   guint max_games;            /* in the whole daemon */
+  guint max_waiting_games;    /* games not started (created or imported), in the whole daemon */
+  guint max_seats;            /* seats held by clients, in the whole daemon */
   guint max_games_per_client; /* live games a client created */
   guint max_seats_per_client; /* seats a client holds, over all games */
   guint abandon_timeout;      /* seconds a game nobody holds is kept */
+  guint waiting_timeout;      /* the same for a game not started */
 } CarcdLimits;
 
 /* A bus client known to the daemon because it created a game or holds a seat. */
@@ -46,6 +49,7 @@ typedef struct
   GHashTable *games;    /* guint id -> CarcdSession (owned) */
   GHashTable *clients;  /* unique name -> CarcdClient (owned) */
   guint64 next_game_id; /* past G_MAXUINT32: no number is left, no new game */
+  guint n_seats_held;   /* seats held by clients, all games together (the clients' n_seats) */
   guint reap_source;
   guint trim_source; /* gives freed memory back, after games are removed */
   char *state_dir;   /* where the games' journals are; NULL: games do not survive a restart */
@@ -76,6 +80,9 @@ void carcd_daemon_remove_game (CarcdDaemon *daemon, CarcdSession *session);
  * counts that differ from the seats and games it holds, or a holder without a record: 0 unless
  * the daemon has a bug). */
 void carcd_daemon_log_tables (CarcdDaemon *daemon);
+
+/* How many games wait for their start (created or imported, not started). */
+guint carcd_daemon_count_waiting (CarcdDaemon *daemon);
 
 /* The session at @path (a game path or a path below it), or NULL. */
 CarcdSession *carcd_daemon_lookup_path (CarcdDaemon *daemon, const char *path);

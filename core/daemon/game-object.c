@@ -439,7 +439,7 @@ get_tile (DBusMessageIter *it, gpointer data)
 static gboolean
 get_state_hash (DBusMessageIter *it, gpointer data)
 {
-  const char *h = carcd_session_state_hash (data);
+  const char *h = carcd_session_public_hash (data);
   return dbus_message_iter_append_basic (it, DBUS_TYPE_STRING, &h);
 }
 

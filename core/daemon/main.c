@@ -27,9 +27,12 @@ typedef struct
   gboolean no_state;
   char *address;
   gint max_games;
+  gint max_waiting_games;
+  gint max_seats;
   gint max_games_per_client;
   gint max_seats_per_client;
   gint abandon_timeout;
+  gint waiting_timeout;
   char **plugins;
   char **noplugins;
   char *plugin_dir;
@@ -70,13 +73,14 @@ static DBusMessage *
 on_unknown_object (DBusConnection *connection, DBusMessage *msg, gpointer data)
 {
   const char *path = dbus_message_get_path (msg);
+  g_autofree char *quoted = cdbus_echo (path);
 
   /* a path below a game that does not exist names no game; one below a live game is just
    * not an object */
   if (path && g_str_has_prefix (path, CARCD_GAME_PATH_PREFIX)
       && carcd_daemon_lookup_path (data, path) == NULL)
-    return carcd_error (msg, CARCD_ERROR_NO_SUCH_GAME, "No game at %s", path);
-  return cdbus_error (msg, DBUS_ERROR_UNKNOWN_OBJECT, "No object at %s", path ? path : "");
+    return carcd_error (msg, CARCD_ERROR_NO_SUCH_GAME, "No game at %s", quoted);
+  return cdbus_error (msg, DBUS_ERROR_UNKNOWN_OBJECT, "No object at %s", quoted);
 }
 
 /* Log lines of a detached daemon go to syslog. */
@@ -238,12 +242,18 @@ parse_options (int *argc, char ***argv, Options *o)
     { "address", 0, 0, G_OPTION_ARG_STRING, &o->address, "Use the bus at ADDRESS", "ADDRESS" },
     { "max-games", 0, 0, G_OPTION_ARG_INT, &o->max_games, "Games the daemon holds at most (10000)",
       "N" },
+    { "max-waiting-games", 0, 0, G_OPTION_ARG_INT, &o->max_waiting_games,
+      "Games not started yet the daemon holds at most (1000)", "N" },
+    { "max-seats", 0, 0, G_OPTION_ARG_INT, &o->max_seats,
+      "Seats all clients together hold at most (20000)", "N" },
     { "max-games-per-client", 0, 0, G_OPTION_ARG_INT, &o->max_games_per_client,
       "Live games one client may create (64)", "N" },
     { "max-seats-per-client", 0, 0, G_OPTION_ARG_INT, &o->max_seats_per_client,
       "Seats one client may hold (256)", "N" },
     { "abandon-timeout", 0, 0, G_OPTION_ARG_INT, &o->abandon_timeout,
       "Seconds a game nobody holds is kept (3600)", "SECONDS" },
+    { "waiting-timeout", 0, 0, G_OPTION_ARG_INT, &o->waiting_timeout,
+      "Seconds a game not started that nobody holds is kept (120)", "SECONDS" },
     { "plugin", 'p', 0, G_OPTION_ARG_STRING_ARRAY, &o->plugins,
       "Load only these plugins (names or globs, comma-separated; repeatable)", "NAME[,NAME...]" },
     { "noplugin", 'P', 0, G_OPTION_ARG_STRING_ARRAY, &o->noplugins,
@@ -274,8 +284,9 @@ parse_options (int *argc, char ***argv, Options *o)
       g_printerr ("carcassonned: --no-state and --state-dir exclude each other\n");
       return FALSE;
     }
-  if (o->max_games < -1 || o->max_games_per_client < -1 || o->max_seats_per_client < -1
-      || o->abandon_timeout < -1)
+  if (o->max_games < -1 || o->max_waiting_games < -1 || o->max_seats < -1
+      || o->max_games_per_client < -1 || o->max_seats_per_client < -1 || o->abandon_timeout < -1
+      || o->waiting_timeout < -1)
     {
       g_printerr ("carcassonned: limits must be 0 or more\n");
       return FALSE;
@@ -283,20 +294,38 @@ parse_options (int *argc, char ***argv, Options *o)
   return TRUE;
 }
 
+/* A limit given on the command line (-1: not given, the default stays). */
+static void
+set_limit (guint *limit, gint value)
+{
+  if (value >= 0)
+    *limit = (guint)value;
+}
+
 int
 main (int argc, char **argv)
 {
   /* cleared on every return, the early ones included */
-  g_auto (Options) o = {
-    .max_games = -1, .max_games_per_client = -1, .max_seats_per_client = -1, .abandon_timeout = -1
-  };
+  g_auto (Options) o = { .max_games = -1,
+                         .max_waiting_games = -1,
+                         .max_seats = -1,
+                         .max_games_per_client = -1,
+                         .max_seats_per_client = -1,
+                         .abandon_timeout = -1,
+                         .waiting_timeout = -1 };
   g_autoptr (GMainLoop) loop = NULL;
   g_autoptr (GError) error = NULL;
   g_autoptr (CarcTileSet) tiles = NULL;
   g_autoptr (CarcPluginHost) plugins = NULL;
   DBusConnection *connection;
   CarcdDaemon *daemon;
-  CarcdLimits limits = { 10000, 64, 256, 3600 };
+  CarcdLimits limits = { .max_games = 10000,
+                         .max_waiting_games = 1000,
+                         .max_seats = 20000,
+                         .max_games_per_client = 64,
+                         .max_seats_per_client = 256,
+                         .abandon_timeout = 3600,
+                         .waiting_timeout = 120 };
   int ready_fd = -1;
   int lock_fd = -1; /* holds the state directory's lock until the daemon exits */
 
@@ -313,14 +342,13 @@ main (int argc, char **argv)
     }
   if (o.debug)
     g_log_set_debug_enabled (TRUE);
-  if (o.max_games >= 0)
-    limits.max_games = (guint)o.max_games;
-  if (o.max_games_per_client >= 0)
-    limits.max_games_per_client = (guint)o.max_games_per_client;
-  if (o.max_seats_per_client >= 0)
-    limits.max_seats_per_client = (guint)o.max_seats_per_client;
-  if (o.abandon_timeout >= 0)
-    limits.abandon_timeout = (guint)o.abandon_timeout;
+  set_limit (&limits.max_games, o.max_games);
+  set_limit (&limits.max_waiting_games, o.max_waiting_games);
+  set_limit (&limits.max_seats, o.max_seats);
+  set_limit (&limits.max_games_per_client, o.max_games_per_client);
+  set_limit (&limits.max_seats_per_client, o.max_seats_per_client);
+  set_limit (&limits.abandon_timeout, o.abandon_timeout);
+  set_limit (&limits.waiting_timeout, o.waiting_timeout);
 
   tiles = carc_tile_set_new_base (&error);
   if (tiles == NULL)
@@ -377,9 +405,14 @@ main (int argc, char **argv)
       detached_ready (&ready_fd, 1);
       return 1;
     }
-  /* the games are back on the bus before the first call is answered; a journal that could
+  /* the games are back on the bus before the first call is answered, so they are in the
+   * first GetManagedObjects: announcing each one (20000 InterfacesAdded at a full daemon's
+   * start, a third of its restore; issue 15) would tell nobody anything. A journal that could
    * not be read now (not a damaged one) stops the start, rather than start without its game */
-  if (!carcd_daemon_restore (daemon, &error))
+  cdbus_set_object_manager_quiet (connection, TRUE);
+  gboolean restored = carcd_daemon_restore (daemon, &error);
+  cdbus_set_object_manager_quiet (connection, FALSE);
+  if (!restored)
     {
       g_printerr ("carcassonned: %s; exiting\n", error->message);
       g_warning ("%s; exiting", error->message);

@@ -34,6 +34,7 @@ new_game (CarcdDaemon *daemon, DBusMessage *msg, CarcdGameOptions *options,
   options = &o;
   if (sender == NULL)
     sender = "";
+  /* daemon-wide caps first: many connections of one user are many clients (issue 15) */
   if (g_hash_table_size (daemon->games) >= daemon->limits.max_games)
     {
       carcd_game_options_clear (options);
@@ -47,6 +48,15 @@ new_game (CarcdDaemon *daemon, DBusMessage *msg, CarcdGameOptions *options,
       return carcd_error (msg, CARCD_ERROR_LIMIT_EXCEEDED,
                           "No game number is left: games are numbered 1 to %u, and %u is taken",
                           G_MAXUINT32, G_MAXUINT32);
+    }
+  /* (counted only when there are games enough: a walk over them all) */
+  if (g_hash_table_size (daemon->games) >= daemon->limits.max_waiting_games
+      && carcd_daemon_count_waiting (daemon) >= daemon->limits.max_waiting_games)
+    {
+      carcd_game_options_clear (options);
+      return carcd_error (msg, CARCD_ERROR_LIMIT_EXCEEDED,
+                          "The daemon holds %u games not started already",
+                          daemon->limits.max_waiting_games);
     }
   client = carcd_daemon_get_client (daemon, sender, TRUE);
   if (client->n_games >= daemon->limits.max_games_per_client)

@@ -181,19 +181,20 @@ static gboolean
 read_expansion_option (const char *key, DBusMessageIter *value, Parse *p, GError **error)
 {
   g_autofree char *got = dbus_message_iter_get_signature (value);
+  g_autofree char *quoted = cdbus_echo (key); /* the client's key, of any length */
   ExpansionOption e = { NULL, FALSE, 0 };
 
   for (guint i = 0; i < p->pending->len; i++)
     if (g_str_equal (g_array_index (p->pending, ExpansionOption, i).key, key))
       {
         g_set_error (error, CARCD_ERROR, CARCD_ERROR_INVALID_ARGS, "Option \"%s\" given twice",
-                     key);
+                     quoted);
         return FALSE;
       }
   if (got == NULL || (!g_str_equal (got, "b") && !g_str_equal (got, "u")))
     {
       g_set_error (error, CARCD_ERROR, CARCD_ERROR_INVALID_ARGS,
-                   "Option \"%s\" must be of type b or u, not %s", key, got ? got : "?");
+                   "Option \"%s\" must be of type b or u, not %s", quoted, got ? got : "?");
       return FALSE;
     }
   e.boolean = g_str_equal (got, "b");
@@ -225,7 +226,8 @@ parse_game_option (const char *key, DBusMessageIter *value, Parse *p, GError **e
     bit++;
   if (keys[bit] == NULL)
     {
-      g_set_error (error, CARCD_ERROR, CARCD_ERROR_INVALID_ARGS, "Unknown option \"%s\"", key);
+      g_autofree char *quoted = cdbus_echo (key);
+      g_set_error (error, CARCD_ERROR, CARCD_ERROR_INVALID_ARGS, "Unknown option \"%s\"", quoted);
       return FALSE;
     }
   if (p->seen & (1u << bit))
@@ -355,6 +357,10 @@ apply_expansion_option (CarcdGameOptions *o, const ExpansionOption *entry, GErro
   const char *dot = strchr (entry->key, '.');
   g_autofree char *name = g_strndup (entry->key, (gsize)(dot - entry->key));
   const char *option = dot + 1;
+  /* the key is the client's, of any length: quoted cut short */
+  g_autofree char *quoted_key = cdbus_echo (entry->key);
+  g_autofree char *quoted_name = cdbus_echo (name);
+  g_autofree char *quoted_option = cdbus_echo (option);
 
   for (guint i = 0; i < o->n_expansions; i++)
     {
@@ -387,13 +393,13 @@ apply_expansion_option (CarcdGameOptions *o, const ExpansionOption *entry, GErro
           return TRUE;
         }
       g_set_error (error, CARCD_ERROR, CARCD_ERROR_INVALID_ARGS,
-                   "Unknown option \"%s\": expansion %s has no option \"%s\"", entry->key, name,
-                   option);
+                   "Unknown option \"%s\": expansion %s has no option \"%s\"", quoted_key, name,
+                   quoted_option);
       return FALSE;
     }
   g_set_error (error, CARCD_ERROR, CARCD_ERROR_INVALID_ARGS,
                "Option \"%s\": the game does not use expansion \"%s\" (see \"expansions\")",
-               entry->key, name);
+               quoted_key, quoted_name);
   return FALSE;
 }
 
@@ -471,7 +477,9 @@ carcd_import_options_parse (DBusMessageIter *dict, CarcdImportOptions *options, 
         ;
       if (keys[bit] == NULL)
         {
-          g_set_error (error, CARCD_ERROR, CARCD_ERROR_INVALID_ARGS, "Unknown option \"%s\"", key);
+          g_autofree char *quoted = cdbus_echo (key);
+          g_set_error (error, CARCD_ERROR, CARCD_ERROR_INVALID_ARGS, "Unknown option \"%s\"",
+                       quoted);
           ok = FALSE;
           break;
         }
@@ -592,8 +600,9 @@ carcd_options_expect_empty (DBusMessageIter *dict, const char *method, GError **
 
   if (cdbus_dict_next (dict, &key, &value))
     {
+      g_autofree char *quoted = cdbus_echo (key);
       g_set_error (error, CARCD_ERROR, CARCD_ERROR_INVALID_ARGS,
-                   "Unknown option \"%s\" (%s takes none yet)", key, method);
+                   "Unknown option \"%s\" (%s takes none yet)", quoted, method);
       return FALSE;
     }
   return TRUE;

@@ -219,7 +219,7 @@ carcd_session_sync_properties (CarcdSession *s)
   s->sent_tiles_left = tiles_left;
   s->sent_tile = tile;
   {
-    const char *hash = carcd_session_state_hash (s);
+    const char *hash = carcd_session_public_hash (s);
 
     if (g_strcmp0 (hash, s->sent_hash) != 0)
       {

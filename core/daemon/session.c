@@ -140,6 +140,7 @@ seat_release_owner (CarcdSeat *seat)
 
   if (seat->owner == NULL)
     return;
+  daemon->n_seats_held--;
   client = carcd_daemon_get_client (daemon, seat->owner, FALSE);
   if (client)
     {
@@ -188,6 +189,7 @@ carcd_session_free (CarcdSession *s)
   g_clear_object (&s->imported_game);
   g_clear_pointer (&s->sent_hash, g_free);
   g_clear_pointer (&s->hash, g_free);
+  g_clear_pointer (&s->public_hash, g_free);
   g_clear_object (&s->hash_game);
   g_clear_pointer (&s->move_scores, g_array_unref);
   g_clear_object (&s->game);
@@ -395,12 +397,20 @@ save_and_install_seat (CarcdSession *s, CarcdSeat *seat, GError **error)
   return FALSE;
 }
 
-/* @sender's client record if it may take one more seat; NULL with LimitExceeded if not. */
+/* @sender's client record if it may take one more seat; NULL with LimitExceeded if not. A
+ * seat taken @from_holder (Rejoin of a held seat) adds none to the daemon's count. */
 static CarcdClient *
-client_for_seat (CarcdDaemon *daemon, const char *sender, GError **error)
+client_for_seat (CarcdDaemon *daemon, const char *sender, gboolean from_holder, GError **error)
 {
-  CarcdClient *client = carcd_daemon_get_client (daemon, sender, TRUE);
+  CarcdClient *client;
 
+  if (!from_holder && daemon->n_seats_held >= daemon->limits.max_seats)
+    {
+      g_set_error (error, CARCD_ERROR, CARCD_ERROR_LIMIT_EXCEEDED,
+                   "The clients hold %u seats already", daemon->limits.max_seats);
+      return NULL;
+    }
+  client = carcd_daemon_get_client (daemon, sender, TRUE);
   if (client->n_seats < daemon->limits.max_seats_per_client)
     return client;
   g_set_error (error, CARCD_ERROR, CARCD_ERROR_LIMIT_EXCEEDED, "A client may hold at most %u seats",
@@ -414,6 +424,7 @@ static void
 seat_give (CarcdSeat *seat, CarcdClient *client)
 {
   client->n_seats++;
+  seat->session->daemon->n_seats_held++;
   seat->owner = g_strdup (client->name);
   seat->session->abandoned_since = 0; /* held again */
   seat->session->restored = FALSE;    /* the ordinary rules of reaping apply again */
@@ -448,7 +459,7 @@ carcd_session_join (CarcdSession *s, CarcdCaller *caller, const char *name, GErr
       return NULL;
     }
   seat->token_uid = carcd_caller_uid (s->daemon->connection, caller->name);
-  if (!(client = client_for_seat (s->daemon, caller->name, error)))
+  if (!(client = client_for_seat (s->daemon, caller->name, FALSE, error)))
     {
       seat_free (seat);
       return NULL;
@@ -481,7 +492,7 @@ carcd_session_rejoin (CarcdSession *s, const char *sender, const char *token, GE
     return seat;
   /* past the cap the previous owner (if any) keeps the seat */
   if (!check_not_seated (s, sender, error)
-      || !(client = client_for_seat (s->daemon, sender, error)))
+      || !(client = client_for_seat (s->daemon, sender, seat->owner != NULL, error)))
     return NULL;
   seat_release_owner (seat);
   seat_give (seat, client);
@@ -689,18 +700,16 @@ carcd_session_start (CarcdSession *s, CarcdCaller *caller, GError **error)
       carc_game_set_event_func (s->game, carcd_session_on_event, s, NULL);
       return after_move (s, TRUE, error);
     }
-  if (!s->options.tile_order)
+  /* the seed deals the expansions' hands even when a tile order fixes the draw pile: a game
+   * without a seed gets a random one, or anyone could compute its face-down hands (issue 15) */
+  if (s->options.has_seed)
+    seed = s->options.seed;
+  else if (!carcd_random_bytes (&seed, sizeof seed))
     {
-      if (s->options.has_seed)
-        seed = s->options.seed;
-      else if (!carcd_random_bytes (&seed, sizeof seed))
-        {
-          g_set_error (error, CARCD_ERROR, CARCD_ERROR_FAILED, "No randomness: %s",
-                       g_strerror (errno));
-          return FALSE;
-        }
-      carc_game_config_set_seed (s->config, seed);
+      g_set_error (error, CARCD_ERROR, CARCD_ERROR_FAILED, "No randomness: %s", g_strerror (errno));
+      return FALSE;
     }
+  carc_game_config_set_seed (s->config, seed);
   {
     /* the first events arrive before carc_game_new_full() returns; the event handler takes
      * its own reference to the game then */
@@ -882,7 +891,8 @@ carcd_session_seat_at (CarcdSession *s, const char *path, GError **error)
   for (guint i = 0; i < s->options.players; i++)
     if (s->seats[i] && g_str_equal (s->seats[i]->path, path))
       return s->seats[i];
-  g_set_error (error, CARCD_ERROR, CARCD_ERROR_INVALID_ARGS, "%s is no player of %s", path,
+  g_autofree char *quoted = cdbus_echo (path);
+  g_set_error (error, CARCD_ERROR, CARCD_ERROR_INVALID_ARGS, "%s is no player of %s", quoted,
                s->path);
   return NULL;
 }
@@ -1002,25 +1012,51 @@ carcd_session_record_game (CarcdSession *s)
   return s->game ? s->game : s->imported_game;
 }
 
-const char *
-carcd_session_state_hash (CarcdSession *s)
+/* The game the hashes are of, with the cached ones dropped when it moved on; NULL if none. */
+static CarcGame *
+hashed_game (CarcdSession *s)
 {
   CarcGame *game = carcd_session_record_game (s);
   guint n;
 
   if (game == NULL)
-    return "";
+    return NULL;
   /* a game changes by moves only, and a game that replaces another is another object (the
    * reference held keeps its address from being reused) */
   carc_game_get_moves (game, &n);
-  if (s->hash == NULL || game != s->hash_game || n != s->hash_moves)
+  if (game != s->hash_game || n != s->hash_moves)
     {
       g_set_object (&s->hash_game, game);
       s->hash_moves = n;
-      g_free (s->hash);
-      s->hash = carc_game_get_state_hash (game);
+      g_clear_pointer (&s->hash, g_free);
+      g_clear_pointer (&s->public_hash, g_free);
     }
-  return s->hash;
+  return game;
+}
+
+/* The hash @compute gives of the game, kept in @cache until the game moves on. */
+static const char *
+cached_hash (CarcdSession *s, char **cache, char *(*compute) (CarcGame *game))
+{
+  CarcGame *game = hashed_game (s);
+
+  if (game == NULL)
+    return "";
+  if (*cache == NULL)
+    *cache = compute (game);
+  return *cache;
+}
+
+const char *
+carcd_session_state_hash (CarcdSession *s)
+{
+  return cached_hash (s, &s->hash, carc_game_get_state_hash);
+}
+
+const char *
+carcd_session_public_hash (CarcdSession *s)
+{
+  return cached_hash (s, &s->public_hash, carc_game_get_public_hash);
 }
 
 void

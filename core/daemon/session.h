@@ -84,10 +84,12 @@ struct _CarcdSession
   GArray *move_scores; /* CarcdMoveScores of the moves not journaled yet */
   GQueue held_signals;
   char *sent_hash;
-  /* carcd_session_state_hash(): the hash of hash_game after its first hash_moves moves */
+  /* carcd_session_state_hash() and carcd_session_public_hash(): the hashes of hash_game
+   * after its first hash_moves moves (NULL: not computed yet) */
   CarcGame *hash_game;
   guint hash_moves;
   char *hash;
+  char *public_hash;
   /* a game restored at start is kept for the abandon timeout even when over, until held */
   gboolean restored;
   /* ImportGame: the config is the record's, and the game replayed from it waits for Start */
@@ -189,8 +191,13 @@ gboolean carcd_session_is_abandoned (CarcdSession *session);
 gboolean carcd_session_bots_playing (CarcdSession *session);
 
 /* The state hash of carcd_session_record_game() ("" when there is none), computed once per
- * move however often the journal, the properties and their signals ask. */
+ * move however often the journal asks. It digests the hidden information: for the journal's
+ * own checks only, never shown on the bus. */
 const char *carcd_session_state_hash (CarcdSession *session);
+
+/* The public hash of carcd_session_record_game() ("" when there is none): Game.StateHash,
+ * computed once per move however often the properties and their signals ask. */
+const char *carcd_session_public_hash (CarcdSession *session);
 
 /* Tiles still face down (the whole deck while waiting). */
 guint carcd_session_tiles_left (CarcdSession *session);

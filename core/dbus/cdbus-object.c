@@ -274,7 +274,8 @@ method_call (CdbusState *state, DBusMessage *message)
         return cdbus_introspect_reply (state, message);
       if (state->unknown_func != NULL)
         return state->unknown_func (state->connection, message, state->unknown_data);
-      return cdbus_error (message, DBUS_ERROR_UNKNOWN_OBJECT, "No object at path %s", path);
+      g_autofree char *quoted = cdbus_echo (path);
+      return cdbus_error (message, DBUS_ERROR_UNKNOWN_OBJECT, "No object at path %s", quoted);
     }
 
   CdbusRegistration *reg = NULL;
@@ -293,12 +294,14 @@ method_call (CdbusState *state, DBusMessage *message)
       && g_str_equal (member, "GetManagedObjects"))
     return cdbus_object_manager_handle (state, message);
 
+  /* names in the header are at most 255 bytes; a path is as long as the message */
+  g_autofree char *quoted = cdbus_echo (path);
   if (interface != NULL && !is_standard_interface (interface)
       && cdbus_object_find (object, interface) == NULL)
     return cdbus_error (message, DBUS_ERROR_UNKNOWN_METHOD, "No interface %s at path %s", interface,
-                        path);
+                        quoted);
   return cdbus_error (message, DBUS_ERROR_UNKNOWN_METHOD, "No method %s%s%s at path %s",
-                      interface ? interface : "", interface ? "." : "", member, path);
+                      interface ? interface : "", interface ? "." : "", member, quoted);
 }
 
 static DBusHandlerResult

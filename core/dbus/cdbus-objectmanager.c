@@ -22,6 +22,14 @@ cdbus_set_object_manager (DBusConnection *connection, const char *path)
   return TRUE;
 }
 
+void
+cdbus_set_object_manager_quiet (DBusConnection *connection, gboolean quiet)
+{
+  CdbusState *state = cdbus_state_get (connection);
+  g_return_if_fail (state != NULL);
+  state->om_quiet = quiet;
+}
+
 gboolean
 cdbus_object_manager_covers (CdbusState *state, const char *path)
 {
@@ -75,7 +83,7 @@ send_or_warn (CdbusState *state, DBusMessage *signal, gboolean ok)
 void
 cdbus_object_manager_added (CdbusState *state, CdbusRegistration *reg)
 {
-  if (!cdbus_object_manager_covers (state, reg->object->path))
+  if (state->om_quiet || !cdbus_object_manager_covers (state, reg->object->path))
     return;
   DBusMessage *signal = dbus_message_new_signal (state->object_manager,
                                                  CDBUS_INTERFACE_OBJECT_MANAGER, "InterfacesAdded");
@@ -96,7 +104,7 @@ cdbus_object_manager_added (CdbusState *state, CdbusRegistration *reg)
 void
 cdbus_object_manager_removed (CdbusState *state, const char *path, GPtrArray *names)
 {
-  if (!cdbus_object_manager_covers (state, path))
+  if (state->om_quiet || !cdbus_object_manager_covers (state, path))
     return;
   DBusMessage *signal = dbus_message_new_signal (
       state->object_manager, CDBUS_INTERFACE_OBJECT_MANAGER, "InterfacesRemoved");

@@ -44,6 +44,7 @@ typedef struct
 
   GHashTable *objects;  /* path -> CdbusObject (owned) */
   char *object_manager; /* the ObjectManager root, or NULL */
+  gboolean om_quiet;    /* no InterfacesAdded/Removed (cdbus_set_object_manager_quiet()) */
   CdbusUnknownObjectFunc unknown_func;
   gpointer unknown_data;
   CdbusConnectionLostFunc lost_func;

@@ -118,8 +118,11 @@ registration_for (CdbusObject *object, DBusMessage *message, const char *interfa
 {
   CdbusRegistration *reg = cdbus_object_find (object, interface_name);
   if (reg == NULL && interface_name[0] != '\0')
-    *error = cdbus_error (message, DBUS_ERROR_UNKNOWN_INTERFACE, "No interface %s at path %s",
-                          interface_name, object->path);
+    {
+      g_autofree char *quoted = cdbus_echo (interface_name);
+      *error = cdbus_error (message, DBUS_ERROR_UNKNOWN_INTERFACE, "No interface %s at path %s",
+                            quoted, object->path);
+    }
   return reg;
 }
 
@@ -146,9 +149,14 @@ property_get_or_set (CdbusState *state, CdbusObject *object, DBusMessage *messag
       if ((prop = property_find (r->iface, name, NULL)) != NULL)
         reg = r;
     }
+  /* the names are the client's strings: quoted cut short (issue 15, a 100 MiB name) */
   if (prop == NULL)
-    return cdbus_error (message, DBUS_ERROR_UNKNOWN_PROPERTY, "No property %s%s%s at path %s",
-                        interface_name, interface_name[0] ? "." : "", name, object->path);
+    {
+      g_autofree char *quoted_iface = cdbus_echo (interface_name);
+      g_autofree char *quoted_name = cdbus_echo (name);
+      return cdbus_error (message, DBUS_ERROR_UNKNOWN_PROPERTY, "No property %s%s%s at path %s",
+                          quoted_iface, interface_name[0] ? "." : "", quoted_name, object->path);
+    }
   if (set)
     return cdbus_error (message, DBUS_ERROR_PROPERTY_READ_ONLY, "Property %s.%s is read-only",
                         reg->iface->name, name);

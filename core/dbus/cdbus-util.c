@@ -9,6 +9,26 @@
 #include <gio/gio.h>
 #include "cdbus-private.h"
 
+/* The length of the first @max bytes of the UTF-8 @text or less, ending between characters. */
+static gsize
+utf8_prefix (const char *text, gsize max)
+{
+  gsize n = max;
+  while (n > 0 && ((guchar)text[n] & 0xc0) == 0x80)
+    n--;
+  return n;
+}
+
+char *
+cdbus_echo (const char *text)
+{
+  gsize len = text ? strlen (text) : 0;
+  if (len <= CDBUS_ECHO_MAX)
+    return g_strdup (text ? text : "");
+  return g_strdup_printf ("%.*s... (%" G_GSIZE_FORMAT " bytes)",
+                          (int)utf8_prefix (text, CDBUS_ECHO_MAX), text, len);
+}
+
 DBusMessage *
 cdbus_error (DBusMessage *message, const char *name, const char *format, ...)
 {
@@ -16,6 +36,15 @@ cdbus_error (DBusMessage *message, const char *name, const char *format, ...)
   va_start (args, format);
   g_autofree char *text = g_strdup_vprintf (format, args);
   va_end (args);
+  gsize len = strlen (text);
+  if (len > CDBUS_ERROR_TEXT_MAX)
+    {
+      /* the safety net: a caller quoted something long without cdbus_echo() */
+      g_autofree char *cut
+          = g_strdup_printf ("%.*s... (%" G_GSIZE_FORMAT " bytes)",
+                             (int)utf8_prefix (text, CDBUS_ERROR_TEXT_MAX), text, len);
+      return dbus_message_new_error (message, name, cut);
+    }
   return dbus_message_new_error (message, name, text);
 }
 

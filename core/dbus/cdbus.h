@@ -119,6 +119,11 @@ void cdbus_set_unknown_object_func (DBusConnection *connection, CdbusUnknownObje
  * and registering or unregistering an interface below it emits InterfacesAdded/Removed. */
 gboolean cdbus_set_object_manager (DBusConnection *connection, const char *path);
 
+/* While @quiet, registering and unregistering below the ObjectManager root emit nothing: for
+ * objects made before any call is answered (a daemon restoring its state), which every
+ * client learns from GetManagedObjects anyway, answered only after. */
+void cdbus_set_object_manager_quiet (DBusConnection *connection, gboolean quiet);
+
 /* Registers @iface at @path with @user_data passed to its handlers and getters. @destroy is
  * called on @user_data when the interface is unregistered (or the connection is torn down).
  * Returns FALSE if @iface is already registered at @path or @path is not a valid object
@@ -174,7 +179,18 @@ void cdbus_remove_watch (DBusConnection *connection, guint id);
  * daemon's bookkeeping report). */
 void cdbus_get_counts (DBusConnection *connection, guint *n_objects, guint *n_watches);
 
-/* Builds an error reply to @message with @name and a printf-style text. */
+/* The most bytes of a client's string an error message quotes (cdbus_echo()), and the most
+ * bytes of an error message (longer ones are cut, with the same mark). */
+#define CDBUS_ECHO_MAX       64
+#define CDBUS_ERROR_TEXT_MAX 1024
+
+/* @text (a client's string: a name, a path, a key) as an error message may quote it: whole
+ * if at most CDBUS_ECHO_MAX bytes, else its first CDBUS_ECHO_MAX bytes or fewer (cut between
+ * two characters) and "... (N bytes)" with its length. Never echo unbounded input. */
+char *cdbus_echo (const char *text);
+
+/* Builds an error reply to @message with @name and a printf-style text, cut after
+ * CDBUS_ERROR_TEXT_MAX bytes as cdbus_echo() cuts. */
 DBusMessage *cdbus_error (DBusMessage *message, const char *name, const char *format, ...)
     G_GNUC_PRINTF (3, 4);
 

@@ -933,9 +933,43 @@ hash_tile (StateHasher *h, const CarcTileType *t)
   hash_bytes (h, id, strlen (id) + 1);
 }
 
+/* The hex digest of @h's bytes, cut to 16 digits. */
+static char *
+hasher_finish (StateHasher *h)
+{
+  g_checksum_update (h->checksum, h->buf, (gssize)h->len);
+  return g_strndup (g_checksum_get_string (h->checksum), 16);
+}
+
+/* The pieces on the board, in the order they were placed. */
+static void
+hash_pieces (StateHasher *c, CarcGame *g)
+{
+  hash_u32 (c, g->n_pieces);
+  for (guint i = 0; i < g->n_pieces; i++)
+    {
+      const CarcPiece *p = &g->pieces[i];
+      hash_tile (c, p->type);
+      hash_u32 (c, (guint32)(gint32)p->x);
+      hash_u32 (c, (guint32)(gint32)p->y);
+      hash_u32 (c, p->rotation | (guint32)(guint8)p->player << 8);
+    }
+}
+
+static guint32
+hash_flags (CarcGame *g)
+{
+  return (guint32)g->can_draw | (guint32)g->can_pass << 1 | (guint32)g->ending << 2;
+}
+
 /**
  * carc_game_get_state_hash:
  * @game: a game
+ *
+ * Everything the game's future depends on, the hidden information included (the draw pile in
+ * order, every hand, the RNG state): for checking, in-process, that two games are the same
+ * (a journal restored, a record replayed). Never show it to players: it gives the hidden
+ * information away to whoever can try candidates (carc_game_get_public_hash() is for them).
  *
  * Returns: (transfer full): 16 hex digits (the start of a SHA-256 over the game's state)
  */
@@ -968,22 +1002,67 @@ carc_game_get_state_hash (CarcGame *game)
   for (guint i = g->deck_pos; i < g->deck_len; i++)
     hash_tile (c, g->deck[i]);
   hash_tile (c, g->tile);
-  hash_u32 (c, (guint32)g->can_draw | (guint32)g->can_pass << 1 | (guint32)g->ending << 2);
-  hash_u32 (c, g->n_pieces);
-  for (guint i = 0; i < g->n_pieces; i++)
-    {
-      const CarcPiece *p = &g->pieces[i];
-      hash_tile (c, p->type);
-      hash_u32 (c, (guint32)(gint32)p->x);
-      hash_u32 (c, (guint32)(gint32)p->y);
-      hash_u32 (c, p->rotation | (guint32)(guint8)p->player << 8);
-    }
+  hash_u32 (c, hash_flags (g));
+  hash_pieces (c, g);
   for (guint i = 0; i < g->n_followers; i++)
     if (g->followers[i].active)
       {
         hash_u32 (c, g->followers[i].player);
         hash_u32 (c, (guint32)g->followers[i].seg);
       }
-  g_checksum_update (checksum, c->buf, (gssize)c->len);
-  return g_strndup (g_checksum_get_string (checksum), 16);
+  return hasher_finish (c);
+}
+
+/**
+ * carc_game_get_public_hash:
+ * @game: a game
+ *
+ * A digest of what every player sees of the game, and of nothing else: two games that
+ * differ only in hidden information (the order of the draw pile, face-down hands, the RNG
+ * state) have the same public hash, so showing it gives nothing away. The bytes hashed are
+ * listed in doc/game-records.md ("The public hash"), so a client can compute it from what
+ * it was shown, and compare it with the daemon's Game.StateHash.
+ *
+ * Returns: (transfer full): 16 hex digits (the start of a SHA-256)
+ */
+char *
+carc_game_get_public_hash (CarcGame *game)
+{
+  static const char domain[] = "carcassonne public state 1";
+  g_return_val_if_fail (CARC_IS_GAME (game), NULL);
+  CarcGame *g = game;
+  g_autoptr (GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
+  g_autofree StateHasher *c = g_new (StateHasher, 1);
+  c->checksum = checksum;
+  c->len = 0;
+  hash_bytes (c, domain, sizeof domain); /* never the same bytes as a full state's */
+  hash_u32 (c, g->phase);
+  hash_u32 (c, g->current);
+  hash_u32 (c, g->turn);
+  hash_u32 (c, g->n_players);
+  hash_u32 (c, g->hands_open);
+  for (guint p = 0; p < g->n_players; p++)
+    {
+      hash_u32 (c, g->score[p]);
+      hash_u32 (c, g->supply[p]);
+      hash_u32 (c, g->hand[p].len);
+      for (guint i = 0; g->hands_open && i < g->hand[p].len; i++)
+        hash_tile (c, g->hand[p].pieces[i]);
+    }
+  hash_u32 (c, g->pool.len);
+  for (guint i = 0; i < g->pool.len; i++)
+    hash_tile (c, g->pool.pieces[i]);
+  hash_u32 (c, g->deck_len - g->deck_pos);
+  hash_tile (c, g->tile);
+  hash_u32 (c, hash_flags (g));
+  hash_pieces (c, g);
+  for (guint i = 0; i < g->n_followers; i++)
+    if (g->followers[i].active)
+      {
+        const CarcSeg *s = &g->features.segs[g->followers[i].seg];
+        hash_u32 (c, g->followers[i].player);
+        hash_u32 (c, s->piece);
+        hash_u32 (c, s->local);
+      }
+  return hasher_finish (c);
 }

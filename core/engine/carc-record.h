@@ -47,8 +47,12 @@ CarcGame *carc_record_replay (CarcRecord *record, guint n_moves, CarcEventFunc f
 
 /* A digest of everything a game's future depends on (board, followers, scores, supplies,
  * hands, the draw pile and RNG state, phase, turn), as 16 hex digits: two games with the
- * same hash are in the same state. */
+ * same hash are in the same state. It digests hidden information: never show it to players. */
 char *carc_game_get_state_hash (CarcGame *game);
+
+/* A digest of the public state only (what every player sees), as 16 hex digits: games that
+ * differ only in hidden information have the same one. The daemon's Game.StateHash. */
+char *carc_game_get_public_hash (CarcGame *game);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CarcRecord, carc_record_unref)
 

@@ -175,7 +175,7 @@ START_TEST (test_round_trip_base)
       ck_assert (carc_game_apply_move (mirror, &move, NULL));
       assert_in_sync (c0, game, mirror);
       assert_in_sync (d0, copy, mirror);
-      want = carc_game_get_state_hash (mirror);
+      want = carc_game_get_public_hash (mirror);
       WAIT_FOR (g_strcmp0 (announced, want) == 0);
       ck_assert_str_eq (announced, want);
     }
@@ -242,7 +242,7 @@ START_TEST (test_round_trip_expansions)
       g_autofree char *options = g_strdup_printf ("{'moves': <uint32 %u>}", n);
       g_autofree char *part = import_game (a, record, options);
       g_autoptr (CarcGame) engine = carc_record_replay (parsed, n, NULL, NULL, NULL, NULL);
-      g_autofree char *want = carc_game_get_state_hash (engine);
+      g_autofree char *want = carc_game_get_public_hash (engine);
       g_autofree char *have = get_hash (x, part);
       g_autofree char *cut = export_record (a, part);
       g_autoptr (CarcRecord) cut_parsed = carc_record_parse (cut, -1, tiles, host, NULL);
@@ -386,7 +386,7 @@ START_TEST (test_imported_survives)
   g_free (join_game (b, copy, "Bea", &token));
   parsed = carc_record_parse (record, -1, tiles, NULL, NULL);
   engine = carc_record_replay (parsed, 40, NULL, NULL, NULL, NULL);
-  want = carc_game_get_state_hash (engine);
+  want = carc_game_get_public_hash (engine);
   daemon_kill (pid);
   pid = daemon_start_in (dir, NULL);
   have = get_hash (a, copy);

@@ -273,6 +273,62 @@ START_TEST (test_state_hash)
   ck_assert_str_eq (ha, hb);
   ck_assert_str_ne (ha, hc);
   ck_assert_str_ne (ha, hd);
+  /* the value before issue 15 split off the public hash: journals written then still check */
+  ck_assert_str_eq (ha, "10451406f2acdfbb");
+}
+END_TEST
+
+/* Issue 15: the public hash digests what every player sees and nothing hidden. Two games that
+ * differ only in the draw pile after the tile in play and in the seed (so in the face-down
+ * half-tile hands and the RNG) have the same public hash and different state hashes; the
+ * public hash is never a state hash, and a move changes it. */
+START_TEST (test_public_hash)
+{
+  static const char *const order_a[] = { "A", "B", "C", "E", NULL };
+  static const char *const order_b[] = { "A", "E", "C", "B", NULL };
+  g_autoptr (CarcPluginHost) host = test_plugin_host ();
+  /* (arrays: g_autoptr and g_autofree clean up a single variable, so these are freed below) */
+  CarcGame *g[2] = { NULL, NULL };
+  char *pub[2] = { NULL, NULL }, *full[2] = { NULL, NULL };
+
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (CarcGameConfig) config = carc_game_config_new_base (NULL);
+
+      carc_game_config_set_seed (config, i + 1);
+      carc_game_config_set_tile_order (config, i ? order_b : order_a);
+      ck_assert (carc_game_config_add_expansion_by_name (config, host, "halftiles", &error));
+      ck_assert (carc_game_config_set_option (config, "halftiles", "draft", 0, &error));
+      g[i] = carc_game_new (config, &error);
+      ck_assert_msg (g[i] != NULL, "%s", error ? error->message : "");
+      ck_assert (carc_game_draw (g[i], &error));
+      pub[i] = carc_game_get_public_hash (g[i]);
+      full[i] = carc_game_get_state_hash (g[i]);
+    }
+  /* the hands do differ */
+  ck_assert (carc_game_get_hand_piece (g[0], 0, 0) != carc_game_get_hand_piece (g[1], 0, 0)
+             || carc_game_get_hand_piece (g[0], 1, 0) != carc_game_get_hand_piece (g[1], 1, 0));
+  ck_assert_uint_eq (strlen (pub[0]), 16);
+  ck_assert_str_eq (pub[0], pub[1]);
+  ck_assert_str_ne (full[0], full[1]);
+  ck_assert_str_ne (pub[0], full[0]);
+  {
+    guint n;
+    const CarcPlacement *p = carc_game_get_placements (g[0], &n);
+    g_autofree char *moved = NULL;
+
+    ck_assert_uint_gt (n, 0);
+    ck_assert (carc_game_place (g[0], p[0].x, p[0].y, p[0].rotation, NULL));
+    moved = carc_game_get_public_hash (g[0]);
+    ck_assert_str_ne (moved, pub[0]);
+  }
+  for (guint i = 0; i < 2; i++)
+    {
+      g_object_unref (g[i]);
+      g_free (pub[i]);
+      g_free (full[i]);
+    }
 }
 END_TEST
 
@@ -288,6 +344,7 @@ main (void)
   tcase_add_test (tc, test_bad_records);
   tcase_add_test (tc, test_replay_checks_scores_and_moves);
   tcase_add_test (tc, test_state_hash);
+  tcase_add_test (tc, test_public_hash);
   suite_add_tcase (s, tc);
   return check_run_suite (s);
 }
