@@ -164,9 +164,9 @@ reap_abandoned (gpointer data)
 
       if (!carcd_session_is_abandoned (s))
         continue;
-      /* a game restored at start is kept for the timeout, over or not, for its players to
-       * come back to it */
-      if (carcd_session_get_state (s) == CARCD_STATE_OVER && !s->restored)
+      /* a game restored at start, or played by tokens, is kept for the timeout, over or not,
+       * for its players to come back to it */
+      if (carcd_session_get_state (s) == CARCD_STATE_OVER && !s->restored && !s->held_by_token)
         {
           g_debug ("%s: over, and nobody holds it; removing it", s->path);
           g_hash_table_iter_steal (&iter);

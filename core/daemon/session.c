@@ -303,6 +303,7 @@ carcd_session_identify (CarcdSession *s, CarcdCaller *caller, GError **error)
       return FALSE;
     }
   s->abandoned_since = 0; /* held, by its token */
+  s->held_by_token = TRUE;
   return TRUE;
 }
 

@@ -92,6 +92,9 @@ struct _CarcdSession
   char *public_hash;
   /* a game restored at start is kept for the abandon timeout even when over, until held */
   gboolean restored;
+  /* a token acted for a call: the game is kept for the abandon timeout even when over, so the
+   * one-shot clients that play it can still read and export it */
+  gboolean held_by_token;
   /* ImportGame: the config is the record's, and the game replayed from it waits for Start */
   gboolean imported;
   CarcGame *imported_game;

@@ -266,6 +266,37 @@ START_TEST (test_seat_token_from_any_connection)
 }
 END_TEST
 
+/* dbus-game.md "Removal": a game over that nobody's connection holds is kept when tokens
+ * played it, so the one-shot tool that ended it can still export it (before, it was removed
+ * at once and ExportRecord by the creator's token was UnknownObject). An empty tile-order
+ * makes the game over at its Start. */
+START_TEST (test_over_game_played_by_tokens_stays)
+{
+  GPid pid = daemon_start (NULL);
+  g_autofree char *creator = NULL;
+  g_autofree char *game
+      = create_and_vanish ("({'seed': <@t 3>, 'tile-order': <@as []>},)", &creator);
+  g_autofree char *ann = join_and_vanish (game, "Ann");
+  g_autofree char *bob = join_and_vanish (game, "Bob");
+  g_autoptr (GDBusConnection) c = client_new ();
+
+  g_variant_unref (call_ok (c, game, GAME_IFACE, "Start", with_token (ann)));
+  ck_assert_uint_eq (get_u (c, game, "State"), 3);
+  g_usleep (200 * 1000 * test_time_scale ());
+  ck_assert (game_listed (c, game));
+  {
+    g_autoptr (GVariant) r = call_ok (c, game, GAME_IFACE, "ExportRecord", with_token (creator));
+    g_autofree char *record = NULL;
+
+    g_variant_get (r, "(s)", &record);
+    ck_assert_ptr_nonnull (strstr (record, "\"players\":2"));
+  }
+  g_variant_unref (call_ok (c, game, GAME_IFACE, "Delete", with_token (creator)));
+  ck_assert (!game_listed (c, game));
+  ck_assert_int_eq (daemon_stop (pid), 0);
+}
+END_TEST
+
 /* What a bus monitor saw: every message, printed, and apart the signals. */
 typedef struct
 {
@@ -411,6 +442,7 @@ tokens_suite (void)
   tcase_add_test (tc, test_creator_token_after_the_creator_left);
   tcase_add_test (tc, test_creator_token_after_a_restart);
   tcase_add_test (tc, test_seat_token_from_any_connection);
+  tcase_add_test (tc, test_over_game_played_by_tokens_stays);
   tcase_add_test (tc, test_no_token_in_signals);
   suite_add_tcase (s, tc);
   return s;
