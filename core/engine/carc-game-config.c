@@ -56,6 +56,31 @@ carc_game_config_ref (CarcGameConfig *config)
   return config;
 }
 
+/* A deep copy of @config, as a game keeps it (doc/engine-api.md): the tile set and the
+ * plugins are shared (they do not change), the rest is copied. */
+CarcGameConfig *
+carc_game_config_dup (const CarcGameConfig *config)
+{
+  CarcGameConfig *c = g_new0 (CarcGameConfig, 1);
+  *c = *config;
+  c->ref_count = 1;
+  g_object_ref (c->tiles);
+  c->tile_order = g_strdupv (config->tile_order);
+  for (guint p = 0; p < CARC_MAX_PLAYERS; p++)
+    c->hands[p] = g_strdupv (config->hands[p]);
+  if (config->expansions)
+    {
+      c->expansions = g_array_copy (config->expansions);
+      for (guint i = 0; i < c->expansions->len; i++)
+        {
+          CarcConfigExpansion *e = &g_array_index (c->expansions, CarcConfigExpansion, i);
+          carc_plugin_ref (e->plugin);
+          e->values = g_memdup2 (e->values, (e->plugin->options->len + 1) * sizeof *e->values);
+        }
+    }
+  return c;
+}
+
 /**
  * carc_game_config_unref:
  * @config: (nullable): a config

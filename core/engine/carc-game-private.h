@@ -154,6 +154,9 @@ G_GNUC_INTERNAL void carc_game_emit_segment (CarcGame *g, CarcEventType type, gi
 G_GNUC_INTERNAL guint carc_game_unit_of_piece (CarcGame *g, guint piece);
 G_GNUC_INTERNAL guint carc_game_cloister_neighbours (CarcGame *g, gint x, gint y);
 
+/* carc-game-config.c */
+G_GNUC_INTERNAL CarcGameConfig *carc_game_config_dup (const CarcGameConfig *config);
+
 G_GNUC_INTERNAL void carc_hand_add (CarcHand *hand, const CarcTileType *tile);
 
 /* carc-placement.c */

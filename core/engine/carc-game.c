@@ -551,7 +551,7 @@ carc_game_new_full (const CarcGameConfig *config, CarcEventFunc func, gpointer u
       return NULL;
     }
 
-  g->config = carc_game_config_ref ((CarcGameConfig *)config);
+  g->config = carc_game_config_dup (config); /* frozen: later changes to @config do not reach it */
   g->n_players = config->n_players;
   for (guint p = 0; p < g->n_players; p++)
     g->supply[p] = config->followers;
@@ -690,7 +690,12 @@ carc_game_set_event_func (CarcGame *self, CarcEventFunc func, gpointer user_data
 
 /**
  * carc_game_get_config:
- * Returns: (transfer none): the config the game was created with
+ * @self: a game
+ *
+ * The game keeps a copy of the config it was created with: changing that config afterwards
+ * changes neither the game nor this copy.
+ *
+ * Returns: (transfer none): the game's copy of its config
  */
 const CarcGameConfig *
 carc_game_get_config (CarcGame *self)
