@@ -23,7 +23,7 @@
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 
-#include "carc-record.h"
+#include "carcassonne.h"
 #include "errors.h"
 #include "session.h"
 

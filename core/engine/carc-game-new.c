@@ -75,6 +75,7 @@ setup_expansions (CarcGame *g, GPtrArray *deck, GError **error)
 CarcGame *
 carc_game_new (const CarcGameConfig *config, GError **error)
 {
+  g_return_val_if_fail (config != NULL, NULL);
   return carc_game_new_full (config, NULL, NULL, NULL, error);
 }
 
@@ -91,6 +92,7 @@ carc_game_new (const CarcGameConfig *config, GError **error)
 CarcGame *
 carc_game_new_with_signals (const CarcGameConfig *config, GError **error)
 {
+  g_return_val_if_fail (config != NULL, NULL);
   CarcGame *g = carc_game_new_full (config, NULL, NULL, NULL, error);
   if (g)
     carc_game_set_event_signals (g, TRUE);
@@ -316,6 +318,8 @@ CarcGame *
 carc_game_replay (const CarcGameConfig *config, const CarcMove *moves, guint n_moves,
                   GError **error)
 {
+  g_return_val_if_fail (config != NULL, NULL);
+  g_return_val_if_fail (moves != NULL || n_moves == 0, NULL);
   g_autoptr (CarcGame) g = carc_game_new (config, error);
   if (!g)
     return NULL;

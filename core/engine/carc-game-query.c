@@ -111,6 +111,7 @@ carc_game_hand_placeable (CarcGame *g, guint player, gint shape)
 gboolean
 carc_game_get_event_signals (CarcGame *self)
 {
+  g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
   return self->event_signals;
 }
 
@@ -126,6 +127,7 @@ carc_game_get_event_signals (CarcGame *self)
 const CarcGameConfig *
 carc_game_get_config (CarcGame *self)
 {
+  g_return_val_if_fail (CARC_IS_GAME (self), NULL);
   return self->config;
 }
 
@@ -137,6 +139,7 @@ carc_game_get_config (CarcGame *self)
 CarcPhase
 carc_game_get_phase (CarcGame *self)
 {
+  g_return_val_if_fail (CARC_IS_GAME (self), CARC_PHASE_OVER);
   return self->phase;
 }
 
@@ -148,6 +151,7 @@ carc_game_get_phase (CarcGame *self)
 guint
 carc_game_get_n_players (CarcGame *self)
 {
+  g_return_val_if_fail (CARC_IS_GAME (self), 0);
   return self->n_players;
 }
 
@@ -159,6 +163,7 @@ carc_game_get_n_players (CarcGame *self)
 guint
 carc_game_get_current_player (CarcGame *self)
 {
+  g_return_val_if_fail (CARC_IS_GAME (self), 0);
   return self->current;
 }
 
@@ -170,6 +175,7 @@ carc_game_get_current_player (CarcGame *self)
 guint
 carc_game_get_turn (CarcGame *self)
 {
+  g_return_val_if_fail (CARC_IS_GAME (self), 0);
   return self->turn;
 }
 
@@ -181,6 +187,7 @@ carc_game_get_turn (CarcGame *self)
 const CarcTileType *
 carc_game_get_current_tile (CarcGame *self)
 {
+  g_return_val_if_fail (CARC_IS_GAME (self), NULL);
   return self->phase == CARC_PHASE_OVER ? NULL : self->tile;
 }
 
@@ -192,6 +199,7 @@ carc_game_get_current_tile (CarcGame *self)
 guint
 carc_game_get_tiles_left (CarcGame *self)
 {
+  g_return_val_if_fail (CARC_IS_GAME (self), 0);
   return self->deck_len - self->deck_pos;
 }
 
@@ -203,6 +211,7 @@ carc_game_get_tiles_left (CarcGame *self)
 guint
 carc_game_get_score (CarcGame *self, guint player)
 {
+  g_return_val_if_fail (CARC_IS_GAME (self), 0);
   return player < self->n_players ? self->score[player] : 0;
 }
 
@@ -218,6 +227,7 @@ guint *
 carc_game_get_scores (CarcGame *self, guint *n_players)
 {
   g_return_val_if_fail (CARC_IS_GAME (self), NULL);
+  g_return_val_if_fail (n_players != NULL, NULL);
   *n_players = self->n_players;
   return g_memdup2 (self->score, self->n_players * sizeof (guint));
 }
@@ -230,6 +240,7 @@ carc_game_get_scores (CarcGame *self, guint *n_players)
 guint
 carc_game_get_supply (CarcGame *self, guint player)
 {
+  g_return_val_if_fail (CARC_IS_GAME (self), 0);
   return player < self->n_players ? self->supply[player] : 0;
 }
 
@@ -245,6 +256,8 @@ carc_game_get_supply (CarcGame *self, guint player)
 const CarcPlacement *
 carc_game_get_placements (CarcGame *self, guint *n_placements)
 {
+  g_return_val_if_fail (CARC_IS_GAME (self), NULL);
+  g_return_val_if_fail (n_placements != NULL, NULL);
   *n_placements = self->phase == CARC_PHASE_PLACE ? self->n_placements : 0;
   if (*n_placements && !self->placements_listed)
     list_placements (self);
@@ -260,6 +273,7 @@ carc_game_get_placements (CarcGame *self, guint *n_placements)
 guint
 carc_game_get_n_placements (CarcGame *self)
 {
+  g_return_val_if_fail (CARC_IS_GAME (self), 0);
   return self->phase == CARC_PHASE_PLACE ? self->n_placements : 0;
 }
 
@@ -277,6 +291,8 @@ carc_game_get_n_placements (CarcGame *self)
 gboolean
 carc_game_get_placement (CarcGame *self, guint index, CarcPlacement *placement)
 {
+  g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
+  g_return_val_if_fail (placement != NULL, FALSE);
   if (self->phase != CARC_PHASE_PLACE || index >= self->n_placements)
     return FALSE;
   if (!self->placements_listed && carc_game_hooks_check (self, self->tile))
@@ -299,7 +315,8 @@ carc_game_get_placement (CarcGame *self, guint index, CarcPlacement *placement)
         }
       while (index--)
         f &= f - 1;
-      *placement = (CarcPlacement){ cell->x, cell->y, (guint)__builtin_ctz (f) };
+      *placement
+          = (CarcPlacement){ .x = cell->x, .y = cell->y, .rotation = (guint)__builtin_ctz (f) };
       return TRUE;
     }
   g_assert_not_reached ();
@@ -315,6 +332,7 @@ carc_game_get_placement (CarcGame *self, guint index, CarcPlacement *placement)
 gboolean
 carc_game_can_place (CarcGame *self, gint x, gint y, guint rotation)
 {
+  g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
   if (self->phase != CARC_PHASE_PLACE)
     return FALSE;
   if (carc_game_hooks_check (self, self->tile))
@@ -334,6 +352,8 @@ carc_game_can_place (CarcGame *self, gint x, gint y, guint rotation)
 const CarcDeployment *
 carc_game_get_deployments (CarcGame *self, guint *n_deployments)
 {
+  g_return_val_if_fail (CARC_IS_GAME (self), NULL);
+  g_return_val_if_fail (n_deployments != NULL, NULL);
   *n_deployments = self->phase == CARC_PHASE_DEPLOY ? self->n_deployments : 0;
   return self->deployments;
 }
@@ -347,6 +367,7 @@ carc_game_get_deployments (CarcGame *self, guint *n_deployments)
 gboolean
 carc_game_can_draw (CarcGame *self)
 {
+  g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
   return self->phase == CARC_PHASE_CHOOSE && self->can_draw;
 }
 
@@ -359,6 +380,7 @@ carc_game_can_draw (CarcGame *self)
 gboolean
 carc_game_can_pass (CarcGame *self)
 {
+  g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
   return self->phase == CARC_PHASE_CHOOSE && self->can_pass;
 }
 
@@ -370,6 +392,7 @@ carc_game_can_pass (CarcGame *self)
 guint
 carc_game_get_hand_size (CarcGame *self, guint player)
 {
+  g_return_val_if_fail (CARC_IS_GAME (self), 0);
   return player < self->n_players ? self->hand[player].len : 0;
 }
 
@@ -387,6 +410,7 @@ carc_game_get_hand_size (CarcGame *self, guint player)
 const CarcTileType *
 carc_game_get_hand_piece (CarcGame *self, guint player, guint index)
 {
+  g_return_val_if_fail (CARC_IS_GAME (self), NULL);
   if (player >= self->n_players || index >= self->hand[player].len)
     return NULL;
   return self->hand[player].pieces[index];
@@ -400,6 +424,7 @@ carc_game_get_hand_piece (CarcGame *self, guint player, guint index)
 gboolean
 carc_game_get_hands_open (CarcGame *self)
 {
+  g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
   return self->hands_open;
 }
 
@@ -416,6 +441,8 @@ carc_game_get_hands_open (CarcGame *self)
 const CarcPlacement *
 carc_game_get_piece_placements (CarcGame *self, guint index, guint *n_placements)
 {
+  g_return_val_if_fail (CARC_IS_GAME (self), NULL);
+  g_return_val_if_fail (n_placements != NULL, NULL);
   *n_placements = 0;
   if (self->phase != CARC_PHASE_CHOOSE || index >= self->hand[self->current].len)
     return NULL;
@@ -432,6 +459,7 @@ carc_game_get_piece_placements (CarcGame *self, guint index, guint *n_placements
 guint
 carc_game_get_pool_size (CarcGame *self)
 {
+  g_return_val_if_fail (CARC_IS_GAME (self), 0);
   return self->phase == CARC_PHASE_DRAFT ? self->pool.len : 0;
 }
 
@@ -442,6 +470,7 @@ carc_game_get_pool_size (CarcGame *self)
 const CarcTileType *
 carc_game_get_pool_piece (CarcGame *self, guint index)
 {
+  g_return_val_if_fail (CARC_IS_GAME (self), NULL);
   if (self->phase != CARC_PHASE_DRAFT || index >= self->pool.len)
     return NULL;
   return self->pool.pieces[index];
@@ -459,6 +488,8 @@ carc_game_get_pool_piece (CarcGame *self, guint index)
 guint
 carc_game_get_pieces_at (CarcGame *self, gint x, gint y, CarcPieceInfo info[2])
 {
+  g_return_val_if_fail (CARC_IS_GAME (self), 0);
+  g_return_val_if_fail (info != NULL, 0);
   const CarcCell *c = carc_board_cell (&self->board, x, y);
   guint n = 0;
   for (guint k = 0; c && k < 2 && c->piece[k]; k++)
@@ -483,6 +514,7 @@ CarcPieceInfo **
 carc_game_list_pieces_at (CarcGame *self, gint x, gint y, guint *n_pieces)
 {
   g_return_val_if_fail (CARC_IS_GAME (self), NULL);
+  g_return_val_if_fail (n_pieces != NULL, NULL);
   CarcPieceInfo info[2];
   guint n = carc_game_get_pieces_at (self, x, y, info);
   CarcPieceInfo **list = g_new0 (CarcPieceInfo *, n + 1);
@@ -503,6 +535,7 @@ carc_game_list_pieces_at (CarcGame *self, gint x, gint y, guint *n_pieces)
 gboolean
 carc_game_is_occupied (CarcGame *self, gint x, gint y)
 {
+  g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
   const CarcCell *c = carc_board_cell (&self->board, x, y);
   return c && c->piece[0];
 }
@@ -516,6 +549,7 @@ carc_game_is_occupied (CarcGame *self, gint x, gint y)
 gboolean
 carc_game_is_ending (CarcGame *self)
 {
+  g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
   return self->ending;
 }
 
@@ -527,6 +561,8 @@ carc_game_is_ending (CarcGame *self)
 gboolean
 carc_game_has_expansion (CarcGame *self, const char *name)
 {
+  g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
+  g_return_val_if_fail (name != NULL, FALSE);
   for (guint i = 0; i < self->n_exp; i++)
     if (g_strcmp0 (self->exp[i].plugin->desc->name, name) == 0)
       return TRUE;
@@ -544,6 +580,7 @@ carc_game_has_expansion (CarcGame *self, const char *name)
 gboolean
 carc_game_hand_can_place (CarcGame *self, guint player, gint shape)
 {
+  g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
   return player < self->n_players && carc_game_hand_placeable (self, player, shape);
 }
 
@@ -555,6 +592,7 @@ carc_game_hand_can_place (CarcGame *self, guint player, gint shape)
 guint
 carc_game_get_n_pieces (CarcGame *self)
 {
+  g_return_val_if_fail (CARC_IS_GAME (self), 0);
   return self->n_pieces;
 }
 
@@ -562,12 +600,12 @@ static void
 fill_piece_info (CarcGame *g, guint index, CarcPieceInfo *info)
 {
   const CarcPiece *p = &g->pieces[index];
-  info->tile = p->type;
-  info->x = p->x;
-  info->y = p->y;
-  info->rotation = p->rotation;
-  info->player = p->player;
-  info->index = index;
+  *info = (CarcPieceInfo){ .tile = p->type,
+                           .x = p->x,
+                           .y = p->y,
+                           .rotation = p->rotation,
+                           .player = p->player,
+                           .index = index };
 }
 
 /**
@@ -581,6 +619,8 @@ fill_piece_info (CarcGame *g, guint index, CarcPieceInfo *info)
 gboolean
 carc_game_get_piece (CarcGame *self, guint index, CarcPieceInfo *info)
 {
+  g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
+  g_return_val_if_fail (info != NULL, FALSE);
   if (index >= self->n_pieces)
     return FALSE;
   fill_piece_info (self, index, info);
@@ -599,6 +639,8 @@ carc_game_get_piece (CarcGame *self, guint index, CarcPieceInfo *info)
 gboolean
 carc_game_get_piece_at (CarcGame *self, gint x, gint y, CarcPieceInfo *info)
 {
+  g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
+  g_return_val_if_fail (info != NULL, FALSE);
   const CarcCell *c = carc_board_cell (&self->board, x, y);
   if (!c || !c->piece[0])
     return FALSE;
@@ -617,6 +659,11 @@ carc_game_get_piece_at (CarcGame *self, gint x, gint y, CarcPieceInfo *info)
 void
 carc_game_get_bounds (CarcGame *self, gint *min_x, gint *min_y, gint *max_x, gint *max_y)
 {
+  g_return_if_fail (CARC_IS_GAME (self));
+  g_return_if_fail (min_x != NULL);
+  g_return_if_fail (min_y != NULL);
+  g_return_if_fail (max_x != NULL);
+  g_return_if_fail (max_y != NULL);
   *min_x = self->board.min_x;
   *min_y = self->board.min_y;
   *max_x = self->board.max_x;
@@ -636,6 +683,8 @@ carc_game_get_bounds (CarcGame *self, gint *min_x, gint *min_y, gint *max_x, gin
 gboolean
 carc_game_get_feature (CarcGame *self, gint x, gint y, guint segment, CarcFeatureInfo *info)
 {
+  g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
+  g_return_val_if_fail (info != NULL, FALSE);
   const CarcCell *c = carc_board_cell (&self->board, x, y);
   if (!c || !c->piece[0])
     return FALSE;
@@ -656,6 +705,8 @@ carc_game_get_feature (CarcGame *self, gint x, gint y, guint segment, CarcFeatur
 gboolean
 carc_game_get_piece_feature (CarcGame *self, guint piece, guint segment, CarcFeatureInfo *info)
 {
+  g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
+  g_return_val_if_fail (info != NULL, FALSE);
   if (piece >= self->n_pieces)
     return FALSE;
   const CarcPiece *p = &self->pieces[piece];
@@ -696,6 +747,7 @@ carc_game_get_piece_feature (CarcGame *self, guint piece, guint segment, CarcFea
 guint
 carc_game_get_n_followers (CarcGame *self)
 {
+  g_return_val_if_fail (CARC_IS_GAME (self), 0);
   guint n = 0;
   for (guint i = 0; i < self->n_followers; i++)
     n += self->followers[i].active;
@@ -713,6 +765,8 @@ carc_game_get_n_followers (CarcGame *self)
 gboolean
 carc_game_get_follower (CarcGame *self, guint index, CarcFollowerInfo *info)
 {
+  g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
+  g_return_val_if_fail (info != NULL, FALSE);
   for (guint i = 0; i < self->n_followers; i++)
     {
       const CarcFollower *fw = &self->followers[i];
@@ -720,12 +774,12 @@ carc_game_get_follower (CarcGame *self, guint index, CarcFollowerInfo *info)
         continue;
       const CarcSeg *s = &self->features.segs[fw->seg];
       const CarcPiece *p = &self->pieces[s->piece];
-      info->player = fw->player;
-      info->x = p->x;
-      info->y = p->y;
-      info->segment = s->local;
-      info->kind = s->kind;
-      info->piece = s->piece;
+      *info = (CarcFollowerInfo){ .player = fw->player,
+                                  .x = p->x,
+                                  .y = p->y,
+                                  .segment = s->local,
+                                  .kind = s->kind,
+                                  .piece = s->piece };
       return TRUE;
     }
   return FALSE;
@@ -741,6 +795,8 @@ carc_game_get_follower (CarcGame *self, guint index, CarcFollowerInfo *info)
 const CarcMove *
 carc_game_get_moves (CarcGame *self, guint *n_moves)
 {
+  g_return_val_if_fail (CARC_IS_GAME (self), NULL);
+  g_return_val_if_fail (n_moves != NULL, NULL);
   *n_moves = self->n_moves;
   return self->moves;
 }

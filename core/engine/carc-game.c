@@ -334,6 +334,7 @@ void
 carc_game_set_event_func (CarcGame *self, CarcEventFunc func, gpointer user_data,
                           GDestroyNotify destroy)
 {
+  g_return_if_fail (CARC_IS_GAME (self));
   if (self->event_destroy)
     self->event_destroy (self->event_data);
   self->event_func = func;
@@ -350,7 +351,9 @@ record (CarcGame *g, CarcMoveType type, gint x, gint y, guint rotation, guint se
       g->cap_moves = MAX (16u, g->cap_moves * 2);
       g->moves = g_renew (CarcMove, g->moves, g->cap_moves);
     }
-  g->moves[g->n_moves++] = (CarcMove){ type, x, y, rotation, segment, piece };
+  g->moves[g->n_moves++] = (CarcMove){
+    .type = type, .x = x, .y = y, .rotation = rotation, .segment = segment, .piece = piece
+  };
 }
 
 static gboolean
@@ -397,7 +400,8 @@ compute_deployments (CarcGame *g)
       gint r = carc_features_find (f, (gint)(p->seg_base + s));
       if (f->segs[r].followers > 0) /* rule 8 */
         continue;
-      g->deployments[g->n_deployments++] = (CarcDeployment){ s, d->kind, d->turned[p->rotation] };
+      g->deployments[g->n_deployments++]
+          = (CarcDeployment){ .segment = s, .kind = d->kind, .location = d->turned[p->rotation] };
     }
 }
 
@@ -749,6 +753,7 @@ carc_game_pick (CarcGame *self, guint index, GError **error)
 void
 carc_game_bury_next_tile (CarcGame *self)
 {
+  g_return_if_fail (CARC_IS_GAME (self));
   if (self->deck_pos < self->deck_len)
     self->deck_pos++;
 }
@@ -765,6 +770,8 @@ carc_game_bury_next_tile (CarcGame *self)
 gboolean
 carc_game_apply_move (CarcGame *self, const CarcMove *move, GError **error)
 {
+  g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
+  g_return_val_if_fail (move != NULL, FALSE);
   switch (move->type)
     {
       case CARC_MOVE_PLACE:

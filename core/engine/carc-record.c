@@ -172,6 +172,7 @@ to_string (JsonBuilder *b)
 char *
 carc_game_config_to_json (const CarcGameConfig *config)
 {
+  g_return_val_if_fail (config != NULL, NULL);
   g_autoptr (JsonBuilder) b = json_builder_new ();
   add_config (b, config);
   return to_string (b);
@@ -190,6 +191,7 @@ carc_game_config_to_json (const CarcGameConfig *config)
 char *
 carc_move_to_json (const CarcMove *move, const guint *scores, guint n_players)
 {
+  g_return_val_if_fail (move != NULL, NULL);
   g_return_val_if_fail ((guint)move->type < G_N_ELEMENTS (move_names), NULL);
   g_autoptr (JsonBuilder) b = json_builder_new ();
   add_move (b, move, scores, n_players);
@@ -551,6 +553,8 @@ CarcGameConfig *
 carc_game_config_new_from_json (const char *data, gssize length, CarcTileSet *base,
                                 CarcPluginHost *host, GError **error)
 {
+  g_return_val_if_fail (data != NULL || length == 0, NULL);
+  g_return_val_if_fail (CARC_IS_TILE_SET (base), NULL);
   g_autoptr (JsonParser) parser = json_parser_new ();
   JsonNode *root = parse_json (data, length, parser, error);
   return root ? read_config (root, "setup", base, host, error) : NULL;
@@ -648,6 +652,8 @@ read_move (JsonNode *n, const char *path, CarcMove *m, guint n_players, guint *s
 gboolean
 carc_move_from_json (const char *data, gssize length, CarcMove *move, GError **error)
 {
+  g_return_val_if_fail (data != NULL || length == 0, FALSE);
+  g_return_val_if_fail (move != NULL, FALSE);
   g_autoptr (JsonParser) parser = json_parser_new ();
   JsonNode *root = parse_json (data, length, parser, error);
   if (!root)
@@ -748,6 +754,8 @@ CarcRecord *
 carc_record_parse (const char *data, gssize length, CarcTileSet *base, CarcPluginHost *host,
                    GError **error)
 {
+  g_return_val_if_fail (data != NULL || length == 0, NULL);
+  g_return_val_if_fail (CARC_IS_TILE_SET (base), NULL);
   static const char *const members[]
       = { "format", "version", "engine", "players", "setup", "moves", "meta", NULL };
   g_autoptr (JsonParser) parser = json_parser_new ();
@@ -783,6 +791,7 @@ carc_record_parse (const char *data, gssize length, CarcTileSet *base, CarcPlugi
 CarcRecord *
 carc_record_ref (CarcRecord *record)
 {
+  g_return_val_if_fail (record != NULL, NULL);
   g_atomic_int_inc (&record->ref_count);
   return record;
 }
@@ -813,6 +822,7 @@ carc_record_unref (CarcRecord *record)
 const CarcGameConfig *
 carc_record_get_config (CarcRecord *record)
 {
+  g_return_val_if_fail (record != NULL, NULL);
   return record->config;
 }
 
@@ -824,6 +834,7 @@ carc_record_get_config (CarcRecord *record)
 guint
 carc_record_get_n_moves (CarcRecord *record)
 {
+  g_return_val_if_fail (record != NULL, 0);
   return record->moves->len;
 }
 
@@ -834,6 +845,7 @@ carc_record_get_n_moves (CarcRecord *record)
 const CarcMove *
 carc_record_get_move (CarcRecord *record, guint index)
 {
+  g_return_val_if_fail (record != NULL, NULL);
   return index < record->moves->len ? &g_array_index (record->moves, CarcMove, index) : NULL;
 }
 
@@ -844,6 +856,7 @@ carc_record_get_move (CarcRecord *record, guint index)
 const char *
 carc_record_get_player_name (CarcRecord *record, guint player)
 {
+  g_return_val_if_fail (record != NULL, NULL);
   if (!record->player_names || player >= g_strv_length (record->player_names))
     return NULL;
   return record->player_names[player];
@@ -878,6 +891,7 @@ CarcGame *
 carc_record_replay (CarcRecord *record, guint n_moves, CarcEventFunc func, gpointer user_data,
                     GDestroyNotify destroy, GError **error)
 {
+  g_return_val_if_fail (record != NULL, NULL);
   g_autoptr (GError) local = NULL;
   g_autoptr (CarcGame) game = carc_game_new_full (record->config, func, user_data, destroy, &local);
   if (!game)
@@ -995,6 +1009,7 @@ hash_flags (CarcGame *g)
 char *
 carc_game_get_state_hash (CarcGame *game)
 {
+  g_return_val_if_fail (CARC_IS_GAME (game), NULL);
   CarcGame *g = game;
   g_autoptr (GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
   g_autofree StateHasher *c = g_new (StateHasher, 1);

@@ -258,6 +258,46 @@ START_TEST (test_config_frozen_at_creation)
 }
 END_TEST
 
+static guint criticals;
+
+static void
+count_criticals (const char *domain, GLogLevelFlags level, const char *message, gpointer data)
+{
+  if (level & G_LOG_LEVEL_CRITICAL)
+    criticals++;
+}
+
+/* Issue 14: every public entry point checks its arguments in the GLib manner: a NULL game,
+ * config or out-pointer logs a critical and gets a neutral answer, nothing crashes. */
+START_TEST (test_preconditions)
+{
+  g_log_set_default_handler (count_criticals, NULL);
+  guint n = 7;
+  ck_assert_int_eq (carc_game_get_phase (NULL), CARC_PHASE_OVER);
+  ck_assert_uint_eq (carc_game_get_n_players (NULL), 0);
+  ck_assert_ptr_null (carc_game_get_placements (NULL, &n));
+  ck_assert (!carc_game_can_place (NULL, 0, 0, 0));
+  ck_assert (!carc_game_place (NULL, 0, 1, 0, NULL));
+  ck_assert_uint_eq (criticals, 5);
+  ck_assert_ptr_null (carc_game_new (NULL, NULL));
+  ck_assert_uint_eq (carc_game_config_get_n_players (NULL), 0);
+  ck_assert_ptr_null (carc_tile_set_lookup (NULL, "D"));
+  ck_assert_ptr_null (carc_tile_type_get_id (NULL));
+  ck_assert_ptr_null (carc_record_get_config (NULL));
+  ck_assert_uint_eq (criticals, 10);
+  /* A real game with a NULL out-pointer: refused, and the game is unchanged. */
+  g_autoptr (CarcGame) game = base_game (3, 2);
+  ck_assert_ptr_null (carc_game_get_placements (game, NULL));
+  ck_assert (!carc_game_get_placement (game, 0, NULL));
+  ck_assert (!carc_game_get_piece (game, 0, NULL));
+  ck_assert_uint_eq (criticals, 13);
+  ck_assert_int_eq (carc_game_get_phase (game), CARC_PHASE_PLACE);
+  ck_assert_uint_eq (carc_game_get_n_pieces (game), 1);
+  ck_assert_uint_eq (n, 7);
+  ck_assert_uint_eq (criticals, 13);
+}
+END_TEST
+
 int
 main (void)
 {
@@ -271,6 +311,7 @@ main (void)
   tcase_add_test (tc, test_accessors);
   tcase_add_test (tc, test_expansions_by_name);
   tcase_add_test (tc, test_config_frozen_at_creation);
+  tcase_add_test (tc, test_preconditions);
   suite_add_tcase (s, tc);
   return check_run_suite (s);
 }
