@@ -276,44 +276,63 @@ set_road (Layout *l, gint r, gint c, gint seg, guint arms)
   l->arms[r][c] = (guint8)arms;
 }
 
-static void
-layout_square (const CtlTileType *t, guint rotation, Layout *l)
+/* Which segment owns each side and half-edge of a tile, in board orientation. */
+typedef struct
 {
-  gint side_owner[4] = { -1, -1, -1, -1 };
-  gint half_owner[N_HALVES] = { -1, -1, -1, -1, -1, -1, -1, -1, -1, -1 };
-  gboolean walled = FALSE;
+  gint side[4];
+  gint half[N_HALVES];
+} Owners;
+
+/* A blank picture: all field (@half: the triangle of a half tile, the rest not its own). */
+static void
+layout_clear (Layout *l, gboolean half)
+{
   memset (l, 0, sizeof *l);
   for (gint r = 0; r < CELL_H; r++)
     for (gint c = 0; c < CELL_W; c++)
-      set_cell (l, r, c, -1, G_FIELD);
+      set_cell (l, r, c, -1, !half || c > 2 * r ? G_FIELD : G_NONE);
+}
 
+static void
+square_owners (const CtlTileType *t, guint rotation, Owners *o)
+{
+  for (guint s = 0; s < 4; s++)
+    o->side[s] = -1;
+  for (guint h = 0; h < N_HALVES; h++)
+    o->half[h] = -1;
   for (guint i = 0; i < t->n_segments; i++)
     {
       guint32 loc = ctl_location_rotate (t->segments[i].locations, rotation);
       for (guint s = 0; s < 4; s++)
         if (loc & CTL_LOC_SIDE (s))
           {
-            side_owner[s] = (gint)i;
+            o->side[s] = (gint)i;
             if (t->segments[i].kind != CTL_FEATURE_ROAD)
-              half_owner[2 * s] = half_owner[2 * s + 1] = (gint)i;
+              o->half[2 * s] = o->half[2 * s + 1] = (gint)i;
           }
       for (guint h = 0; h < 8; h++)
         if (loc & CTL_LOC_HALF (h))
-          half_owner[h] = (gint)i;
+          o->half[h] = (gint)i;
     }
+}
 
-  /* The edges. */
+/* The edge rows and columns of a square tile: half-edges, sides, corners and walls. Returns
+ * whether the tile has a wall. */
+static gboolean
+square_edges (const CtlTileType *t, guint rotation, const Owners *o, Layout *l)
+{
+  const gint *half = o->half;
   for (gint c = 1; c <= 2; c++)
     {
-      set_cell (l, 0, c, half_owner[H_NNW], kind_glyph (t, half_owner[H_NNW], FALSE));
-      set_cell (l, 0, c + 3, half_owner[H_NNE], kind_glyph (t, half_owner[H_NNE], FALSE));
-      set_cell (l, 2, c, half_owner[H_SSW], kind_glyph (t, half_owner[H_SSW], FALSE));
-      set_cell (l, 2, c + 3, half_owner[H_SSE], kind_glyph (t, half_owner[H_SSE], FALSE));
+      set_cell (l, 0, c, half[H_NNW], kind_glyph (t, half[H_NNW], FALSE));
+      set_cell (l, 0, c + 3, half[H_NNE], kind_glyph (t, half[H_NNE], FALSE));
+      set_cell (l, 2, c, half[H_SSW], kind_glyph (t, half[H_SSW], FALSE));
+      set_cell (l, 2, c + 3, half[H_SSE], kind_glyph (t, half[H_SSE], FALSE));
     }
-  gint n = side_owner[CTL_SIDE_N] >= 0 ? side_owner[CTL_SIDE_N] : half_owner[H_NNW];
-  gint s = side_owner[CTL_SIDE_S] >= 0 ? side_owner[CTL_SIDE_S] : half_owner[H_SSW];
-  gint w = side_owner[CTL_SIDE_W] >= 0 ? side_owner[CTL_SIDE_W] : half_owner[H_WNW];
-  gint e = side_owner[CTL_SIDE_E] >= 0 ? side_owner[CTL_SIDE_E] : half_owner[H_ENE];
+  gint n = o->side[CTL_SIDE_N] >= 0 ? o->side[CTL_SIDE_N] : half[H_NNW];
+  gint s = o->side[CTL_SIDE_S] >= 0 ? o->side[CTL_SIDE_S] : half[H_SSW];
+  gint w = o->side[CTL_SIDE_W] >= 0 ? o->side[CTL_SIDE_W] : half[H_WNW];
+  gint e = o->side[CTL_SIDE_E] >= 0 ? o->side[CTL_SIDE_E] : half[H_ENE];
   set_cell (l, 0, 3, n, kind_glyph (t, n, TRUE));
   set_cell (l, 2, 3, s, kind_glyph (t, s, TRUE));
   set_cell (l, 1, 0, w, kind_glyph (t, w, FALSE));
@@ -326,9 +345,10 @@ layout_square (const CtlTileType *t, guint rotation, Layout *l)
   };
   for (guint k = 0; k < 4; k++)
     {
-      gint o = corner_owner (t, half_owner[corners[k][2]], half_owner[corners[k][3]]);
-      set_cell (l, corners[k][0], corners[k][1], o, kind_glyph (t, o, FALSE));
+      gint c = corner_owner (t, half[corners[k][2]], half[corners[k][3]]);
+      set_cell (l, corners[k][0], corners[k][1], c, kind_glyph (t, c, FALSE));
     }
+  gboolean walled = FALSE;
   for (guint side = 0; side < 4; side++)
     if (t->edges[(side + 4 - (rotation & 3)) & 3] == CTL_EDGE_WALL)
       for (gint i = 0; i < (side % 2 ? CELL_H : CELL_W); i++)
@@ -338,51 +358,81 @@ layout_square (const CtlTileType *t, guint rotation, Layout *l)
           set_cell (l, r, c, -1, G_WALL);
           walled = TRUE;
         }
+  return walled;
+}
 
-  /* The middle row: cities, then roads, then the cloister. */
+/* A city of a square tile in the middle row, from the sides it touches. */
+static void
+square_city (Layout *l, gint i, guint32 sides)
+{
+  guint ns = (guint)__builtin_popcount (sides);
+  gboolean has_w = sides & CTL_LOC_SIDE (CTL_SIDE_W), has_e = sides & CTL_LOC_SIDE (CTL_SIDE_E);
+  gboolean has_n = sides & CTL_LOC_SIDE (CTL_SIDE_N), has_s = sides & CTL_LOC_SIDE (CTL_SIDE_S);
+  if (ns < 2)
+    {
+      if (has_w)
+        set_cell (l, 1, 1, i, G_CITY);
+      else if (has_e)
+        set_cell (l, 1, 5, i, G_CITY);
+      return;
+    }
+  if (has_w)
+    fill_middle (l, 1, 2, i, G_CITY);
+  if (has_e)
+    fill_middle (l, 4, 5, i, G_CITY);
+  if (has_n && has_s)
+    fill_middle (l, 2, 4, i, G_CITY);
+  if ((has_e && has_w) || ns >= 3)
+    fill_middle (l, 3, 3, i, G_CITY);
+}
+
+/* A road of a square tile in the middle row. Returns TRUE if it ends in the middle. */
+static gboolean
+square_road (Layout *l, gint i, guint32 sides)
+{
+  guint ns = (guint)__builtin_popcount (sides);
+  if (sides & CTL_LOC_SIDE (CTL_SIDE_W))
+    fill_middle (l, 1, 2, i, G_ROAD_H);
+  if (sides & CTL_LOC_SIDE (CTL_SIDE_E))
+    fill_middle (l, 4, 5, i, G_ROAD_H);
+  if (ns >= 2)
+    set_road (l, 1, 3, i, l->arms[1][3] | sides);
+  return ns == 1;
+}
+
+/* The middle row of a square tile: cities, then roads, then the cloister. Returns whether
+ * some road ends in the middle. */
+static gboolean
+square_middle (const CtlTileType *t, guint rotation, Layout *l)
+{
   gboolean road_ends = FALSE;
-  for (guint pass = 0; pass < 3; pass++)
+  static const CtlFeatureKind order[]
+      = { CTL_FEATURE_CITY, CTL_FEATURE_ROAD, CTL_FEATURE_CLOISTER };
+  for (guint pass = 0; pass < G_N_ELEMENTS (order); pass++)
     for (guint i = 0; i < t->n_segments; i++)
       {
         const CtlSegment *seg = &t->segments[i];
         guint32 sides = ctl_location_rotate (seg->locations, rotation) & CTL_LOC_SIDES;
-        guint ns = (guint)__builtin_popcount (sides);
-        gboolean has_w = sides & CTL_LOC_SIDE (CTL_SIDE_W),
-                 has_e = sides & CTL_LOC_SIDE (CTL_SIDE_E);
-        gboolean has_n = sides & CTL_LOC_SIDE (CTL_SIDE_N),
-                 has_s = sides & CTL_LOC_SIDE (CTL_SIDE_S);
-        if (pass == 0 && seg->kind == CTL_FEATURE_CITY)
-          {
-            if (ns >= 2)
-              {
-                if (has_w)
-                  fill_middle (l, 1, 2, (gint)i, G_CITY);
-                if (has_e)
-                  fill_middle (l, 4, 5, (gint)i, G_CITY);
-                if (has_n && has_s)
-                  fill_middle (l, 2, 4, (gint)i, G_CITY);
-                if ((has_e && has_w) || ns >= 3)
-                  fill_middle (l, 3, 3, (gint)i, G_CITY);
-              }
-            else if (has_w)
-              set_cell (l, 1, 1, (gint)i, G_CITY);
-            else if (has_e)
-              set_cell (l, 1, 5, (gint)i, G_CITY);
-          }
-        else if (pass == 1 && seg->kind == CTL_FEATURE_ROAD)
-          {
-            if (has_w)
-              fill_middle (l, 1, 2, (gint)i, G_ROAD_H);
-            if (has_e)
-              fill_middle (l, 4, 5, (gint)i, G_ROAD_H);
-            if (ns >= 2)
-              set_road (l, 1, 3, (gint)i, l->arms[1][3] | sides);
-            else if (ns == 1)
-              road_ends = TRUE;
-          }
-        else if (pass == 2 && seg->kind == CTL_FEATURE_CLOISTER)
+        if (seg->kind != order[pass])
+          continue;
+        if (seg->kind == CTL_FEATURE_CITY)
+          square_city (l, (gint)i, sides);
+        else if (seg->kind == CTL_FEATURE_ROAD)
+          road_ends |= square_road (l, (gint)i, sides);
+        else
           set_cell (l, 1, 3, (gint)i, G_CLOISTER);
       }
+  return road_ends;
+}
+
+static void
+layout_square (const CtlTileType *t, guint rotation, Layout *l)
+{
+  Owners o;
+  layout_clear (l, FALSE);
+  square_owners (t, rotation, &o);
+  gboolean walled = square_edges (t, rotation, &o, l);
+  gboolean road_ends = square_middle (t, rotation, l);
 
   /* What is left of the middle row goes to a field beside it (inside walls with none, it stays
    * blank); roads ending in an empty middle meet at a junction. */
@@ -397,10 +447,10 @@ layout_square (const CtlTileType *t, guint rotation, Layout *l)
             set_cell (l, 1, c, -1, G_JUNCTION);
             continue;
           }
-        gint o = c < 3   ? first_field (t, half_owner, west, G_N_ELEMENTS (west))
-                 : c > 3 ? first_field (t, half_owner, east, G_N_ELEMENTS (east))
-                         : first_field (t, half_owner, mid, G_N_ELEMENTS (mid));
-        set_cell (l, 1, c, o, o < 0 && walled ? G_EMPTY : G_FIELD);
+        gint f = c < 3   ? first_field (t, o.half, west, G_N_ELEMENTS (west))
+                 : c > 3 ? first_field (t, o.half, east, G_N_ELEMENTS (east))
+                         : first_field (t, o.half, mid, G_N_ELEMENTS (mid));
+        set_cell (l, 1, c, f, f < 0 && walled ? G_EMPTY : G_FIELD);
       }
 }
 
@@ -450,18 +500,21 @@ mirror (Layout *l, gboolean across, gboolean down)
   *l = m;
 }
 
-/* A half tile: laid out as the north-east triangle (see the top of this file), from the
- * tile's segments reflected for the odd corners, then mirrored into its corner: top to bottom
- * for south-east, left to right for north-west, both (a half turn) for south-west. */
-static void
-layout_half (const CtlTileType *t, guint rotation, Layout *l)
+/* A half tile's sides in its own orientation: the legs north and east, the long side. */
+enum
 {
-  enum
-  {
-    LEG_N,
-    LEG_E,
-    LONG
-  };
+  LEG_N,
+  LEG_E,
+  LONG
+};
+
+/* The triangle's long side, row by row: row, column and the half-edge it stands for (-1: the
+ * middle, the side itself). */
+static const gint diagonal[3][3] = { { 0, 1, H_LNW }, { 1, 3, -1 }, { 2, 5, H_LSE } };
+
+static void
+half_owners (const CtlTileType *t, gboolean reflect, Owners *o)
+{
   static const struct
   {
     guint32 bit;
@@ -476,48 +529,47 @@ layout_half (const CtlTileType *t, guint rotation, Layout *l)
     { CTL_LOC_HALF (H_ENE), H_ENE }, { CTL_LOC_HALF (H_ESE), H_ESE },
     { CTL_LOC_LSE, H_LSE },          { CTL_LOC_LNW, H_LNW },
   };
-  /* The triangle, long side included: row r from column 2r + 1 on. */
-  static const gint diagonal[3][3] = { { 0, 1, H_LNW }, { 1, 3, -1 }, { 2, 5, H_LSE } };
-  gboolean reflect = rotation & 1;
-  gint side_owner[3] = { -1, -1, -1 };
-  gint half_owner[N_HALVES] = { -1, -1, -1, -1, -1, -1, -1, -1, -1, -1 };
-  memset (l, 0, sizeof *l);
-  for (gint r = 0; r < CELL_H; r++)
-    for (gint c = 0; c < CELL_W; c++)
-      set_cell (l, r, c, -1, c > 2 * r ? G_FIELD : G_NONE);
-
+  for (guint s = 0; s < 4; s++)
+    o->side[s] = -1;
+  for (guint h = 0; h < N_HALVES; h++)
+    o->half[h] = -1;
   for (guint i = 0; i < t->n_segments; i++)
     {
       guint32 loc = reflect ? half_reflect (t->segments[i].locations) : t->segments[i].locations;
       for (guint k = 0; k < G_N_ELEMENTS (sides); k++)
         if (loc & sides[k].bit)
           {
-            side_owner[sides[k].side] = (gint)i;
+            o->side[sides[k].side] = (gint)i;
             if (t->segments[i].kind != CTL_FEATURE_ROAD)
-              half_owner[sides[k].a] = half_owner[sides[k].b] = (gint)i;
+              o->half[sides[k].a] = o->half[sides[k].b] = (gint)i;
           }
       for (guint k = 0; k < G_N_ELEMENTS (half_bits); k++)
         if (loc & half_bits[k][0])
-          half_owner[half_bits[k][1]] = (gint)i;
+          o->half[half_bits[k][1]] = (gint)i;
     }
+}
 
-  /* The legs, their corners, the long side (a line where no city crosses it). */
-  set_cell (l, 0, 2, half_owner[H_NNW], kind_glyph (t, half_owner[H_NNW], FALSE));
+/* The legs, their corners, the long side (a line where no city crosses it) and the walls. */
+static void
+half_edges (const CtlTileType *t, gboolean reflect, const Owners *o, Layout *l)
+{
+  const gint *half = o->half;
+  set_cell (l, 0, 2, half[H_NNW], kind_glyph (t, half[H_NNW], FALSE));
   for (gint c = 4; c <= 5; c++)
-    set_cell (l, 0, c, half_owner[H_NNE], kind_glyph (t, half_owner[H_NNE], FALSE));
-  gint n = side_owner[LEG_N] >= 0 ? side_owner[LEG_N] : half_owner[H_NNW];
-  gint e = side_owner[LEG_E] >= 0 ? side_owner[LEG_E] : half_owner[H_ENE];
+    set_cell (l, 0, c, half[H_NNE], kind_glyph (t, half[H_NNE], FALSE));
+  gint n = o->side[LEG_N] >= 0 ? o->side[LEG_N] : half[H_NNW];
+  gint e = o->side[LEG_E] >= 0 ? o->side[LEG_E] : half[H_ENE];
   set_cell (l, 0, 3, n, kind_glyph (t, n, TRUE));
   set_cell (l, 1, 6, e, kind_glyph (t, e, FALSE));
-  gint o = corner_owner (t, half_owner[H_NNE], half_owner[H_ENE]);
-  set_cell (l, 0, 6, o, kind_glyph (t, o, FALSE));
-  o = corner_owner (t, half_owner[H_ESE], half_owner[H_LSE]);
-  set_cell (l, 2, 6, o, kind_glyph (t, o, FALSE));
+  gint c = corner_owner (t, half[H_NNE], half[H_ENE]);
+  set_cell (l, 0, 6, c, kind_glyph (t, c, FALSE));
+  c = corner_owner (t, half[H_ESE], half[H_LSE]);
+  set_cell (l, 2, 6, c, kind_glyph (t, c, FALSE));
   for (guint k = 0; k < 3; k++)
     {
-      gint d = diagonal[k][2] >= 0     ? half_owner[diagonal[k][2]]
-               : side_owner[LONG] >= 0 ? side_owner[LONG]
-                                       : half_owner[H_LNW];
+      gint d = diagonal[k][2] >= 0  ? half[diagonal[k][2]]
+               : o->side[LONG] >= 0 ? o->side[LONG]
+                                    : half[H_LNW];
       gboolean city = d >= 0 && t->segments[d].kind == CTL_FEATURE_CITY;
       set_cell (l, diagonal[k][0], diagonal[k][1], d, city ? G_CITY : G_DIAG_DOWN);
     }
@@ -531,49 +583,82 @@ layout_half (const CtlTileType *t, guint rotation, Layout *l)
       if (edges[LONG] == CTL_EDGE_WALL && i < 3)
         set_cell (l, diagonal[i][0], diagonal[i][1], -1, G_WALL);
     }
+}
 
-  /* The middle: cities, then roads, then the cloister. */
+/* A road of a half tile, touching legs N, E and the long side as @loc says. Returns TRUE if
+ * it ends in the middle. */
+static gboolean
+half_road (Layout *l, gint i, guint32 loc)
+{
+  gboolean has_n = (loc & CTL_LOC_SIDE (CTL_SIDE_N)) != 0;
+  gboolean has_e = (loc & CTL_LOC_SIDE (CTL_SIDE_E)) != 0, has_l = (loc & CTL_LOC_L) != 0;
+  if (has_n && has_e && !has_l)
+    {
+      /* A curve from N to E: a step round the corner's small field. */
+      set_road (l, 0, 3, i, ARM_N | ARM_E);
+      set_road (l, 0, 4, i, ARM_E | ARM_W);
+      set_road (l, 0, 5, i, ARM_W | ARM_S);
+      set_road (l, 1, 5, i, ARM_N | ARM_E);
+      set_road (l, 1, 6, i, ARM_E | ARM_W);
+      return FALSE;
+    }
+  if (has_n)
+    set_road (l, 0, 3, i, ARM_N | ARM_S);
+  if (has_e)
+    for (gint c = 5; c <= 6; c++)
+      set_road (l, 1, c, i, ARM_E | ARM_W);
+  if (has_l)
+    set_road (l, 1, 3, i, has_n && !has_e ? ARM_N | ARM_S : ARM_E | ARM_W);
+  if (has_e && has_l)
+    set_road (l, 1, 4, i, ARM_E | ARM_W);
+  return (guint)has_n + (guint)has_e + (guint)has_l == 1;
+}
+
+/* The middle of a half tile: cities, then roads, then the cloister. Returns whether some
+ * road ends in the middle. */
+static gboolean
+half_middle (const CtlTileType *t, gboolean reflect, Layout *l)
+{
   gboolean road_ends = FALSE;
-  for (guint pass = 0; pass < 3; pass++)
+  static const CtlFeatureKind order[]
+      = { CTL_FEATURE_CITY, CTL_FEATURE_ROAD, CTL_FEATURE_CLOISTER };
+  for (guint pass = 0; pass < G_N_ELEMENTS (order); pass++)
     for (guint i = 0; i < t->n_segments; i++)
       {
         const CtlSegment *seg = &t->segments[i];
         guint32 loc = reflect ? half_reflect (seg->locations) : seg->locations;
-        gboolean has_n = (loc & CTL_LOC_SIDE (CTL_SIDE_N)) != 0;
-        gboolean has_e = (loc & CTL_LOC_SIDE (CTL_SIDE_E)) != 0, has_l = (loc & CTL_LOC_L) != 0;
-        guint ns = (guint)has_n + (guint)has_e + (guint)has_l;
-        if (pass == 0 && seg->kind == CTL_FEATURE_CITY)
+        if (seg->kind != order[pass])
+          continue;
+        if (seg->kind == CTL_FEATURE_CITY)
           {
+            gboolean has_e = (loc & CTL_LOC_SIDE (CTL_SIDE_E)) != 0;
+            guint ns = (guint)__builtin_popcount (
+                loc & (CTL_LOC_SIDE (CTL_SIDE_N) | CTL_LOC_SIDE (CTL_SIDE_E) | CTL_LOC_L));
             if (has_e)
               set_cell (l, 1, 5, (gint)i, G_CITY);
-            if (has_l && ns >= 2)
+            if ((loc & CTL_LOC_L) && ns >= 2)
               set_cell (l, 1, 4, (gint)i, G_CITY);
           }
-        else if (pass == 1 && seg->kind == CTL_FEATURE_ROAD && has_n && has_e && !has_l)
-          {
-            /* A curve from N to E: a step round the corner's small field. */
-            set_road (l, 0, 3, (gint)i, ARM_N | ARM_E);
-            set_road (l, 0, 4, (gint)i, ARM_E | ARM_W);
-            set_road (l, 0, 5, (gint)i, ARM_W | ARM_S);
-            set_road (l, 1, 5, (gint)i, ARM_N | ARM_E);
-            set_road (l, 1, 6, (gint)i, ARM_E | ARM_W);
-          }
-        else if (pass == 1 && seg->kind == CTL_FEATURE_ROAD)
-          {
-            if (has_n)
-              set_road (l, 0, 3, (gint)i, ARM_N | ARM_S);
-            if (has_e)
-              for (gint c = 5; c <= 6; c++)
-                set_road (l, 1, c, (gint)i, ARM_E | ARM_W);
-            if (has_l)
-              set_road (l, 1, 3, (gint)i, has_n && !has_e ? ARM_N | ARM_S : ARM_E | ARM_W);
-            if (has_e && has_l)
-              set_road (l, 1, 4, (gint)i, ARM_E | ARM_W);
-            road_ends |= ns == 1;
-          }
-        else if (pass == 2 && seg->kind == CTL_FEATURE_CLOISTER)
+        else if (seg->kind == CTL_FEATURE_ROAD)
+          road_ends |= half_road (l, (gint)i, loc);
+        else
           set_cell (l, 1, 4, (gint)i, G_CLOISTER);
       }
+  return road_ends;
+}
+
+/* A half tile: laid out as the north-east triangle (see the top of this file), from the
+ * tile's segments reflected for the odd corners, then mirrored into its corner: top to bottom
+ * for south-east, left to right for north-west, both (a half turn) for south-west. */
+static void
+layout_half (const CtlTileType *t, guint rotation, Layout *l)
+{
+  gboolean reflect = rotation & 1;
+  Owners o;
+  layout_clear (l, TRUE);
+  half_owners (t, reflect, &o);
+  half_edges (t, reflect, &o, l);
+  gboolean road_ends = half_middle (t, reflect, l);
   static const guint west[] = { H_ESE, H_LSE, H_ENE, H_NNE, H_NNW, H_LNW };
   static const guint east[] = { H_ENE, H_ESE, H_NNE, H_LSE, H_NNW, H_LNW };
   for (gint c = 4; c <= 5; c++)
@@ -582,7 +667,7 @@ layout_half (const CtlTileType *t, guint rotation, Layout *l)
         if (c == 4 && road_ends)
           set_cell (l, 1, c, -1, G_JUNCTION);
         else
-          set_cell (l, 1, c, first_field (t, half_owner, c == 4 ? west : east, G_N_ELEMENTS (west)),
+          set_cell (l, 1, c, first_field (t, o.half, c == 4 ? west : east, G_N_ELEMENTS (west)),
                     G_FIELD);
       }
   mirror (l, rotation == 2 || rotation == 3, rotation == 1 || rotation == 2);
@@ -770,6 +855,117 @@ append_centred (GString *out, const char *text, guint width)
   g_string_append_printf (out, "%*s%s%*s", (int)left, "", text, (int)right, "");
 }
 
+/* The cells a board drawing covers: every tile and mark. */
+typedef struct
+{
+  gint x0, y0, x1, y1;
+} Bounds;
+
+static Bounds
+board_bounds (const CtlBoard *b)
+{
+  Bounds r = { G_MAXINT, G_MAXINT, G_MININT, G_MININT };
+  for (guint i = 0; i < b->n_tiles + b->n_marks; i++)
+    {
+      gint x = i < b->n_tiles ? b->tiles[i].x : b->marks[2 * (i - b->n_tiles)];
+      gint y = i < b->n_tiles ? b->tiles[i].y : b->marks[2 * (i - b->n_tiles) + 1];
+      r.x0 = MIN (r.x0, x);
+      r.y0 = MIN (r.y0, y);
+      r.x1 = MAX (r.x1, x);
+      r.y1 = MAX (r.y1, y);
+    }
+  return r;
+}
+
+/* A mark in the middle of its cell, or in the empty triangle beside a half tile. */
+static void
+draw_marks (Canvas *cv, const CtlBoard *b, Bounds r, const GlyphSet *gs)
+{
+  static const guint columns[] = { 3, 1, 5 };
+  for (guint i = 0; i < b->n_marks; i++)
+    {
+      guint x = (guint)(b->marks[2 * i] - r.x0) * CELL_W,
+            y = (guint)(b->marks[2 * i + 1] - r.y0) * CELL_H;
+      for (guint k = 0; k < G_N_ELEMENTS (columns); k++)
+        if (g_str_equal (canvas_at (cv, x + columns[k], y + 1)->text, " "))
+          {
+            put_glyph (cv, x + columns[k], y + 1, gs, G_MARK, 0);
+            break;
+          }
+    }
+}
+
+/* The tile a follower stands on: its piece, else the last tile listed in its cell. */
+static const CtlPlacedTile *
+follower_tile (const CtlBoard *b, const CtlFollower *f)
+{
+  if (f->piece && f->piece <= b->n_tiles)
+    return &b->tiles[f->piece - 1];
+  const CtlPlacedTile *pt = NULL;
+  for (guint k = 0; k < b->n_tiles; k++)
+    if (b->tiles[k].x == f->x && b->tiles[k].y == f->y)
+      pt = &b->tiles[k];
+  return pt;
+}
+
+/* Each follower on its segment's anchor: its player's digit, or a dot in the player's colour. */
+static void
+draw_followers (Canvas *cv, const CtlBoard *b, Bounds r, const GlyphSet *gs, gboolean colour)
+{
+  for (guint i = 0; i < b->n_followers; i++)
+    {
+      const CtlFollower *f = &b->followers[i];
+      const CtlPlacedTile *pt = follower_tile (b, f);
+      const CtlTileType *t = pt ? ctl_tile_type_lookup (b->types, b->n_types, pt->tile) : NULL;
+      gint row = 1, col = 3;
+      if (t && f->segment < t->n_segments)
+        {
+          Layout l;
+          layout_tile (t, pt->rotation, &l);
+          anchor (&l, (gint)f->segment, -1, -1, &row, &col);
+        }
+      if (f->x < r.x0 || f->x > r.x1 || f->y < r.y0 || f->y > r.y1)
+        continue;
+      Char *ch = canvas_at (cv, (guint)(f->x - r.x0) * CELL_W + (guint)col,
+                            (guint)(f->y - r.y0) * CELL_H + (guint)row);
+      const CtlPlayer *pl
+          = f->seat >= 0 && (guint)f->seat < b->n_players ? &b->players[f->seat] : NULL;
+      const char *sgr = pl ? ctl_colour_sgr (pl->colour) : NULL;
+      if (colour && sgr)
+        ch->text = gs->glyph[G_FOLLOWER];
+      else
+        ch->text = f->seat >= 0 && (guint)f->seat < G_N_ELEMENTS (digits) ? digits[f->seat] : "?";
+      ch->sgr = sgr ? sgr : "1";
+    }
+}
+
+/* The canvas with column labels (x) above, row labels (y) on the left of each tile row's
+ * middle line. */
+static void
+append_labelled (GString *out, Canvas *cv, Bounds r, gboolean colour)
+{
+  g_autofree char *top = g_strdup_printf ("%d", r.y0);
+  g_autofree char *bottom = g_strdup_printf ("%d", r.y1);
+  guint margin = MAX (MAX ((guint)strlen (top), (guint)strlen (bottom)), 2) + 1;
+  g_string_append_printf (out, "%*s", (int)margin, "");
+  for (gint x = r.x0; x <= r.x1; x++)
+    {
+      g_autofree char *label = g_strdup_printf ("%d", x);
+      append_centred (out, label, CELL_W);
+    }
+  while (out->len && out->str[out->len - 1] == ' ')
+    g_string_truncate (out, out->len - 1);
+  g_string_append_c (out, '\n');
+  for (guint row = 0; row < cv->h; row++)
+    {
+      if (row % CELL_H == 1)
+        g_string_append_printf (out, "%*d ", (int)margin - 1, r.y0 + (gint)(row / CELL_H));
+      else
+        g_string_append_printf (out, "%*s", (int)margin, "");
+      append_row (out, cv, row, colour);
+    }
+}
+
 char *
 ctl_board_render (const CtlBoard *b, CtlRenderFlags flags)
 {
@@ -784,92 +980,19 @@ ctl_board_render (const CtlBoard *b, CtlRenderFlags flags)
       return g_string_free (out, FALSE);
     }
 
-  gint x0 = G_MAXINT, y0 = G_MAXINT, x1 = G_MININT, y1 = G_MININT;
-  for (guint i = 0; i < b->n_tiles + b->n_marks; i++)
-    {
-      gint x = i < b->n_tiles ? b->tiles[i].x : b->marks[2 * (i - b->n_tiles)];
-      gint y = i < b->n_tiles ? b->tiles[i].y : b->marks[2 * (i - b->n_tiles) + 1];
-      x0 = MIN (x0, x);
-      y0 = MIN (y0, y);
-      x1 = MAX (x1, x);
-      y1 = MAX (y1, y);
-    }
-  guint cols = (guint)(x1 - x0) + 1, rows = (guint)(y1 - y0) + 1;
+  Bounds r = board_bounds (b);
+  guint cols = (guint)(r.x1 - r.x0) + 1, rows = (guint)(r.y1 - r.y0) + 1;
   Canvas cv;
   canvas_init (&cv, cols * CELL_W, rows * CELL_H);
-
   for (guint i = 0; i < b->n_tiles; i++)
     {
       const CtlPlacedTile *pt = &b->tiles[i];
-      draw_tile (&cv, (guint)(pt->x - x0) * CELL_W, (guint)(pt->y - y0) * CELL_H,
+      draw_tile (&cv, (guint)(pt->x - r.x0) * CELL_W, (guint)(pt->y - r.y0) * CELL_H,
                  ctl_tile_type_lookup (b->types, b->n_types, pt->tile), pt->rotation, gs);
     }
-  /* A mark in the middle of its cell, or in the empty triangle beside a half tile. */
-  for (guint i = 0; i < b->n_marks; i++)
-    {
-      guint x = (guint)(b->marks[2 * i] - x0) * CELL_W,
-            y = (guint)(b->marks[2 * i + 1] - y0) * CELL_H;
-      static const guint columns[] = { 3, 1, 5 };
-      for (guint k = 0; k < G_N_ELEMENTS (columns); k++)
-        if (g_str_equal (canvas_at (&cv, x + columns[k], y + 1)->text, " "))
-          {
-            put_glyph (&cv, x + columns[k], y + 1, gs, G_MARK, 0);
-            break;
-          }
-    }
-  for (guint i = 0; i < b->n_followers; i++)
-    {
-      const CtlFollower *f = &b->followers[i];
-      const CtlPlacedTile *pt = NULL;
-      if (f->piece && f->piece <= b->n_tiles)
-        pt = &b->tiles[f->piece - 1];
-      else
-        for (guint k = 0; k < b->n_tiles; k++)
-          if (b->tiles[k].x == f->x && b->tiles[k].y == f->y)
-            pt = &b->tiles[k];
-      const CtlTileType *t = pt ? ctl_tile_type_lookup (b->types, b->n_types, pt->tile) : NULL;
-      gint r = 1, c = 3;
-      if (t && f->segment < t->n_segments)
-        {
-          Layout l;
-          layout_tile (t, pt->rotation, &l);
-          anchor (&l, (gint)f->segment, -1, -1, &r, &c);
-        }
-      if (f->x < x0 || f->x > x1 || f->y < y0 || f->y > y1)
-        continue;
-      Char *ch = canvas_at (&cv, (guint)(f->x - x0) * CELL_W + (guint)c,
-                            (guint)(f->y - y0) * CELL_H + (guint)r);
-      const CtlPlayer *pl
-          = f->seat >= 0 && (guint)f->seat < b->n_players ? &b->players[f->seat] : NULL;
-      const char *sgr = pl ? ctl_colour_sgr (pl->colour) : NULL;
-      if (colour && sgr)
-        ch->text = gs->glyph[G_FOLLOWER];
-      else
-        ch->text = f->seat >= 0 && (guint)f->seat < G_N_ELEMENTS (digits) ? digits[f->seat] : "?";
-      ch->sgr = sgr ? sgr : "1";
-    }
-
-  /* Column labels (x) above, row labels (y) on the left of each tile row's middle line. */
-  g_autofree char *top = g_strdup_printf ("%d", y0);
-  g_autofree char *bottom = g_strdup_printf ("%d", y1);
-  guint margin = MAX (MAX ((guint)strlen (top), (guint)strlen (bottom)), 2) + 1;
-  g_string_append_printf (out, "%*s", (int)margin, "");
-  for (gint x = x0; x <= x1; x++)
-    {
-      g_autofree char *label = g_strdup_printf ("%d", x);
-      append_centred (out, label, CELL_W);
-    }
-  while (out->len && out->str[out->len - 1] == ' ')
-    g_string_truncate (out, out->len - 1);
-  g_string_append_c (out, '\n');
-  for (guint row = 0; row < cv.h; row++)
-    {
-      if (row % CELL_H == 1)
-        g_string_append_printf (out, "%*d ", (int)margin - 1, y0 + (gint)(row / CELL_H));
-      else
-        g_string_append_printf (out, "%*s", (int)margin, "");
-      append_row (out, &cv, row, colour);
-    }
+  draw_marks (&cv, b, r, gs);
+  draw_followers (&cv, b, r, gs, colour);
+  append_labelled (out, &cv, r, colour);
   g_free (cv.chars);
 
   if (flags & CTL_RENDER_LEGEND)

@@ -7,10 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
-#include "carc-error.h"
-#include "carc-record.h"
-#include "carc-plugin.h"
-#include "carc-tile.h"
+#include "carcassonne.h"
 #include "bus.h"
 #include "watch.h"
 

@@ -188,170 +188,211 @@ set_active (CtlGame *g, const char *player)
     g->players[i].active = g_strcmp0 (g->player_paths[i], player) == 0;
 }
 
+static char *
+on_turn_started (CtlWatch *w, GVariant *args)
+{
+  guint32 turn, left;
+  const char *player, *tile;
+  g_variant_get (args, "(u&o&su)", &turn, &player, &tile, &left);
+  g_autofree char *who = label (w, player);
+  w->game->turn = turn;
+  w->game->tiles_left = left;
+  w->game->state = *tile ? CTL_STATE_PLACING : CTL_STATE_CHOOSING;
+  set_active (w->game, player);
+  if (*tile)
+    return g_strdup_printf ("turn %u: %s draws %s (%u left)", turn, who, tile, left);
+  return g_strdup_printf ("turn %u: %s to play (%u left)", turn, who, left);
+}
+
+static char *
+on_tile_drawn (CtlWatch *w, GVariant *args)
+{
+  guint32 turn, left;
+  const char *player, *tile;
+  g_variant_get (args, "(u&o&su)", &turn, &player, &tile, &left);
+  g_autofree char *who = label (w, player);
+  w->game->tiles_left = left;
+  w->game->state = CTL_STATE_PLACING;
+  return g_strdup_printf ("  %s draws %s (%u left)", who, tile, left);
+}
+
+static char *
+on_piece_picked (CtlWatch *w, GVariant *args)
+{
+  const char *player, *tile;
+  g_variant_get (args, "(&o&s)", &player, &tile);
+  g_autofree char *who = label (w, player);
+  gint seat = ctl_game_seat (w->game, player);
+  if (seat >= 0 && (guint)seat < w->game->n_players)
+    w->game->hand_sizes[seat]++;
+  return g_strdup_printf ("%s picks %s from the draft pool", who, tile);
+}
+
+static char *
+on_turn_passed (CtlWatch *w, GVariant *args)
+{
+  guint32 turn;
+  const char *player;
+  g_variant_get (args, "(u&o)", &turn, &player);
+  g_autofree char *who = label (w, player);
+  return g_strdup_printf ("  %s passes", who);
+}
+
+static char *
+on_tile_discarded (CtlWatch *w, GVariant *args)
+{
+  const char *player, *tile;
+  g_variant_get (args, "(&o&s)", &player, &tile);
+  g_autofree char *who = label (w, player);
+  return g_strdup_printf ("  %s draws %s: it fits nowhere and is discarded", who, tile);
+}
+
+static char *
+on_tile_placed (CtlWatch *w, GVariant *args)
+{
+  const char *player, *tile;
+  gint32 x, y;
+  guint32 rot;
+  g_variant_get (args, "(&o&siiu)", &player, &tile, &x, &y, &rot);
+  ctl_game_add_tile (w->game, tile, x, y, rot);
+  g_autofree char *how = placement_text (w, tile, rot);
+  if (g_strcmp0 (player, CTL_NO_PLAYER) == 0)
+    return g_strdup_printf ("start tile %s at (%d, %d)%s", tile, x, y, how);
+  g_autofree char *who = label (w, player);
+  w->game->state = CTL_STATE_DEPLOYING;
+  return g_strdup_printf ("  %s places %s at (%d, %d)%s", who, tile, x, y, how);
+}
+
+static char *
+on_follower_deployed (CtlWatch *w, GVariant *args)
+{
+  const char *player;
+  gint32 x, y;
+  guint32 segment, kind;
+  g_autofree const char **locations = NULL;
+  g_variant_get (args, "(&oiiuu^a&s)", &player, &x, &y, &segment, &kind, &locations);
+  g_autofree char *who = label (w, player);
+  g_autofree char *where = g_strjoinv (",", (char **)locations);
+  ctl_game_add_follower (w->game, ctl_game_seat (w->game, player), x, y, segment);
+  return g_strdup_printf ("  %s puts a follower on the %s%s%s%s at (%d, %d), segment %u", who,
+                          ctl_feature_kind_name (kind), *where ? " (" : "", where,
+                          *where ? ")" : "", x, y, segment);
+}
+
+static char *
+on_feature_scored (CtlWatch *w, GVariant *args)
+{
+  gint32 x, y;
+  guint32 segment, kind;
+  gboolean final;
+  g_autoptr (GVariant) points = NULL;
+  g_variant_get (args, "(iiuub@au)", &x, &y, &segment, &kind, &final, &points);
+  GString *s = g_string_new (NULL);
+  g_string_printf (s, "  %s%s at (%d, %d) scores:", final ? "final: " : "",
+                   ctl_feature_kind_name (kind), x, y);
+  guint any = 0;
+  for (guint i = 0; i < g_variant_n_children (points); i++)
+    {
+      guint32 p;
+      g_variant_get_child (points, i, "u", &p);
+      if (!p)
+        continue;
+      g_autofree char *who = ctl_game_player_label (w->game, (gint)i, w->flags);
+      g_string_append_printf (s, "%s %s +%u", any++ ? "," : "", who, p);
+      if (i < w->game->n_players)
+        w->game->players[i].score += p;
+    }
+  if (!any)
+    g_string_append (s, " nothing");
+  return g_string_free (s, FALSE);
+}
+
+static char *
+on_follower_returned (CtlWatch *w, GVariant *args)
+{
+  const char *player;
+  gint32 x, y;
+  guint32 segment;
+  g_variant_get (args, "(&oiiu)", &player, &x, &y, &segment);
+  ctl_game_remove_follower (w->game, x, y, segment);
+  g_autofree char *who = label (w, player);
+  return g_strdup_printf ("  %s's follower comes back from (%d, %d), segment %u", who, x, y,
+                          segment);
+}
+
+static char *
+on_properties_changed (CtlWatch *w, GVariant *args)
+{
+  g_autoptr (GVariant) changed = g_variant_get_child_value (args, 1);
+  const char *active;
+  guint32 state;
+  if (g_variant_lookup (changed, "State", "u", &state))
+    w->game->state = state;
+  if (g_variant_lookup (changed, "ActivePlayer", "&o", &active))
+    set_active (w->game, active);
+  return NULL;
+}
+
+static char *
+on_turn_ended (CtlWatch *w, GVariant *args)
+{
+  g_autoptr (GError) error = NULL;
+  if (w->board && !ctl_watch_print_board (w, FALSE, NULL, 0, &error))
+    g_printerr ("carcassonnectl: %s\n", error->message);
+  return NULL;
+}
+
+static char *
+on_game_over (CtlWatch *w, GVariant *args)
+{
+  g_autoptr (GError) error = NULL;
+  w->game->state = CTL_STATE_OVER;
+  for (guint i = 0; i < w->game->n_players; i++)
+    w->game->players[i].active = FALSE;
+  /* the final board is drawn even without --board */
+  if (!ctl_watch_print_board (w, FALSE, NULL, 0, &error))
+    g_printerr ("carcassonnectl: %s\n", error->message);
+  g_autoptr (GVariant) scores = g_variant_get_child_value (args, 0);
+  return ctl_watch_format_scores (w, scores);
+}
+
+/* The signals a watch reads: their member, the arguments it expects (NULL: any) and what
+ * makes their line (NULL: no line) and updates the game. */
+static const struct
+{
+  const char *member;
+  const char *signature;
+  char *(*handle) (CtlWatch *w, GVariant *args);
+} handlers[] = {
+  { "TurnStarted", "(uosu)", on_turn_started },
+  { "TileDrawn", "(uosu)", on_tile_drawn },
+  { "PiecePicked", "(os)", on_piece_picked },
+  { "TurnPassed", "(uo)", on_turn_passed },
+  { "TileDiscarded", "(os)", on_tile_discarded },
+  { "TilePlaced", "(osiiu)", on_tile_placed },
+  { "FollowerDeployed", "(oiiuuas)", on_follower_deployed },
+  { "FeatureScored", "(iiuubau)", on_feature_scored },
+  { "FollowerReturned", "(oiiu)", on_follower_returned },
+  { "PropertiesChanged", "(sa{sv}as)", on_properties_changed },
+  { "TurnEnded", NULL, on_turn_ended },
+  { "GameOver", "(au)", on_game_over },
+};
+
 void
 ctl_watch_print_event (CtlWatch *w, const char *member, GVariant *args)
 {
-  g_autofree char *line = NULL;
-  if (g_str_equal (member, "TurnStarted") && g_variant_is_of_type (args, G_VARIANT_TYPE ("(uosu)")))
+  for (guint i = 0; i < G_N_ELEMENTS (handlers); i++)
     {
-      guint32 turn, left;
-      const char *player, *tile;
-      g_variant_get (args, "(u&o&su)", &turn, &player, &tile, &left);
-      g_autofree char *who = label (w, player);
-      w->game->turn = turn;
-      w->game->tiles_left = left;
-      w->game->state = *tile ? CTL_STATE_PLACING : CTL_STATE_CHOOSING;
-      set_active (w->game, player);
-      if (*tile)
-        line = g_strdup_printf ("turn %u: %s draws %s (%u left)", turn, who, tile, left);
-      else
-        line = g_strdup_printf ("turn %u: %s to play (%u left)", turn, who, left);
+      if (!g_str_equal (member, handlers[i].member))
+        continue;
+      if (handlers[i].signature
+          && !g_variant_is_of_type (args, G_VARIANT_TYPE (handlers[i].signature)))
+        return;
+      g_autofree char *line = handlers[i].handle (w, args);
+      if (line)
+        ctl_outf ("%s\n", line);
+      return;
     }
-  else if (g_str_equal (member, "TileDrawn")
-           && g_variant_is_of_type (args, G_VARIANT_TYPE ("(uosu)")))
-    {
-      guint32 turn, left;
-      const char *player, *tile;
-      g_variant_get (args, "(u&o&su)", &turn, &player, &tile, &left);
-      g_autofree char *who = label (w, player);
-      w->game->tiles_left = left;
-      w->game->state = CTL_STATE_PLACING;
-      line = g_strdup_printf ("  %s draws %s (%u left)", who, tile, left);
-    }
-  else if (g_str_equal (member, "PiecePicked")
-           && g_variant_is_of_type (args, G_VARIANT_TYPE ("(os)")))
-    {
-      const char *player, *tile;
-      g_variant_get (args, "(&o&s)", &player, &tile);
-      g_autofree char *who = label (w, player);
-      gint seat = ctl_game_seat (w->game, player);
-      if (seat >= 0 && (guint)seat < w->game->n_players)
-        w->game->hand_sizes[seat]++;
-      line = g_strdup_printf ("%s picks %s from the draft pool", who, tile);
-    }
-  else if (g_str_equal (member, "TurnPassed")
-           && g_variant_is_of_type (args, G_VARIANT_TYPE ("(uo)")))
-    {
-      guint32 turn;
-      const char *player;
-      g_variant_get (args, "(u&o)", &turn, &player);
-      g_autofree char *who = label (w, player);
-      line = g_strdup_printf ("  %s passes", who);
-    }
-  else if (g_str_equal (member, "TileDiscarded")
-           && g_variant_is_of_type (args, G_VARIANT_TYPE ("(os)")))
-    {
-      const char *player, *tile;
-      g_variant_get (args, "(&o&s)", &player, &tile);
-      g_autofree char *who = label (w, player);
-      line = g_strdup_printf ("  %s draws %s: it fits nowhere and is discarded", who, tile);
-    }
-  else if (g_str_equal (member, "TilePlaced")
-           && g_variant_is_of_type (args, G_VARIANT_TYPE ("(osiiu)")))
-    {
-      const char *player, *tile;
-      gint32 x, y;
-      guint32 rot;
-      g_variant_get (args, "(&o&siiu)", &player, &tile, &x, &y, &rot);
-      ctl_game_add_tile (w->game, tile, x, y, rot);
-      g_autofree char *how = placement_text (w, tile, rot);
-      if (g_strcmp0 (player, CTL_NO_PLAYER) == 0)
-        line = g_strdup_printf ("start tile %s at (%d, %d)%s", tile, x, y, how);
-      else
-        {
-          g_autofree char *who = label (w, player);
-          w->game->state = CTL_STATE_DEPLOYING;
-          line = g_strdup_printf ("  %s places %s at (%d, %d)%s", who, tile, x, y, how);
-        }
-    }
-  else if (g_str_equal (member, "FollowerDeployed")
-           && g_variant_is_of_type (args, G_VARIANT_TYPE ("(oiiuuas)")))
-    {
-      const char *player;
-      gint32 x, y;
-      guint32 segment, kind;
-      g_autofree const char **locations = NULL;
-      g_variant_get (args, "(&oiiuu^a&s)", &player, &x, &y, &segment, &kind, &locations);
-      g_autofree char *who = label (w, player);
-      g_autofree char *where = g_strjoinv (",", (char **)locations);
-      ctl_game_add_follower (w->game, ctl_game_seat (w->game, player), x, y, segment);
-      line = g_strdup_printf ("  %s puts a follower on the %s%s%s%s at (%d, %d), segment %u", who,
-                              ctl_feature_kind_name (kind), *where ? " (" : "", where,
-                              *where ? ")" : "", x, y, segment);
-    }
-  else if (g_str_equal (member, "FeatureScored")
-           && g_variant_is_of_type (args, G_VARIANT_TYPE ("(iiuubau)")))
-    {
-      gint32 x, y;
-      guint32 segment, kind;
-      gboolean final;
-      g_autoptr (GVariant) points = NULL;
-      g_variant_get (args, "(iiuub@au)", &x, &y, &segment, &kind, &final, &points);
-      GString *s = g_string_new (NULL);
-      g_string_printf (s, "  %s%s at (%d, %d) scores:", final ? "final: " : "",
-                       ctl_feature_kind_name (kind), x, y);
-      guint any = 0;
-      for (guint i = 0; i < g_variant_n_children (points); i++)
-        {
-          guint32 p;
-          g_variant_get_child (points, i, "u", &p);
-          if (!p)
-            continue;
-          g_autofree char *who = ctl_game_player_label (w->game, (gint)i, w->flags);
-          g_string_append_printf (s, "%s %s +%u", any++ ? "," : "", who, p);
-          if (i < w->game->n_players)
-            w->game->players[i].score += p;
-        }
-      if (!any)
-        g_string_append (s, " nothing");
-      line = g_string_free (s, FALSE);
-    }
-  else if (g_str_equal (member, "FollowerReturned")
-           && g_variant_is_of_type (args, G_VARIANT_TYPE ("(oiiu)")))
-    {
-      const char *player;
-      gint32 x, y;
-      guint32 segment;
-      g_variant_get (args, "(&oiiu)", &player, &x, &y, &segment);
-      ctl_game_remove_follower (w->game, x, y, segment);
-      g_autofree char *who = label (w, player);
-      line = g_strdup_printf ("  %s's follower comes back from (%d, %d), segment %u", who, x, y,
-                              segment);
-    }
-  else if (g_str_equal (member, "PropertiesChanged")
-           && g_variant_is_of_type (args, G_VARIANT_TYPE ("(sa{sv}as)")))
-    {
-      g_autoptr (GVariant) changed = g_variant_get_child_value (args, 1);
-      const char *active;
-      guint32 state;
-      if (g_variant_lookup (changed, "State", "u", &state))
-        w->game->state = state;
-      if (g_variant_lookup (changed, "ActivePlayer", "&o", &active))
-        set_active (w->game, active);
-    }
-  else if (g_str_equal (member, "TurnEnded"))
-    {
-      if (w->board)
-        {
-          g_autoptr (GError) error = NULL;
-          if (!ctl_watch_print_board (w, FALSE, NULL, 0, &error))
-            g_printerr ("carcassonnectl: %s\n", error->message);
-        }
-    }
-  else if (g_str_equal (member, "GameOver") && g_variant_is_of_type (args, G_VARIANT_TYPE ("(au)")))
-    {
-      g_autoptr (GError) error = NULL;
-      w->game->state = CTL_STATE_OVER;
-      for (guint i = 0; i < w->game->n_players; i++)
-        w->game->players[i].active = FALSE;
-      /* the final board is drawn even without --board */
-      if (!ctl_watch_print_board (w, FALSE, NULL, 0, &error))
-        g_printerr ("carcassonnectl: %s\n", error->message);
-      g_autoptr (GVariant) scores = g_variant_get_child_value (args, 0);
-      line = ctl_watch_format_scores (w, scores);
-    }
-  if (line)
-    ctl_outf ("%s\n", line);
 }
 
 static void

@@ -3,7 +3,7 @@
 
 #include "dbus-args.h"
 
-#include "carc-types.h"
+#include "carcassonne.h"
 
 gboolean
 carcd_append_location (DBusMessageIter *iter, guint32 location)

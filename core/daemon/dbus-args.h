@@ -3,7 +3,7 @@
 #include <dbus/dbus.h>
 #include <glib.h>
 
-#include "carc-game.h"
+#include "carcassonne.h"
 
 /* A CARC_LOC_* mask as "as": ["N", "ENE", ...]. */
 gboolean carcd_append_location (DBusMessageIter *iter, guint32 location);

@@ -3,7 +3,7 @@
 
 #include "errors.h"
 
-#include "carc-error.h"
+#include "carcassonne.h"
 #include "cdbus.h"
 
 /* The quark's name is the macro's first argument, stringified: clang-format would space out

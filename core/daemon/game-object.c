@@ -3,7 +3,7 @@
 
 #include "board-query.h"
 #include "caller.h"
-#include "carc-record.h"
+#include "carcassonne.h"
 #include "cdbus.h"
 #include "dbus-args.h"
 #include "errors.h"

@@ -4,7 +4,7 @@
 #include "cdbus.h"
 #include "dbus-args.h"
 #include "errors.h"
-#include "carc-record.h"
+#include "carcassonne.h"
 #include "session.h"
 
 static gint

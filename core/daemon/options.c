@@ -3,7 +3,7 @@
 
 #include "options.h"
 
-#include "carc-types.h"
+#include "carcassonne.h"
 #include "cdbus.h"
 #include "errors.h"
 #include "session.h"

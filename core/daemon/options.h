@@ -9,10 +9,7 @@
 #include <dbus/dbus.h>
 #include <glib.h>
 
-#include "carc-game.h"
-#include "carc-plugin-host.h"
-#include "carc-record.h"
-#include "carc-tile.h"
+#include "carcassonne.h"
 
 /* Caps on what one call may ask for. */
 #define CARCD_MAX_NAME_BYTES   64

@@ -23,7 +23,7 @@
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 
-#include "carc-record.h"
+#include "carcassonne.h"
 #include "errors.h"
 #include "session.h"
 
@@ -851,6 +851,166 @@ check_setup (Journal *j, GError **error)
   return TRUE;
 }
 
+/* The lines after the header, up to the first that does not read (its problem goes to
+ * j->problem). Returns where the header ends in the file. */
+static gsize
+read_lines (CarcdDaemon *daemon, Journal *j, const CarcdJournalContents *contents)
+{
+  /* a line is its payload, 16 hex digits, a space and a newline */
+  gsize header_end = strlen (g_ptr_array_index (contents->payloads, 0)) + 18;
+  gsize good_length = header_end;
+  j->lines = g_array_new (FALSE, TRUE, sizeof (Line));
+  g_array_set_clear_func (j->lines, line_clear);
+  for (guint i = 1; i < contents->payloads->len; i++)
+    {
+      const char *payload = g_ptr_array_index (contents->payloads, i);
+      g_autoptr (GError) local = NULL;
+      Line line = { 0 };
+
+      good_length += strlen (payload) + 18;
+      line.end = good_length;
+      if (!read_line (daemon, j, payload, &line, &local))
+        {
+          line_clear (&line);
+          g_free (j->problem);
+          j->problem = g_strdup_printf ("line %u (ending at byte %" G_GSIZE_FORMAT ") does not "
+                                        "read: %s",
+                                        i + 1, good_length, local->message);
+          break;
+        }
+      g_array_append_val (j->lines, line);
+    }
+  return header_end;
+}
+
+/* What the first @n_lines lines kept say: the last seats, whether the game started (and with
+ * which config, unless @imported), how many moves. */
+typedef struct
+{
+  JsonNode *seats;
+  const CarcGameConfig *config;
+  gboolean started;
+  guint n_moves;
+} LinesSummary;
+
+static LinesSummary
+summarize_lines (Journal *j, guint n_lines, gboolean imported)
+{
+  LinesSummary sum = { .config = j->config };
+  for (guint i = 0; i < n_lines; i++)
+    {
+      Line *line = &g_array_index (j->lines, Line, i);
+
+      if (line->type == LINE_SEATS)
+        sum.seats = json_object_get_member (json_node_get_object (line->root), "seats");
+      else if (line->type == LINE_START)
+        {
+          sum.started = TRUE;
+          if (!imported)
+            sum.config = line->config;
+        }
+      else if (line->type == LINE_MOVE)
+        sum.n_moves++;
+    }
+  return sum;
+}
+
+/* The game's options: from its config, and the name, bot delay, seed and tile order of the
+ * header @h. */
+static gboolean
+options_from_header (JsonObject *h, const CarcGameConfig *config, CarcdGameOptions *options,
+                     GError **error)
+{
+  guint bot_delay = 0;
+  const char *seed;
+
+  if (!carcd_game_options_from_config (config, options, error))
+    return FALSE;
+  g_free (options->name);
+  options->name = g_strdup (get_string (h, "name"));
+  get_uint (h, "bot-delay", CARCD_MAX_BOT_DELAY_MS, &bot_delay);
+  options->bot_delay = bot_delay;
+  seed = get_string (h, "seed");
+  if (seed)
+    options->has_seed = g_ascii_string_to_unsigned (seed, 10, 0, G_MAXUINT64, &options->seed, NULL);
+  if (json_object_has_member (h, "tile-order"))
+    {
+      JsonArray *a = json_object_get_array_member (h, "tile-order");
+
+      options->tile_order = g_new0 (char *, json_array_get_length (a) + 1);
+      for (guint i = 0; i < json_array_get_length (a); i++)
+        options->tile_order[i] = g_strdup (json_array_get_string_element (a, i));
+    }
+  return TRUE;
+}
+
+/* The journal goes on from @good_length, the end of the last line kept. */
+static void
+reopen_journal (CarcdSession *s, Journal *j, gsize good_length)
+{
+  g_autoptr (GError) local = NULL;
+
+  s->journal = carcd_journal_open (j->path, good_length, &local);
+  if (s->journal == NULL)
+    {
+      /* a read-only state directory: the game is there to see, but nothing is acknowledged
+       * that is not on disk; each move tries the journal again */
+      s->journal_lost = TRUE;
+      s->journal_resume = good_length;
+      g_warning ("%s: %s; it refuses moves and seat changes until it can be written", s->path,
+                 local->message);
+    }
+}
+
+/* Registers the restored session @s with its creator and the seats of the first @n_lines
+ * lines; FALSE (and @s freed) if the daemon could not. */
+static gboolean
+register_session (CarcdDaemon *daemon, CarcdSession *s, Journal *j, guint n_lines, JsonNode *seats,
+                  Verdict *verdict, GError **error)
+{
+  JsonObject *h = json_node_get_object (j->header);
+
+  s->restored = TRUE;
+  if (get_string (h, "creator-token"))
+    {
+      g_strlcpy (s->creator_token, get_string (h, "creator-token"), sizeof s->creator_token);
+      s->creator_uid = read_token_uid (h, "creator-token");
+    }
+  g_hash_table_insert (daemon->games, GUINT_TO_POINTER (s->id), s);
+  if (seats && !restore_seats (s, seats, error))
+    {
+      /* the seats were checked: the daemon could not register one */
+      *verdict = FAILED;
+      g_hash_table_remove (daemon->games, GUINT_TO_POINTER (s->id));
+      carcd_session_free (s);
+      return FALSE;
+    }
+  for (guint i = 0; i < n_lines; i++)
+    s->n_seat_lines += g_array_index (j->lines, Line, i).type == LINE_SEATS;
+  s->journaled_seats = seats_payload (s);
+  return TRUE;
+}
+
+/* Puts the replayed @game (transfer full) in play if it had started; else it waits, an
+ * imported game's moves kept for its start. */
+static void
+resume_game (CarcdSession *s, CarcGame *game, gboolean started)
+{
+  if (started)
+    {
+      carcd_session_install_game (s, game);
+      return;
+    }
+  if (s->imported)
+    {
+      s->imported_game = game;
+      carc_game_get_moves (s->imported_game, &s->n_journaled);
+    }
+  else
+    g_clear_object (&game);
+  carcd_session_sync_properties (s);
+}
+
 /* Restores the game of the journal at @j->path; FALSE with @error and @verdict if it cannot
  * be. */
 static gboolean
@@ -861,13 +1021,9 @@ restore (CarcdDaemon *daemon, Journal *j, Verdict *verdict, GError **error)
   g_autofree char *problem = NULL;
   CarcdGameOptions options;
   JsonObject *h;
-  JsonNode *seats = NULL;
-  const CarcGameConfig *config;
-  const char *seed;
   gboolean imported;
-  guint n_lines, bot_delay = 0, n_moves = 0;
+  guint n_lines;
   gsize good_length, header_end;
-  gboolean started = FALSE;
   CarcdSession *s;
 
   *verdict = DAMAGED;
@@ -890,30 +1046,7 @@ restore (CarcdDaemon *daemon, Journal *j, Verdict *verdict, GError **error)
       g_prefix_error (error, "line 1: ");
       return FALSE;
     }
-  /* the lines after the header, up to the first that does not read */
-  /* a line is its payload, 16 hex digits, a space and a newline */
-  header_end = good_length = strlen (g_ptr_array_index (contents.payloads, 0)) + 18;
-  j->lines = g_array_new (FALSE, TRUE, sizeof (Line));
-  g_array_set_clear_func (j->lines, line_clear);
-  for (guint i = 1; i < contents.payloads->len; i++)
-    {
-      const char *payload = g_ptr_array_index (contents.payloads, i);
-      g_autoptr (GError) local = NULL;
-      Line line = { 0 };
-
-      good_length += strlen (payload) + 18;
-      line.end = good_length;
-      if (!read_line (daemon, j, payload, &line, &local))
-        {
-          line_clear (&line);
-          g_free (j->problem);
-          j->problem = g_strdup_printf ("line %u (ending at byte %" G_GSIZE_FORMAT ") does not "
-                                        "read: %s",
-                                        i + 1, good_length, local->message);
-          break;
-        }
-      g_array_append_val (j->lines, line);
-    }
+  header_end = read_lines (daemon, j, &contents);
   carcd_journal_contents_clear (&contents);
   if (!check_setup (j, error))
     return FALSE;
@@ -928,41 +1061,11 @@ restore (CarcdDaemon *daemon, Journal *j, Verdict *verdict, GError **error)
       g_free (j->problem);
       j->problem = g_steal_pointer (&problem);
     }
-  config = j->config;
-  for (guint i = 0; i < n_lines; i++)
-    {
-      Line *line = &g_array_index (j->lines, Line, i);
+  LinesSummary sum = summarize_lines (j, n_lines, imported);
 
-      if (line->type == LINE_SEATS)
-        seats = json_object_get_member (json_node_get_object (line->root), "seats");
-      else if (line->type == LINE_START)
-        {
-          started = TRUE;
-          if (!imported)
-            config = line->config;
-        }
-      else if (line->type == LINE_MOVE)
-        n_moves++;
-    }
-
-  if (!carcd_game_options_from_config (config, &options, error))
+  if (!options_from_header (h, sum.config, &options, error))
     return FALSE;
-  g_free (options.name);
-  options.name = g_strdup (get_string (h, "name"));
-  get_uint (h, "bot-delay", CARCD_MAX_BOT_DELAY_MS, &bot_delay);
-  options.bot_delay = bot_delay;
-  seed = get_string (h, "seed");
-  if (seed)
-    options.has_seed = g_ascii_string_to_unsigned (seed, 10, 0, G_MAXUINT64, &options.seed, NULL);
-  if (json_object_has_member (h, "tile-order"))
-    {
-      JsonArray *a = json_object_get_array_member (h, "tile-order");
-
-      options.tile_order = g_new0 (char *, json_array_get_length (a) + 1);
-      for (guint i = 0; i < json_array_get_length (a); i++)
-        options.tile_order[i] = g_strdup (json_array_get_string_element (a, i));
-    }
-  s = carcd_session_new_full (daemon, j->id, &options, config, NULL, error);
+  s = carcd_session_new_full (daemon, j->id, &options, sum.config, NULL, error);
   carcd_game_options_clear (&options);
   if (s == NULL)
     {
@@ -972,56 +1075,17 @@ restore (CarcdDaemon *daemon, Journal *j, Verdict *verdict, GError **error)
       return FALSE;
     }
   s->imported = imported;
-  s->restored = TRUE;
-  if (get_string (h, "creator-token"))
-    {
-      g_strlcpy (s->creator_token, get_string (h, "creator-token"), sizeof s->creator_token);
-      s->creator_uid = read_token_uid (h, "creator-token");
-    }
-  g_hash_table_insert (daemon->games, GUINT_TO_POINTER (s->id), s);
-  if (seats && !restore_seats (s, seats, error))
-    {
-      /* the seats were checked: the daemon could not register one */
-      *verdict = FAILED;
-      g_hash_table_remove (daemon->games, GUINT_TO_POINTER (s->id));
-      carcd_session_free (s);
-      return FALSE;
-    }
-  for (guint i = 0; i < n_lines; i++)
-    s->n_seat_lines += g_array_index (j->lines, Line, i).type == LINE_SEATS;
-  s->journaled_seats = seats_payload (s);
+  if (!register_session (daemon, s, j, n_lines, sum.seats, verdict, error))
+    return FALSE;
 
-  /* the journal goes on from the last line kept */
   good_length = n_lines > 0 ? g_array_index (j->lines, Line, n_lines - 1).end : header_end;
   if (j->problem)
     g_warning ("%s: %s; the game is restored from the %u lines before it (move %u), the rest "
                "is cut off",
-               j->path, j->problem, n_lines + 1, n_moves + (imported ? j->import_moves->len : 0));
-  {
-    g_autoptr (GError) local = NULL;
-
-    s->journal = carcd_journal_open (j->path, good_length, &local);
-    if (s->journal == NULL)
-      {
-        /* a read-only state directory: the game is there to see, but nothing is acknowledged
-         * that is not on disk; each move tries the journal again */
-        s->journal_lost = TRUE;
-        s->journal_resume = good_length;
-        g_warning ("%s: %s; it refuses moves and seat changes until it can be written", s->path,
-                   local->message);
-      }
-  }
-  if (started)
-    carcd_session_install_game (s, g_steal_pointer (&game));
-  else
-    {
-      if (imported)
-        {
-          s->imported_game = g_steal_pointer (&game);
-          carc_game_get_moves (s->imported_game, &s->n_journaled);
-        }
-      carcd_session_sync_properties (s);
-    }
+               j->path, j->problem, n_lines + 1,
+               sum.n_moves + (imported ? j->import_moves->len : 0));
+  reopen_journal (s, j, good_length);
+  resume_game (s, g_steal_pointer (&game), sum.started);
   g_message ("%s restored from %s: %s", s->path, j->path,
              carcd_session_get_state (s) == CARCD_STATE_WAITING ? "waiting"
              : carcd_session_get_state (s) == CARCD_STATE_OVER  ? "over"

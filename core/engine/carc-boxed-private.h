@@ -8,6 +8,7 @@
 #define CARC_DEFINE_PLAIN_BOXED(TypeName, type_name)                                               \
   TypeName *type_name##_copy (const TypeName *self)                                                \
   {                                                                                                \
+    g_return_val_if_fail (self != NULL, NULL);                                                     \
     return g_memdup2 (self, sizeof *self);                                                         \
   }                                                                                                \
   void type_name##_free (TypeName *self)                                                           \

@@ -2,6 +2,10 @@
  * GObject Introspection. */
 #pragma once
 
+#if !defined(CARCASSONNE_INSIDE) && !defined(CARCASSONNE_COMPILATION)
+#error "Only <carcassonne.h> can be included directly."
+#endif
+
 #include <glib-object.h>
 #include "carc-types.h"
 #include "carc-error.h"

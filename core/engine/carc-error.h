@@ -1,6 +1,10 @@
 /* carc-error.h: the engine's error domain and codes. */
 #pragma once
 
+#if !defined(CARCASSONNE_INSIDE) && !defined(CARCASSONNE_COMPILATION)
+#error "Only <carcassonne.h> can be included directly."
+#endif
+
 #include <glib.h>
 
 G_BEGIN_DECLS

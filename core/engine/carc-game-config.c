@@ -52,8 +52,34 @@ carc_game_config_new_base (GError **error)
 CarcGameConfig *
 carc_game_config_ref (CarcGameConfig *config)
 {
+  g_return_val_if_fail (config != NULL, NULL);
   g_atomic_int_inc (&config->ref_count);
   return config;
+}
+
+/* A deep copy of @config, as a game keeps it (doc/engine-api.md): the tile set and the
+ * plugins are shared (they do not change), the rest is copied. */
+CarcGameConfig *
+carc_game_config_dup (const CarcGameConfig *config)
+{
+  CarcGameConfig *c = g_new0 (CarcGameConfig, 1);
+  *c = *config;
+  c->ref_count = 1;
+  g_object_ref (c->tiles);
+  c->tile_order = g_strdupv (config->tile_order);
+  for (guint p = 0; p < CARC_MAX_PLAYERS; p++)
+    c->hands[p] = g_strdupv (config->hands[p]);
+  if (config->expansions)
+    {
+      c->expansions = g_array_copy (config->expansions);
+      for (guint i = 0; i < c->expansions->len; i++)
+        {
+          CarcConfigExpansion *e = &g_array_index (c->expansions, CarcConfigExpansion, i);
+          carc_plugin_ref (e->plugin);
+          e->values = g_memdup2 (e->values, (e->plugin->options->len + 1) * sizeof *e->values);
+        }
+    }
+  return c;
 }
 
 /**
@@ -89,6 +115,7 @@ carc_game_config_unref (CarcGameConfig *config)
 void
 carc_game_config_set_n_players (CarcGameConfig *config, guint n_players)
 {
+  g_return_if_fail (config != NULL);
   config->n_players = n_players;
 }
 
@@ -100,6 +127,7 @@ carc_game_config_set_n_players (CarcGameConfig *config, guint n_players)
 void
 carc_game_config_set_seed (CarcGameConfig *config, guint64 seed)
 {
+  g_return_if_fail (config != NULL);
   config->seed = seed;
 }
 
@@ -112,6 +140,7 @@ carc_game_config_set_seed (CarcGameConfig *config, guint64 seed)
 void
 carc_game_config_set_tile_order (CarcGameConfig *config, const char *const *tile_ids)
 {
+  g_return_if_fail (config != NULL);
   g_strfreev (config->tile_order);
   config->tile_order = g_strdupv ((char **)tile_ids);
 }
@@ -130,6 +159,7 @@ carc_game_config_set_tile_order (CarcGameConfig *config, const char *const *tile
 void
 carc_game_config_set_hand (CarcGameConfig *config, guint player, const char *const *tile_ids)
 {
+  g_return_if_fail (config != NULL);
   g_return_if_fail (player < CARC_MAX_PLAYERS);
   g_strfreev (config->hands[player]);
   config->hands[player] = g_strdupv ((char **)tile_ids);
@@ -143,6 +173,7 @@ carc_game_config_set_hand (CarcGameConfig *config, guint player, const char *con
 void
 carc_game_config_set_followers (CarcGameConfig *config, guint followers)
 {
+  g_return_if_fail (config != NULL);
   config->followers = followers;
 }
 
@@ -154,6 +185,7 @@ carc_game_config_set_followers (CarcGameConfig *config, guint followers)
 void
 carc_game_config_set_farmers (CarcGameConfig *config, gboolean farmers)
 {
+  g_return_if_fail (config != NULL);
   config->farmers = farmers;
 }
 
@@ -165,6 +197,7 @@ carc_game_config_set_farmers (CarcGameConfig *config, gboolean farmers)
 guint
 carc_game_config_get_n_players (const CarcGameConfig *config)
 {
+  g_return_val_if_fail (config != NULL, 0);
   return config->n_players;
 }
 
@@ -176,6 +209,7 @@ carc_game_config_get_n_players (const CarcGameConfig *config)
 guint
 carc_game_config_get_followers (const CarcGameConfig *config)
 {
+  g_return_val_if_fail (config != NULL, 0);
   return config->followers;
 }
 
@@ -187,6 +221,7 @@ carc_game_config_get_followers (const CarcGameConfig *config)
 gboolean
 carc_game_config_get_farmers (const CarcGameConfig *config)
 {
+  g_return_val_if_fail (config != NULL, FALSE);
   return config->farmers;
 }
 
@@ -198,6 +233,7 @@ carc_game_config_get_farmers (const CarcGameConfig *config)
 guint64
 carc_game_config_get_seed (const CarcGameConfig *config)
 {
+  g_return_val_if_fail (config != NULL, 0);
   return config->seed;
 }
 
@@ -210,6 +246,7 @@ carc_game_config_get_seed (const CarcGameConfig *config)
 CarcTileSet *
 carc_game_config_get_tiles (const CarcGameConfig *config)
 {
+  g_return_val_if_fail (config != NULL, NULL);
   return config->tiles;
 }
 
@@ -239,6 +276,7 @@ find_expansion (const CarcGameConfig *config, const char *name)
 gboolean
 carc_game_config_add_expansion (CarcGameConfig *config, CarcPlugin *plugin, GError **error)
 {
+  g_return_val_if_fail (config != NULL, FALSE);
   g_return_val_if_fail (plugin != NULL, FALSE);
   if (find_expansion (config, plugin->desc->name))
     {
@@ -280,6 +318,9 @@ gboolean
 carc_game_config_set_option (CarcGameConfig *config, const char *expansion, const char *option,
                              guint32 value, GError **error)
 {
+  g_return_val_if_fail (config != NULL, FALSE);
+  g_return_val_if_fail (expansion != NULL, FALSE);
+  g_return_val_if_fail (option != NULL, FALSE);
   CarcConfigExpansion *e = find_expansion (config, expansion);
   if (!e)
     {
@@ -321,6 +362,7 @@ carc_game_config_set_option (CarcGameConfig *config, const char *expansion, cons
 guint
 carc_game_config_get_n_expansions (const CarcGameConfig *config)
 {
+  g_return_val_if_fail (config != NULL, 0);
   return config->expansions ? config->expansions->len : 0;
 }
 
@@ -331,6 +373,7 @@ carc_game_config_get_n_expansions (const CarcGameConfig *config)
 CarcPlugin *
 carc_game_config_get_expansion (const CarcGameConfig *config, guint index)
 {
+  g_return_val_if_fail (config != NULL, NULL);
   if (index >= carc_game_config_get_n_expansions (config))
     return NULL;
   return g_array_index (config->expansions, CarcConfigExpansion, index).plugin;
@@ -348,6 +391,7 @@ carc_game_config_get_expansion (const CarcGameConfig *config, guint index)
 guint32
 carc_game_config_get_option (const CarcGameConfig *config, guint expansion, guint option)
 {
+  g_return_val_if_fail (config != NULL, 0);
   if (expansion >= carc_game_config_get_n_expansions (config))
     return 0;
   const CarcConfigExpansion *e

@@ -145,16 +145,26 @@ carc_game_wants_events (CarcGame *g)
   return g->event_func != NULL || g->event_handlers;
 }
 
+/* carc-game.c */
+G_GNUC_INTERNAL void carc_game_begin (CarcGame *g);
 G_GNUC_INTERNAL void carc_game_emit (CarcGame *g, CarcEvent *ev);
 G_GNUC_INTERNAL void carc_game_emit_at (CarcGame *g, CarcEvent *ev, gint seg);
-G_GNUC_INTERNAL guint carc_game_count_followers (CarcGame *g, gint root,
-                                                 guint count[CARC_MAX_PLAYERS]);
 G_GNUC_INTERNAL void carc_game_emit_segment (CarcGame *g, CarcEventType type, gint player,
                                              gint seg);
+
+/* carc-game-new.c */
+G_GNUC_INTERNAL void carc_hand_add (CarcHand *hand, const CarcTileType *tile);
+
+/* carc-game-query.c */
+G_GNUC_INTERNAL const CarcPlacementList *carc_game_hand_list (CarcGame *g, guint index);
+G_GNUC_INTERNAL gboolean carc_game_hand_placeable (CarcGame *g, guint player, gint shape);
+G_GNUC_INTERNAL guint carc_game_count_followers (CarcGame *g, gint root,
+                                                 guint count[CARC_MAX_PLAYERS]);
 G_GNUC_INTERNAL guint carc_game_unit_of_piece (CarcGame *g, guint piece);
 G_GNUC_INTERNAL guint carc_game_cloister_neighbours (CarcGame *g, gint x, gint y);
 
-G_GNUC_INTERNAL void carc_hand_add (CarcHand *hand, const CarcTileType *tile);
+/* carc-game-config.c */
+G_GNUC_INTERNAL CarcGameConfig *carc_game_config_dup (const CarcGameConfig *config);
 
 /* carc-placement.c */
 G_GNUC_INTERNAL gboolean carc_game_hooks_ask (CarcGame *g, const CarcTileType *t);

@@ -59,6 +59,7 @@ CARC_DEFINE_PLAIN_BOXED (CarcDeployment, carc_deployment)
 CarcPieceInfo *
 carc_piece_info_copy (const CarcPieceInfo *info)
 {
+  g_return_val_if_fail (info != NULL, NULL);
   tile_ref (info->tile);
   return g_memdup2 (info, sizeof *info);
 }
@@ -85,6 +86,7 @@ carc_piece_info_free (CarcPieceInfo *info)
 const CarcTileType *
 carc_piece_info_get_tile (const CarcPieceInfo *info)
 {
+  g_return_val_if_fail (info != NULL, NULL);
   return info->tile;
 }
 
@@ -113,6 +115,8 @@ CARC_DEFINE_PLAIN_BOXED (CarcFeatureInfo, carc_feature_info)
 const guint *
 carc_feature_info_get_followers (const CarcFeatureInfo *info, guint *n_players)
 {
+  g_return_val_if_fail (info != NULL, NULL);
+  g_return_val_if_fail (n_players != NULL, NULL);
   *n_players = CARC_MAX_PLAYERS;
   return info->followers;
 }
@@ -139,6 +143,7 @@ CARC_DEFINE_PLAIN_BOXED (CarcFollowerInfo, carc_follower_info)
 CarcEvent *
 carc_event_copy (const CarcEvent *event)
 {
+  g_return_val_if_fail (event != NULL, NULL);
   tile_ref (event->tile);
   return g_memdup2 (event, sizeof *event);
 }
@@ -167,6 +172,8 @@ carc_event_free (CarcEvent *event)
 const guint *
 carc_event_get_points (const CarcEvent *event, guint *n_players)
 {
+  g_return_val_if_fail (event != NULL, NULL);
+  g_return_val_if_fail (n_players != NULL, NULL);
   *n_players = MIN (event->n_players, CARC_MAX_PLAYERS);
   return event->points;
 }
@@ -180,6 +187,7 @@ carc_event_get_points (const CarcEvent *event, guint *n_players)
 const CarcTileType *
 carc_event_get_tile (const CarcEvent *event)
 {
+  g_return_val_if_fail (event != NULL, NULL);
   return event->tile;
 }
 

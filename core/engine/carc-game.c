@@ -1,4 +1,5 @@
-/* carc-game.c: a game's lifecycle, the turn state machine, the move log and queries. */
+/* carc-game.c: a game's lifecycle and events, the turn state machine and the move log.
+ * Creation: carc-game-new.c; the read-only queries: carc-game-query.c. */
 #include "config.h"
 
 #include <string.h>
@@ -142,63 +143,6 @@ carc_game_emit_segment (CarcGame *g, CarcEventType type, gint player, gint seg)
   carc_game_emit_at (g, &ev, seg);
 }
 
-/* Counts the followers each player has in the feature at @root; returns the largest count. */
-guint
-carc_game_count_followers (CarcGame *g, gint root, guint count[CARC_MAX_PLAYERS])
-{
-  guint best = 0;
-  memset (count, 0, CARC_MAX_PLAYERS * sizeof (guint));
-  for (guint i = 0; i < g->n_followers; i++)
-    {
-      const CarcFollower *fw = &g->followers[i];
-      if (fw->active && carc_features_find (&g->features, fw->seg) == root)
-        {
-          guint c = ++count[fw->player]; /* not inside MAX (), which evaluates twice */
-          best = MAX (best, c);
-        }
-    }
-  return best;
-}
-
-/* The counting unit of a piece: the cell it stands in (rule 20; decision D5). */
-guint
-carc_game_unit_of_piece (CarcGame *g, guint piece)
-{
-  const CarcPiece *p = &g->pieces[piece];
-  return carc_board_cell (&g->board, p->x, p->y)->piece[0] - 1u;
-}
-
-/* Occupied cells among the 8 around (x, y) (rules 23, 24). */
-guint
-carc_game_cloister_neighbours (CarcGame *g, gint x, gint y)
-{
-  guint n = 0;
-  for (gint dy = -1; dy <= 1; dy++)
-    for (gint dx = -1; dx <= 1; dx++)
-      {
-        if (!dx && !dy)
-          continue;
-        const CarcCell *c = carc_board_cell (&g->board, x + dx, y + dy);
-        n += c && c->piece[0];
-      }
-  return n;
-}
-
-/* Lists every legal placement of the tile in play: the frontier cells in frontier order, each
- * with the rotations that meet its demand. carc_game_get_placement() uses the same order. */
-static void
-list_placements (CarcGame *g)
-{
-  if (g->n_placements > g->cap_placements)
-    {
-      g->cap_placements = MAX (g->n_placements, g->cap_placements * 2);
-      g->placements = g_renew (CarcPlacement, g->placements, g->cap_placements);
-    }
-  g->placements_listed = TRUE;
-  guint n = carc_game_enumerate (g, g->tile, g->placements, G_MAXUINT);
-  g_assert (n == g->n_placements);
-}
-
 static void
 end_game (CarcGame *g)
 {
@@ -214,52 +158,6 @@ end_game (CarcGame *g)
         ev.points[p] = g->score[p];
       carc_game_emit (g, &ev);
     }
-}
-
-/* The placements of piece @index of the current player's hand, listed once per position:
- * every move clears hand_listed. Pieces past the cache share its last list, listed again on
- * every call. */
-static const CarcPlacementList *
-hand_list (CarcGame *g, guint index)
-{
-  guint slot = MIN (index, CARC_HAND_CACHE);
-  CarcPlacementList *l = &g->hand_lists[slot];
-  if (slot == CARC_HAND_CACHE || !((g->hand_listed >> slot) & 1))
-    {
-      const CarcTileType *t = g->hand[g->current].pieces[index];
-      /* At most every rotation of every frontier cell, and the free half of every cell. */
-      guint n = 4 * g->board.n_frontier + g->n_pieces;
-      if (n > l->cap)
-        {
-          l->cap = MAX (n, 2 * l->cap);
-          l->items = g_renew (CarcPlacement, l->items, l->cap);
-        }
-      l->len = carc_game_enumerate (g, t, l->items, G_MAXUINT);
-      if (slot < CARC_HAND_CACHE)
-        g->hand_listed |= 1u << slot;
-    }
-  return l;
-}
-
-/* TRUE if @player holds a piece of @shape (-1: any) that has a legal placement now. For the
- * current player the pieces are listed in full, as a player choosing will ask for them. */
-static gboolean
-hand_can_place (CarcGame *g, guint player, gint shape)
-{
-  const CarcHand *h = &g->hand[player];
-  for (guint i = 0; i < h->len; i++)
-    {
-      const CarcTileType *t = h->pieces[i];
-      gboolean seen = FALSE;
-      for (guint j = 0; j < i && !seen; j++)
-        seen = h->pieces[j] == t;
-      if (seen || (shape >= 0 && (gint)t->shape != shape))
-        continue;
-      if (player == g->current ? hand_list (g, i)->len > 0
-                               : carc_game_enumerate (g, t, NULL, 1) > 0)
-        return TRUE;
-    }
-  return FALSE;
 }
 
 static guint
@@ -325,7 +223,7 @@ end_phase_turn (CarcGame *g)
             CarcEndVerdict h = g->exp[i].hooks->end_turn (g, g->exp[i].data, g->current);
             v = MAX (v, h); /* not inside MAX (), which evaluates twice */
           }
-      if (v >= CARC_END_OFFER && !hand_can_place (g, g->current, -1))
+      if (v >= CARC_END_OFFER && !carc_game_hand_placeable (g, g->current, -1))
         v = CARC_END_SKIP;
       if (v >= CARC_END_OFFER)
         {
@@ -354,7 +252,7 @@ begin_turn (CarcGame *g, gboolean advance)
   g->hand_listed = 0;
   if (!g->ending && g->deck_pos < g->deck_len)
     {
-      if (g->hand[g->current].len && hand_can_place (g, g->current, -1))
+      if (g->hand[g->current].len && carc_game_hand_placeable (g, g->current, -1))
         {
           g->can_draw = TRUE;
           g->can_pass = FALSE;
@@ -386,15 +284,14 @@ begin_draft (CarcGame *g)
   g->phase = CARC_PHASE_DRAFT;
 }
 
+/* The game's first phase, once the start tile is down: the draft or the first turn. */
 void
-carc_hand_add (CarcHand *h, const CarcTileType *t)
+carc_game_begin (CarcGame *g)
 {
-  if (h->len == h->cap)
-    {
-      h->cap = MAX (4u, h->cap * 2);
-      h->pieces = g_renew (const CarcTileType *, h->pieces, h->cap);
-    }
-  h->pieces[h->len++] = t;
+  if (g->pool.len)
+    begin_draft (g);
+  else
+    begin_turn (g, FALSE);
 }
 
 static const CarcTileType *
@@ -404,86 +301,6 @@ hand_take (CarcHand *h, guint index)
   memmove (&h->pieces[index], &h->pieces[index + 1], (h->len - index - 1) * sizeof *h->pieces);
   h->len--;
   return t;
-}
-
-static const CarcTileType *
-lookup_tile (const CarcGameConfig *config, const char *id)
-{
-  const CarcTileType *t = carc_tile_set_lookup (config->tiles, id);
-  for (guint i = 0; !t && config->expansions && i < config->expansions->len; i++)
-    t = carc_tile_set_lookup (
-        g_array_index (config->expansions, CarcConfigExpansion, i).plugin->tiles, id);
-  return t;
-}
-
-/* Runs the expansions' setup hooks in order; they add to the deck and hand out pieces. */
-static gboolean
-setup_expansions (CarcGame *g, GPtrArray *deck, GError **error)
-{
-  GArray *exps = g->config->expansions;
-  g->n_exp = exps ? exps->len : 0;
-  if (!g->n_exp)
-    return TRUE;
-  g->exp = g_new0 (CarcGameExpansion, g->n_exp);
-  for (guint i = 0; i < g->n_exp; i++)
-    {
-      const CarcConfigExpansion *ce = &g_array_index (exps, CarcConfigExpansion, i);
-      CarcGameExpansion *ge = &g->exp[i];
-      ge->plugin = ce->plugin;
-      ge->hooks = &ce->plugin->hooks;
-      ge->values = ce->values;
-      const CarcHooks *h = ge->hooks;
-      g->hook_mask |= (h->check_place ? CARC_HOOK_CHECK_PLACE : 0)
-                      | (h->placed ? CARC_HOOK_PLACED : 0) | (h->counting_unit ? CARC_HOOK_UNIT : 0)
-                      | (h->score ? CARC_HOOK_SCORE : 0) | (h->tie_break ? CARC_HOOK_TIE : 0)
-                      | (h->end_turn ? CARC_HOOK_END : 0);
-      if (!h->setup)
-        continue;
-      CarcSetup setup = { g, ce, deck, g->config->tile_order != NULL };
-      g_autoptr (GError) local = NULL;
-      ge->data = h->setup (&setup, &local);
-      if (local)
-        {
-          g_set_error (error, CARC_ERROR, CARC_ERROR_INVALID_ARGUMENT, "expansion %s: %s",
-                       ce->plugin->desc->name, local->message);
-          return FALSE;
-        }
-    }
-  return TRUE;
-}
-
-/**
- * carc_game_new:
- * @config: the game's options
- * @error: return location for a #CarcError
- *
- * Creates a game: the start tile is placed (decision D1) and the first player's turn begins.
- *
- * Returns: (transfer full) (nullable): the game, or %NULL with @error set
- */
-CarcGame *
-carc_game_new (const CarcGameConfig *config, GError **error)
-{
-  return carc_game_new_full (config, NULL, NULL, NULL, error);
-}
-
-/**
- * carc_game_new_with_signals: (rename-to carc_game_new)
- * @config: the game's options
- * @error: return location for a #CarcError
- *
- * carc_game_new() for language bindings: the game emits #CarcGame::event
- * (carc_game_set_event_signals()).
- *
- * Returns: (transfer full) (nullable): the game, or %NULL with @error set
- */
-CarcGame *
-carc_game_new_with_signals (const CarcGameConfig *config, GError **error)
-{
-  CarcGame *g = carc_game_new_full (config, NULL, NULL, NULL, error);
-  if (g)
-    carc_game_set_event_signals (g, TRUE);
-  return g;
 }
 
 /**
@@ -503,170 +320,6 @@ carc_game_set_event_signals (CarcGame *self, gboolean enabled)
   look_for_handlers (self);
 }
 
-gboolean
-carc_game_get_event_signals (CarcGame *self)
-{
-  return self->event_signals;
-}
-
-/**
- * carc_game_new_full:
- * @config: the game's options
- * @func: (nullable) (scope notified): the event callback, as for carc_game_set_event_func()
- * @user_data: data for @func
- * @destroy: (nullable): frees @user_data (also when creation fails)
- * @error: return location for a #CarcError
- *
- * Like carc_game_new(), with the event callback attached before the start tile is placed,
- * so it also sees the start tile, tiles discarded before the first turn and that turn's start.
- *
- * Returns: (transfer full) (nullable): the game, or %NULL with @error set
- */
-CarcGame *
-carc_game_new_full (const CarcGameConfig *config, CarcEventFunc func, gpointer user_data,
-                    GDestroyNotify destroy, GError **error)
-{
-  g_autoptr (CarcGame) g = g_object_new (CARC_TYPE_GAME, NULL);
-  carc_game_set_event_func (g, func, user_data, destroy);
-  g_return_val_if_fail (config != NULL, NULL);
-  CarcTileSet *tiles = config->tiles;
-  if (config->n_players < CARC_MIN_PLAYERS || config->n_players > CARC_MAX_PLAYERS)
-    {
-      g_set_error (error, CARC_ERROR, CARC_ERROR_INVALID_ARGUMENT,
-                   "a game has %d to %d players, not %u", CARC_MIN_PLAYERS, CARC_MAX_PLAYERS,
-                   config->n_players);
-      return NULL;
-    }
-  if (config->followers > 255)
-    {
-      g_set_error (error, CARC_ERROR, CARC_ERROR_INVALID_ARGUMENT,
-                   "at most 255 followers per player, not %u", config->followers);
-      return NULL;
-    }
-  const CarcTileType *start = carc_tile_set_get_start (tiles);
-  if (!start || start->shape != CARC_SHAPE_SQUARE)
-    {
-      g_set_error (error, CARC_ERROR, CARC_ERROR_INVALID_ARGUMENT,
-                   "the tile set has no square start tile (start=1)");
-      return NULL;
-    }
-
-  g->config = carc_game_config_ref ((CarcGameConfig *)config);
-  g->n_players = config->n_players;
-  for (guint p = 0; p < g->n_players; p++)
-    g->supply[p] = config->followers;
-  carc_rng_init (&g->rng, config->seed, 0x43415243u);
-
-  g_autoptr (GPtrArray) deck = g_ptr_array_new ();
-  guint order_len = config->tile_order ? g_strv_length (config->tile_order) : 0;
-  if (order_len >= CARC_MAX_PIECES)
-    {
-      g_set_error (error, CARC_ERROR, CARC_ERROR_INVALID_ARGUMENT,
-                   "a game holds at most %d tiles, not %u", CARC_MAX_PIECES, order_len + 1);
-      return NULL;
-    }
-  if (config->tile_order)
-    {
-      for (guint i = 0; config->tile_order[i]; i++)
-        {
-          const CarcTileType *t = lookup_tile (config, config->tile_order[i]);
-          if (!t || t->shape != CARC_SHAPE_SQUARE)
-            {
-              g_set_error (error, CARC_ERROR, CARC_ERROR_UNKNOWN_TILE,
-                           "tile order entry %u: no land tile '%s' in the tile set", i,
-                           config->tile_order[i]);
-              return NULL;
-            }
-          g_ptr_array_add (deck, (gpointer)t);
-        }
-    }
-  else
-    {
-      gboolean start_taken = FALSE;
-      for (guint i = 0; i < carc_tile_set_get_n_types (tiles); i++)
-        {
-          const CarcTileType *t = carc_tile_set_get_type_at (tiles, i);
-          if (t->shape != CARC_SHAPE_SQUARE)
-            continue;
-          for (guint k = 0; k < t->count; k++)
-            {
-              if (t == start && !start_taken)
-                {
-                  start_taken = TRUE;
-                  continue;
-                }
-              g_ptr_array_add (deck, (gpointer)t);
-            }
-        }
-    }
-  if (!setup_expansions (g, deck, error))
-    return NULL;
-  for (guint p = 0; p < g->n_players; p++)
-    for (guint i = 0; config->hands[p] && config->hands[p][i]; i++)
-      {
-        const CarcTileType *t = lookup_tile (config, config->hands[p][i]);
-        if (!t || i >= CARC_MAX_PIECES)
-          {
-            g_set_error (error, CARC_ERROR, CARC_ERROR_UNKNOWN_TILE,
-                         "hand of player %u, entry %u: no tile '%s'", p, i, config->hands[p][i]);
-            return NULL;
-          }
-        carc_hand_add (&g->hand[p], t);
-      }
-  guint in_hands = g->pool.len;
-  for (guint p = 0; p < g->n_players; p++)
-    in_hands += g->hand[p].len;
-  if (deck->len + in_hands >= CARC_MAX_PIECES)
-    {
-      g_set_error (error, CARC_ERROR, CARC_ERROR_INVALID_ARGUMENT,
-                   "a game holds at most %d tiles, not %u", CARC_MAX_PIECES,
-                   deck->len + in_hands + 1);
-      return NULL;
-    }
-  if (!config->tile_order)
-    for (guint i = deck->len; i > 1; i--) /* Fisher-Yates */
-      {
-        guint j = carc_rng_below (&g->rng, i);
-        gpointer tmp = deck->pdata[i - 1];
-        deck->pdata[i - 1] = deck->pdata[j];
-        deck->pdata[j] = tmp;
-      }
-  g->deck_len = deck->len;
-  g->deck = g_new (const CarcTileType *, MAX (deck->len, 1u));
-  if (deck->len > 0) /* an empty tile order: the array may have no storage at all */
-    memcpy (g->deck, deck->pdata, deck->len * sizeof (gpointer));
-
-  /* Room for every piece of the game and all their segments: no reallocation in play. */
-  guint n_segments = start->n_segments;
-  for (guint i = 0; i < g->deck_len; i++)
-    n_segments += g->deck[i]->n_segments;
-  for (guint p = 0; p < g->n_players; p++)
-    for (guint i = 0; i < g->hand[p].len; i++)
-      n_segments += g->hand[p].pieces[i]->n_segments;
-  for (guint i = 0; i < g->pool.len; i++)
-    n_segments += g->pool.pieces[i]->n_segments;
-  g->cap_pieces = g->deck_len + in_hands + 1;
-  g->pieces = g_new (CarcPiece, g->cap_pieces);
-  carc_board_init (&g->board);
-  carc_features_init (&g->features, n_segments);
-  g->cap_followers = MAX (1u, g->n_players * config->followers);
-  g->followers = g_new (CarcFollower, g->cap_followers);
-  g->cap_moves = 2 * (g->deck_len + in_hands + 1);
-  g->moves = g_new (CarcMove, g->cap_moves);
-
-  carc_game_put_piece (g, start, 0, 0, 0, -1);
-  if (carc_game_wants_events (g))
-    {
-      CarcEvent ev = { .type = CARC_EVENT_TILE_PLACED, .player = -1, .tile = start };
-      carc_game_emit (g, &ev);
-    }
-  if (g->pool.len)
-    begin_draft (g);
-  else
-    begin_turn (g, FALSE);
-  return g_steal_pointer (&g);
-}
-
 /**
  * carc_game_set_event_func:
  * @self: a game
@@ -681,214 +334,12 @@ void
 carc_game_set_event_func (CarcGame *self, CarcEventFunc func, gpointer user_data,
                           GDestroyNotify destroy)
 {
+  g_return_if_fail (CARC_IS_GAME (self));
   if (self->event_destroy)
     self->event_destroy (self->event_data);
   self->event_func = func;
   self->event_data = user_data;
   self->event_destroy = destroy;
-}
-
-/**
- * carc_game_get_config:
- * Returns: (transfer none): the config the game was created with
- */
-const CarcGameConfig *
-carc_game_get_config (CarcGame *self)
-{
-  return self->config;
-}
-
-/**
- * carc_game_get_phase:
- *
- * Returns: what the current player must do now
- */
-CarcPhase
-carc_game_get_phase (CarcGame *self)
-{
-  return self->phase;
-}
-
-/**
- * carc_game_get_n_players:
- *
- * Returns: the number of players
- */
-guint
-carc_game_get_n_players (CarcGame *self)
-{
-  return self->n_players;
-}
-
-/**
- * carc_game_get_current_player:
- *
- * Returns: whose turn it is, 0 .. carc_game_get_n_players() - 1
- */
-guint
-carc_game_get_current_player (CarcGame *self)
-{
-  return self->current;
-}
-
-/**
- * carc_game_get_turn:
- *
- * Returns: the turn's number, from 1
- */
-guint
-carc_game_get_turn (CarcGame *self)
-{
-  return self->turn;
-}
-
-/**
- * carc_game_get_current_tile:
- * Returns: (transfer none) (nullable): the tile in play (in the deploy phase: the piece just
- *   placed, from the hand too); %NULL before drawing, in the draft and once the game is over
- */
-const CarcTileType *
-carc_game_get_current_tile (CarcGame *self)
-{
-  return self->phase == CARC_PHASE_OVER ? NULL : self->tile;
-}
-
-/**
- * carc_game_get_tiles_left:
- *
- * Returns: the tiles left in the draw pile
- */
-guint
-carc_game_get_tiles_left (CarcGame *self)
-{
-  return self->deck_len - self->deck_pos;
-}
-
-/**
- * carc_game_get_score:
- *
- * Returns: @player's score; 0 for a player the game does not have
- */
-guint
-carc_game_get_score (CarcGame *self, guint player)
-{
-  return player < self->n_players ? self->score[player] : 0;
-}
-
-/**
- * carc_game_get_scores:
- * @self: a game
- * @n_players: (out): the number of players
- *
- * Returns: (transfer full) (array length=n_players): every player's score, to free with
- *   g_free()
- */
-guint *
-carc_game_get_scores (CarcGame *self, guint *n_players)
-{
-  g_return_val_if_fail (CARC_IS_GAME (self), NULL);
-  *n_players = self->n_players;
-  return g_memdup2 (self->score, self->n_players * sizeof (guint));
-}
-
-/**
- * carc_game_get_supply:
- *
- * Returns: the followers @player has left in the supply
- */
-guint
-carc_game_get_supply (CarcGame *self, guint player)
-{
-  return player < self->n_players ? self->supply[player] : 0;
-}
-
-/**
- * carc_game_get_placements:
- * @self: a game
- * @n_placements: (out): the number of placements
- *
- * Every legal placement of the tile in play (in the place phase; none otherwise).
- *
- * Returns: (transfer none) (array length=n_placements): valid until the next move
- */
-const CarcPlacement *
-carc_game_get_placements (CarcGame *self, guint *n_placements)
-{
-  *n_placements = self->phase == CARC_PHASE_PLACE ? self->n_placements : 0;
-  if (*n_placements && !self->placements_listed)
-    list_placements (self);
-  return self->placements;
-}
-
-/**
- * carc_game_get_n_placements:
- * @self: a game
- *
- * Returns: how many legal placements the tile in play has (0 outside the place phase)
- */
-guint
-carc_game_get_n_placements (CarcGame *self)
-{
-  return self->phase == CARC_PHASE_PLACE ? self->n_placements : 0;
-}
-
-/**
- * carc_game_get_placement:
- * @self: a game
- * @index: 0 .. carc_game_get_n_placements() - 1
- * @placement: (out caller-allocates): the placement
- *
- * The placement at @index in the order of carc_game_get_placements(), found without listing
- * them all: a bot that picks a placement at random needs no list.
- *
- * Returns: %TRUE if @index names a placement
- */
-gboolean
-carc_game_get_placement (CarcGame *self, guint index, CarcPlacement *placement)
-{
-  if (self->phase != CARC_PHASE_PLACE || index >= self->n_placements)
-    return FALSE;
-  if (!self->placements_listed && carc_game_hooks_check (self, self->tile))
-    list_placements (self);
-  if (self->placements_listed)
-    {
-      *placement = self->placements[index];
-      return TRUE;
-    }
-  const CarcBoard *b = &self->board;
-  const guint8 *fit = self->tile->fit;
-  for (guint i = 0; i < b->n_frontier; i++)
-    {
-      const CarcFrontierNode *cell = &b->frontier[i];
-      guint f = fit[cell->demand], per_cell = carc_rotations_in (f);
-      if (index >= per_cell)
-        {
-          index -= per_cell;
-          continue;
-        }
-      while (index--)
-        f &= f - 1;
-      *placement = (CarcPlacement){ cell->x, cell->y, (guint)__builtin_ctz (f) };
-      return TRUE;
-    }
-  g_assert_not_reached ();
-}
-
-/**
- * carc_game_can_place:
- *
- * Whether the tile in play may go at (@x, @y) with @rotation.
- *
- * Returns: %TRUE in the place phase if it may
- */
-gboolean
-carc_game_can_place (CarcGame *self, gint x, gint y, guint rotation)
-{
-  if (self->phase != CARC_PHASE_PLACE)
-    return FALSE;
-  if (carc_game_hooks_check (self, self->tile))
-    return carc_game_piece_fits (self, self->tile, x, y, rotation);
-  return carc_board_square_fits (&self->board, x, y, self->tile, rotation);
 }
 
 /* Appends a move to the move log. */
@@ -900,7 +351,9 @@ record (CarcGame *g, CarcMoveType type, gint x, gint y, guint rotation, guint se
       g->cap_moves = MAX (16u, g->cap_moves * 2);
       g->moves = g_renew (CarcMove, g->moves, g->cap_moves);
     }
-  g->moves[g->n_moves++] = (CarcMove){ type, x, y, rotation, segment, piece };
+  g->moves[g->n_moves++] = (CarcMove){
+    .type = type, .x = x, .y = y, .rotation = rotation, .segment = segment, .piece = piece
+  };
 }
 
 static gboolean
@@ -947,7 +400,8 @@ compute_deployments (CarcGame *g)
       gint r = carc_features_find (f, (gint)(p->seg_base + s));
       if (f->segs[r].followers > 0) /* rule 8 */
         continue;
-      g->deployments[g->n_deployments++] = (CarcDeployment){ s, d->kind, d->turned[p->rotation] };
+      g->deployments[g->n_deployments++]
+          = (CarcDeployment){ .segment = s, .kind = d->kind, .location = d->turned[p->rotation] };
     }
 }
 
@@ -1022,22 +476,6 @@ carc_game_place (CarcGame *self, gint x, gint y, guint rotation, GError **error)
   record (self, CARC_MOVE_PLACE, x, y, rotation, 0, 0);
   place_and_report (self, self->tile, x, y, rotation);
   return TRUE;
-}
-
-/**
- * carc_game_get_deployments:
- * @self: a game
- * @n_deployments: (out): the number of deployments
- *
- * Where the current player may put a follower on the tile just placed (deploy phase only).
- *
- * Returns: (transfer none) (array length=n_deployments): valid until the next move
- */
-const CarcDeployment *
-carc_game_get_deployments (CarcGame *self, guint *n_deployments)
-{
-  *n_deployments = self->phase == CARC_PHASE_DEPLOY ? self->n_deployments : 0;
-  return self->deployments;
 }
 
 static void
@@ -1132,30 +570,6 @@ carc_game_skip (CarcGame *self, GError **error)
 }
 
 /**
- * carc_game_can_draw:
- * @self: a game
- *
- * Returns: %TRUE in the choose phase while the draw pile has tiles
- */
-gboolean
-carc_game_can_draw (CarcGame *self)
-{
-  return self->phase == CARC_PHASE_CHOOSE && self->can_draw;
-}
-
-/**
- * carc_game_can_pass:
- * @self: a game
- *
- * Returns: %TRUE in an end-of-game turn the player may decline (decision D10)
- */
-gboolean
-carc_game_can_pass (CarcGame *self)
-{
-  return self->phase == CARC_PHASE_CHOOSE && self->can_pass;
-}
-
-/**
  * carc_game_draw:
  * @self: a game
  * @error: return location for a #CarcError
@@ -1228,47 +642,6 @@ carc_game_pass (CarcGame *self, GError **error)
   return TRUE;
 }
 
-/**
- * carc_game_get_hand_size:
- *
- * Returns: how many pieces @player holds in the hand
- */
-guint
-carc_game_get_hand_size (CarcGame *self, guint player)
-{
-  return player < self->n_players ? self->hand[player].len : 0;
-}
-
-/**
- * carc_game_get_hand_piece:
- * @self: a game
- * @player: a player
- * @index: 0 .. carc_game_get_hand_size() - 1
- *
- * A piece in a player's hand. Hands are face down unless carc_game_get_hands_open(): a
- * program that serves several players shows each only their own.
- *
- * Returns: (transfer none) (nullable): the piece
- */
-const CarcTileType *
-carc_game_get_hand_piece (CarcGame *self, guint player, guint index)
-{
-  if (player >= self->n_players || index >= self->hand[player].len)
-    return NULL;
-  return self->hand[player].pieces[index];
-}
-
-/**
- * carc_game_get_hands_open:
- *
- * Returns: %TRUE if the hands are face up (every player may see them)
- */
-gboolean
-carc_game_get_hands_open (CarcGame *self)
-{
-  return self->hands_open;
-}
-
 static gboolean
 check_hand_index (CarcGame *g, guint index, GError **error)
 {
@@ -1278,27 +651,6 @@ check_hand_index (CarcGame *g, guint index, GError **error)
                g->current, g->hand[g->current].len, g->hand[g->current].len == 1 ? "" : "s",
                index + 1);
   return FALSE;
-}
-
-/**
- * carc_game_get_piece_placements:
- * @self: a game
- * @index: a piece of the current player's hand
- * @n_placements: (out): the number of placements
- *
- * Every legal placement of that piece, in the choose phase (none otherwise).
- *
- * Returns: (transfer none) (array length=n_placements): valid until the next move
- */
-const CarcPlacement *
-carc_game_get_piece_placements (CarcGame *self, guint index, guint *n_placements)
-{
-  *n_placements = 0;
-  if (self->phase != CARC_PHASE_CHOOSE || index >= self->hand[self->current].len)
-    return NULL;
-  const CarcPlacementList *l = hand_list (self, index);
-  *n_placements = l->len;
-  return l->items;
 }
 
 /**
@@ -1341,29 +693,6 @@ carc_game_place_piece (CarcGame *self, guint index, gint x, gint y, guint rotati
   self->tile = t;
   place_and_report (self, t, x, y, rotation);
   return TRUE;
-}
-
-/**
- * carc_game_get_pool_size:
- *
- * Returns: how many face-up pieces the draft pool holds (0 outside the draft)
- */
-guint
-carc_game_get_pool_size (CarcGame *self)
-{
-  return self->phase == CARC_PHASE_DRAFT ? self->pool.len : 0;
-}
-
-/**
- * carc_game_get_pool_piece:
- * Returns: (transfer none) (nullable): face-up piece @index of the draft pool
- */
-const CarcTileType *
-carc_game_get_pool_piece (CarcGame *self, guint index)
-{
-  if (self->phase != CARC_PHASE_DRAFT || index >= self->pool.len)
-    return NULL;
-  return self->pool.pieces[index];
 }
 
 /**
@@ -1416,106 +745,6 @@ carc_game_pick (CarcGame *self, guint index, GError **error)
 }
 
 /**
- * carc_game_get_pieces_at:
- * @self: a game
- * @x: column
- * @y: row
- * @info: (out caller-allocates) (array fixed-size=2): the pieces in that cell
- *
- * Returns: how many pieces the cell holds: 0, 1, or 2 (two half tiles)
- */
-guint
-carc_game_get_pieces_at (CarcGame *self, gint x, gint y, CarcPieceInfo info[2])
-{
-  const CarcCell *c = carc_board_cell (&self->board, x, y);
-  guint n = 0;
-  for (guint k = 0; c && k < 2 && c->piece[k]; k++)
-    carc_game_get_piece (self, c->piece[k] - 1u, &info[n++]);
-  return n;
-}
-
-/**
- * carc_game_list_pieces_at:
- * @self: a game
- * @x: column
- * @y: row
- * @n_pieces: (out): how many pieces the cell holds: 0, 1, or 2 (two half tiles)
- *
- * carc_game_get_pieces_at() for bindings: the pieces in a cell as a new array of copies
- * (carc_piece_info_copy()), %NULL-terminated.
- *
- * Returns: (transfer full) (array length=n_pieces): the pieces; free each with
- *   carc_piece_info_free(), then the array with g_free()
- */
-CarcPieceInfo **
-carc_game_list_pieces_at (CarcGame *self, gint x, gint y, guint *n_pieces)
-{
-  g_return_val_if_fail (CARC_IS_GAME (self), NULL);
-  CarcPieceInfo info[2];
-  guint n = carc_game_get_pieces_at (self, x, y, info);
-  CarcPieceInfo **list = g_new0 (CarcPieceInfo *, n + 1);
-  for (guint i = 0; i < n; i++)
-    list[i] = carc_piece_info_copy (&info[i]);
-  *n_pieces = n;
-  return list;
-}
-
-/**
- * carc_game_is_occupied:
- * @self: a game
- * @x: column
- * @y: row
- *
- * Returns: %TRUE if the cell holds at least one piece (a full tile or one or two half tiles)
- */
-gboolean
-carc_game_is_occupied (CarcGame *self, gint x, gint y)
-{
-  const CarcCell *c = carc_board_cell (&self->board, x, y);
-  return c && c->piece[0];
-}
-
-/**
- * carc_game_is_ending:
- * @self: a game
- *
- * Returns: %TRUE once the draw pile is empty and the end_turn hooks decide who plays
- */
-gboolean
-carc_game_is_ending (CarcGame *self)
-{
-  return self->ending;
-}
-
-/**
- * carc_game_has_expansion:
- *
- * Returns: %TRUE if the game uses the expansion called @name
- */
-gboolean
-carc_game_has_expansion (CarcGame *self, const char *name)
-{
-  for (guint i = 0; i < self->n_exp; i++)
-    if (g_strcmp0 (self->exp[i].plugin->desc->name, name) == 0)
-      return TRUE;
-  return FALSE;
-}
-
-/**
- * carc_game_hand_can_place:
- * @self: a game
- * @player: a player
- * @shape: only pieces of this #CarcShape, or -1 for any
- *
- * Returns: %TRUE if @player holds such a piece and it has a legal placement now
- */
-gboolean
-carc_game_hand_can_place (CarcGame *self, guint player, gint shape)
-{
-  return player < self->n_players && hand_can_place (self, player, shape);
-}
-
-/**
  * carc_game_bury_next_tile:
  * @self: a game
  *
@@ -1524,206 +753,9 @@ carc_game_hand_can_place (CarcGame *self, guint player, gint shape)
 void
 carc_game_bury_next_tile (CarcGame *self)
 {
+  g_return_if_fail (CARC_IS_GAME (self));
   if (self->deck_pos < self->deck_len)
     self->deck_pos++;
-}
-
-/**
- * carc_game_get_n_pieces:
- *
- * Returns: how many pieces are on the board, the start tile included
- */
-guint
-carc_game_get_n_pieces (CarcGame *self)
-{
-  return self->n_pieces;
-}
-
-static void
-fill_piece_info (CarcGame *g, guint index, CarcPieceInfo *info)
-{
-  const CarcPiece *p = &g->pieces[index];
-  info->tile = p->type;
-  info->x = p->x;
-  info->y = p->y;
-  info->rotation = p->rotation;
-  info->player = p->player;
-  info->index = index;
-}
-
-/**
- * carc_game_get_piece:
- * @self: a game
- * @index: pieces are numbered in the order they were placed; 0 is the start tile
- * @info: (out caller-allocates): the piece
- *
- * Returns: %TRUE if @index names a piece
- */
-gboolean
-carc_game_get_piece (CarcGame *self, guint index, CarcPieceInfo *info)
-{
-  if (index >= self->n_pieces)
-    return FALSE;
-  fill_piece_info (self, index, info);
-  return TRUE;
-}
-
-/**
- * carc_game_get_piece_at:
- * @self: a game
- * @x: column
- * @y: row
- * @info: (out caller-allocates): the piece in that cell
- *
- * Returns: %TRUE if the cell holds a piece
- */
-gboolean
-carc_game_get_piece_at (CarcGame *self, gint x, gint y, CarcPieceInfo *info)
-{
-  const CarcCell *c = carc_board_cell (&self->board, x, y);
-  if (!c || !c->piece[0])
-    return FALSE;
-  fill_piece_info (self, c->piece[0] - 1u, info);
-  return TRUE;
-}
-
-/**
- * carc_game_get_bounds:
- * @self: a game
- * @min_x: (out): westmost column holding a piece
- * @min_y: (out): northmost row
- * @max_x: (out): eastmost column
- * @max_y: (out): southmost row
- */
-void
-carc_game_get_bounds (CarcGame *self, gint *min_x, gint *min_y, gint *max_x, gint *max_y)
-{
-  *min_x = self->board.min_x;
-  *min_y = self->board.min_y;
-  *max_x = self->board.max_x;
-  *max_y = self->board.max_y;
-}
-
-/**
- * carc_game_get_feature:
- * @self: a game
- * @x: column of a piece
- * @y: row of a piece
- * @segment: a segment index on that piece's tile
- * @info: (out caller-allocates): the feature the segment belongs to
- *
- * Returns: %TRUE if (x, y) holds a piece with that segment
- */
-gboolean
-carc_game_get_feature (CarcGame *self, gint x, gint y, guint segment, CarcFeatureInfo *info)
-{
-  const CarcCell *c = carc_board_cell (&self->board, x, y);
-  if (!c || !c->piece[0])
-    return FALSE;
-  return carc_game_get_piece_feature (self, c->piece[0] - 1u, segment, info);
-}
-
-/**
- * carc_game_get_piece_feature:
- * @self: a game
- * @piece: a piece's index (carc_game_get_piece())
- * @segment: a segment index on that piece's tile
- * @info: (out caller-allocates): the feature the segment belongs to
- *
- * Like carc_game_get_feature(), for either half tile of a cell.
- *
- * Returns: %TRUE if the piece has that segment
- */
-gboolean
-carc_game_get_piece_feature (CarcGame *self, guint piece, guint segment, CarcFeatureInfo *info)
-{
-  if (piece >= self->n_pieces)
-    return FALSE;
-  const CarcPiece *p = &self->pieces[piece];
-  if (segment >= p->type->n_segments)
-    return FALSE;
-  CarcFeatures *f = &self->features;
-  gint r = carc_features_find (f, (gint)(p->seg_base + segment));
-  memset (info, 0, sizeof *info);
-  info->id = (guint)r;
-  info->kind = f->segs[r].kind;
-  info->segments = f->segs[r].size;
-  carc_score_measure (self, r, &info->units, &info->shields);
-  switch (info->kind)
-    {
-      case CARC_FEATURE_ROAD:
-      case CARC_FEATURE_CITY:
-        info->open = (guint)MAX (0, f->segs[r].open);
-        info->complete = f->segs[r].open == 0;
-        break;
-      case CARC_FEATURE_CLOISTER:
-        info->open = 8 - carc_game_cloister_neighbours (self, p->x, p->y);
-        info->complete = info->open == 0;
-        break;
-      case CARC_FEATURE_FIELD:
-        break;
-    }
-  carc_game_count_followers (self, r, info->followers);
-  return TRUE;
-}
-
-/**
- * carc_game_get_n_followers:
- * @self: a game
- *
- * Returns: how many followers are on the board (carc_game_get_follower() lists them in the
- *   order they were deployed)
- */
-guint
-carc_game_get_n_followers (CarcGame *self)
-{
-  guint n = 0;
-  for (guint i = 0; i < self->n_followers; i++)
-    n += self->followers[i].active;
-  return n;
-}
-
-/**
- * carc_game_get_follower:
- * @self: a game
- * @index: 0 .. carc_game_get_n_followers() - 1
- * @info: (out caller-allocates): the follower
- *
- * Returns: %TRUE if @index names a follower on the board
- */
-gboolean
-carc_game_get_follower (CarcGame *self, guint index, CarcFollowerInfo *info)
-{
-  for (guint i = 0; i < self->n_followers; i++)
-    {
-      const CarcFollower *fw = &self->followers[i];
-      if (!fw->active || index-- > 0)
-        continue;
-      const CarcSeg *s = &self->features.segs[fw->seg];
-      const CarcPiece *p = &self->pieces[s->piece];
-      info->player = fw->player;
-      info->x = p->x;
-      info->y = p->y;
-      info->segment = s->local;
-      info->kind = s->kind;
-      info->piece = s->piece;
-      return TRUE;
-    }
-  return FALSE;
-}
-
-/**
- * carc_game_get_moves:
- * @self: a game
- * @n_moves: (out): the number of moves
- *
- * Returns: (transfer none) (array length=n_moves): every move so far
- */
-const CarcMove *
-carc_game_get_moves (CarcGame *self, guint *n_moves)
-{
-  *n_moves = self->n_moves;
-  return self->moves;
 }
 
 /**
@@ -1738,6 +770,8 @@ carc_game_get_moves (CarcGame *self, guint *n_moves)
 gboolean
 carc_game_apply_move (CarcGame *self, const CarcMove *move, GError **error)
 {
+  g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
+  g_return_val_if_fail (move != NULL, FALSE);
   switch (move->type)
     {
       case CARC_MOVE_PLACE:
@@ -1758,29 +792,4 @@ carc_game_apply_move (CarcGame *self, const CarcMove *move, GError **error)
   g_set_error (error, CARC_ERROR, CARC_ERROR_INVALID_ARGUMENT, "unknown move type %d",
                (int)move->type);
   return FALSE;
-}
-
-/**
- * carc_game_replay:
- * @config: the config the game was created with
- * @moves: (array length=n_moves): its moves
- * @n_moves: how many
- * @error: return location for a #CarcError
- *
- * Returns: (transfer full) (nullable): the game after replaying @moves
- */
-CarcGame *
-carc_game_replay (const CarcGameConfig *config, const CarcMove *moves, guint n_moves,
-                  GError **error)
-{
-  g_autoptr (CarcGame) g = carc_game_new (config, error);
-  if (!g)
-    return NULL;
-  for (guint i = 0; i < n_moves; i++)
-    if (!carc_game_apply_move (g, &moves[i], error))
-      {
-        g_prefix_error (error, "move %u: ", i);
-        return NULL;
-      }
-  return g_steal_pointer (&g);
 }

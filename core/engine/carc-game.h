@@ -9,6 +9,10 @@
  */
 #pragma once
 
+#if !defined(CARCASSONNE_INSIDE) && !defined(CARCASSONNE_COMPILATION)
+#error "Only <carcassonne.h> can be included directly."
+#endif
+
 #include <glib-object.h>
 #include "carc-types.h"
 #include "carc-tile.h"
@@ -75,6 +79,8 @@ typedef struct _CarcPlacement
   gint x;
   gint y;
   guint rotation;
+  /*< private >*/
+  guint reserved; /* room to grow: zero */
 } CarcPlacement;
 
 /**
@@ -90,6 +96,8 @@ typedef struct _CarcDeployment
   guint segment;
   CarcFeatureKind kind;
   guint32 location;
+  /*< private >*/
+  guint reserved; /* room to grow: zero */
 } CarcDeployment;
 
 /**
@@ -111,6 +119,8 @@ typedef struct _CarcPieceInfo
   guint rotation;
   gint player;
   guint index;
+  /*< private >*/
+  gpointer padding[4]; /* room to grow: zero */
 } CarcPieceInfo;
 
 /**
@@ -137,6 +147,8 @@ typedef struct _CarcFeatureInfo
   guint open;
   guint segments;
   guint followers[CARC_MAX_PLAYERS];
+  /*< private >*/
+  gpointer padding[4]; /* room to grow: zero */
 } CarcFeatureInfo;
 
 /**
@@ -158,6 +170,8 @@ typedef struct _CarcFollowerInfo
   guint segment;
   CarcFeatureKind kind;
   guint piece;
+  /*< private >*/
+  gpointer padding[4]; /* room to grow: zero */
 } CarcFollowerInfo;
 
 /**
@@ -227,6 +241,8 @@ typedef struct _CarcEvent
   guint n_players;
   guint points[CARC_MAX_PLAYERS];
   guint piece;
+  /*< private >*/
+  gpointer padding[4]; /* room to grow: zero */
 } CarcEvent;
 
 const char *carc_event_type_to_string (CarcEventType type);
@@ -273,6 +289,8 @@ typedef struct _CarcMove
   guint rotation;
   guint segment;
   guint piece;
+  /*< private >*/
+  guint reserved[2]; /* room to grow: zero */
 } CarcMove;
 
 #define CARC_TYPE_PLACEMENT (carc_placement_get_type ())

@@ -210,7 +210,7 @@ carc_game_enumerate (CarcGame *g, const CarcTileType *t, CarcPlacement *out, gui
                     : !fits (g, t, x, y, r, asked))
             continue;
           if (out)
-            out[n] = (CarcPlacement){ x, y, r };
+            out[n] = (CarcPlacement){ .x = x, .y = y, .rotation = r };
           if (++n == max)
             return n;
         }
@@ -227,7 +227,7 @@ carc_game_enumerate (CarcGame *g, const CarcTileType *t, CarcPlacement *out, gui
       if (fits (g, t, p->x, p->y, r, asked))
         {
           if (out)
-            out[n] = (CarcPlacement){ p->x, p->y, r };
+            out[n] = (CarcPlacement){ .x = p->x, .y = p->y, .rotation = r };
           if (++n == max)
             return n;
         }

@@ -92,6 +92,8 @@ carc_plugin_host_get_default_dir (void)
 gboolean
 carc_plugin_host_add (CarcPluginHost *host, CarcPlugin *plugin, GError **error)
 {
+  g_return_val_if_fail (CARC_IS_PLUGIN_HOST (host), FALSE);
+  g_return_val_if_fail (plugin != NULL, FALSE);
   const char *name = plugin->desc->name;
   if (carc_plugin_host_lookup (host, name))
     {
@@ -190,6 +192,8 @@ guint
 carc_plugin_host_load_dir (CarcPluginHost *host, const char *dir, const char *enable,
                            const char *disable)
 {
+  g_return_val_if_fail (CARC_IS_PLUGIN_HOST (host), 0);
+  g_return_val_if_fail (dir != NULL, 0);
   g_autoptr (GError) error = NULL;
   g_autoptr (GDir) d = g_dir_open (dir, 0, &error);
   if (!d)
@@ -245,6 +249,7 @@ carc_plugin_host_new_default (void)
 guint
 carc_plugin_host_get_n_plugins (CarcPluginHost *host)
 {
+  g_return_val_if_fail (CARC_IS_PLUGIN_HOST (host), 0);
   return host->plugins->len;
 }
 
@@ -255,6 +260,7 @@ carc_plugin_host_get_n_plugins (CarcPluginHost *host)
 CarcPlugin *
 carc_plugin_host_get_plugin (CarcPluginHost *host, guint index)
 {
+  g_return_val_if_fail (CARC_IS_PLUGIN_HOST (host), NULL);
   return index < host->plugins->len ? g_ptr_array_index (host->plugins, index) : NULL;
 }
 
@@ -265,6 +271,8 @@ carc_plugin_host_get_plugin (CarcPluginHost *host, guint index)
 CarcPlugin *
 carc_plugin_host_lookup (CarcPluginHost *host, const char *name)
 {
+  g_return_val_if_fail (CARC_IS_PLUGIN_HOST (host), NULL);
+  g_return_val_if_fail (name != NULL, NULL);
   for (guint i = 0; i < host->plugins->len; i++)
     {
       CarcPlugin *p = g_ptr_array_index (host->plugins, i);
@@ -285,6 +293,8 @@ carc_plugin_host_lookup (CarcPluginHost *host, const char *name)
 gboolean
 carc_plugin_host_is_known (CarcPluginHost *host, const char *name)
 {
+  g_return_val_if_fail (CARC_IS_PLUGIN_HOST (host), FALSE);
+  g_return_val_if_fail (name != NULL, FALSE);
   return g_hash_table_contains (host->known, name);
 }
 
@@ -363,6 +373,8 @@ gboolean
 carc_game_config_add_expansion_by_name (CarcGameConfig *config, CarcPluginHost *host,
                                         const char *name, GError **error)
 {
+  g_return_val_if_fail (config != NULL, FALSE);
+  g_return_val_if_fail (name != NULL, FALSE);
   g_return_val_if_fail (CARC_IS_PLUGIN_HOST (host), FALSE);
   CarcPlugin *plugin = carc_plugin_host_lookup (host, name);
   if (!plugin)

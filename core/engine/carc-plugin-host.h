@@ -7,6 +7,10 @@
  */
 #pragma once
 
+#if !defined(CARCASSONNE_INSIDE) && !defined(CARCASSONNE_COMPILATION)
+#error "Only <carcassonne.h> can be included directly."
+#endif
+
 #include <glib-object.h>
 #include "carc-game.h"
 #include "carc-plugin.h"

@@ -16,6 +16,7 @@ G_DEFINE_BOXED_TYPE (CarcPlugin, carc_plugin, carc_plugin_ref, carc_plugin_unref
 CarcPlugin *
 carc_plugin_ref (CarcPlugin *plugin)
 {
+  g_return_val_if_fail (plugin != NULL, NULL);
   g_atomic_int_inc (&plugin->ref_count);
   return plugin;
 }
@@ -123,6 +124,7 @@ carc_plugin_new_static (const CarcPluginDesc *desc, GError **error)
 CarcPlugin *
 carc_plugin_new_from_file (const char *path, GError **error)
 {
+  g_return_val_if_fail (path != NULL, NULL);
   GModule *module = g_module_open (path, G_MODULE_BIND_LOCAL);
   if (!module)
     {
@@ -170,6 +172,8 @@ CARC_DEFINE_PLAIN_BOXED (CarcOptionDef, carc_option_def)
 void
 carc_plugin_set_hooks (CarcPlugin *plugin, const CarcHooks *hooks)
 {
+  g_return_if_fail (plugin != NULL);
+  g_return_if_fail (hooks != NULL);
   memset (&plugin->hooks, 0, sizeof plugin->hooks);
   memcpy (&plugin->hooks, hooks, MIN (hooks->size, sizeof plugin->hooks));
   plugin->hooks.size = sizeof plugin->hooks;
@@ -189,6 +193,8 @@ carc_plugin_set_hooks (CarcPlugin *plugin, const CarcHooks *hooks)
 gboolean
 carc_plugin_add_tiles (CarcPlugin *plugin, const char *data, gssize length, GError **error)
 {
+  g_return_val_if_fail (plugin != NULL, FALSE);
+  g_return_val_if_fail (data != NULL || length == 0, FALSE);
   g_autofree char *source = g_strdup_printf ("%s.tiles", plugin->desc->name);
   return carc_tile_set_load_data (plugin->tiles, data, length, source, error);
 }
@@ -200,6 +206,7 @@ carc_plugin_add_tiles (CarcPlugin *plugin, const char *data, gssize length, GErr
 CarcTileSet *
 carc_plugin_get_tiles (CarcPlugin *plugin)
 {
+  g_return_val_if_fail (plugin != NULL, NULL);
   return plugin->tiles;
 }
 
@@ -211,6 +218,8 @@ carc_plugin_get_tiles (CarcPlugin *plugin)
 void
 carc_plugin_add_option (CarcPlugin *plugin, const CarcOptionDef *option)
 {
+  g_return_if_fail (plugin != NULL);
+  g_return_if_fail (option != NULL);
   g_return_if_fail (option->type == CARC_OPTION_BOOLEAN
                         ? option->default_value <= 1
                         : option->min <= option->default_value
@@ -226,6 +235,7 @@ carc_plugin_add_option (CarcPlugin *plugin, const CarcOptionDef *option)
 const char *
 carc_plugin_get_name (CarcPlugin *plugin)
 {
+  g_return_val_if_fail (plugin != NULL, NULL);
   return plugin->desc->name;
 }
 
@@ -237,6 +247,7 @@ carc_plugin_get_name (CarcPlugin *plugin)
 const char *
 carc_plugin_get_description (CarcPlugin *plugin)
 {
+  g_return_val_if_fail (plugin != NULL, NULL);
   return plugin->desc->description;
 }
 
@@ -248,6 +259,7 @@ carc_plugin_get_description (CarcPlugin *plugin)
 const char *
 carc_plugin_get_version (CarcPlugin *plugin)
 {
+  g_return_val_if_fail (plugin != NULL, NULL);
   return plugin->desc->version;
 }
 
@@ -259,6 +271,7 @@ carc_plugin_get_version (CarcPlugin *plugin)
 gint
 carc_plugin_get_priority (CarcPlugin *plugin)
 {
+  g_return_val_if_fail (plugin != NULL, 0);
   return plugin->desc->priority;
 }
 
@@ -269,6 +282,7 @@ carc_plugin_get_priority (CarcPlugin *plugin)
 const char *
 carc_plugin_get_path (CarcPlugin *plugin)
 {
+  g_return_val_if_fail (plugin != NULL, NULL);
   return plugin->path;
 }
 
@@ -280,6 +294,7 @@ carc_plugin_get_path (CarcPlugin *plugin)
 guint
 carc_plugin_get_n_options (CarcPlugin *plugin)
 {
+  g_return_val_if_fail (plugin != NULL, 0);
   return plugin->options->len;
 }
 
@@ -290,6 +305,7 @@ carc_plugin_get_n_options (CarcPlugin *plugin)
 const CarcOptionDef *
 carc_plugin_get_option (CarcPlugin *plugin, guint index)
 {
+  g_return_val_if_fail (plugin != NULL, NULL);
   if (index >= plugin->options->len)
     return NULL;
   return &g_array_index (plugin->options, CarcOptionDef, index);
@@ -302,6 +318,8 @@ carc_plugin_get_option (CarcPlugin *plugin, guint index)
 const CarcOptionDef *
 carc_plugin_lookup_option (CarcPlugin *plugin, const char *name)
 {
+  g_return_val_if_fail (plugin != NULL, NULL);
+  g_return_val_if_fail (name != NULL, NULL);
   for (guint i = 0; i < plugin->options->len; i++)
     {
       const CarcOptionDef *o = &g_array_index (plugin->options, CarcOptionDef, i);

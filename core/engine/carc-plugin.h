@@ -9,6 +9,10 @@
  */
 #pragma once
 
+#if !defined(CARCASSONNE_INSIDE) && !defined(CARCASSONNE_COMPILATION)
+#error "Only <carcassonne.h> can be included directly."
+#endif
+
 #include <glib-object.h>
 #include <gmodule.h>
 #include "carc-types.h"
@@ -20,7 +24,7 @@ G_BEGIN_DECLS
 /* The plugin ABI. A plugin built against major M minor N loads into a host of major M and
  * minor >= N. The major changes when a hook's signature or meaning changes; the minor when
  * hooks or API functions are added. */
-#define CARC_PLUGIN_ABI_MAJOR 1
+#define CARC_PLUGIN_ABI_MAJOR 2
 #define CARC_PLUGIN_ABI_MINOR 0
 
 typedef struct _CarcPlugin CarcPlugin;
@@ -195,6 +199,8 @@ typedef struct _CarcOptionDef
   guint32 default_value;
   guint32 min;
   guint32 max;
+  /*< private >*/
+  gpointer padding[4]; /* room to grow: zero */
 } CarcOptionDef;
 
 #define CARC_TYPE_OPTION_DEF (carc_option_def_get_type ())

@@ -172,6 +172,7 @@ to_string (JsonBuilder *b)
 char *
 carc_game_config_to_json (const CarcGameConfig *config)
 {
+  g_return_val_if_fail (config != NULL, NULL);
   g_autoptr (JsonBuilder) b = json_builder_new ();
   add_config (b, config);
   return to_string (b);
@@ -190,6 +191,7 @@ carc_game_config_to_json (const CarcGameConfig *config)
 char *
 carc_move_to_json (const CarcMove *move, const guint *scores, guint n_players)
 {
+  g_return_val_if_fail (move != NULL, NULL);
   g_return_val_if_fail ((guint)move->type < G_N_ELEMENTS (move_names), NULL);
   g_autoptr (JsonBuilder) b = json_builder_new ();
   add_move (b, move, scores, n_players);
@@ -423,6 +425,89 @@ read_expansion (CarcGameConfig *config, JsonNode *n, const char *where, CarcPlug
   return TRUE;
 }
 
+/* The setup's "seed": a string of decimal digits, so 64 bits survive any JSON reader. */
+static gboolean
+read_seed (JsonObject *o, const char *path, CarcGameConfig *config, GError **error)
+{
+  g_autofree char *seed_path = g_strdup_printf ("%s.seed", path);
+  JsonNode *seed = json_object_get_member (o, "seed");
+  if (!seed)
+    return bad (error, seed_path, "missing");
+  guint64 seed_value = 0;
+  const char *digits
+      = JSON_NODE_HOLDS_VALUE (seed) && json_node_get_value_type (seed) == G_TYPE_STRING
+            ? json_node_get_string (seed)
+            : NULL;
+  if (!digits || !g_ascii_string_to_unsigned (digits, 10, 0, G_MAXUINT64, &seed_value, NULL))
+    return bad (error, seed_path, "not a string of decimal digits (a 64-bit number)");
+  carc_game_config_set_seed (config, seed_value);
+  return TRUE;
+}
+
+/* The setup's optional "tile_order". */
+static gboolean
+read_tile_order (JsonObject *o, const char *path, CarcGameConfig *config, GError **error)
+{
+  JsonNode *order = json_object_get_member (o, "tile_order");
+  if (!order)
+    return TRUE;
+  g_autofree char *where = g_strdup_printf ("%s.tile_order", path);
+  g_auto (GStrv) ids = get_strings (order, where, CARC_MAX_PIECES - 1, error);
+  if (!ids)
+    return FALSE;
+  carc_game_config_set_tile_order (config, (const char *const *)ids);
+  return TRUE;
+}
+
+/* The setup's optional "expansions": at most 64, each resolved through @host. */
+static gboolean
+read_expansions (JsonObject *o, const char *path, CarcGameConfig *config, CarcPluginHost *host,
+                 GError **error)
+{
+  JsonNode *exps = json_object_get_member (o, "expansions");
+  if (!exps)
+    return TRUE;
+  g_autofree char *where = g_strdup_printf ("%s.expansions", path);
+  if (!JSON_NODE_HOLDS_ARRAY (exps))
+    return bad (error, where, "not an array");
+  JsonArray *a = json_node_get_array (exps);
+  if (json_array_get_length (a) > 64)
+    return bad (error, where, "more than 64 expansions");
+  for (guint i = 0; i < json_array_get_length (a); i++)
+    {
+      g_autofree char *at = g_strdup_printf ("%s[%u]", where, i);
+      if (!read_expansion (config, json_array_get_element (a, i), at, host, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The setup's optional "hands": one entry per player, null or the tile ids of that hand. */
+static gboolean
+read_hands (JsonObject *o, const char *path, CarcGameConfig *config, guint players, GError **error)
+{
+  JsonNode *hands = json_object_get_member (o, "hands");
+  if (!hands)
+    return TRUE;
+  g_autofree char *where = g_strdup_printf ("%s.hands", path);
+  if (!JSON_NODE_HOLDS_ARRAY (hands)
+      || json_array_get_length (json_node_get_array (hands)) != players)
+    return bad (error, where, "not an array of one entry per player");
+  JsonArray *a = json_node_get_array (hands);
+  for (guint p = 0; p < players; p++)
+    {
+      JsonNode *h = json_array_get_element (a, p);
+      if (JSON_NODE_HOLDS_NULL (h))
+        continue;
+      g_autofree char *at = g_strdup_printf ("%s[%u]", where, p);
+      g_auto (GStrv) ids = get_strings (h, at, 1000, error);
+      if (!ids)
+        return FALSE;
+      carc_game_config_set_hand (config, p, (const char *const *)ids);
+    }
+  return TRUE;
+}
+
 static CarcGameConfig *
 read_config (JsonNode *n, const char *path, CarcTileSet *base, CarcPluginHost *host, GError **error)
 {
@@ -446,80 +531,10 @@ read_config (JsonNode *n, const char *path, CarcTileSet *base, CarcPluginHost *h
   carc_game_config_set_n_players (config, (guint)players);
   carc_game_config_set_followers (config, (guint)followers);
   carc_game_config_set_farmers (config, farmers);
-
-  g_autofree char *seed_path = g_strdup_printf ("%s.seed", path);
-  JsonNode *seed = json_object_get_member (o, "seed");
-  if (!seed)
-    {
-      bad (error, seed_path, "missing");
-      return NULL;
-    }
-  guint64 seed_value = 0;
-  const char *digits
-      = JSON_NODE_HOLDS_VALUE (seed) && json_node_get_value_type (seed) == G_TYPE_STRING
-            ? json_node_get_string (seed)
-            : NULL;
-  if (!digits || !g_ascii_string_to_unsigned (digits, 10, 0, G_MAXUINT64, &seed_value, NULL))
-    {
-      bad (error, seed_path, "not a string of decimal digits (a 64-bit number)");
-      return NULL;
-    }
-  carc_game_config_set_seed (config, seed_value);
-
-  JsonNode *order = json_object_get_member (o, "tile_order");
-  if (order)
-    {
-      g_autofree char *where = g_strdup_printf ("%s.tile_order", path);
-      g_auto (GStrv) ids = get_strings (order, where, CARC_MAX_PIECES - 1, error);
-      if (!ids)
-        return NULL;
-      carc_game_config_set_tile_order (config, (const char *const *)ids);
-    }
-  JsonNode *exps = json_object_get_member (o, "expansions");
-  if (exps)
-    {
-      g_autofree char *where = g_strdup_printf ("%s.expansions", path);
-      if (!JSON_NODE_HOLDS_ARRAY (exps))
-        {
-          bad (error, where, "not an array");
-          return NULL;
-        }
-      JsonArray *a = json_node_get_array (exps);
-      if (json_array_get_length (a) > 64)
-        {
-          bad (error, where, "more than 64 expansions");
-          return NULL;
-        }
-      for (guint i = 0; i < json_array_get_length (a); i++)
-        {
-          g_autofree char *at = g_strdup_printf ("%s[%u]", where, i);
-          if (!read_expansion (config, json_array_get_element (a, i), at, host, error))
-            return NULL;
-        }
-    }
-  JsonNode *hands = json_object_get_member (o, "hands");
-  if (hands)
-    {
-      g_autofree char *where = g_strdup_printf ("%s.hands", path);
-      if (!JSON_NODE_HOLDS_ARRAY (hands)
-          || json_array_get_length (json_node_get_array (hands)) != (guint)players)
-        {
-          bad (error, where, "not an array of one entry per player");
-          return NULL;
-        }
-      JsonArray *a = json_node_get_array (hands);
-      for (guint p = 0; p < (guint)players; p++)
-        {
-          JsonNode *h = json_array_get_element (a, p);
-          if (JSON_NODE_HOLDS_NULL (h))
-            continue;
-          g_autofree char *at = g_strdup_printf ("%s[%u]", where, p);
-          g_auto (GStrv) ids = get_strings (h, at, 1000, error);
-          if (!ids)
-            return NULL;
-          carc_game_config_set_hand (config, p, (const char *const *)ids);
-        }
-    }
+  if (!read_seed (o, path, config, error) || !read_tile_order (o, path, config, error)
+      || !read_expansions (o, path, config, host, error)
+      || !read_hands (o, path, config, (guint)players, error))
+    return NULL;
   return g_steal_pointer (&config);
 }
 
@@ -538,6 +553,8 @@ CarcGameConfig *
 carc_game_config_new_from_json (const char *data, gssize length, CarcTileSet *base,
                                 CarcPluginHost *host, GError **error)
 {
+  g_return_val_if_fail (data != NULL || length == 0, NULL);
+  g_return_val_if_fail (CARC_IS_TILE_SET (base), NULL);
   g_autoptr (JsonParser) parser = json_parser_new ();
   JsonNode *root = parse_json (data, length, parser, error);
   return root ? read_config (root, "setup", base, host, error) : NULL;
@@ -635,6 +652,8 @@ read_move (JsonNode *n, const char *path, CarcMove *m, guint n_players, guint *s
 gboolean
 carc_move_from_json (const char *data, gssize length, CarcMove *move, GError **error)
 {
+  g_return_val_if_fail (data != NULL || length == 0, FALSE);
+  g_return_val_if_fail (move != NULL, FALSE);
   g_autoptr (JsonParser) parser = json_parser_new ();
   JsonNode *root = parse_json (data, length, parser, error);
   if (!root)
@@ -647,6 +666,74 @@ carc_move_from_json (const char *data, gssize length, CarcMove *move, GError **e
   if (n > CARC_MAX_PLAYERS)
     return bad (error, "move.scores", "more than %d scores", CARC_MAX_PLAYERS);
   return read_move (root, "move", move, n, scores, &has, error);
+}
+
+/* The record's members besides its setup, players and moves: format, version, engine, meta. */
+static gboolean
+check_header (JsonObject *o, GError **error)
+{
+  JsonNode *format = json_object_get_member (o, "format");
+  if (!format || !JSON_NODE_HOLDS_VALUE (format)
+      || json_node_get_value_type (format) != G_TYPE_STRING
+      || strcmp (json_node_get_string (format), CARC_RECORD_FORMAT) != 0)
+    return bad (error, "record.format", "not \"%s\"", CARC_RECORD_FORMAT);
+  gint64 version;
+  if (!get_int (o, "record", "version", CARC_RECORD_VERSION, CARC_RECORD_VERSION, TRUE, &version,
+                error))
+    return FALSE;
+  JsonNode *engine = json_object_get_member (o, "engine");
+  if (engine
+      && (!JSON_NODE_HOLDS_VALUE (engine) || json_node_get_value_type (engine) != G_TYPE_STRING))
+    return bad (error, "record.engine", "not a string");
+  JsonNode *meta = json_object_get_member (o, "meta");
+  if (meta && !JSON_NODE_HOLDS_OBJECT (meta))
+    return bad (error, "record.meta", "not an object");
+  return TRUE;
+}
+
+/* The optional "players": one name per player of the setup. */
+static gboolean
+read_player_names (JsonObject *o, CarcRecord *r, guint n_players, GError **error)
+{
+  JsonNode *names = json_object_get_member (o, "players");
+  if (!names)
+    return TRUE;
+  r->player_names = get_strings (names, "record.players", n_players, error);
+  if (!r->player_names)
+    return FALSE;
+  if (g_strv_length (r->player_names) != n_players)
+    return bad (error, "record.players", "%u names for %u players", g_strv_length (r->player_names),
+                n_players);
+  return TRUE;
+}
+
+/* The "moves", each with the scores after it when the record has them. */
+static gboolean
+read_moves (JsonObject *o, CarcRecord *r, guint n_players, GError **error)
+{
+  JsonNode *moves = json_object_get_member (o, "moves");
+  if (!moves || !JSON_NODE_HOLDS_ARRAY (moves))
+    return bad (error, "record.moves", "missing or not an array");
+  JsonArray *a = json_node_get_array (moves);
+  guint n = json_array_get_length (a);
+  if (n > MAX_RECORD_MOVES)
+    return bad (error, "record.moves", "%u moves, at most %d", n, MAX_RECORD_MOVES);
+  r->moves = g_array_sized_new (FALSE, TRUE, sizeof (CarcMove), n);
+  r->scores = g_array_sized_new (FALSE, TRUE, sizeof (guint) * CARC_MAX_PLAYERS, n);
+  r->has_scores = g_array_sized_new (FALSE, TRUE, sizeof (gboolean), n);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *at = g_strdup_printf ("moves[%u]", i);
+      CarcMove m;
+      guint scores[CARC_MAX_PLAYERS] = { 0 };
+      gboolean has;
+      if (!read_move (json_array_get_element (a, i), at, &m, n_players, scores, &has, error))
+        return FALSE;
+      g_array_append_val (r->moves, m);
+      g_array_append_vals (r->scores, scores, 1);
+      g_array_append_val (r->has_scores, has);
+    }
+  return TRUE;
 }
 
 /**
@@ -667,6 +754,8 @@ CarcRecord *
 carc_record_parse (const char *data, gssize length, CarcTileSet *base, CarcPluginHost *host,
                    GError **error)
 {
+  g_return_val_if_fail (data != NULL || length == 0, NULL);
+  g_return_val_if_fail (CARC_IS_TILE_SET (base), NULL);
   static const char *const members[]
       = { "format", "version", "engine", "players", "setup", "moves", "meta", NULL };
   g_autoptr (JsonParser) parser = json_parser_new ();
@@ -676,31 +765,8 @@ carc_record_parse (const char *data, gssize length, CarcTileSet *base, CarcPlugi
   JsonObject *o = json_node_get_object (root);
   if (!check_members (o, "record", members, error))
     return NULL;
-  JsonNode *format = json_object_get_member (o, "format");
-  if (!format || !JSON_NODE_HOLDS_VALUE (format)
-      || json_node_get_value_type (format) != G_TYPE_STRING
-      || strcmp (json_node_get_string (format), CARC_RECORD_FORMAT) != 0)
-    {
-      bad (error, "record.format", "not \"%s\"", CARC_RECORD_FORMAT);
-      return NULL;
-    }
-  gint64 version;
-  if (!get_int (o, "record", "version", CARC_RECORD_VERSION, CARC_RECORD_VERSION, TRUE, &version,
-                error))
+  if (!check_header (o, error))
     return NULL;
-  JsonNode *engine = json_object_get_member (o, "engine");
-  if (engine
-      && (!JSON_NODE_HOLDS_VALUE (engine) || json_node_get_value_type (engine) != G_TYPE_STRING))
-    {
-      bad (error, "record.engine", "not a string");
-      return NULL;
-    }
-  JsonNode *meta = json_object_get_member (o, "meta");
-  if (meta && !JSON_NODE_HOLDS_OBJECT (meta))
-    {
-      bad (error, "record.meta", "not an object");
-      return NULL;
-    }
   JsonNode *setup = json_object_get_member (o, "setup");
   if (!setup)
     {
@@ -713,47 +779,8 @@ carc_record_parse (const char *data, gssize length, CarcTileSet *base, CarcPlugi
   if (!r->config)
     return NULL;
   guint n_players = r->config->n_players;
-  JsonNode *names = json_object_get_member (o, "players");
-  if (names)
-    {
-      r->player_names = get_strings (names, "record.players", n_players, error);
-      if (!r->player_names)
-        return NULL;
-      if (g_strv_length (r->player_names) != n_players)
-        {
-          bad (error, "record.players", "%u names for %u players", g_strv_length (r->player_names),
-               n_players);
-          return NULL;
-        }
-    }
-  JsonNode *moves = json_object_get_member (o, "moves");
-  if (!moves || !JSON_NODE_HOLDS_ARRAY (moves))
-    {
-      bad (error, "record.moves", "missing or not an array");
-      return NULL;
-    }
-  JsonArray *a = json_node_get_array (moves);
-  guint n = json_array_get_length (a);
-  if (n > MAX_RECORD_MOVES)
-    {
-      bad (error, "record.moves", "%u moves, at most %d", n, MAX_RECORD_MOVES);
-      return NULL;
-    }
-  r->moves = g_array_sized_new (FALSE, TRUE, sizeof (CarcMove), n);
-  r->scores = g_array_sized_new (FALSE, TRUE, sizeof (guint) * CARC_MAX_PLAYERS, n);
-  r->has_scores = g_array_sized_new (FALSE, TRUE, sizeof (gboolean), n);
-  for (guint i = 0; i < n; i++)
-    {
-      g_autofree char *at = g_strdup_printf ("moves[%u]", i);
-      CarcMove m;
-      guint scores[CARC_MAX_PLAYERS] = { 0 };
-      gboolean has;
-      if (!read_move (json_array_get_element (a, i), at, &m, n_players, scores, &has, error))
-        return NULL;
-      g_array_append_val (r->moves, m);
-      g_array_append_vals (r->scores, scores, 1);
-      g_array_append_val (r->has_scores, has);
-    }
+  if (!read_player_names (o, r, n_players, error) || !read_moves (o, r, n_players, error))
+    return NULL;
   return g_steal_pointer (&r);
 }
 
@@ -764,6 +791,7 @@ carc_record_parse (const char *data, gssize length, CarcTileSet *base, CarcPlugi
 CarcRecord *
 carc_record_ref (CarcRecord *record)
 {
+  g_return_val_if_fail (record != NULL, NULL);
   g_atomic_int_inc (&record->ref_count);
   return record;
 }
@@ -794,6 +822,7 @@ carc_record_unref (CarcRecord *record)
 const CarcGameConfig *
 carc_record_get_config (CarcRecord *record)
 {
+  g_return_val_if_fail (record != NULL, NULL);
   return record->config;
 }
 
@@ -805,6 +834,7 @@ carc_record_get_config (CarcRecord *record)
 guint
 carc_record_get_n_moves (CarcRecord *record)
 {
+  g_return_val_if_fail (record != NULL, 0);
   return record->moves->len;
 }
 
@@ -815,6 +845,7 @@ carc_record_get_n_moves (CarcRecord *record)
 const CarcMove *
 carc_record_get_move (CarcRecord *record, guint index)
 {
+  g_return_val_if_fail (record != NULL, NULL);
   return index < record->moves->len ? &g_array_index (record->moves, CarcMove, index) : NULL;
 }
 
@@ -825,6 +856,7 @@ carc_record_get_move (CarcRecord *record, guint index)
 const char *
 carc_record_get_player_name (CarcRecord *record, guint player)
 {
+  g_return_val_if_fail (record != NULL, NULL);
   if (!record->player_names || player >= g_strv_length (record->player_names))
     return NULL;
   return record->player_names[player];
@@ -859,6 +891,7 @@ CarcGame *
 carc_record_replay (CarcRecord *record, guint n_moves, CarcEventFunc func, gpointer user_data,
                     GDestroyNotify destroy, GError **error)
 {
+  g_return_val_if_fail (record != NULL, NULL);
   g_autoptr (GError) local = NULL;
   g_autoptr (CarcGame) game = carc_game_new_full (record->config, func, user_data, destroy, &local);
   if (!game)
@@ -976,6 +1009,7 @@ hash_flags (CarcGame *g)
 char *
 carc_game_get_state_hash (CarcGame *game)
 {
+  g_return_val_if_fail (CARC_IS_GAME (game), NULL);
   CarcGame *g = game;
   g_autoptr (GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
   g_autofree StateHasher *c = g_new (StateHasher, 1);

@@ -42,6 +42,7 @@ CARC_DEFINE_PLAIN_BOXED (CarcRng, carc_rng)
 void
 carc_rng_init (CarcRng *rng, guint64 seed, guint64 stream)
 {
+  g_return_if_fail (rng != NULL);
   rng->state = 0;
   rng->inc = (stream << 1) | 1u;
   carc_rng_next (rng);
@@ -58,6 +59,7 @@ carc_rng_init (CarcRng *rng, guint64 seed, guint64 stream)
 guint32
 carc_rng_next (CarcRng *rng)
 {
+  g_return_val_if_fail (rng != NULL, 0);
   guint64 old = rng->state;
   rng->state = old * G_GUINT64_CONSTANT (6364136223846793005) + rng->inc;
   guint32 xorshifted = (guint32)(((old >> 18u) ^ old) >> 27u);
@@ -77,6 +79,7 @@ carc_rng_next (CarcRng *rng)
 guint32
 carc_rng_below (CarcRng *rng, guint32 bound)
 {
+  g_return_val_if_fail (rng != NULL, 0);
   if (bound <= 1)
     return 0;
   guint64 m = (guint64)carc_rng_next (rng) * bound;

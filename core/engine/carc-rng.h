@@ -2,6 +2,10 @@
  * fixed forever, so that a seed always gives the same game. */
 #pragma once
 
+#if !defined(CARCASSONNE_INSIDE) && !defined(CARCASSONNE_COMPILATION)
+#error "Only <carcassonne.h> can be included directly."
+#endif
+
 #include <glib-object.h>
 
 G_BEGIN_DECLS

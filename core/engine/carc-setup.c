@@ -11,6 +11,7 @@
 CarcGame *
 carc_setup_get_game (CarcSetup *setup)
 {
+  g_return_val_if_fail (setup != NULL, NULL);
   return setup->game;
 }
 
@@ -21,6 +22,7 @@ carc_setup_get_game (CarcSetup *setup)
 CarcTileSet *
 carc_setup_get_tiles (CarcSetup *setup)
 {
+  g_return_val_if_fail (setup != NULL, NULL);
   return setup->exp->plugin->tiles;
 }
 
@@ -29,6 +31,8 @@ carc_setup_get_tiles (CarcSetup *setup)
 guint32
 carc_setup_get_option (CarcSetup *setup, const char *name)
 {
+  g_return_val_if_fail (setup != NULL, 0);
+  g_return_val_if_fail (name != NULL, 0);
   CarcPlugin *plugin = setup->exp->plugin;
   for (guint i = 0; i < plugin->options->len; i++)
     if (strcmp (g_array_index (plugin->options, CarcOptionDef, i).name, name) == 0)
@@ -45,6 +49,8 @@ carc_setup_get_option (CarcSetup *setup, const char *name)
 gboolean
 carc_setup_has_expansion (CarcSetup *setup, const char *name)
 {
+  g_return_val_if_fail (setup != NULL, FALSE);
+  g_return_val_if_fail (name != NULL, FALSE);
   GArray *exps = setup->game->config->expansions;
   for (guint i = 0; exps && i < exps->len; i++)
     if (strcmp (g_array_index (exps, CarcConfigExpansion, i).plugin->desc->name, name) == 0)
@@ -56,6 +62,7 @@ carc_setup_has_expansion (CarcSetup *setup, const char *name)
 gboolean
 carc_setup_has_tile_order (CarcSetup *setup)
 {
+  g_return_val_if_fail (setup != NULL, FALSE);
   return setup->tile_order;
 }
 
@@ -63,6 +70,7 @@ carc_setup_has_tile_order (CarcSetup *setup)
 void
 carc_setup_add_to_deck (CarcSetup *setup, const CarcTileType *tile, guint count)
 {
+  g_return_if_fail (setup != NULL);
   g_return_if_fail (tile && tile->shape == CARC_SHAPE_SQUARE);
   if (setup->tile_order)
     return;
@@ -74,6 +82,7 @@ carc_setup_add_to_deck (CarcSetup *setup, const CarcTileType *tile, guint count)
 void
 carc_setup_add_all_to_deck (CarcSetup *setup)
 {
+  g_return_if_fail (setup != NULL);
   CarcTileSet *tiles = setup->exp->plugin->tiles;
   for (guint i = 0; i < carc_tile_set_get_n_types (tiles); i++)
     {
@@ -88,6 +97,7 @@ carc_setup_add_all_to_deck (CarcSetup *setup)
 void
 carc_setup_give (CarcSetup *setup, guint player, const CarcTileType *tile)
 {
+  g_return_if_fail (setup != NULL);
   g_return_if_fail (player < setup->game->n_players && tile);
   if (setup->game->config->hands[player])
     return; /* an explicit hand */
@@ -99,6 +109,7 @@ carc_setup_give (CarcSetup *setup, guint player, const CarcTileType *tile)
 void
 carc_setup_add_to_pool (CarcSetup *setup, const CarcTileType *tile)
 {
+  g_return_if_fail (setup != NULL);
   g_return_if_fail (tile);
   if (setup->game->pool.len < CARC_MAX_PIECES)
     carc_hand_add (&setup->game->pool, tile);
@@ -109,6 +120,7 @@ carc_setup_add_to_pool (CarcSetup *setup, const CarcTileType *tile)
 void
 carc_setup_set_draft (CarcSetup *setup, guint picks)
 {
+  g_return_if_fail (setup != NULL);
   setup->game->draft_picks = picks;
   setup->game->hands_open = TRUE;
 }
@@ -117,6 +129,7 @@ carc_setup_set_draft (CarcSetup *setup, guint picks)
 void
 carc_setup_set_hands_open (CarcSetup *setup, gboolean open)
 {
+  g_return_if_fail (setup != NULL);
   setup->game->hands_open = open;
 }
 
@@ -124,5 +137,6 @@ carc_setup_set_hands_open (CarcSetup *setup, gboolean open)
 guint
 carc_setup_random (CarcSetup *setup, guint bound)
 {
+  g_return_val_if_fail (setup != NULL, 0);
   return bound ? carc_rng_below (&setup->game->rng, bound) : 0;
 }

@@ -140,118 +140,127 @@ typedef struct
   guint n;
 } PendingRefs;
 
+/* Claims the ports of side @s for segment @si: a city all three, a road the middle one. */
 static gboolean
-parse_feature (ParseCtx *ctx, CarcTileType *t, const char *tok, PendingRefs *refs, guint *n_refs,
-               gboolean *has_cloister)
+claim_side (ParseCtx *ctx, CarcTileType *t, int s, int si, gboolean city)
 {
-  if (t->n_segments >= CARC_MAX_SEGMENTS)
-    return fail (ctx, "tile %s: more than %d segments", t->id, CARC_MAX_SEGMENTS);
+  CarcSegmentDef *seg = &t->seg[si];
+  if (!city)
+    {
+      if (!set_port (ctx, t, s, 1, si))
+        return FALSE;
+      seg->n_ports += 1;
+      return TRUE;
+    }
+  for (int port = 0; port < 3; port++)
+    if (!set_port (ctx, t, s, port, si))
+      return FALSE;
+  seg->n_ports += 3;
+  return TRUE;
+}
+
+/* The sides of a city or road token ("NE" of "C:NE:s"); *@end: what follows them. Returns
+ * how many sides it names, 0 on failure. */
+static guint
+parse_sides (ParseCtx *ctx, CarcTileType *t, const char *tok, const char **end)
+{
   int si = (int)t->n_segments;
   CarcSegmentDef *seg = &t->seg[si];
-  memset (seg, 0, sizeof *seg);
-  seg->gate = -1;
-
-  if (strcmp (tok, "K") == 0)
+  gboolean city = tok[0] == 'C';
+  guint n_sides = 0;
+  const char *p = tok + 2;
+  for (; *p && *p != ':' && *p != '>'; p++)
     {
-      if (*has_cloister)
-        return fail (ctx, "tile %s: two cloisters", t->id);
-      *has_cloister = TRUE;
-      seg->kind = CARC_FEATURE_CLOISTER;
-      t->n_segments++;
+      int s = side_index (*p, t->shape);
+      if (s < 0)
+        return fail (ctx, "tile %s: '%c' is not a side", t->id, *p);
+      guint32 bit = side_loc_bit (s, t->shape);
+      if (seg->location & bit)
+        return fail (ctx, "tile %s: side %c named twice", t->id, *p);
+      seg->location |= bit;
+      if (t->edge[s] != (city ? CARC_EDGE_CITY : CARC_EDGE_ROAD))
+        return fail (ctx, "tile %s: %s on side %c, whose edge is not a %s", t->id,
+                     city ? "city" : "road", *p, city ? "city" : "road");
+      if (!claim_side (ctx, t, s, si, city))
+        return 0;
+      n_sides++;
+    }
+  *end = p;
+  if (n_sides == 0)
+    return fail (ctx, "tile %s: '%s' names no side", t->id, tok);
+  return n_sides;
+}
+
+/* The end of a one-sided road, after its '>': J (junction), K (cloister), H, or C<i> (the
+ * gate of the tile's i-th city, resolved once the whole line is read). */
+static gboolean
+parse_road_end (ParseCtx *ctx, CarcTileType *t, const char *tok, const char *p, guint n_sides,
+                PendingRefs *refs, guint *n_refs)
+{
+  if (n_sides != 1)
+    return fail (ctx, "tile %s: only a one-sided road has an end", t->id);
+  char e = p[1];
+  if (e == 'J' || e == 'K' || e == 'H')
+    {
+      if (p[2] != '\0')
+        return fail (ctx, "tile %s: bad road end in '%s'", t->id, tok);
+    }
+  else if (e == 'C')
+    {
+      guint ord;
+      if (!parse_uint (p + 2, CARC_MAX_SEGMENTS - 1, &ord))
+        return fail (ctx, "tile %s: bad city gate in '%s'", t->id, tok);
+      PendingRefs *r = &refs[(*n_refs)++];
+      r->seg = (int)t->n_segments;
+      r->n = 1;
+      r->ordinals[0] = ord;
+    }
+  else
+    return fail (ctx, "tile %s: unknown road end in '%s'", t->id, tok);
+  t->seg[t->n_segments].road_end = e;
+  return TRUE;
+}
+
+/* C:<sides>[:s] (a shield) or R:<sides>[><end>]. */
+static gboolean
+parse_city_or_road (ParseCtx *ctx, CarcTileType *t, const char *tok, PendingRefs *refs,
+                    guint *n_refs)
+{
+  CarcSegmentDef *seg = &t->seg[t->n_segments];
+  gboolean city = tok[0] == 'C';
+  seg->kind = city ? CARC_FEATURE_CITY : CARC_FEATURE_ROAD;
+  const char *p = NULL;
+  guint n_sides = parse_sides (ctx, t, tok, &p);
+  if (n_sides == 0)
+    return FALSE;
+  if (city)
+    {
+      if (strcmp (p, ":s") == 0)
+        seg->shield = TRUE;
+      else if (*p != '\0')
+        return fail (ctx, "tile %s: bad city suffix in '%s'", t->id, tok);
       return TRUE;
     }
-  if ((tok[0] != 'C' && tok[0] != 'R' && tok[0] != 'F') || tok[1] != ':' || tok[2] == '\0')
-    return fail (ctx, "tile %s: unknown feature '%s'", t->id, tok);
+  if (n_sides > 2)
+    return fail (ctx, "tile %s: a road segment touches at most two sides", t->id);
+  if (*p == '>')
+    return parse_road_end (ctx, t, tok, p, n_sides, refs, n_refs);
+  if (*p != '\0')
+    return fail (ctx, "tile %s: bad road suffix in '%s'", t->id, tok);
+  if (n_sides != 2)
+    return fail (ctx,
+                 "tile %s: a road touching one side must say how it ends (>J, >K, "
+                 ">H, >C<i>)",
+                 t->id);
+  return TRUE;
+}
 
-  const char *body = tok + 2;
-  if (tok[0] == 'C' || tok[0] == 'R')
-    {
-      gboolean city = tok[0] == 'C';
-      seg->kind = city ? CARC_FEATURE_CITY : CARC_FEATURE_ROAD;
-      guint n_sides = 0;
-      const char *p = body;
-      for (; *p && *p != ':' && *p != '>'; p++)
-        {
-          int s = side_index (*p, t->shape);
-          if (s < 0)
-            return fail (ctx, "tile %s: '%c' is not a side", t->id, *p);
-          guint32 bit = side_loc_bit (s, t->shape);
-          if (seg->location & bit)
-            return fail (ctx, "tile %s: side %c named twice", t->id, *p);
-          seg->location |= bit;
-          if (t->edge[s] != (city ? CARC_EDGE_CITY : CARC_EDGE_ROAD))
-            return fail (ctx, "tile %s: %s on side %c, whose edge is not a %s", t->id,
-                         city ? "city" : "road", *p, city ? "city" : "road");
-          if (city)
-            {
-              for (int port = 0; port < 3; port++)
-                if (!set_port (ctx, t, s, port, si))
-                  return FALSE;
-              seg->n_ports += 3;
-            }
-          else
-            {
-              if (!set_port (ctx, t, s, 1, si))
-                return FALSE;
-              seg->n_ports += 1;
-            }
-          n_sides++;
-        }
-      if (n_sides == 0)
-        return fail (ctx, "tile %s: '%s' names no side", t->id, tok);
-      if (city)
-        {
-          if (strcmp (p, ":s") == 0)
-            seg->shield = TRUE;
-          else if (*p != '\0')
-            return fail (ctx, "tile %s: bad city suffix in '%s'", t->id, tok);
-        }
-      else
-        {
-          if (n_sides > 2)
-            return fail (ctx, "tile %s: a road segment touches at most two sides", t->id);
-          if (*p == '>')
-            {
-              if (n_sides != 1)
-                return fail (ctx, "tile %s: only a one-sided road has an end", t->id);
-              char e = p[1];
-              if (e == 'J' || e == 'K' || e == 'H')
-                {
-                  if (p[2] != '\0')
-                    return fail (ctx, "tile %s: bad road end in '%s'", t->id, tok);
-                }
-              else if (e == 'C')
-                {
-                  guint ord;
-                  if (!parse_uint (p + 2, CARC_MAX_SEGMENTS - 1, &ord))
-                    return fail (ctx, "tile %s: bad city gate in '%s'", t->id, tok);
-                  PendingRefs *r = &refs[(*n_refs)++];
-                  r->seg = si;
-                  r->n = 1;
-                  r->ordinals[0] = ord;
-                }
-              else
-                return fail (ctx, "tile %s: unknown road end in '%s'", t->id, tok);
-              seg->road_end = e;
-            }
-          else if (*p != '\0')
-            return fail (ctx, "tile %s: bad road suffix in '%s'", t->id, tok);
-          else if (n_sides != 2)
-            return fail (ctx,
-                         "tile %s: a road touching one side must say how it ends (>J, >K, "
-                         ">H, >C<i>)",
-                         t->id);
-        }
-      t->n_segments++;
-      return TRUE;
-    }
-
-  /* Field: F:<half-edges>@<cities>|- */
-  seg->kind = CARC_FEATURE_FIELD;
-  const char *at = strchr (body, '@');
-  if (!at)
-    return fail (ctx, "tile %s: field '%s' lacks '@'", t->id, tok);
-  const char *p = body;
+/* The half-edges of a field, from @p up to @at ("ENE,WNW" of "F:ENE,WNW@0"). */
+static gboolean
+parse_field_edges (ParseCtx *ctx, CarcTileType *t, const char *tok, const char *p, const char *at)
+{
+  int si = (int)t->n_segments;
+  CarcSegmentDef *seg = &t->seg[si];
   while (p < at)
     {
       const char *comma = memchr (p, ',', (gsize)(at - p));
@@ -273,32 +282,81 @@ parse_feature (ParseCtx *ctx, CarcTileType *t, const char *tok, PendingRefs *ref
     }
   if (seg->location == 0)
     return fail (ctx, "tile %s: field '%s' names no half-edge", t->id, tok);
-  const char *cities = at + 1;
-  if (strcmp (cities, "-") != 0)
+  return TRUE;
+}
+
+/* The cities a field supplies, after its '@': "-" or ordinals "0,1" (resolved once the
+ * whole line is read). */
+static gboolean
+parse_field_cities (ParseCtx *ctx, CarcTileType *t, const char *tok, const char *cities,
+                    PendingRefs *refs, guint *n_refs)
+{
+  if (strcmp (cities, "-") == 0)
+    return TRUE;
+  PendingRefs *r = &refs[(*n_refs)++];
+  r->seg = (int)t->n_segments;
+  r->n = 0;
+  const char *q = cities;
+  while (*q)
     {
-      PendingRefs *r = &refs[(*n_refs)++];
-      r->seg = si;
-      r->n = 0;
-      const char *q = cities;
-      while (*q)
-        {
-          const char *comma = strchr (q, ',');
-          g_autofree char *num = comma ? g_strndup (q, (gsize)(comma - q)) : g_strdup (q);
-          guint ord;
-          if (!parse_uint (num, CARC_MAX_SEGMENTS - 1, &ord) || r->n >= CARC_MAX_SEGMENTS)
-            return fail (ctx, "tile %s: bad city list in '%s'", t->id, tok);
-          r->ordinals[r->n++] = ord;
-          if (!comma)
-            break;
-          q = comma + 1;
-          if (*q == '\0')
-            return fail (ctx, "tile %s: bad city list in '%s'", t->id, tok);
-        }
-      if (r->n == 0)
+      const char *comma = strchr (q, ',');
+      g_autofree char *num = comma ? g_strndup (q, (gsize)(comma - q)) : g_strdup (q);
+      guint ord;
+      if (!parse_uint (num, CARC_MAX_SEGMENTS - 1, &ord) || r->n >= CARC_MAX_SEGMENTS)
+        return fail (ctx, "tile %s: bad city list in '%s'", t->id, tok);
+      r->ordinals[r->n++] = ord;
+      if (!comma)
+        break;
+      q = comma + 1;
+      if (*q == '\0')
         return fail (ctx, "tile %s: bad city list in '%s'", t->id, tok);
     }
-  t->n_segments++;
+  if (r->n == 0)
+    return fail (ctx, "tile %s: bad city list in '%s'", t->id, tok);
   return TRUE;
+}
+
+/* F:<half-edges>@<cities>|- */
+static gboolean
+parse_field (ParseCtx *ctx, CarcTileType *t, const char *tok, PendingRefs *refs, guint *n_refs)
+{
+  t->seg[t->n_segments].kind = CARC_FEATURE_FIELD;
+  const char *at = strchr (tok + 2, '@');
+  if (!at)
+    return fail (ctx, "tile %s: field '%s' lacks '@'", t->id, tok);
+  return parse_field_edges (ctx, t, tok, tok + 2, at)
+         && parse_field_cities (ctx, t, tok, at + 1, refs, n_refs);
+}
+
+/* One feature token of a tile line: K, C:..., R:... or F:...; a new segment of @t. */
+static gboolean
+parse_feature (ParseCtx *ctx, CarcTileType *t, const char *tok, PendingRefs *refs, guint *n_refs,
+               gboolean *has_cloister)
+{
+  if (t->n_segments >= CARC_MAX_SEGMENTS)
+    return fail (ctx, "tile %s: more than %d segments", t->id, CARC_MAX_SEGMENTS);
+  CarcSegmentDef *seg = &t->seg[t->n_segments];
+  memset (seg, 0, sizeof *seg);
+  seg->gate = -1;
+
+  gboolean ok;
+  if (strcmp (tok, "K") == 0)
+    {
+      if (*has_cloister)
+        return fail (ctx, "tile %s: two cloisters", t->id);
+      *has_cloister = TRUE;
+      seg->kind = CARC_FEATURE_CLOISTER;
+      ok = TRUE;
+    }
+  else if ((tok[0] != 'C' && tok[0] != 'R' && tok[0] != 'F') || tok[1] != ':' || tok[2] == '\0')
+    return fail (ctx, "tile %s: unknown feature '%s'", t->id, tok);
+  else if (tok[0] == 'F')
+    ok = parse_field (ctx, t, tok, refs, n_refs);
+  else
+    ok = parse_city_or_road (ctx, t, tok, refs, n_refs);
+  if (ok)
+    t->n_segments++;
+  return ok;
 }
 
 static gboolean
@@ -430,6 +488,72 @@ resolve_refs (ParseCtx *ctx, CarcTileType *t, PendingRefs *refs, guint n_refs)
   return TRUE;
 }
 
+/* A tile's edges: 4 letters NESW, or "ab|c" for a half tile (its long side third). */
+static gboolean
+parse_edges (ParseCtx *ctx, CarcTileType *t, const char *edges)
+{
+  if (strlen (edges) != 4)
+    return fail (ctx, "tile %s: edges are 4 letters (NESW) or 'ab|c' for a half tile", t->id);
+  gboolean half = edges[2] == '|';
+  char letters[4] = { edges[0], edges[1], half ? edges[3] : edges[2], edges[3] };
+  t->shape = half ? CARC_SHAPE_HALF : CARC_SHAPE_SQUARE;
+  t->n_sides = half ? 3 : 4;
+  for (guint s = 0; s < t->n_sides; s++)
+    {
+      int k = edge_kind (letters[s]);
+      if (k < 0)
+        return fail (ctx, "tile %s: bad edge letter '%c'", t->id, letters[s]);
+      t->edge[s] = k;
+    }
+  if (half)
+    t->edge[3] = CARC_EDGE_WALL;
+  return TRUE;
+}
+
+/* The words after the edges: the features, then the tags (key=value). */
+static gboolean
+parse_features_and_tags (ParseCtx *ctx, CarcTileType *t, GPtrArray *w, GArray *tags)
+{
+  PendingRefs refs[CARC_MAX_SEGMENTS];
+  guint n_refs = 0;
+  gboolean has_cloister = FALSE;
+  gboolean in_tags = FALSE;
+  for (guint i = 3; i < w->len; i++)
+    {
+      const char *tok = g_ptr_array_index (w, i);
+      gboolean is_feature = strcmp (tok, "K") == 0
+                            || ((tok[0] == 'C' || tok[0] == 'R' || tok[0] == 'F') && tok[1] == ':');
+      if (is_feature && !in_tags)
+        {
+          if (!parse_feature (ctx, t, tok, refs, &n_refs, &has_cloister))
+            return FALSE;
+          continue;
+        }
+      if (!in_tags && !resolve_refs (ctx, t, refs, n_refs))
+        return FALSE;
+      in_tags = TRUE;
+      if (!parse_tag (ctx, t, tok, tags))
+        return FALSE;
+    }
+  if (!in_tags && !resolve_refs (ctx, t, refs, n_refs))
+    return FALSE;
+  return check_ports (ctx, t);
+}
+
+/* A tile line's words: id, count, edges, features and tags. */
+static gboolean
+parse_tile (ParseCtx *ctx, CarcTileType *t, GPtrArray *w, GArray *tags)
+{
+  const char *id = g_ptr_array_index (w, 0);
+  const char *count = g_ptr_array_index (w, 1);
+  if (!valid_word (id, MAX_ID_LEN))
+    return fail (ctx, "bad tile id '%.*s'", MAX_ID_LEN, id);
+  if (!parse_uint (count, MAX_COUNT, &t->count))
+    return fail (ctx, "tile %s: count must be a number from 0 to %d", id, MAX_COUNT);
+  return parse_edges (ctx, t, g_ptr_array_index (w, 2))
+         && parse_features_and_tags (ctx, t, w, tags);
+}
+
 static gboolean
 parse_line (ParseCtx *ctx, char *line, CarcTileType **out)
 {
@@ -437,11 +561,10 @@ parse_line (ParseCtx *ctx, char *line, CarcTileType **out)
   if (hash)
     *hash = '\0';
   g_auto (GStrv) toks = g_strsplit_set (line, " \t\r", -1);
-  GPtrArray *words = g_ptr_array_new ();
+  g_autoptr (GPtrArray) w = g_ptr_array_new ();
   for (guint i = 0; toks[i]; i++)
     if (toks[i][0] != '\0')
-      g_ptr_array_add (words, toks[i]);
-  g_autoptr (GPtrArray) w = words;
+      g_ptr_array_add (w, toks[i]);
   *out = NULL;
   if (w->len == 0)
     return TRUE;
@@ -451,91 +574,8 @@ parse_line (ParseCtx *ctx, char *line, CarcTileType **out)
   CarcTileType *t = g_new0 (CarcTileType, 1);
   g_autoptr (GArray) tags = g_array_new (FALSE, TRUE, sizeof (CarcTileTag));
   memset (t->port, -1, sizeof t->port);
-  const char *id = g_ptr_array_index (w, 0);
-  const char *count = g_ptr_array_index (w, 1);
-  const char *edges = g_ptr_array_index (w, 2);
-  gboolean ok = FALSE;
-  PendingRefs refs[CARC_MAX_SEGMENTS];
-  guint n_refs = 0;
-  gboolean has_cloister = FALSE;
-  gboolean in_tags = FALSE;
-
-  t->id = g_strdup (id);
-  if (!valid_word (id, MAX_ID_LEN))
-    {
-      fail (ctx, "bad tile id '%.*s'", MAX_ID_LEN, id);
-      goto out;
-    }
-  if (!parse_uint (count, MAX_COUNT, &t->count))
-    {
-      fail (ctx, "tile %s: count must be a number from 0 to %d", id, MAX_COUNT);
-      goto out;
-    }
-  if (strlen (edges) != 4)
-    {
-      fail (ctx, "tile %s: edges are 4 letters (NESW) or 'ab|c' for a half tile", id);
-      goto out;
-    }
-  t->shape = CARC_SHAPE_SQUARE;
-  t->n_sides = 4;
-  if (edges[2] == '|')
-    {
-      t->shape = CARC_SHAPE_HALF;
-      t->n_sides = 3;
-      char e3[3] = { edges[0], edges[1], edges[3] };
-      for (int s = 0; s < 3; s++)
-        {
-          int k = edge_kind (e3[s]);
-          if (k < 0)
-            {
-              fail (ctx, "tile %s: bad edge letter '%c'", id, e3[s]);
-              goto out;
-            }
-          t->edge[s] = k;
-        }
-      t->edge[3] = CARC_EDGE_WALL;
-    }
-  else
-    for (int s = 0; s < 4; s++)
-      {
-        int k = edge_kind (edges[s]);
-        if (k < 0)
-          {
-            fail (ctx, "tile %s: bad edge letter '%c'", id, edges[s]);
-            goto out;
-          }
-        t->edge[s] = k;
-      }
-
-  for (guint i = 3; i < w->len; i++)
-    {
-      const char *tok = g_ptr_array_index (w, i);
-      gboolean is_feature = strcmp (tok, "K") == 0
-                            || ((tok[0] == 'C' || tok[0] == 'R' || tok[0] == 'F') && tok[1] == ':');
-      if (is_feature && !in_tags)
-        {
-          if (!parse_feature (ctx, t, tok, refs, &n_refs, &has_cloister))
-            goto out;
-        }
-      else
-        {
-          if (!in_tags)
-            {
-              if (!resolve_refs (ctx, t, refs, n_refs))
-                goto out;
-              in_tags = TRUE;
-            }
-          if (!parse_tag (ctx, t, tok, tags))
-            goto out;
-        }
-    }
-  if (!in_tags && !resolve_refs (ctx, t, refs, n_refs))
-    goto out;
-  if (!check_ports (ctx, t))
-    goto out;
-  ok = TRUE;
-
-out:
+  t->id = g_strdup (g_ptr_array_index (w, 0));
+  gboolean ok = parse_tile (ctx, t, w, tags);
   t->n_tags = tags->len;
   t->tags = (CarcTileTag *)(void *)g_array_steal (tags, NULL);
   if (!ok)

@@ -165,6 +165,8 @@ carc_tile_set_load_data (CarcTileSet *self, const char *data, gssize length,
 gboolean
 carc_tile_set_load_file (CarcTileSet *self, const char *path, GError **error)
 {
+  g_return_val_if_fail (CARC_IS_TILE_SET (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
   g_autofree char *data = NULL;
   gsize len = 0;
   if (!g_file_get_contents (path, &data, &len, error))
@@ -203,6 +205,7 @@ carc_tile_set_new_base (GError **error)
 guint
 carc_tile_set_get_n_types (CarcTileSet *self)
 {
+  g_return_val_if_fail (CARC_IS_TILE_SET (self), 0);
   return self->types->len;
 }
 
@@ -213,6 +216,7 @@ carc_tile_set_get_n_types (CarcTileSet *self)
 const CarcTileType *
 carc_tile_set_get_type_at (CarcTileSet *self, guint index)
 {
+  g_return_val_if_fail (CARC_IS_TILE_SET (self), NULL);
   return index < self->types->len ? g_ptr_array_index (self->types, index) : NULL;
 }
 
@@ -223,6 +227,8 @@ carc_tile_set_get_type_at (CarcTileSet *self, guint index)
 const CarcTileType *
 carc_tile_set_lookup (CarcTileSet *self, const char *id)
 {
+  g_return_val_if_fail (CARC_IS_TILE_SET (self), NULL);
+  g_return_val_if_fail (id != NULL, NULL);
   return id ? g_hash_table_lookup (self->by_id, id) : NULL;
 }
 
@@ -234,6 +240,7 @@ carc_tile_set_lookup (CarcTileSet *self, const char *id)
 guint
 carc_tile_set_get_n_tiles (CarcTileSet *self)
 {
+  g_return_val_if_fail (CARC_IS_TILE_SET (self), 0);
   return self->n_tiles;
 }
 
@@ -244,6 +251,7 @@ carc_tile_set_get_n_tiles (CarcTileSet *self)
 const CarcTileType *
 carc_tile_set_get_start (CarcTileSet *self)
 {
+  g_return_val_if_fail (CARC_IS_TILE_SET (self), NULL);
   for (guint i = 0; i < self->types->len; i++)
     {
       const CarcTileType *t = g_ptr_array_index (self->types, i);
@@ -261,6 +269,7 @@ carc_tile_set_get_start (CarcTileSet *self)
 const char *
 carc_tile_type_get_id (const CarcTileType *type)
 {
+  g_return_val_if_fail (type != NULL, NULL);
   return type->id;
 }
 
@@ -272,6 +281,7 @@ carc_tile_type_get_id (const CarcTileType *type)
 guint
 carc_tile_type_get_index (const CarcTileType *type)
 {
+  g_return_val_if_fail (type != NULL, 0);
   return type->index;
 }
 
@@ -283,6 +293,7 @@ carc_tile_type_get_index (const CarcTileType *type)
 guint
 carc_tile_type_get_count (const CarcTileType *type)
 {
+  g_return_val_if_fail (type != NULL, 0);
   return type->count;
 }
 
@@ -294,6 +305,7 @@ carc_tile_type_get_count (const CarcTileType *type)
 CarcShape
 carc_tile_type_get_shape (const CarcTileType *type)
 {
+  g_return_val_if_fail (type != NULL, CARC_SHAPE_SQUARE);
   return type->shape;
 }
 
@@ -305,6 +317,7 @@ carc_tile_type_get_shape (const CarcTileType *type)
 guint
 carc_tile_type_get_n_sides (const CarcTileType *type)
 {
+  g_return_val_if_fail (type != NULL, 0);
   return type->n_sides;
 }
 
@@ -316,6 +329,7 @@ carc_tile_type_get_n_sides (const CarcTileType *type)
 CarcEdgeKind
 carc_tile_type_get_edge (const CarcTileType *type, guint side)
 {
+  g_return_val_if_fail (type != NULL, CARC_EDGE_WALL);
   g_return_val_if_fail (side < type->n_sides, CARC_EDGE_WALL);
   return type->edge[side];
 }
@@ -328,6 +342,7 @@ carc_tile_type_get_edge (const CarcTileType *type, guint side)
 guint
 carc_tile_type_get_n_segments (const CarcTileType *type)
 {
+  g_return_val_if_fail (type != NULL, 0);
   return type->n_segments;
 }
 
@@ -339,6 +354,7 @@ carc_tile_type_get_n_segments (const CarcTileType *type)
 CarcFeatureKind
 carc_tile_type_get_segment_kind (const CarcTileType *type, guint segment)
 {
+  g_return_val_if_fail (type != NULL, CARC_FEATURE_FIELD);
   g_return_val_if_fail (segment < type->n_segments, CARC_FEATURE_FIELD);
   return type->seg[segment].kind;
 }
@@ -354,6 +370,7 @@ carc_tile_type_get_segment_kind (const CarcTileType *type, guint segment)
 guint32
 carc_tile_type_get_segment_location (const CarcTileType *type, guint segment, guint rotation)
 {
+  g_return_val_if_fail (type != NULL, 0);
   g_return_val_if_fail (segment < type->n_segments, 0);
   return carc_location_rotate (type->seg[segment].location, type->shape, rotation & 3);
 }
@@ -366,6 +383,7 @@ carc_tile_type_get_segment_location (const CarcTileType *type, guint segment, gu
 gboolean
 carc_tile_type_get_segment_shield (const CarcTileType *type, guint segment)
 {
+  g_return_val_if_fail (type != NULL, FALSE);
   g_return_val_if_fail (segment < type->n_segments, FALSE);
   return type->seg[segment].shield;
 }
@@ -377,6 +395,8 @@ carc_tile_type_get_segment_shield (const CarcTileType *type, guint segment)
 const char *
 carc_tile_type_get_tag (const CarcTileType *type, const char *key)
 {
+  g_return_val_if_fail (type != NULL, NULL);
+  g_return_val_if_fail (key != NULL, NULL);
   for (guint i = 0; i < type->n_tags; i++)
     if (g_strcmp0 (type->tags[i].key, key) == 0)
       return type->tags[i].value;
@@ -391,6 +411,7 @@ carc_tile_type_get_tag (const CarcTileType *type, const char *key)
 guint
 carc_tile_type_get_n_tags (const CarcTileType *type)
 {
+  g_return_val_if_fail (type != NULL, 0);
   return type->n_tags;
 }
 
@@ -405,6 +426,7 @@ carc_tile_type_get_n_tags (const CarcTileType *type)
 const char *
 carc_tile_type_get_tag_at (const CarcTileType *type, guint index, const char **value)
 {
+  g_return_val_if_fail (type != NULL, NULL);
   if (index >= type->n_tags)
     return NULL;
   if (value)
@@ -421,6 +443,7 @@ carc_tile_type_get_tag_at (const CarcTileType *type, guint index, const char **v
 CarcTileSet *
 carc_tile_type_get_tile_set (const CarcTileType *type)
 {
+  g_return_val_if_fail (type != NULL, NULL);
   return type->set;
 }
 

@@ -1,6 +1,10 @@
 /* carc-tile.h: tile types and tile sets, loaded from tile data (doc/tile-data.md). */
 #pragma once
 
+#if !defined(CARCASSONNE_INSIDE) && !defined(CARCASSONNE_COMPILATION)
+#error "Only <carcassonne.h> can be included directly."
+#endif
+
 #include <glib-object.h>
 #include "carc-types.h"
 

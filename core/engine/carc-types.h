@@ -5,6 +5,10 @@
  */
 #pragma once
 
+#if !defined(CARCASSONNE_INSIDE) && !defined(CARCASSONNE_COMPILATION)
+#error "Only <carcassonne.h> can be included directly."
+#endif
+
 #include <glib.h>
 
 G_BEGIN_DECLS

@@ -165,10 +165,19 @@ inns_init (CarcPlugin *plugin, GError **error)
                                    .placed = inns_placed,
                                    .score = inns_score };
   static const CarcOptionDef bonus
-      = { "bonus", CARC_OPTION_UINT, "points a tile of a complete road with an inn", 2, 1, 5 };
-  static const CarcOptionDef penalty = {
-    "penalty", CARC_OPTION_BOOLEAN, "an incomplete road with an inn scores nothing", 1, 0, 1
-  };
+      = { .name = "bonus",
+          .type = CARC_OPTION_UINT,
+          .description = "points a tile of a complete road with an inn",
+          .default_value = 2,
+          .min = 1,
+          .max = 5 };
+  static const CarcOptionDef penalty
+      = { .name = "penalty",
+          .type = CARC_OPTION_BOOLEAN,
+          .description = "an incomplete road with an inn scores nothing",
+          .default_value = 1,
+          .min = 0,
+          .max = 1 };
   if (!carc_plugin_add_tiles (plugin, inns_tiles, -1, error))
     return FALSE;
   /* Refuse to start on broken data rather than play a game without inns. */

@@ -155,12 +155,24 @@ halftiles_init (CarcPlugin *plugin, GError **error)
                                    .placed = halftiles_placed,
                                    .tie_break = halftiles_tie_break,
                                    .end_turn = halftiles_end_turn };
-  static const CarcOptionDef hand
-      = { "hand", CARC_OPTION_UINT, "half tiles each player gets", 3, 1, 8 };
-  static const CarcOptionDef draft
-      = { "draft", CARC_OPTION_BOOLEAN, "open draft: pick face-up half tiles in turn", 0, 0, 1 };
-  static const CarcOptionDef hill
-      = { "hill", CARC_OPTION_BOOLEAN, "include the hill half tile and its rules", 0, 0, 1 };
+  static const CarcOptionDef hand = { .name = "hand",
+                                      .type = CARC_OPTION_UINT,
+                                      .description = "half tiles each player gets",
+                                      .default_value = 3,
+                                      .min = 1,
+                                      .max = 8 };
+  static const CarcOptionDef draft = { .name = "draft",
+                                       .type = CARC_OPTION_BOOLEAN,
+                                       .description = "open draft: pick face-up half tiles in turn",
+                                       .default_value = 0,
+                                       .min = 0,
+                                       .max = 1 };
+  static const CarcOptionDef hill = { .name = "hill",
+                                      .type = CARC_OPTION_BOOLEAN,
+                                      .description = "include the hill half tile and its rules",
+                                      .default_value = 0,
+                                      .min = 0,
+                                      .max = 1 };
   if (!carc_plugin_add_tiles (plugin, halftiles_tiles, -1, error))
     return FALSE;
   CarcTileSet *tiles = carc_plugin_get_tiles (plugin);

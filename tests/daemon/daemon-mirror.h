@@ -5,7 +5,6 @@
 #include <gio/gio.h>
 
 #include "carcassonne.h"
-#include "carc-record.h"
 
 /* A fresh directory for a daemon's journals, inside the test's $XDG_STATE_HOME when set. */
 char *state_dir_new (void);

@@ -13,7 +13,7 @@
 
 #include <check.h>
 
-#include "carc-record.h"
+#include "carcassonne.h"
 #include "check-run.h"
 #include "daemon-fixture.h"
 #include "daemon-mirror.h"

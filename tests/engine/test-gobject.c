@@ -210,6 +210,94 @@ START_TEST (test_expansions_by_name)
 }
 END_TEST
 
+/* Issue 14: a game copies its config at creation (doc/engine-api.md), so changing the config
+ * afterwards changes nothing in a running game: turning farmers off used to take the field
+ * deployments away, and setting 5 players made a 2-player game's record say 5. */
+START_TEST (test_config_frozen_at_creation)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CarcGameConfig) config = carc_game_config_new_base (&error);
+  ck_assert_ptr_nonnull (config);
+  carc_game_config_set_tile_order (config, (const char *const[]){ "B", "U", NULL });
+  g_autoptr (CarcGame) game = carc_game_new (config, &error);
+  ck_assert_ptr_nonnull (game);
+  carc_game_config_set_farmers (config, FALSE);
+  carc_game_config_set_n_players (config, 5);
+  carc_game_config_set_tile_order (config, (const char *const[]){ "C", NULL });
+
+  ck_assert_uint_eq (carc_game_get_tiles_left (game), 1);
+  /* The cloister tile B: a monk on the cloister (segment 0) or a farmer on its field (1). */
+  ck_assert_str_eq (carc_tile_type_get_id (carc_game_get_current_tile (game)), "B");
+  CarcPlacement at;
+  ck_assert (carc_game_get_placement (game, 0, &at));
+  ck_assert (carc_game_place (game, at.x, at.y, at.rotation, &error));
+  guint n = 0;
+  const CarcDeployment *d = carc_game_get_deployments (game, &n);
+  ck_assert_uint_eq (n, 2);
+  ck_assert_int_eq (d[0].kind, CARC_FEATURE_CLOISTER);
+  ck_assert_int_eq (d[1].kind, CARC_FEATURE_FIELD);
+  ck_assert (carc_game_deploy (game, d[1].segment, &error));
+
+  /* The record says 2 players, farmers on and the tile order the game was made with. */
+  g_autofree char *text = carc_game_to_record (game, NULL);
+  g_autoptr (CarcRecord) record
+      = carc_record_parse (text, -1, carc_game_config_get_tiles (config), NULL, &error);
+  ck_assert_msg (record != NULL, "%s", error ? error->message : "?");
+  const CarcGameConfig *recorded = carc_record_get_config (record);
+  ck_assert_uint_eq (carc_game_config_get_n_players (recorded), 2);
+  ck_assert (carc_game_config_get_farmers (recorded));
+  g_autoptr (CarcGame) again = carc_record_replay (record, G_MAXUINT, NULL, NULL, NULL, &error);
+  ck_assert_msg (again != NULL, "%s", error ? error->message : "?");
+  ck_assert_uint_eq (carc_game_get_n_players (again), 2);
+  ck_assert_str_eq (carc_tile_type_get_id (carc_game_get_current_tile (again)), "U");
+  /* carc_game_get_config() is the game's copy, unchanged too. */
+  const CarcGameConfig *kept = carc_game_get_config (game);
+  ck_assert_ptr_ne (kept, config);
+  ck_assert (carc_game_config_get_farmers (kept));
+  ck_assert_uint_eq (carc_game_config_get_n_players (kept), 2);
+}
+END_TEST
+
+static guint criticals;
+
+static void
+count_criticals (const char *domain, GLogLevelFlags level, const char *message, gpointer data)
+{
+  if (level & G_LOG_LEVEL_CRITICAL)
+    criticals++;
+}
+
+/* Issue 14: every public entry point checks its arguments in the GLib manner: a NULL game,
+ * config or out-pointer logs a critical and gets a neutral answer, nothing crashes. */
+START_TEST (test_preconditions)
+{
+  g_log_set_default_handler (count_criticals, NULL);
+  guint n = 7;
+  ck_assert_int_eq (carc_game_get_phase (NULL), CARC_PHASE_OVER);
+  ck_assert_uint_eq (carc_game_get_n_players (NULL), 0);
+  ck_assert_ptr_null (carc_game_get_placements (NULL, &n));
+  ck_assert (!carc_game_can_place (NULL, 0, 0, 0));
+  ck_assert (!carc_game_place (NULL, 0, 1, 0, NULL));
+  ck_assert_uint_eq (criticals, 5);
+  ck_assert_ptr_null (carc_game_new (NULL, NULL));
+  ck_assert_uint_eq (carc_game_config_get_n_players (NULL), 0);
+  ck_assert_ptr_null (carc_tile_set_lookup (NULL, "D"));
+  ck_assert_ptr_null (carc_tile_type_get_id (NULL));
+  ck_assert_ptr_null (carc_record_get_config (NULL));
+  ck_assert_uint_eq (criticals, 10);
+  /* A real game with a NULL out-pointer: refused, and the game is unchanged. */
+  g_autoptr (CarcGame) game = base_game (3, 2);
+  ck_assert_ptr_null (carc_game_get_placements (game, NULL));
+  ck_assert (!carc_game_get_placement (game, 0, NULL));
+  ck_assert (!carc_game_get_piece (game, 0, NULL));
+  ck_assert_uint_eq (criticals, 13);
+  ck_assert_int_eq (carc_game_get_phase (game), CARC_PHASE_PLACE);
+  ck_assert_uint_eq (carc_game_get_n_pieces (game), 1);
+  ck_assert_uint_eq (n, 7);
+  ck_assert_uint_eq (criticals, 13);
+}
+END_TEST
+
 int
 main (void)
 {
@@ -222,6 +310,8 @@ main (void)
   tcase_add_test (tc, test_boxed_copies_keep_the_set);
   tcase_add_test (tc, test_accessors);
   tcase_add_test (tc, test_expansions_by_name);
+  tcase_add_test (tc, test_config_frozen_at_creation);
+  tcase_add_test (tc, test_preconditions);
   suite_add_tcase (s, tc);
   return check_run_suite (s);
 }

@@ -153,7 +153,7 @@ START_TEST (test_config_and_move_lines)
       ck_assert_msg (carc_move_from_json (line, -1, &m, &error), "%s", line);
       ck_assert (memcmp (&m, &moves[i], sizeof m) == 0);
     }
-  CarcMove deploy = { CARC_MOVE_DEPLOY, 0, 0, 0, 3, 0 };
+  CarcMove deploy = { .type = CARC_MOVE_DEPLOY, .segment = 3 };
   g_autofree char *line = carc_move_to_json (&deploy, NULL, 0);
   ck_assert_str_eq (line, "{\"move\":\"deploy\",\"segment\":3}");
 }

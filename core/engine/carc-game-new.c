@@ -1,0 +1,333 @@
+/* carc-game-new.c: creating a game: checking the config, dealing the draw pile and the
+ * hands, the expansions' setup, the start tile; and replaying a move log from a config. */
+#include "config.h"
+
+#include <string.h>
+#include "carc-error.h"
+#include "carc-game-private.h"
+
+void
+carc_hand_add (CarcHand *h, const CarcTileType *t)
+{
+  if (h->len == h->cap)
+    {
+      h->cap = MAX (4u, h->cap * 2);
+      h->pieces = g_renew (const CarcTileType *, h->pieces, h->cap);
+    }
+  h->pieces[h->len++] = t;
+}
+
+static const CarcTileType *
+lookup_tile (const CarcGameConfig *config, const char *id)
+{
+  const CarcTileType *t = carc_tile_set_lookup (config->tiles, id);
+  for (guint i = 0; !t && config->expansions && i < config->expansions->len; i++)
+    t = carc_tile_set_lookup (
+        g_array_index (config->expansions, CarcConfigExpansion, i).plugin->tiles, id);
+  return t;
+}
+
+/* Runs the expansions' setup hooks in order; they add to the deck and hand out pieces. */
+static gboolean
+setup_expansions (CarcGame *g, GPtrArray *deck, GError **error)
+{
+  GArray *exps = g->config->expansions;
+  g->n_exp = exps ? exps->len : 0;
+  if (!g->n_exp)
+    return TRUE;
+  g->exp = g_new0 (CarcGameExpansion, g->n_exp);
+  for (guint i = 0; i < g->n_exp; i++)
+    {
+      const CarcConfigExpansion *ce = &g_array_index (exps, CarcConfigExpansion, i);
+      CarcGameExpansion *ge = &g->exp[i];
+      ge->plugin = ce->plugin;
+      ge->hooks = &ce->plugin->hooks;
+      ge->values = ce->values;
+      const CarcHooks *h = ge->hooks;
+      g->hook_mask |= (h->check_place ? CARC_HOOK_CHECK_PLACE : 0)
+                      | (h->placed ? CARC_HOOK_PLACED : 0) | (h->counting_unit ? CARC_HOOK_UNIT : 0)
+                      | (h->score ? CARC_HOOK_SCORE : 0) | (h->tie_break ? CARC_HOOK_TIE : 0)
+                      | (h->end_turn ? CARC_HOOK_END : 0);
+      if (!h->setup)
+        continue;
+      CarcSetup setup = { g, ce, deck, g->config->tile_order != NULL };
+      g_autoptr (GError) local = NULL;
+      ge->data = h->setup (&setup, &local);
+      if (local)
+        {
+          g_set_error (error, CARC_ERROR, CARC_ERROR_INVALID_ARGUMENT, "expansion %s: %s",
+                       ce->plugin->desc->name, local->message);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/**
+ * carc_game_new:
+ * @config: the game's options
+ * @error: return location for a #CarcError
+ *
+ * Creates a game: the start tile is placed (decision D1) and the first player's turn begins.
+ *
+ * Returns: (transfer full) (nullable): the game, or %NULL with @error set
+ */
+CarcGame *
+carc_game_new (const CarcGameConfig *config, GError **error)
+{
+  g_return_val_if_fail (config != NULL, NULL);
+  return carc_game_new_full (config, NULL, NULL, NULL, error);
+}
+
+/**
+ * carc_game_new_with_signals: (rename-to carc_game_new)
+ * @config: the game's options
+ * @error: return location for a #CarcError
+ *
+ * carc_game_new() for language bindings: the game emits #CarcGame::event
+ * (carc_game_set_event_signals()).
+ *
+ * Returns: (transfer full) (nullable): the game, or %NULL with @error set
+ */
+CarcGame *
+carc_game_new_with_signals (const CarcGameConfig *config, GError **error)
+{
+  g_return_val_if_fail (config != NULL, NULL);
+  CarcGame *g = carc_game_new_full (config, NULL, NULL, NULL, error);
+  if (g)
+    carc_game_set_event_signals (g, TRUE);
+  return g;
+}
+
+/* The limits carc_game_new() checks before anything else; the start tile on success. */
+static const CarcTileType *
+check_config (const CarcGameConfig *config, GError **error)
+{
+  if (config->n_players < CARC_MIN_PLAYERS || config->n_players > CARC_MAX_PLAYERS)
+    {
+      g_set_error (error, CARC_ERROR, CARC_ERROR_INVALID_ARGUMENT,
+                   "a game has %d to %d players, not %u", CARC_MIN_PLAYERS, CARC_MAX_PLAYERS,
+                   config->n_players);
+      return NULL;
+    }
+  if (config->followers > 255)
+    {
+      g_set_error (error, CARC_ERROR, CARC_ERROR_INVALID_ARGUMENT,
+                   "at most 255 followers per player, not %u", config->followers);
+      return NULL;
+    }
+  const CarcTileType *start = carc_tile_set_get_start (config->tiles);
+  if (!start || start->shape != CARC_SHAPE_SQUARE)
+    {
+      g_set_error (error, CARC_ERROR, CARC_ERROR_INVALID_ARGUMENT,
+                   "the tile set has no square start tile (start=1)");
+      return NULL;
+    }
+  return start;
+}
+
+/* The draw pile of an explicit tile order: its tiles, in order. */
+static gboolean
+deck_from_order (const CarcGameConfig *config, GPtrArray *deck, GError **error)
+{
+  guint order_len = g_strv_length (config->tile_order);
+  if (order_len >= CARC_MAX_PIECES)
+    {
+      g_set_error (error, CARC_ERROR, CARC_ERROR_INVALID_ARGUMENT,
+                   "a game holds at most %d tiles, not %u", CARC_MAX_PIECES, order_len + 1);
+      return FALSE;
+    }
+  for (guint i = 0; config->tile_order[i]; i++)
+    {
+      const CarcTileType *t = lookup_tile (config, config->tile_order[i]);
+      if (!t || t->shape != CARC_SHAPE_SQUARE)
+        {
+          g_set_error (error, CARC_ERROR, CARC_ERROR_UNKNOWN_TILE,
+                       "tile order entry %u: no land tile '%s' in the tile set", i,
+                       config->tile_order[i]);
+          return FALSE;
+        }
+      g_ptr_array_add (deck, (gpointer)t);
+    }
+  return TRUE;
+}
+
+/* The draw pile of a shuffled game, before the shuffle: every land tile of the set but one
+ * start tile. */
+static void
+deck_from_set (CarcTileSet *tiles, const CarcTileType *start, GPtrArray *deck)
+{
+  gboolean start_taken = FALSE;
+  for (guint i = 0; i < carc_tile_set_get_n_types (tiles); i++)
+    {
+      const CarcTileType *t = carc_tile_set_get_type_at (tiles, i);
+      if (t->shape != CARC_SHAPE_SQUARE)
+        continue;
+      for (guint k = 0; k < t->count; k++)
+        {
+          if (t == start && !start_taken)
+            {
+              start_taken = TRUE;
+              continue;
+            }
+          g_ptr_array_add (deck, (gpointer)t);
+        }
+    }
+}
+
+/* The explicit hands of the config (carc_game_config_set_hand()). */
+static gboolean
+deal_hands (CarcGame *g, const CarcGameConfig *config, GError **error)
+{
+  for (guint p = 0; p < g->n_players; p++)
+    for (guint i = 0; config->hands[p] && config->hands[p][i]; i++)
+      {
+        const CarcTileType *t = lookup_tile (config, config->hands[p][i]);
+        if (!t || i >= CARC_MAX_PIECES)
+          {
+            g_set_error (error, CARC_ERROR, CARC_ERROR_UNKNOWN_TILE,
+                         "hand of player %u, entry %u: no tile '%s'", p, i, config->hands[p][i]);
+            return FALSE;
+          }
+        carc_hand_add (&g->hand[p], t);
+      }
+  return TRUE;
+}
+
+/* The pieces in the hands and the draft pool. */
+static guint
+count_in_hands (CarcGame *g)
+{
+  guint in_hands = g->pool.len;
+  for (guint p = 0; p < g->n_players; p++)
+    in_hands += g->hand[p].len;
+  return in_hands;
+}
+
+/* Fisher-Yates, from the game's RNG. */
+static void
+shuffle (CarcGame *g, GPtrArray *deck)
+{
+  for (guint i = deck->len; i > 1; i--)
+    {
+      guint j = carc_rng_below (&g->rng, i);
+      gpointer tmp = deck->pdata[i - 1];
+      deck->pdata[i - 1] = deck->pdata[j];
+      deck->pdata[j] = tmp;
+    }
+}
+
+/* Takes the draw pile, and makes room for every piece of the game and all their segments,
+ * followers and moves: no reallocation in play. */
+static void
+allocate (CarcGame *g, const CarcTileType *start, GPtrArray *deck)
+{
+  guint in_hands = count_in_hands (g);
+  g->deck_len = deck->len;
+  g->deck = g_new (const CarcTileType *, MAX (deck->len, 1u));
+  if (deck->len > 0) /* an empty tile order: the array may have no storage at all */
+    memcpy (g->deck, deck->pdata, deck->len * sizeof (gpointer));
+
+  guint n_segments = start->n_segments;
+  for (guint i = 0; i < g->deck_len; i++)
+    n_segments += g->deck[i]->n_segments;
+  for (guint p = 0; p < g->n_players; p++)
+    for (guint i = 0; i < g->hand[p].len; i++)
+      n_segments += g->hand[p].pieces[i]->n_segments;
+  for (guint i = 0; i < g->pool.len; i++)
+    n_segments += g->pool.pieces[i]->n_segments;
+  g->cap_pieces = g->deck_len + in_hands + 1;
+  g->pieces = g_new (CarcPiece, g->cap_pieces);
+  carc_board_init (&g->board);
+  carc_features_init (&g->features, n_segments);
+  g->cap_followers = MAX (1u, g->n_players * g->config->followers);
+  g->followers = g_new (CarcFollower, g->cap_followers);
+  g->cap_moves = 2 * (g->deck_len + in_hands + 1);
+  g->moves = g_new (CarcMove, g->cap_moves);
+}
+
+/**
+ * carc_game_new_full:
+ * @config: the game's options
+ * @func: (nullable) (scope notified): the event callback, as for carc_game_set_event_func()
+ * @user_data: data for @func
+ * @destroy: (nullable): frees @user_data (also when creation fails)
+ * @error: return location for a #CarcError
+ *
+ * Like carc_game_new(), with the event callback attached before the start tile is placed,
+ * so it also sees the start tile, tiles discarded before the first turn and that turn's start.
+ *
+ * Returns: (transfer full) (nullable): the game, or %NULL with @error set
+ */
+CarcGame *
+carc_game_new_full (const CarcGameConfig *config, CarcEventFunc func, gpointer user_data,
+                    GDestroyNotify destroy, GError **error)
+{
+  g_autoptr (CarcGame) g = g_object_new (CARC_TYPE_GAME, NULL);
+  carc_game_set_event_func (g, func, user_data, destroy);
+  g_return_val_if_fail (config != NULL, NULL);
+  const CarcTileType *start = check_config (config, error);
+  if (!start)
+    return NULL;
+
+  g->config = carc_game_config_dup (config); /* frozen: later changes to @config do not reach it */
+  g->n_players = config->n_players;
+  for (guint p = 0; p < g->n_players; p++)
+    g->supply[p] = config->followers;
+  carc_rng_init (&g->rng, config->seed, 0x43415243u);
+
+  g_autoptr (GPtrArray) deck = g_ptr_array_new ();
+  if (config->tile_order && !deck_from_order (config, deck, error))
+    return NULL;
+  if (!config->tile_order)
+    deck_from_set (config->tiles, start, deck);
+  if (!setup_expansions (g, deck, error) || !deal_hands (g, config, error))
+    return NULL;
+  guint in_hands = count_in_hands (g);
+  if (deck->len + in_hands >= CARC_MAX_PIECES)
+    {
+      g_set_error (error, CARC_ERROR, CARC_ERROR_INVALID_ARGUMENT,
+                   "a game holds at most %d tiles, not %u", CARC_MAX_PIECES,
+                   deck->len + in_hands + 1);
+      return NULL;
+    }
+  if (!config->tile_order)
+    shuffle (g, deck);
+  allocate (g, start, deck);
+
+  carc_game_put_piece (g, start, 0, 0, 0, -1);
+  if (carc_game_wants_events (g))
+    {
+      CarcEvent ev = { .type = CARC_EVENT_TILE_PLACED, .player = -1, .tile = start };
+      carc_game_emit (g, &ev);
+    }
+  carc_game_begin (g);
+  return g_steal_pointer (&g);
+}
+
+/**
+ * carc_game_replay:
+ * @config: the config the game was created with
+ * @moves: (array length=n_moves): its moves
+ * @n_moves: how many
+ * @error: return location for a #CarcError
+ *
+ * Returns: (transfer full) (nullable): the game after replaying @moves
+ */
+CarcGame *
+carc_game_replay (const CarcGameConfig *config, const CarcMove *moves, guint n_moves,
+                  GError **error)
+{
+  g_return_val_if_fail (config != NULL, NULL);
+  g_return_val_if_fail (moves != NULL || n_moves == 0, NULL);
+  g_autoptr (CarcGame) g = carc_game_new (config, error);
+  if (!g)
+    return NULL;
+  for (guint i = 0; i < n_moves; i++)
+    if (!carc_game_apply_move (g, &moves[i], error))
+      {
+        g_prefix_error (error, "move %u: ", i);
+        return NULL;
+      }
+  return g_steal_pointer (&g);
+}

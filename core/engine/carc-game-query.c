@@ -1,0 +1,802 @@
+/* carc-game-query.c: the read-only queries of a game: phase, scores, placements and
+ * deployments, hands and the draft pool, pieces, features and followers, the move log. */
+#include "config.h"
+
+#include <string.h>
+#include "carc-game-private.h"
+
+/* Counts the followers each player has in the feature at @root; returns the largest count. */
+guint
+carc_game_count_followers (CarcGame *g, gint root, guint count[CARC_MAX_PLAYERS])
+{
+  guint best = 0;
+  memset (count, 0, CARC_MAX_PLAYERS * sizeof (guint));
+  for (guint i = 0; i < g->n_followers; i++)
+    {
+      const CarcFollower *fw = &g->followers[i];
+      if (fw->active && carc_features_find (&g->features, fw->seg) == root)
+        {
+          guint c = ++count[fw->player]; /* not inside MAX (), which evaluates twice */
+          best = MAX (best, c);
+        }
+    }
+  return best;
+}
+
+/* The counting unit of a piece: the cell it stands in (rule 20; decision D5). */
+guint
+carc_game_unit_of_piece (CarcGame *g, guint piece)
+{
+  const CarcPiece *p = &g->pieces[piece];
+  return carc_board_cell (&g->board, p->x, p->y)->piece[0] - 1u;
+}
+
+/* Occupied cells among the 8 around (x, y) (rules 23, 24). */
+guint
+carc_game_cloister_neighbours (CarcGame *g, gint x, gint y)
+{
+  guint n = 0;
+  for (gint dy = -1; dy <= 1; dy++)
+    for (gint dx = -1; dx <= 1; dx++)
+      {
+        if (!dx && !dy)
+          continue;
+        const CarcCell *c = carc_board_cell (&g->board, x + dx, y + dy);
+        n += c && c->piece[0];
+      }
+  return n;
+}
+
+/* Lists every legal placement of the tile in play: the frontier cells in frontier order, each
+ * with the rotations that meet its demand. carc_game_get_placement() uses the same order. */
+static void
+list_placements (CarcGame *g)
+{
+  if (g->n_placements > g->cap_placements)
+    {
+      g->cap_placements = MAX (g->n_placements, g->cap_placements * 2);
+      g->placements = g_renew (CarcPlacement, g->placements, g->cap_placements);
+    }
+  g->placements_listed = TRUE;
+  guint n = carc_game_enumerate (g, g->tile, g->placements, G_MAXUINT);
+  g_assert (n == g->n_placements);
+}
+
+/* The placements of piece @index of the current player's hand, listed once per position:
+ * every move clears hand_listed. Pieces past the cache share its last list, listed again on
+ * every call. */
+const CarcPlacementList *
+carc_game_hand_list (CarcGame *g, guint index)
+{
+  guint slot = MIN (index, CARC_HAND_CACHE);
+  CarcPlacementList *l = &g->hand_lists[slot];
+  if (slot == CARC_HAND_CACHE || !((g->hand_listed >> slot) & 1))
+    {
+      const CarcTileType *t = g->hand[g->current].pieces[index];
+      /* At most every rotation of every frontier cell, and the free half of every cell. */
+      guint n = 4 * g->board.n_frontier + g->n_pieces;
+      if (n > l->cap)
+        {
+          l->cap = MAX (n, 2 * l->cap);
+          l->items = g_renew (CarcPlacement, l->items, l->cap);
+        }
+      l->len = carc_game_enumerate (g, t, l->items, G_MAXUINT);
+      if (slot < CARC_HAND_CACHE)
+        g->hand_listed |= 1u << slot;
+    }
+  return l;
+}
+
+/* TRUE if @player holds a piece of @shape (-1: any) that has a legal placement now. For the
+ * current player the pieces are listed in full, as a player choosing will ask for them. */
+gboolean
+carc_game_hand_placeable (CarcGame *g, guint player, gint shape)
+{
+  const CarcHand *h = &g->hand[player];
+  for (guint i = 0; i < h->len; i++)
+    {
+      const CarcTileType *t = h->pieces[i];
+      gboolean seen = FALSE;
+      for (guint j = 0; j < i && !seen; j++)
+        seen = h->pieces[j] == t;
+      if (seen || (shape >= 0 && (gint)t->shape != shape))
+        continue;
+      if (player == g->current ? carc_game_hand_list (g, i)->len > 0
+                               : carc_game_enumerate (g, t, NULL, 1) > 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+gboolean
+carc_game_get_event_signals (CarcGame *self)
+{
+  g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
+  return self->event_signals;
+}
+
+/**
+ * carc_game_get_config:
+ * @self: a game
+ *
+ * The game keeps a copy of the config it was created with: changing that config afterwards
+ * changes neither the game nor this copy.
+ *
+ * Returns: (transfer none): the game's copy of its config
+ */
+const CarcGameConfig *
+carc_game_get_config (CarcGame *self)
+{
+  g_return_val_if_fail (CARC_IS_GAME (self), NULL);
+  return self->config;
+}
+
+/**
+ * carc_game_get_phase:
+ *
+ * Returns: what the current player must do now
+ */
+CarcPhase
+carc_game_get_phase (CarcGame *self)
+{
+  g_return_val_if_fail (CARC_IS_GAME (self), CARC_PHASE_OVER);
+  return self->phase;
+}
+
+/**
+ * carc_game_get_n_players:
+ *
+ * Returns: the number of players
+ */
+guint
+carc_game_get_n_players (CarcGame *self)
+{
+  g_return_val_if_fail (CARC_IS_GAME (self), 0);
+  return self->n_players;
+}
+
+/**
+ * carc_game_get_current_player:
+ *
+ * Returns: whose turn it is, 0 .. carc_game_get_n_players() - 1
+ */
+guint
+carc_game_get_current_player (CarcGame *self)
+{
+  g_return_val_if_fail (CARC_IS_GAME (self), 0);
+  return self->current;
+}
+
+/**
+ * carc_game_get_turn:
+ *
+ * Returns: the turn's number, from 1
+ */
+guint
+carc_game_get_turn (CarcGame *self)
+{
+  g_return_val_if_fail (CARC_IS_GAME (self), 0);
+  return self->turn;
+}
+
+/**
+ * carc_game_get_current_tile:
+ * Returns: (transfer none) (nullable): the tile in play (in the deploy phase: the piece just
+ *   placed, from the hand too); %NULL before drawing, in the draft and once the game is over
+ */
+const CarcTileType *
+carc_game_get_current_tile (CarcGame *self)
+{
+  g_return_val_if_fail (CARC_IS_GAME (self), NULL);
+  return self->phase == CARC_PHASE_OVER ? NULL : self->tile;
+}
+
+/**
+ * carc_game_get_tiles_left:
+ *
+ * Returns: the tiles left in the draw pile
+ */
+guint
+carc_game_get_tiles_left (CarcGame *self)
+{
+  g_return_val_if_fail (CARC_IS_GAME (self), 0);
+  return self->deck_len - self->deck_pos;
+}
+
+/**
+ * carc_game_get_score:
+ *
+ * Returns: @player's score; 0 for a player the game does not have
+ */
+guint
+carc_game_get_score (CarcGame *self, guint player)
+{
+  g_return_val_if_fail (CARC_IS_GAME (self), 0);
+  return player < self->n_players ? self->score[player] : 0;
+}
+
+/**
+ * carc_game_get_scores:
+ * @self: a game
+ * @n_players: (out): the number of players
+ *
+ * Returns: (transfer full) (array length=n_players): every player's score, to free with
+ *   g_free()
+ */
+guint *
+carc_game_get_scores (CarcGame *self, guint *n_players)
+{
+  g_return_val_if_fail (CARC_IS_GAME (self), NULL);
+  g_return_val_if_fail (n_players != NULL, NULL);
+  *n_players = self->n_players;
+  return g_memdup2 (self->score, self->n_players * sizeof (guint));
+}
+
+/**
+ * carc_game_get_supply:
+ *
+ * Returns: the followers @player has left in the supply
+ */
+guint
+carc_game_get_supply (CarcGame *self, guint player)
+{
+  g_return_val_if_fail (CARC_IS_GAME (self), 0);
+  return player < self->n_players ? self->supply[player] : 0;
+}
+
+/**
+ * carc_game_get_placements:
+ * @self: a game
+ * @n_placements: (out): the number of placements
+ *
+ * Every legal placement of the tile in play (in the place phase; none otherwise).
+ *
+ * Returns: (transfer none) (array length=n_placements): valid until the next move
+ */
+const CarcPlacement *
+carc_game_get_placements (CarcGame *self, guint *n_placements)
+{
+  g_return_val_if_fail (CARC_IS_GAME (self), NULL);
+  g_return_val_if_fail (n_placements != NULL, NULL);
+  *n_placements = self->phase == CARC_PHASE_PLACE ? self->n_placements : 0;
+  if (*n_placements && !self->placements_listed)
+    list_placements (self);
+  return self->placements;
+}
+
+/**
+ * carc_game_get_n_placements:
+ * @self: a game
+ *
+ * Returns: how many legal placements the tile in play has (0 outside the place phase)
+ */
+guint
+carc_game_get_n_placements (CarcGame *self)
+{
+  g_return_val_if_fail (CARC_IS_GAME (self), 0);
+  return self->phase == CARC_PHASE_PLACE ? self->n_placements : 0;
+}
+
+/**
+ * carc_game_get_placement:
+ * @self: a game
+ * @index: 0 .. carc_game_get_n_placements() - 1
+ * @placement: (out caller-allocates): the placement
+ *
+ * The placement at @index in the order of carc_game_get_placements(), found without listing
+ * them all: a bot that picks a placement at random needs no list.
+ *
+ * Returns: %TRUE if @index names a placement
+ */
+gboolean
+carc_game_get_placement (CarcGame *self, guint index, CarcPlacement *placement)
+{
+  g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
+  g_return_val_if_fail (placement != NULL, FALSE);
+  if (self->phase != CARC_PHASE_PLACE || index >= self->n_placements)
+    return FALSE;
+  if (!self->placements_listed && carc_game_hooks_check (self, self->tile))
+    list_placements (self);
+  if (self->placements_listed)
+    {
+      *placement = self->placements[index];
+      return TRUE;
+    }
+  const CarcBoard *b = &self->board;
+  const guint8 *fit = self->tile->fit;
+  for (guint i = 0; i < b->n_frontier; i++)
+    {
+      const CarcFrontierNode *cell = &b->frontier[i];
+      guint f = fit[cell->demand], per_cell = carc_rotations_in (f);
+      if (index >= per_cell)
+        {
+          index -= per_cell;
+          continue;
+        }
+      while (index--)
+        f &= f - 1;
+      *placement
+          = (CarcPlacement){ .x = cell->x, .y = cell->y, .rotation = (guint)__builtin_ctz (f) };
+      return TRUE;
+    }
+  g_assert_not_reached ();
+}
+
+/**
+ * carc_game_can_place:
+ *
+ * Whether the tile in play may go at (@x, @y) with @rotation.
+ *
+ * Returns: %TRUE in the place phase if it may
+ */
+gboolean
+carc_game_can_place (CarcGame *self, gint x, gint y, guint rotation)
+{
+  g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
+  if (self->phase != CARC_PHASE_PLACE)
+    return FALSE;
+  if (carc_game_hooks_check (self, self->tile))
+    return carc_game_piece_fits (self, self->tile, x, y, rotation);
+  return carc_board_square_fits (&self->board, x, y, self->tile, rotation);
+}
+
+/**
+ * carc_game_get_deployments:
+ * @self: a game
+ * @n_deployments: (out): the number of deployments
+ *
+ * Where the current player may put a follower on the tile just placed (deploy phase only).
+ *
+ * Returns: (transfer none) (array length=n_deployments): valid until the next move
+ */
+const CarcDeployment *
+carc_game_get_deployments (CarcGame *self, guint *n_deployments)
+{
+  g_return_val_if_fail (CARC_IS_GAME (self), NULL);
+  g_return_val_if_fail (n_deployments != NULL, NULL);
+  *n_deployments = self->phase == CARC_PHASE_DEPLOY ? self->n_deployments : 0;
+  return self->deployments;
+}
+
+/**
+ * carc_game_can_draw:
+ * @self: a game
+ *
+ * Returns: %TRUE in the choose phase while the draw pile has tiles
+ */
+gboolean
+carc_game_can_draw (CarcGame *self)
+{
+  g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
+  return self->phase == CARC_PHASE_CHOOSE && self->can_draw;
+}
+
+/**
+ * carc_game_can_pass:
+ * @self: a game
+ *
+ * Returns: %TRUE in an end-of-game turn the player may decline (decision D10)
+ */
+gboolean
+carc_game_can_pass (CarcGame *self)
+{
+  g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
+  return self->phase == CARC_PHASE_CHOOSE && self->can_pass;
+}
+
+/**
+ * carc_game_get_hand_size:
+ *
+ * Returns: how many pieces @player holds in the hand
+ */
+guint
+carc_game_get_hand_size (CarcGame *self, guint player)
+{
+  g_return_val_if_fail (CARC_IS_GAME (self), 0);
+  return player < self->n_players ? self->hand[player].len : 0;
+}
+
+/**
+ * carc_game_get_hand_piece:
+ * @self: a game
+ * @player: a player
+ * @index: 0 .. carc_game_get_hand_size() - 1
+ *
+ * A piece in a player's hand. Hands are face down unless carc_game_get_hands_open(): a
+ * program that serves several players shows each only their own.
+ *
+ * Returns: (transfer none) (nullable): the piece
+ */
+const CarcTileType *
+carc_game_get_hand_piece (CarcGame *self, guint player, guint index)
+{
+  g_return_val_if_fail (CARC_IS_GAME (self), NULL);
+  if (player >= self->n_players || index >= self->hand[player].len)
+    return NULL;
+  return self->hand[player].pieces[index];
+}
+
+/**
+ * carc_game_get_hands_open:
+ *
+ * Returns: %TRUE if the hands are face up (every player may see them)
+ */
+gboolean
+carc_game_get_hands_open (CarcGame *self)
+{
+  g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
+  return self->hands_open;
+}
+
+/**
+ * carc_game_get_piece_placements:
+ * @self: a game
+ * @index: a piece of the current player's hand
+ * @n_placements: (out): the number of placements
+ *
+ * Every legal placement of that piece, in the choose phase (none otherwise).
+ *
+ * Returns: (transfer none) (array length=n_placements): valid until the next move
+ */
+const CarcPlacement *
+carc_game_get_piece_placements (CarcGame *self, guint index, guint *n_placements)
+{
+  g_return_val_if_fail (CARC_IS_GAME (self), NULL);
+  g_return_val_if_fail (n_placements != NULL, NULL);
+  *n_placements = 0;
+  if (self->phase != CARC_PHASE_CHOOSE || index >= self->hand[self->current].len)
+    return NULL;
+  const CarcPlacementList *l = carc_game_hand_list (self, index);
+  *n_placements = l->len;
+  return l->items;
+}
+
+/**
+ * carc_game_get_pool_size:
+ *
+ * Returns: how many face-up pieces the draft pool holds (0 outside the draft)
+ */
+guint
+carc_game_get_pool_size (CarcGame *self)
+{
+  g_return_val_if_fail (CARC_IS_GAME (self), 0);
+  return self->phase == CARC_PHASE_DRAFT ? self->pool.len : 0;
+}
+
+/**
+ * carc_game_get_pool_piece:
+ * Returns: (transfer none) (nullable): face-up piece @index of the draft pool
+ */
+const CarcTileType *
+carc_game_get_pool_piece (CarcGame *self, guint index)
+{
+  g_return_val_if_fail (CARC_IS_GAME (self), NULL);
+  if (self->phase != CARC_PHASE_DRAFT || index >= self->pool.len)
+    return NULL;
+  return self->pool.pieces[index];
+}
+
+/**
+ * carc_game_get_pieces_at:
+ * @self: a game
+ * @x: column
+ * @y: row
+ * @info: (out caller-allocates) (array fixed-size=2): the pieces in that cell
+ *
+ * Returns: how many pieces the cell holds: 0, 1, or 2 (two half tiles)
+ */
+guint
+carc_game_get_pieces_at (CarcGame *self, gint x, gint y, CarcPieceInfo info[2])
+{
+  g_return_val_if_fail (CARC_IS_GAME (self), 0);
+  g_return_val_if_fail (info != NULL, 0);
+  const CarcCell *c = carc_board_cell (&self->board, x, y);
+  guint n = 0;
+  for (guint k = 0; c && k < 2 && c->piece[k]; k++)
+    carc_game_get_piece (self, c->piece[k] - 1u, &info[n++]);
+  return n;
+}
+
+/**
+ * carc_game_list_pieces_at:
+ * @self: a game
+ * @x: column
+ * @y: row
+ * @n_pieces: (out): how many pieces the cell holds: 0, 1, or 2 (two half tiles)
+ *
+ * carc_game_get_pieces_at() for bindings: the pieces in a cell as a new array of copies
+ * (carc_piece_info_copy()), %NULL-terminated.
+ *
+ * Returns: (transfer full) (array length=n_pieces): the pieces; free each with
+ *   carc_piece_info_free(), then the array with g_free()
+ */
+CarcPieceInfo **
+carc_game_list_pieces_at (CarcGame *self, gint x, gint y, guint *n_pieces)
+{
+  g_return_val_if_fail (CARC_IS_GAME (self), NULL);
+  g_return_val_if_fail (n_pieces != NULL, NULL);
+  CarcPieceInfo info[2];
+  guint n = carc_game_get_pieces_at (self, x, y, info);
+  CarcPieceInfo **list = g_new0 (CarcPieceInfo *, n + 1);
+  for (guint i = 0; i < n; i++)
+    list[i] = carc_piece_info_copy (&info[i]);
+  *n_pieces = n;
+  return list;
+}
+
+/**
+ * carc_game_is_occupied:
+ * @self: a game
+ * @x: column
+ * @y: row
+ *
+ * Returns: %TRUE if the cell holds at least one piece (a full tile or one or two half tiles)
+ */
+gboolean
+carc_game_is_occupied (CarcGame *self, gint x, gint y)
+{
+  g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
+  const CarcCell *c = carc_board_cell (&self->board, x, y);
+  return c && c->piece[0];
+}
+
+/**
+ * carc_game_is_ending:
+ * @self: a game
+ *
+ * Returns: %TRUE once the draw pile is empty and the end_turn hooks decide who plays
+ */
+gboolean
+carc_game_is_ending (CarcGame *self)
+{
+  g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
+  return self->ending;
+}
+
+/**
+ * carc_game_has_expansion:
+ *
+ * Returns: %TRUE if the game uses the expansion called @name
+ */
+gboolean
+carc_game_has_expansion (CarcGame *self, const char *name)
+{
+  g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
+  g_return_val_if_fail (name != NULL, FALSE);
+  for (guint i = 0; i < self->n_exp; i++)
+    if (g_strcmp0 (self->exp[i].plugin->desc->name, name) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/**
+ * carc_game_hand_can_place:
+ * @self: a game
+ * @player: a player
+ * @shape: only pieces of this #CarcShape, or -1 for any
+ *
+ * Returns: %TRUE if @player holds such a piece and it has a legal placement now
+ */
+gboolean
+carc_game_hand_can_place (CarcGame *self, guint player, gint shape)
+{
+  g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
+  return player < self->n_players && carc_game_hand_placeable (self, player, shape);
+}
+
+/**
+ * carc_game_get_n_pieces:
+ *
+ * Returns: how many pieces are on the board, the start tile included
+ */
+guint
+carc_game_get_n_pieces (CarcGame *self)
+{
+  g_return_val_if_fail (CARC_IS_GAME (self), 0);
+  return self->n_pieces;
+}
+
+static void
+fill_piece_info (CarcGame *g, guint index, CarcPieceInfo *info)
+{
+  const CarcPiece *p = &g->pieces[index];
+  *info = (CarcPieceInfo){ .tile = p->type,
+                           .x = p->x,
+                           .y = p->y,
+                           .rotation = p->rotation,
+                           .player = p->player,
+                           .index = index };
+}
+
+/**
+ * carc_game_get_piece:
+ * @self: a game
+ * @index: pieces are numbered in the order they were placed; 0 is the start tile
+ * @info: (out caller-allocates): the piece
+ *
+ * Returns: %TRUE if @index names a piece
+ */
+gboolean
+carc_game_get_piece (CarcGame *self, guint index, CarcPieceInfo *info)
+{
+  g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
+  g_return_val_if_fail (info != NULL, FALSE);
+  if (index >= self->n_pieces)
+    return FALSE;
+  fill_piece_info (self, index, info);
+  return TRUE;
+}
+
+/**
+ * carc_game_get_piece_at:
+ * @self: a game
+ * @x: column
+ * @y: row
+ * @info: (out caller-allocates): the piece in that cell
+ *
+ * Returns: %TRUE if the cell holds a piece
+ */
+gboolean
+carc_game_get_piece_at (CarcGame *self, gint x, gint y, CarcPieceInfo *info)
+{
+  g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
+  g_return_val_if_fail (info != NULL, FALSE);
+  const CarcCell *c = carc_board_cell (&self->board, x, y);
+  if (!c || !c->piece[0])
+    return FALSE;
+  fill_piece_info (self, c->piece[0] - 1u, info);
+  return TRUE;
+}
+
+/**
+ * carc_game_get_bounds:
+ * @self: a game
+ * @min_x: (out): westmost column holding a piece
+ * @min_y: (out): northmost row
+ * @max_x: (out): eastmost column
+ * @max_y: (out): southmost row
+ */
+void
+carc_game_get_bounds (CarcGame *self, gint *min_x, gint *min_y, gint *max_x, gint *max_y)
+{
+  g_return_if_fail (CARC_IS_GAME (self));
+  g_return_if_fail (min_x != NULL);
+  g_return_if_fail (min_y != NULL);
+  g_return_if_fail (max_x != NULL);
+  g_return_if_fail (max_y != NULL);
+  *min_x = self->board.min_x;
+  *min_y = self->board.min_y;
+  *max_x = self->board.max_x;
+  *max_y = self->board.max_y;
+}
+
+/**
+ * carc_game_get_feature:
+ * @self: a game
+ * @x: column of a piece
+ * @y: row of a piece
+ * @segment: a segment index on that piece's tile
+ * @info: (out caller-allocates): the feature the segment belongs to
+ *
+ * Returns: %TRUE if (x, y) holds a piece with that segment
+ */
+gboolean
+carc_game_get_feature (CarcGame *self, gint x, gint y, guint segment, CarcFeatureInfo *info)
+{
+  g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
+  g_return_val_if_fail (info != NULL, FALSE);
+  const CarcCell *c = carc_board_cell (&self->board, x, y);
+  if (!c || !c->piece[0])
+    return FALSE;
+  return carc_game_get_piece_feature (self, c->piece[0] - 1u, segment, info);
+}
+
+/**
+ * carc_game_get_piece_feature:
+ * @self: a game
+ * @piece: a piece's index (carc_game_get_piece())
+ * @segment: a segment index on that piece's tile
+ * @info: (out caller-allocates): the feature the segment belongs to
+ *
+ * Like carc_game_get_feature(), for either half tile of a cell.
+ *
+ * Returns: %TRUE if the piece has that segment
+ */
+gboolean
+carc_game_get_piece_feature (CarcGame *self, guint piece, guint segment, CarcFeatureInfo *info)
+{
+  g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
+  g_return_val_if_fail (info != NULL, FALSE);
+  if (piece >= self->n_pieces)
+    return FALSE;
+  const CarcPiece *p = &self->pieces[piece];
+  if (segment >= p->type->n_segments)
+    return FALSE;
+  CarcFeatures *f = &self->features;
+  gint r = carc_features_find (f, (gint)(p->seg_base + segment));
+  memset (info, 0, sizeof *info);
+  info->id = (guint)r;
+  info->kind = f->segs[r].kind;
+  info->segments = f->segs[r].size;
+  carc_score_measure (self, r, &info->units, &info->shields);
+  switch (info->kind)
+    {
+      case CARC_FEATURE_ROAD:
+      case CARC_FEATURE_CITY:
+        info->open = (guint)MAX (0, f->segs[r].open);
+        info->complete = f->segs[r].open == 0;
+        break;
+      case CARC_FEATURE_CLOISTER:
+        info->open = 8 - carc_game_cloister_neighbours (self, p->x, p->y);
+        info->complete = info->open == 0;
+        break;
+      case CARC_FEATURE_FIELD:
+        break;
+    }
+  carc_game_count_followers (self, r, info->followers);
+  return TRUE;
+}
+
+/**
+ * carc_game_get_n_followers:
+ * @self: a game
+ *
+ * Returns: how many followers are on the board (carc_game_get_follower() lists them in the
+ *   order they were deployed)
+ */
+guint
+carc_game_get_n_followers (CarcGame *self)
+{
+  g_return_val_if_fail (CARC_IS_GAME (self), 0);
+  guint n = 0;
+  for (guint i = 0; i < self->n_followers; i++)
+    n += self->followers[i].active;
+  return n;
+}
+
+/**
+ * carc_game_get_follower:
+ * @self: a game
+ * @index: 0 .. carc_game_get_n_followers() - 1
+ * @info: (out caller-allocates): the follower
+ *
+ * Returns: %TRUE if @index names a follower on the board
+ */
+gboolean
+carc_game_get_follower (CarcGame *self, guint index, CarcFollowerInfo *info)
+{
+  g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
+  g_return_val_if_fail (info != NULL, FALSE);
+  for (guint i = 0; i < self->n_followers; i++)
+    {
+      const CarcFollower *fw = &self->followers[i];
+      if (!fw->active || index-- > 0)
+        continue;
+      const CarcSeg *s = &self->features.segs[fw->seg];
+      const CarcPiece *p = &self->pieces[s->piece];
+      *info = (CarcFollowerInfo){ .player = fw->player,
+                                  .x = p->x,
+                                  .y = p->y,
+                                  .segment = s->local,
+                                  .kind = s->kind,
+                                  .piece = s->piece };
+      return TRUE;
+    }
+  return FALSE;
+}
+
+/**
+ * carc_game_get_moves:
+ * @self: a game
+ * @n_moves: (out): the number of moves
+ *
+ * Returns: (transfer none) (array length=n_moves): every move so far
+ */
+const CarcMove *
+carc_game_get_moves (CarcGame *self, guint *n_moves)
+{
+  g_return_val_if_fail (CARC_IS_GAME (self), NULL);
+  g_return_val_if_fail (n_moves != NULL, NULL);
+  *n_moves = self->n_moves;
+  return self->moves;
+}
