@@ -74,6 +74,13 @@ on_event (CarcGame *game, const CarcEvent *ev, gpointer data)
           g_print ("%s\n", total ? "" : " 0 points (no completed city borders it)");
         }
         break;
+      case CARC_EVENT_POINTS_AWARDED:
+        {
+          const CarcScoreItem *item = carc_event_get_item (ev, (guint)ev->player, 0);
+          g_print ("         player %d +%u (%s)\n", ev->player, ev->points[ev->player],
+                   item ? item->name : "");
+        }
+        break;
       case CARC_EVENT_FOLLOWER_RETURNED:
         break;
       case CARC_EVENT_GAME_OVER:

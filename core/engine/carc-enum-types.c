@@ -51,7 +51,8 @@ G_DEFINE_ENUM_TYPE (CarcEventType, carc_event_type,
                     G_DEFINE_ENUM_VALUE (CARC_EVENT_GAME_OVER, "game-over"),
                     G_DEFINE_ENUM_VALUE (CARC_EVENT_TILE_DRAWN, "tile-drawn"),
                     G_DEFINE_ENUM_VALUE (CARC_EVENT_PIECE_PICKED, "piece-picked"),
-                    G_DEFINE_ENUM_VALUE (CARC_EVENT_TURN_PASSED, "turn-passed"))
+                    G_DEFINE_ENUM_VALUE (CARC_EVENT_TURN_PASSED, "turn-passed"),
+                    G_DEFINE_ENUM_VALUE (CARC_EVENT_POINTS_AWARDED, "points-awarded"))
 
 G_DEFINE_ENUM_TYPE (CarcMoveType, carc_move_type, G_DEFINE_ENUM_VALUE (CARC_MOVE_PLACE, "place"),
                     G_DEFINE_ENUM_VALUE (CARC_MOVE_DEPLOY, "deploy"),

@@ -63,6 +63,9 @@ enum
   CARC_HOOK_SCORE = 1 << 3,
   CARC_HOOK_TIE = 1 << 4,
   CARC_HOOK_END = 1 << 5,
+  CARC_HOOK_OVERRIDE = 1 << 6,
+  CARC_HOOK_COMPLETED = 1 << 7,
+  CARC_HOOK_GAME_OVER = 1 << 8,
 };
 
 struct _CarcGame

@@ -10,6 +10,8 @@
 #include "carc-boxed-private.h"
 #include "carc-game-private.h"
 
+#include <string.h>
+
 static const CarcTileType *
 tile_ref (const CarcTileType *tile)
 {
@@ -137,15 +139,27 @@ CARC_DEFINE_PLAIN_BOXED (CarcFollowerInfo, carc_follower_info)
  * carc_event_copy:
  * @event: an event
  *
- * Returns: (transfer full): a copy holding a reference on its tile's set, to free with
- *   carc_event_free()
+ * Returns: (transfer full): a copy holding a reference on its tile's set and its own copy of
+ *   the breakdown (@items), to free with carc_event_free()
  */
 CarcEvent *
 carc_event_copy (const CarcEvent *event)
 {
   g_return_val_if_fail (event != NULL, NULL);
+  gsize n = event->items ? MIN (event->n_players, CARC_MAX_PLAYERS) : 0;
+  /* one block: the event, then its breakdown */
+  CarcEvent *copy = g_malloc (sizeof *copy + n * sizeof (CarcScoreItems));
+  *copy = *event;
+  if (n)
+    {
+      CarcScoreItems *items = (CarcScoreItems *)(copy + 1);
+      memcpy (items, event->items, n * sizeof *items);
+      copy->items = items;
+    }
+  else
+    copy->items = NULL;
   tile_ref (event->tile);
-  return g_memdup2 (event, sizeof *event);
+  return copy;
 }
 
 /**
@@ -160,6 +174,55 @@ carc_event_free (CarcEvent *event)
   tile_unref (event->tile);
   g_free (event);
 }
+
+/**
+ * carc_event_get_n_items:
+ * @event: an event
+ * @player: a player
+ *
+ * Returns: how many items the breakdown of @player's points has (feature-scored and
+ *   points-awarded events; 0 for other events and for players who scored nothing)
+ */
+guint
+carc_event_get_n_items (const CarcEvent *event, guint player)
+{
+  g_return_val_if_fail (event != NULL, 0);
+  if (!event->items || player >= MIN (event->n_players, CARC_MAX_PLAYERS))
+    return 0;
+  return MIN (event->items[player].n_items, CARC_SCORE_MAX_ITEMS);
+}
+
+/**
+ * carc_event_get_item:
+ * @event: an event
+ * @player: a player
+ * @index: an item, below carc_event_get_n_items()
+ *
+ * Item @index of the breakdown of @player's points: the points of a player in a
+ * feature-scored event are the sum of its items' points.
+ *
+ * Returns: (transfer none) (nullable): the item, or %NULL past the last
+ */
+const CarcScoreItem *
+carc_event_get_item (const CarcEvent *event, guint player, guint index)
+{
+  g_return_val_if_fail (event != NULL, NULL);
+  if (index >= carc_event_get_n_items (event, player))
+    return NULL;
+  return &event->items[player].items[index];
+}
+
+/**
+ * carc_score_item_copy:
+ * @item: an item
+ *
+ * Returns: (transfer full): a copy, to free with carc_score_item_free()
+ */
+/**
+ * carc_score_item_free:
+ * @item: (nullable): an item from carc_score_item_copy()
+ */
+CARC_DEFINE_PLAIN_BOXED (CarcScoreItem, carc_score_item)
 
 /**
  * carc_event_get_points:

@@ -15,7 +15,7 @@ enum
 };
 
 static guint signals[N_SIGNALS];
-static GQuark event_details[CARC_EVENT_TURN_PASSED + 1];
+static GQuark event_details[CARC_EVENT_POINTS_AWARDED + 1];
 
 static void begin_turn (CarcGame *g, gboolean advance);
 
@@ -98,9 +98,9 @@ const char *
 carc_event_type_to_string (CarcEventType type)
 {
   static const char *const names[]
-      = { "turn-started",   "tile-discarded",    "tile-placed", "follower-deployed",
-          "feature-scored", "follower-returned", "game-over",   "tile-drawn",
-          "piece-picked",   "turn-passed" };
+      = { "turn-started",   "tile-discarded",    "tile-placed",   "follower-deployed",
+          "feature-scored", "follower-returned", "game-over",     "tile-drawn",
+          "piece-picked",   "turn-passed",       "points-awarded" };
   return (guint)type < G_N_ELEMENTS (names) ? names[type] : "unknown";
 }
 

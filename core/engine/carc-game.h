@@ -187,6 +187,8 @@ typedef struct _CarcFollowerInfo
  * @CARC_EVENT_TILE_DRAWN: @player chose to draw and drew @tile (after a choose phase)
  * @CARC_EVENT_PIECE_PICKED: @player picked @tile from the draft pool
  * @CARC_EVENT_TURN_PASSED: @player placed nothing in an end-of-game turn
+ * @CARC_EVENT_POINTS_AWARDED: an expansion gave @player points outside a feature's scoring
+ *   (carc_game_award(): @points, with one named item, carc_event_get_item())
  *
  * For events about a piece on the board, @piece is its index (carc_game_get_piece()); with
  * half tiles two pieces share a cell, and @rotation tells which corner a half holds.
@@ -203,7 +205,41 @@ typedef enum
   CARC_EVENT_TILE_DRAWN,
   CARC_EVENT_PIECE_PICKED,
   CARC_EVENT_TURN_PASSED,
+  CARC_EVENT_POINTS_AWARDED,
 } CarcEventType;
+
+/**
+ * CarcScoreItem:
+ * @name: what the points are for: "tiles", "shields", "cities" (the engine's), "vineyards",
+ *   "inn", ... (an expansion's); a static string
+ * @count: how many of it (tiles, shields, vineyards...); 0 for an item that counts nothing
+ * @points: the points it is worth
+ *
+ * One line of a score's breakdown: @count × something = @points. A player's points in a
+ * scoring are the sum of the points of its items (doc/engine-model.md, "Scoring").
+ */
+typedef struct _CarcScoreItem
+{
+  const char *name;
+  guint count;
+  guint points;
+} CarcScoreItem;
+
+/* The most items in one player's breakdown of one scoring. */
+#define CARC_SCORE_MAX_ITEMS 8
+
+/**
+ * CarcScoreItems:
+ * @n_items: the items used
+ * @items: the items, in the order they were added: the first @n_items are used
+ *
+ * One player's breakdown of one scoring: a fixed array, so that scoring allocates nothing.
+ */
+typedef struct
+{
+  guint n_items;
+  CarcScoreItem items[CARC_SCORE_MAX_ITEMS];
+} CarcScoreItems;
 
 /**
  * CarcEvent:
@@ -221,6 +257,9 @@ typedef enum
  * @n_players: the game's players: the valid entries of @points
  * @points: points per player (carc_event_get_points())
  * @piece: the index of the piece it concerns (carc_game_get_piece())
+ * @items: (skip): feature-scored and points-awarded events: the breakdown of @points, one
+ *   #CarcScoreItems per player (@n_players of them); %NULL for other events. Read it with
+ *   carc_event_get_n_items() and carc_event_get_item()
  *
  * An engine event, as the event callback and the #CarcGame::event signal report it.
  * Which members are meaningful depends on @type (#CarcEventType).
@@ -241,8 +280,9 @@ typedef struct _CarcEvent
   guint n_players;
   guint points[CARC_MAX_PLAYERS];
   guint piece;
+  const CarcScoreItems *items;
   /*< private >*/
-  gpointer padding[4]; /* room to grow: zero */
+  gpointer padding[3]; /* room to grow: zero */
 } CarcEvent;
 
 const char *carc_event_type_to_string (CarcEventType type);
@@ -320,6 +360,12 @@ CarcEvent *carc_event_copy (const CarcEvent *event);
 void carc_event_free (CarcEvent *event);
 const guint *carc_event_get_points (const CarcEvent *event, guint *n_players);
 const CarcTileType *carc_event_get_tile (const CarcEvent *event);
+guint carc_event_get_n_items (const CarcEvent *event, guint player);
+const CarcScoreItem *carc_event_get_item (const CarcEvent *event, guint player, guint index);
+#define CARC_TYPE_SCORE_ITEM (carc_score_item_get_type ())
+GType carc_score_item_get_type (void) G_GNUC_CONST;
+CarcScoreItem *carc_score_item_copy (const CarcScoreItem *item);
+void carc_score_item_free (CarcScoreItem *item);
 const CarcTileType *carc_piece_info_get_tile (const CarcPieceInfo *info);
 #define CARC_TYPE_MOVE (carc_move_get_type ())
 GType carc_move_get_type (void) G_GNUC_CONST;
@@ -331,6 +377,7 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (CarcPieceInfo, carc_piece_info_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CarcFeatureInfo, carc_feature_info_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CarcFollowerInfo, carc_follower_info_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CarcEvent, carc_event_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CarcScoreItem, carc_score_item_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CarcMove, carc_move_free)
 
 #define CARC_TYPE_GAME (carc_game_get_type ())

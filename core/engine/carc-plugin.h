@@ -112,11 +112,19 @@ typedef enum
  * @segment: the segment's index on that piece's tile
  * @complete: %TRUE if the feature is complete
  * @units: counting units (occupied cells) the feature covers; for a cloister the occupied
- *   cells of its neighbourhood, its own included
+ *   cells of its neighbourhood, its own included; for a field the completed cities it borders
  * @shields: shields in a city
- * @points: the points each majority player scores: the hook may change it
+ * @n_players: the game's players: the valid entries of @strength and @points
+ * @strength: each player's strength in the feature: today the followers it has there
+ * @winners: the players who hold the majority (bit p: player p): the greatest strength, if
+ *   above 0, after the tie_break hooks; 0 when nobody holds the feature
+ * @points: each player's points, as named items: the engine fills in its own items for every
+ *   winner, the score_adjust hooks add or change items, the score_override hooks may
+ *   replace them (carc_scoring_add_item(), carc_scoring_find_item(),
+ *   carc_scoring_clear_items()); each player then scores the sum of its items
  *
- * A feature being scored, as the score hook sees it.
+ * A feature being scored, as the scoring hooks see it (doc/plugin-guide.md, "Scoring"). It
+ * lives on the engine's stack: hooks keep no pointer to it.
  */
 typedef struct
 {
@@ -129,8 +137,19 @@ typedef struct
   gboolean complete;
   guint units;
   guint shields;
-  guint points;
+  guint n_players;
+  guint strength[CARC_MAX_PLAYERS];
+  guint winners;
+  CarcScoreItems points[CARC_MAX_PLAYERS];
 } CarcScoring;
+
+gboolean carc_scoring_add_item (CarcScoring *scoring, guint player, const char *name, guint count,
+                                guint points);
+void carc_scoring_add_item_to_winners (CarcScoring *scoring, const char *name, guint count,
+                                       guint points);
+CarcScoreItem *carc_scoring_find_item (CarcScoring *scoring, guint player, const char *name);
+void carc_scoring_clear_items (CarcScoring *scoring, guint player);
+guint carc_scoring_get_points (const CarcScoring *scoring, guint player);
 
 /**
  * CarcHooks:
@@ -144,9 +163,17 @@ typedef struct
  * @counting_unit: adjacency: the counting unit of the piece @info for roads and cities,
  *   given the engine's (@unit, one per occupied cell, decision D5); return it unchanged
  *   for the default
- * @score: scoring: adjust @scoring->points of a feature about to be scored
+ * @score_adjust: scoring, stage ADJUST: add items to or change items of @scoring->points
+ *   of an occupied feature about to be scored; every expansion's, in hook order
+ * @score_override: scoring, stage OVERRIDE, after every score_adjust hook: may replace a
+ *   player's items (an incomplete road with an inn scores nothing)
  * @tie_break: scoring: among the tied players in @winners (bit p set = player p), keep
- *   those who win the tie; return @winners for no change
+ *   those who win the tie; return @winners for no change. Runs before the score stages
+ * @feature_completed: scoring: a feature was completed during the game, occupied or not,
+ *   after it was scored (@scoring as scored; @scoring->winners 0 when nobody held it). May
+ *   award points with carc_game_award()
+ * @game_over: end: after final scoring, before the game-over event; may award points with
+ *   carc_game_award()
  * @end_turn: end: once the draw pile is empty, whether @player gets another turn
  * @check_place_tag: (nullable): when set, @check_place is asked only about tiles carrying
  *   this tag (the abbey plugin: "abbey"); the engine then keeps its fast path for the rest
@@ -162,8 +189,11 @@ typedef struct
                                    gint y, guint rotation);
   void (*placed) (CarcGame *game, gpointer data, const CarcPieceInfo *info);
   guint (*counting_unit) (CarcGame *game, gpointer data, const CarcPieceInfo *info, guint unit);
-  void (*score) (CarcGame *game, gpointer data, CarcScoring *scoring);
+  void (*score_adjust) (CarcGame *game, gpointer data, CarcScoring *scoring);
+  void (*score_override) (CarcGame *game, gpointer data, CarcScoring *scoring);
   guint (*tie_break) (CarcGame *game, gpointer data, const CarcScoring *scoring, guint winners);
+  void (*feature_completed) (CarcGame *game, gpointer data, const CarcScoring *scoring);
+  void (*game_over) (CarcGame *game, gpointer data);
   CarcEndVerdict (*end_turn) (CarcGame *game, gpointer data, guint player);
   const char *check_place_tag;
 } CarcHooks;
@@ -236,5 +266,6 @@ gboolean carc_game_is_ending (CarcGame *self);
 gboolean carc_game_has_expansion (CarcGame *self, const char *name);
 gboolean carc_game_hand_can_place (CarcGame *self, guint player, gint shape);
 void carc_game_bury_next_tile (CarcGame *self);
+void carc_game_award (CarcGame *self, guint player, const char *name, guint count, guint points);
 
 G_END_DECLS

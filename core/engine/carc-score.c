@@ -95,94 +95,132 @@ field_cities (CarcGame *g, gint root)
   return n;
 }
 
-static guint
-feature_points (CarcGame *g, gint root, gboolean final, guint *units, guint *shields)
+/* The engine's items of the feature at @root, the same for every winner (rules 18-24, 29):
+ * its units and shields go into @sc; an item that counts nothing is left out (a field that
+ * borders no completed city scores no "cities"). */
+static void
+base_items (CarcGame *g, gint root, CarcScoring *sc, CarcScoreItems *out)
 {
-  CarcSeg *r = &g->features.segs[root];
-  *units = *shields = 0;
-  switch ((CarcFeatureKind)r->kind)
+  CarcScoreItem *it = out->items;
+  switch (sc->kind)
     {
       case CARC_FEATURE_ROAD:
-        carc_score_measure (g, root, units, shields);
-        return *units; /* rule 18 */
+        carc_score_measure (g, root, &sc->units, &sc->shields);
+        *it++ = (CarcScoreItem){ "tiles", sc->units, sc->units }; /* rule 18 */
+        break;
       case CARC_FEATURE_CITY:
-        carc_score_measure (g, root, units, shields);
-        return final ? *units + *shields : 2 * (*units + *shields); /* rules 19, 22 */
-      case CARC_FEATURE_CLOISTER:
         {
-          const CarcPiece *p = &g->pieces[r->piece];
-          *units = 1 + carc_game_cloister_neighbours (g, p->x, p->y);
-          return *units; /* rules 23, 24 */
+          carc_score_measure (g, root, &sc->units, &sc->shields);
+          guint each = sc->final ? 1 : 2; /* rules 19, 22 */
+          *it++ = (CarcScoreItem){ "tiles", sc->units, each * sc->units };
+          if (sc->shields)
+            *it++ = (CarcScoreItem){ "shields", sc->shields, each * sc->shields }; /* rule 21 */
+          break;
         }
+      case CARC_FEATURE_CLOISTER:
+        sc->units = 1 + carc_game_cloister_neighbours (g, sc->x, sc->y);
+        *it++ = (CarcScoreItem){ "tiles", sc->units, sc->units }; /* rules 23, 24 */
+        break;
       case CARC_FEATURE_FIELD:
-        *units = field_cities (g, root);
-        return 3 * *units; /* rule 29 */
+        sc->units = field_cities (g, root);
+        if (sc->units)
+          *it++ = (CarcScoreItem){ "cities", sc->units, 3 * sc->units }; /* rule 29 */
+        break;
     }
-  return 0;
+  out->n_items = (guint)(it - out->items);
 }
 
-/* The feature as the score and tie_break hooks see it. */
+/* The feature at @root as the scoring hooks see it, with every player's strength (their
+ * followers in it) and no items yet. Only the members the hooks may read are written: the
+ * record is a kilobyte, and scoring runs for every completed feature. */
 static void
-describe (CarcGame *g, gint root, gboolean final, guint units, guint shields, guint points,
-          CarcScoring *sc)
+describe (CarcGame *g, gint root, gboolean final, CarcScoring *sc)
 {
   const CarcSeg *r = &g->features.segs[root];
   const CarcPiece *p = &g->pieces[r->piece];
-  *sc = (CarcScoring){ .kind = r->kind,
-                       .final = final,
-                       .x = p->x,
-                       .y = p->y,
-                       .piece = r->piece,
-                       .segment = r->local,
-                       .units = units,
-                       .shields = shields,
-                       .points = points };
-  if (r->kind == CARC_FEATURE_CLOISTER)
-    sc->complete = units == 9;
-  else if (r->kind != CARC_FEATURE_FIELD)
-    sc->complete = r->open == 0;
+  sc->kind = r->kind;
+  sc->final = final;
+  sc->x = p->x;
+  sc->y = p->y;
+  sc->piece = r->piece;
+  sc->segment = r->local;
+  sc->units = sc->shields = 0;
+  sc->n_players = g->n_players;
+  sc->winners = 0;
+  if (r->followers)
+    carc_game_count_followers (g, root, sc->strength);
+  else
+    memset (sc->strength, 0, sizeof sc->strength);
+  for (guint i = 0; i < g->n_players; i++)
+    sc->points[i].n_items = 0;
 }
 
-/* Scores the feature at @root for the majority (ties score in full, rule 25), then returns
- * its followers (rule 27). */
+/* The majority: the players of the greatest strength, if it is above 0 (rule 25: ties score
+ * in full); then the tie_break hooks may narrow a tie. */
 static void
-score_feature (CarcGame *g, gint root, gboolean final)
+majority (CarcGame *g, CarcScoring *sc)
 {
-  guint count[CARC_MAX_PLAYERS];
-  guint best = carc_game_count_followers (g, root, count);
-  CarcFeatures *f = &g->features;
-  if (best == 0)
-    return;
-  guint units, shields;
-  guint pts = feature_points (g, root, final, &units, &shields);
-  guint winners = 0;
-  for (guint p = 0; p < g->n_players; p++)
-    if (count[p] == best)
-      winners |= 1u << p;
-  if (g->hook_mask & (CARC_HOOK_SCORE | CARC_HOOK_TIE))
-    {
-      CarcScoring sc;
-      describe (g, root, final, units, shields, pts, &sc);
-      for (guint i = 0; i < g->n_exp; i++)
-        if (g->exp[i].hooks->score)
-          g->exp[i].hooks->score (g, g->exp[i].data, &sc);
-      pts = sc.points;
-      for (guint i = 0; i < g->n_exp && __builtin_popcount (winners) > 1; i++)
-        if (g->exp[i].hooks->tie_break)
-          {
-            guint w = g->exp[i].hooks->tie_break (g, g->exp[i].data, &sc, winners) & winners;
-            winners = w ? w : winners;
-          }
-    }
-  CarcEvent ev = { .type = CARC_EVENT_FEATURE_SCORED, .player = -1, .final = final };
-  for (guint p = 0; p < g->n_players; p++)
-    if ((winners >> p) & 1)
+  guint best = 0;
+  for (guint p = 0; p < sc->n_players; p++)
+    best = MAX (best, sc->strength[p]);
+  for (guint p = 0; best && p < sc->n_players; p++)
+    if (sc->strength[p] == best)
+      sc->winners |= 1u << p;
+  for (guint i = 0;
+       i < g->n_exp && (g->hook_mask & CARC_HOOK_TIE) && __builtin_popcount (sc->winners) > 1; i++)
+    if (g->exp[i].hooks->tie_break)
       {
-        g->score[p] += pts;
-        ev.points[p] = pts;
+        guint w = g->exp[i].hooks->tie_break (g, g->exp[i].data, sc, sc->winners) & sc->winners;
+        sc->winners = w ? w : sc->winners;
       }
+}
+
+/* Stage ADJUST, then stage OVERRIDE, each in hook order (doc/plugin-guide.md, "Scoring"). */
+static void
+run_stages (CarcGame *g, CarcScoring *sc)
+{
+  if (g->hook_mask & CARC_HOOK_SCORE)
+    for (guint i = 0; i < g->n_exp; i++)
+      if (g->exp[i].hooks->score_adjust)
+        g->exp[i].hooks->score_adjust (g, g->exp[i].data, sc);
+  if (g->hook_mask & CARC_HOOK_OVERRIDE)
+    for (guint i = 0; i < g->n_exp; i++)
+      if (g->exp[i].hooks->score_override)
+        g->exp[i].hooks->score_override (g, g->exp[i].data, sc);
+}
+
+static void
+tell_completed (CarcGame *g, const CarcScoring *sc)
+{
+  for (guint i = 0; i < g->n_exp; i++)
+    if (g->exp[i].hooks->feature_completed)
+      g->exp[i].hooks->feature_completed (g, g->exp[i].data, sc);
+}
+
+/* Every player scores the sum of its items; the feature-scored event reports them. */
+static void
+pay (CarcGame *g, gint root, CarcScoring *sc)
+{
+  CarcEvent ev = {
+    .type = CARC_EVENT_FEATURE_SCORED, .player = -1, .final = sc->final, .items = sc->points
+  };
+  for (guint p = 0; p < g->n_players; p++)
+    {
+      guint pts = 0;
+      for (guint i = 0; i < sc->points[p].n_items; i++)
+        pts += sc->points[p].items[i].points;
+      g->score[p] += pts;
+      ev.points[p] = pts;
+    }
   if (carc_game_wants_events (g))
     carc_game_emit_at (g, &ev, root);
+}
+
+/* The followers of the feature at @root go back to their supplies (rule 27). */
+static void
+return_followers (CarcGame *g, gint root)
+{
+  CarcFeatures *f = &g->features;
   for (guint i = 0; i < g->n_followers; i++)
     {
       CarcFollower *fw = &g->followers[i];
@@ -198,18 +236,103 @@ score_feature (CarcGame *g, gint root, gboolean final)
   f->segs[root].followers = 0;
 }
 
-/* Scores what the tile just placed completed (rule 2 step 3; place-then-complete, rule 10). */
+/* Scores the feature at @root: the majority from the strengths, the engine's items for each
+ * winner, the score stages, the points, then the feature_completed hooks (a feature completed
+ * during the game, occupied or not: nobody holding it scores nothing), then its followers go
+ * home. */
+static void
+score_feature (CarcGame *g, gint root, gboolean final, gboolean complete)
+{
+  CarcScoring sc;
+  describe (g, root, final, &sc);
+  sc.complete = complete;
+  majority (g, &sc);
+  if (sc.winners)
+    {
+      CarcScoreItems base;
+      base_items (g, root, &sc, &base);
+      for (guint p = 0; p < g->n_players; p++)
+        if ((sc.winners >> p) & 1)
+          {
+            sc.points[p].n_items = base.n_items;
+            memcpy (sc.points[p].items, base.items, base.n_items * sizeof base.items[0]);
+          }
+      run_stages (g, &sc);
+      pay (g, root, &sc);
+    }
+  else
+    {
+      CarcScoreItems unused;
+      base_items (g, root, &sc, &unused); /* units and shields for the hooks */
+    }
+  if (complete && !final && (g->hook_mask & CARC_HOOK_COMPLETED))
+    tell_completed (g, &sc);
+  if (sc.winners)
+    return_followers (g, root);
+}
+
+/* Whether the feature at @root was listed in touched[] before index @i (a tile may touch one
+ * feature through several segments). */
+static gboolean
+touched_before (CarcGame *g, guint i, gint root)
+{
+  for (guint j = 0; j < i; j++)
+    if (carc_features_find (&g->features, g->touched[j]) == root)
+      return TRUE;
+  return FALSE;
+}
+
+/* The cloisters the piece just placed completed that nobody holds, for the feature_completed
+ * hooks: the placed piece's own, and those around it when the piece filled an empty cell
+ * (the second half of a cell changes no cloister's neighbourhood). */
+static void
+complete_free_cloisters (CarcGame *g)
+{
+  guint placed = g->n_pieces - 1;
+  const CarcPiece *pp = &g->pieces[placed];
+  gboolean filled = carc_board_cell (&g->board, pp->x, pp->y)->piece[1] == 0;
+  for (gint dy = -1; dy <= 1; dy++)
+    for (gint dx = -1; dx <= 1; dx++)
+      {
+        CarcPieceInfo at[2];
+        guint n = carc_game_get_pieces_at (g, pp->x + dx, pp->y + dy, at);
+        for (guint k = 0; k < n; k++)
+          {
+            if (at[k].index != placed && !filled)
+              continue;
+            const CarcPiece *p = &g->pieces[at[k].index];
+            for (guint s = 0; s < p->type->n_segments; s++)
+              {
+                gint seg = (gint)(p->seg_base + s);
+                if (p->type->seg[s].kind == CARC_FEATURE_CLOISTER
+                    && g->features.segs[seg].followers == 0
+                    && carc_game_cloister_neighbours (g, p->x, p->y) == 8)
+                  score_feature (g, seg, FALSE, TRUE);
+              }
+          }
+      }
+}
+
+/* Scores what the tile just placed completed (rule 2 step 3; place-then-complete, rule 10);
+ * with a feature_completed hook, the features nobody holds too. */
 void
 carc_score_turn (CarcGame *g)
 {
   CarcFeatures *f = &g->features;
+  gboolean all = (g->hook_mask & CARC_HOOK_COMPLETED) != 0;
   for (guint i = 0; i < g->n_touched; i++)
     {
       gint r = carc_features_find (f, g->touched[i]);
-      if (f->segs[r].open == 0 && f->segs[r].followers > 0)
-        score_feature (g, r, FALSE);
+      if (f->segs[r].open != 0)
+        continue;
+      if (f->segs[r].followers > 0)
+        score_feature (g, r, FALSE, TRUE);
+      else if (all && !touched_before (g, i, r))
+        score_feature (g, r, FALSE, TRUE);
     }
   /* Occupied cloisters in the 3x3 block around the tile (rule 23). */
+  if (all)
+    complete_free_cloisters (g);
   if (g->monks_out == 0)
     return;
   const CarcPiece *placed = &g->pieces[g->n_pieces - 1];
@@ -221,11 +344,25 @@ carc_score_turn (CarcGame *g)
       const CarcPiece *p = &g->pieces[f->segs[fw->seg].piece];
       if (ABS (p->x - placed->x) <= 1 && ABS (p->y - placed->y) <= 1
           && carc_game_cloister_neighbours (g, p->x, p->y) == 8)
-        score_feature (g, fw->seg, FALSE);
+        score_feature (g, fw->seg, FALSE, TRUE);
     }
 }
 
-/* Final scoring (rule 35): incomplete roads, cities and cloisters, then fields. */
+/* Whether the feature at @root is complete (fields never are). */
+static gboolean
+final_complete (CarcGame *g, gint root)
+{
+  const CarcSeg *r = &g->features.segs[root];
+  if (r->kind == CARC_FEATURE_CLOISTER)
+    {
+      const CarcPiece *p = &g->pieces[r->piece];
+      return carc_game_cloister_neighbours (g, p->x, p->y) == 8;
+    }
+  return r->kind != CARC_FEATURE_FIELD && r->open == 0;
+}
+
+/* Final scoring (rule 35): incomplete roads, cities and cloisters, then fields; then the
+ * game_over hooks. */
 void
 carc_score_final (CarcGame *g)
 {
@@ -238,6 +375,10 @@ carc_score_final (CarcGame *g)
         CarcFollower *fw = &g->followers[i];
         if (!fw->active || f->segs[fw->seg].kind != order[k])
           continue;
-        score_feature (g, carc_features_find (f, fw->seg), TRUE);
+        gint root = carc_features_find (f, fw->seg);
+        score_feature (g, root, TRUE, final_complete (g, root));
       }
+  for (guint i = 0; i < g->n_exp && (g->hook_mask & CARC_HOOK_GAME_OVER); i++)
+    if (g->exp[i].hooks->game_over)
+      g->exp[i].hooks->game_over (g, g->exp[i].data);
 }

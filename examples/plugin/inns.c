@@ -6,9 +6,12 @@
  * - check_place: an inn stands by a road that is already there: an inn tile may only be
  *   placed where its inn's road continues a road on the board.
  * - placed: the plugin remembers every piece with an inn, in its per-game data.
- * - score: a road with at least one inn scores `bonus` points a tile (option, default 2)
- *   instead of 1 when it is complete; left incomplete at the end it scores nothing (option
- *   `penalty`, on by default). Other roads score as always.
+ * - score_adjust: a complete road with at least one inn scores `bonus` points a tile
+ *   (option, default 2) instead of 1: an "inn" item of (bonus - 1) a tile on top of the
+ *   engine's "tiles".
+ * - score_override: left incomplete at the end, a road with an inn scores nothing (option
+ *   `penalty`, on by default): its items are replaced by one "inn" item of 0 points.
+ *   Other roads score as always.
  *
  * Build: a libtool module, like the shipped plugins (examples/Makefile.inc). On its own,
  * against an installed libcarcassonne (the guide's "Building" section):
@@ -139,20 +142,36 @@ road_has_inn (CarcGame *game, InnsGame *ig, const CarcScoring *scoring)
   return FALSE;
 }
 
-/* Changes the points, never replaces them: a complete road gets (bonus - 1) more a tile on
- * top of whatever the engine and the expansions before this one made of it. An incomplete
- * one (only final scoring sees those) gets nothing: this plugin runs late (its priority) so
- * that no later hook adds to it. */
+/* Stage ADJUST: adds to the points, never replaces them: a complete road gets an "inn"
+ * item of (bonus - 1) a tile on top of the engine's "tiles" and of whatever another
+ * expansion adds, for every winner. */
 static void
-inns_score (CarcGame *game, gpointer data, CarcScoring *scoring)
+inns_score_adjust (CarcGame *game, gpointer data, CarcScoring *scoring)
 {
   InnsGame *ig = data;
-  if (scoring->kind != CARC_FEATURE_ROAD || !road_has_inn (game, ig, scoring))
+  if (scoring->kind != CARC_FEATURE_ROAD || !scoring->complete || ig->bonus < 2
+      || !road_has_inn (game, ig, scoring))
     return;
-  if (scoring->complete)
-    scoring->points += (ig->bonus - 1) * scoring->units;
-  else if (scoring->final && ig->penalty)
-    scoring->points = 0;
+  carc_scoring_add_item_to_winners (scoring, "inn", 0, (ig->bonus - 1) * scoring->units);
+}
+
+/* Stage OVERRIDE: an incomplete road with an inn (only final scoring sees those) scores
+ * nothing, whatever the engine and the ADJUST hooks of any expansion made of it: the
+ * override stage runs after every adjust hook, so no priority is needed. The winners keep
+ * one "inn" item of 0 points, so that a client can show why. */
+static void
+inns_score_override (CarcGame *game, gpointer data, CarcScoring *scoring)
+{
+  InnsGame *ig = data;
+  if (scoring->kind != CARC_FEATURE_ROAD || scoring->complete || !scoring->final || !ig->penalty
+      || !road_has_inn (game, ig, scoring))
+    return;
+  for (guint p = 0; p < scoring->n_players; p++)
+    if ((scoring->winners >> p) & 1)
+      {
+        carc_scoring_clear_items (scoring, p);
+        carc_scoring_add_item (scoring, p, "inn", 0, 0);
+      }
 }
 
 static gboolean
@@ -163,7 +182,8 @@ inns_init (CarcPlugin *plugin, GError **error)
                                    .free_data = inns_free_data,
                                    .check_place = inns_check_place,
                                    .placed = inns_placed,
-                                   .score = inns_score };
+                                   .score_adjust = inns_score_adjust,
+                                   .score_override = inns_score_override };
   static const CarcOptionDef bonus
       = { .name = "bonus",
           .type = CARC_OPTION_UINT,
@@ -199,6 +219,7 @@ inns_init (CarcPlugin *plugin, GError **error)
   return TRUE;
 }
 
-/* After the shipped expansions (CARC_PLUGIN_PRIORITY_DEFAULT): see inns_score(). */
+/* The default priority: the scoring stages, not the hook order, give the penalty the last
+ * word (inns_score_override()). */
 CARC_PLUGIN_DEFINE ("inns", "Example: wayside inns, double points for a complete road", "1.0",
-                    CARC_PLUGIN_PRIORITY_DEFAULT + 10, inns_init, NULL)
+                    CARC_PLUGIN_PRIORITY_DEFAULT, inns_init, NULL)

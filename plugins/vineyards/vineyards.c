@@ -35,19 +35,24 @@ vineyards_around (CarcGame *game, gint x, gint y)
   return n;
 }
 
+/* Stage ADJUST: a "vineyards" item, 3 points each, for every winner of a completed cloister
+ * during the game. */
 static void
-vineyards_score (CarcGame *game, gpointer data, CarcScoring *scoring)
+vineyards_score_adjust (CarcGame *game, gpointer data, CarcScoring *scoring)
 {
   if (scoring->kind != CARC_FEATURE_CLOISTER || scoring->final || !scoring->complete)
     return;
-  scoring->points += 3 * vineyards_around (game, scoring->x, scoring->y);
+  guint n = vineyards_around (game, scoring->x, scoring->y);
+  if (n)
+    carc_scoring_add_item_to_winners (scoring, "vineyards", n, 3 * n);
 }
 
 static gboolean
 vineyards_init (CarcPlugin *plugin, GError **error)
 {
-  static const CarcHooks hooks
-      = { .size = sizeof (CarcHooks), .setup = vineyards_setup, .score = vineyards_score };
+  static const CarcHooks hooks = { .size = sizeof (CarcHooks),
+                                   .setup = vineyards_setup,
+                                   .score_adjust = vineyards_score_adjust };
   if (!carc_plugin_add_tiles (plugin, vineyards_tiles, -1, error))
     return FALSE;
   carc_plugin_set_hooks (plugin, &hooks);

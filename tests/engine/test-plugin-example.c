@@ -9,7 +9,8 @@
  *         inns it has; other features, and roads without an inn, score as always.
  *   INN-4 score: an incomplete road with an inn scores 0 at the end (option `penalty`, on by
  *         default); with `penalty` off, 1 a tile as always.
- * The host's rules (core/engine/carc-plugin.c, core/engine/carc-plugin-host.c) are named where checked.
+ * The host's rules (core/engine/carc-plugin.c, core/engine/carc-plugin-host.c) are named where
+ * checked.
  *
  * Board conventions as in tests/engine/test-rules.c: the start tile D at (0, 0) has its city north
  * and its road west-east; rotation r turns a tile r quarter turns clockwise. Segments:
@@ -221,7 +222,7 @@ START_TEST (test_descriptor)
   ck_assert_str_eq (carc_plugin_get_description (inns),
                     "Example: wayside inns, double points for a complete road");
   ck_assert_str_eq (carc_plugin_get_version (inns), "1.0");
-  ck_assert_int_eq (carc_plugin_get_priority (inns), CARC_PLUGIN_PRIORITY_DEFAULT + 10);
+  ck_assert_int_eq (carc_plugin_get_priority (inns), CARC_PLUGIN_PRIORITY_DEFAULT);
   ck_assert_str_eq (carc_plugin_get_path (inns), path);
 
   /* The descriptor itself, as the host reads it: built for this ABI, init but no exit. */
@@ -327,8 +328,10 @@ START_TEST (test_tiles)
 }
 END_TEST
 
-/* Config rule: a game's expansions run in priority order, then by name: the shipped four
- * (CARC_PLUGIN_PRIORITY_DEFAULT) before the example (+10), whatever order they were added. */
+/* Config rule: a game's expansions run in priority order, then by name: the shipped four and
+ * the example all have CARC_PLUGIN_PRIORITY_DEFAULT (the example needs no late priority since
+ * the scoring stages give its penalty the last word), so by name, whatever order they were
+ * added. */
 START_TEST (test_hook_order)
 {
   g_autoptr (CarcGameConfig) config = config_new (TRUE, NULL);
@@ -338,7 +341,7 @@ START_TEST (test_hook_order)
   for (guint i = 0; i < 3; i++)
     ck_assert (
         carc_game_config_add_expansion (config, carc_plugin_host_get_plugin (host, i), NULL));
-  static const char *const order[] = { "abbey", "vineyards", "winter", "inns" };
+  static const char *const order[] = { "abbey", "inns", "vineyards", "winter" };
   ck_assert_uint_eq (carc_game_config_get_n_expansions (config), G_N_ELEMENTS (order));
   for (guint i = 0; i < G_N_ELEMENTS (order); i++)
     ck_assert_str_eq (carc_plugin_get_name (carc_game_config_get_expansion (config, i)), order[i]);
@@ -1051,7 +1054,7 @@ START_TEST (test_load_dir_skips_non_plugins)
   g_autoptr (CarcPluginHost) host = load_dir_collecting (dir, warnings, &loaded);
 
   ck_assert_uint_eq (loaded, 5);
-  static const char *const order[] = { "abbey", "halftiles", "vineyards", "winter", "inns" };
+  static const char *const order[] = { "abbey", "halftiles", "inns", "vineyards", "winter" };
   for (guint i = 0; i < G_N_ELEMENTS (order); i++)
     ck_assert_str_eq (carc_plugin_get_name (carc_plugin_host_get_plugin (host, i)), order[i]);
   g_autofree char *inns_path = g_build_filename (dir, "inns." G_MODULE_SUFFIX, NULL);
