@@ -2,7 +2,7 @@
  * "Record format"): a header line, one line per turn, a final line. Every member the replay
  * uses is checked for presence, type and range; anything else is refused with
  * JCZ_RECORD_ERROR_INVALID and a message that names the line and the member. Members the
- * replay does not use (awards, figures, JCZ's own setup) are not read. */
+ * replay does not use (figures, JCZ's own setup, an award's name and place) are not read. */
 #include "config.h"
 
 #include "jcz-record.h"
@@ -136,7 +136,115 @@ get_counts (Reader *r, JsonObject *o, const char *name, guint *counts)
   return node && read_counts (r, node, name, counts);
 }
 
-/* One scoring event as the key the replay compares: "Feature:points,points,...". */
+/* Our name of a JCZ item: "pennants" are our "shields"; the others are the same
+ * (doc/conformance.md, "Score breakdowns"). */
+static const char *
+item_name (const char *jcz)
+{
+  return strcmp (jcz, "pennants") == 0 ? "shields" : jcz;
+}
+
+static gint
+compare_items (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(const char *const *)a, *(const char *const *)b);
+}
+
+/* One award's items, [name, count or null, points] each, as "name*count=points" sorted and
+ * joined by ','; NULL with the error set if one is malformed. */
+static char *
+award_items (Reader *r, const char *name, guint index, JsonArray *items)
+{
+  g_autoptr (GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < json_array_get_length (items); i++)
+    {
+      JsonNode *node = json_array_get_element (items, i);
+      JsonArray *item = JSON_NODE_HOLDS_ARRAY (node) ? json_node_get_array (node) : NULL;
+      JsonNode *what
+          = item && json_array_get_length (item) == 3 ? json_array_get_element (item, 0) : NULL;
+      JsonNode *count = what ? json_array_get_element (item, 1) : NULL;
+      gint64 n = 0, pts;
+      if (!what || !JSON_NODE_HOLDS_VALUE (what) || json_node_get_value_type (what) != G_TYPE_STRING
+          || !(JSON_NODE_HOLDS_NULL (count) || is_int (count, 0, G_MAXINT32, &n))
+          || !is_int (json_array_get_element (item, 2), 0, G_MAXINT32, &pts))
+        {
+          refuse (r, "\"%s\" element %u: item %u: not [name, count or null, points]", name, index,
+                  i);
+          return NULL;
+        }
+      g_ptr_array_add (parts, g_strdup_printf ("%s*%" G_GINT64_FORMAT "=%" G_GINT64_FORMAT,
+                                               item_name (json_node_get_string (what)), n, pts));
+    }
+  g_ptr_array_sort (parts, compare_items);
+  g_ptr_array_add (parts, NULL);
+  return g_strjoinv (",", (char **)parts->pdata);
+}
+
+/* Award @i of a scoring event: its player and the text of its items, or *@text NULL when
+ * it has no "items". */
+static gboolean
+read_award (Reader *r, const char *name, guint index, guint i, JsonNode *node, guint *player,
+            char **text)
+{
+  JsonObject *award = JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+  gint64 p;
+  *text = NULL;
+  if (!award)
+    return refuse (r, "\"%s\" element %u: award %u: not an object", name, index, i);
+  if (!get_int (r, award, "player", 0, r->game->players - 1, &p))
+    return FALSE;
+  *player = (guint)p;
+  JsonNode *items = json_object_get_member (award, "items");
+  if (!items)
+    return TRUE;
+  if (!JSON_NODE_HOLDS_ARRAY (items))
+    return refuse (r, "\"%s\" element %u: award %u: \"items\": not an array", name, index, i);
+  *text = award_items (r, name, index, json_node_get_array (items));
+  return *text != NULL;
+}
+
+/* The breakdown of a scoring event's awards, " {p:items p:items}" in player order, awards
+ * without items left out; nothing when an award has no "items" (an older record: the
+ * breakdown is then not compared). */
+static gboolean
+append_awards (Reader *r, const char *name, guint index, JsonObject *ev, GString *key)
+{
+  JsonNode *node = json_object_get_member (ev, "awards");
+  if (!node)
+    return TRUE;
+  if (!JSON_NODE_HOLDS_ARRAY (node))
+    return refuse (r, "\"%s\" element %u: \"awards\": not an array", name, index);
+  JsonArray *awards = json_node_get_array (node);
+  g_autoptr (GPtrArray) by_player = g_ptr_array_new_full (JCZ_MAX_PLAYERS, g_free);
+  g_ptr_array_set_size (by_player, (gint)r->game->players);
+  for (guint i = 0; i < json_array_get_length (awards); i++)
+    {
+      guint player;
+      char *text;
+      if (!read_award (r, name, index, i, json_array_get_element (awards, i), &player, &text))
+        return FALSE;
+      if (!text)
+        return TRUE;
+      g_free (g_ptr_array_index (by_player, player));
+      g_ptr_array_index (by_player, player) = text;
+    }
+  g_string_append (key, " {");
+  const char *sep = "";
+  for (guint p = 0; p < by_player->len; p++)
+    {
+      const char *text = g_ptr_array_index (by_player, p);
+      if (text && *text)
+        {
+          g_string_append_printf (key, "%s%u:%s", sep, p, text);
+          sep = " ";
+        }
+    }
+  g_string_append_c (key, '}');
+  return TRUE;
+}
+
+/* One scoring event as the key the replay compares: "Feature:points,points,..." and, where
+ * the record gives every award's items, their breakdown " {player:name*count=points,...}". */
 static char *
 scoring_key (Reader *r, const char *name, guint index, JsonNode *node)
 {
@@ -164,6 +272,8 @@ scoring_key (Reader *r, const char *name, guint index, JsonNode *node)
         }
       g_string_append_printf (key, "%c%" G_GINT64_FORMAT, p ? ',' : ':', v);
     }
+  if (!append_awards (r, name, index, ev, key))
+    return NULL;
   return g_string_free (g_steal_pointer (&key), FALSE);
 }
 

@@ -39,6 +39,30 @@ static gboolean G_GNUC_PRINTF (3, 4) disagree (Replay *r, guint turn, const char
   return FALSE;
 }
 
+static gint
+compare_strings (gconstpointer a, gconstpointer b)
+{
+  return g_strcmp0 (*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Our breakdown of @player's points in @ev, as the reader writes JCZ's: "name*count=points"
+ * sorted and joined by ','; "" for no items. */
+static char *
+player_items (const CarcEvent *ev, guint player)
+{
+  guint n = carc_event_get_n_items (ev, player);
+  g_autoptr (GPtrArray) parts = g_ptr_array_new_full (n + 1, g_free);
+  for (guint i = 0; i < n; i++)
+    {
+      const CarcScoreItem *item = carc_event_get_item (ev, player, i);
+      g_ptr_array_add (parts, g_strdup_printf ("%s*%u=%u", item->name, item->count, item->points));
+    }
+  g_ptr_array_sort (parts, compare_strings);
+  g_ptr_array_add (parts, NULL);
+  return g_strjoinv (",", (char **)parts->pdata);
+}
+
+/* The key of a scoring event, as jcz-record.c makes JCZ's: "Feature:points,... {p:items}". */
 static void
 track_scoring (Replay *r, const CarcEvent *ev)
 {
@@ -49,6 +73,18 @@ track_scoring (Replay *r, const CarcEvent *ev)
       if (ev->final)
         r->final_points[p] += ev->points[p];
     }
+  g_string_append (key, " {");
+  const char *sep = "";
+  for (guint p = 0; p < ev->n_players; p++)
+    {
+      g_autofree char *items = player_items (ev, p);
+      if (*items)
+        {
+          g_string_append_printf (key, "%s%u:%s", sep, p, items);
+          sep = " ";
+        }
+    }
+  g_string_append_c (key, '}');
   g_ptr_array_add (ev->final ? r->final_scorings : r->scorings, g_string_free (key, FALSE));
 }
 
@@ -77,12 +113,6 @@ on_event (CarcGame *game, const CarcEvent *ev, gpointer data)
     }
 }
 
-static gint
-compare_strings (gconstpointer a, gconstpointer b)
-{
-  return g_strcmp0 (*(const char *const *)a, *(const char *const *)b);
-}
-
 static char *
 join_sorted (GPtrArray *keys)
 {
@@ -93,14 +123,43 @@ join_sorted (GPtrArray *keys)
   return g_string_free (s, FALSE);
 }
 
+/* Whether every key of @keys has a breakdown (" {...}"): records without awards' items have
+ * none, and then only the points are compared. */
+static gboolean
+all_broken_down (GPtrArray *keys)
+{
+  for (guint i = 0; i < keys->len; i++)
+    if (!strstr (g_ptr_array_index (keys, i), " {"))
+      return FALSE;
+  return TRUE;
+}
+
+/* Cuts the breakdowns off @keys (owned strings). */
+static void
+strip_breakdowns (GPtrArray *keys)
+{
+  for (guint i = 0; i < keys->len; i++)
+    {
+      char *brace = strstr (g_ptr_array_index (keys, i), " {");
+      if (brace)
+        *brace = '\0';
+    }
+}
+
 /* The scoring events JCZ recorded against ours since the last call, as sorted multisets of
- * "Feature:points,points,..."; empties @ours. */
+ * "Feature:points,points,... {player:item,...}" (the breakdown only where JCZ gives every
+ * award's items); empties @ours. */
 static void
 check_scorings (Replay *r, guint turn, const char *when, GPtrArray *theirs, GPtrArray *ours)
 {
-  g_autoptr (GPtrArray) want = g_ptr_array_sized_new (theirs->len); /* borrows the keys */
+  g_autoptr (GPtrArray) want = g_ptr_array_new_full (theirs->len, g_free);
   for (guint i = 0; i < theirs->len; i++)
-    g_ptr_array_add (want, g_ptr_array_index (theirs, i));
+    g_ptr_array_add (want, g_strdup (g_ptr_array_index (theirs, i)));
+  if (!all_broken_down (want))
+    {
+      strip_breakdowns (want);
+      strip_breakdowns (ours);
+    }
   g_autofree char *a = join_sorted (want);
   g_autofree char *b = join_sorted (ours);
   if (strcmp (a, b) != 0)
