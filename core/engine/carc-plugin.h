@@ -149,6 +149,7 @@ void carc_scoring_add_item_to_winners (CarcScoring *scoring, const char *name, g
                                        guint points);
 CarcScoreItem *carc_scoring_find_item (CarcScoring *scoring, guint player, const char *name);
 void carc_scoring_clear_items (CarcScoring *scoring, guint player);
+void carc_scoring_replace_items (CarcScoring *scoring, const char *name, guint count, guint points);
 guint carc_scoring_get_points (const CarcScoring *scoring, guint player);
 
 /**

@@ -89,6 +89,28 @@ carc_scoring_clear_items (CarcScoring *scoring, guint player)
 }
 
 /**
+ * carc_scoring_replace_items: (skip)
+ * @scoring: the feature being scored
+ * @name: what the points are for; a static string
+ * @count: how many of it
+ * @points: the points each winner scores now
+ *
+ * For every player in @scoring->winners: carc_scoring_clear_items(), then this one item (a
+ * score_override hook's way of saying "this feature scores @points, and why").
+ */
+void
+carc_scoring_replace_items (CarcScoring *scoring, const char *name, guint count, guint points)
+{
+  g_return_if_fail (scoring != NULL);
+  for (guint p = 0; p < scoring->n_players; p++)
+    if ((scoring->winners >> p) & 1)
+      {
+        carc_scoring_clear_items (scoring, p);
+        carc_scoring_add_item (scoring, p, name, count, points);
+      }
+}
+
+/**
  * carc_scoring_get_points: (skip)
  * @scoring: the feature being scored
  * @player: a player, below @scoring->n_players

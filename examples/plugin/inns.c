@@ -166,12 +166,7 @@ inns_score_override (CarcGame *game, gpointer data, CarcScoring *scoring)
   if (scoring->kind != CARC_FEATURE_ROAD || scoring->complete || !scoring->final || !ig->penalty
       || !road_has_inn (game, ig, scoring))
     return;
-  for (guint p = 0; p < scoring->n_players; p++)
-    if ((scoring->winners >> p) & 1)
-      {
-        carc_scoring_clear_items (scoring, p);
-        carc_scoring_add_item (scoring, p, "inn", 0, 0);
-      }
+  carc_scoring_replace_items (scoring, "inn", 0, 0);
 }
 
 static gboolean

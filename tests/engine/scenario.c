@@ -20,8 +20,21 @@ on_event (CarcGame *game, const CarcEvent *event, gpointer user_data)
                           .y = event->y,
                           .segment = event->segment };
       for (guint p = 0; p < CARC_MAX_PLAYERS && p < event->n_players; p++)
-        s.points[p] = event->points[p];
+        {
+          s.points[p] = event->points[p];
+          s.items[p].n_items = carc_event_get_n_items (event, p);
+          for (guint i = 0; i < s.items[p].n_items; i++)
+            s.items[p].items[i] = *carc_event_get_item (event, p, i);
+        }
       g_array_append_val (sc->scores, s);
+    }
+  else if (event->type == CARC_EVENT_POINTS_AWARDED)
+    {
+      const CarcScoreItem *item = carc_event_get_item (event, (guint)event->player, 0);
+      ck_assert_ptr_nonnull (item);
+      ck_assert_uint_eq (item->points, event->points[event->player]);
+      g_ptr_array_add (sc->awards, g_strdup_printf ("%d:%s*%u=%u", event->player, item->name,
+                                                    item->count, item->points));
     }
   else if (event->type == CARC_EVENT_TILE_DISCARDED)
     {
@@ -46,6 +59,7 @@ scenario_alloc (CarcTileSet *tiles, guint n_players)
   sc->tiles = tiles;
   sc->n_players = n_players;
   sc->scores = g_array_new (FALSE, TRUE, sizeof (ScenarioScore));
+  sc->awards = g_ptr_array_new_with_free_func (g_free);
   sc->discards = g_array_new (FALSE, TRUE, sizeof (ScenarioDiscard));
   g_array_set_clear_func (sc->discards, discard_clear);
   sc->event_types = g_array_new (FALSE, TRUE, sizeof (CarcEventType));
@@ -143,6 +157,7 @@ scenario_free (Scenario *sc)
   g_clear_object (&sc->game);
   g_clear_object (&sc->tiles);
   g_array_unref (sc->scores);
+  g_ptr_array_unref (sc->awards);
   g_array_unref (sc->discards);
   g_array_unref (sc->event_types);
   g_free (sc);
@@ -426,6 +441,38 @@ scenario_score_event (Scenario *sc, guint index)
   ck_assert_msg (index < sc->scores->len, "only %u scoring events, no event %u", sc->scores->len,
                  index);
   return &g_array_index (sc->scores, ScenarioScore, index);
+}
+
+char *
+scenario_score_items (Scenario *sc, guint index, guint player)
+{
+  const ScenarioScore *s = scenario_score_event (sc, index);
+  ck_assert_uint_lt (player, sc->n_players);
+  GString *text = g_string_new (NULL);
+  guint sum = 0;
+  for (guint i = 0; i < s->items[player].n_items; i++)
+    {
+      const CarcScoreItem *item = &s->items[player].items[i];
+      g_string_append_printf (text, "%s%s*%u=%u", i ? " " : "", item->name, item->count,
+                              item->points);
+      sum += item->points;
+    }
+  /* the event's points are the sum of the breakdown */
+  ck_assert_uint_eq (sum, s->points[player]);
+  return g_string_free (text, FALSE);
+}
+
+guint
+scenario_n_awards (Scenario *sc)
+{
+  return sc->awards->len;
+}
+
+char *
+scenario_award (Scenario *sc, guint index)
+{
+  ck_assert_msg (index < sc->awards->len, "only %u awards, no award %u", sc->awards->len, index);
+  return g_strdup (g_ptr_array_index (sc->awards, index));
 }
 
 guint

@@ -24,6 +24,7 @@ typedef struct
   gint y;
   guint segment;
   guint points[CARC_MAX_PLAYERS];
+  CarcScoreItems items[CARC_MAX_PLAYERS]; /* the breakdown of points[] */
 } ScenarioScore;
 
 /* One CARC_EVENT_TILE_DISCARDED event. */
@@ -39,6 +40,7 @@ typedef struct
   CarcGame *game;
   guint n_players;
   GArray *scores;      /* ScenarioScore, in order */
+  GPtrArray *awards;   /* POINTS_AWARDED events as "player:name*count=points", in order */
   GArray *discards;    /* ScenarioDiscard, in order */
   GArray *event_types; /* CarcEventType of every event, in order */
 } Scenario;
@@ -157,6 +159,20 @@ const ScenarioScore *scenario_score_event (Scenario *sc, guint index);
 guint scenario_points_scored (Scenario *sc, guint player, gboolean final);
 /* Number of FEATURE_SCORED events of @kind (during the game or final). */
 guint scenario_n_scores_of_kind (Scenario *sc, CarcFeatureKind kind, gboolean final);
+
+/* The breakdown of @player's points in scoring event @index, "name*count=points" items in
+ * their order, joined by ' ' ("tiles*3=6 shields*1=2"; "" for none). Free it. The same for
+ * POINTS_AWARDED event @index (its player's item). */
+char *scenario_score_items (Scenario *sc, guint index, guint player);
+#define scenario_assert_items(sc, index, player, expected)                                         \
+  do                                                                                               \
+    {                                                                                              \
+      g_autofree char *got_ = scenario_score_items ((sc), (index), (player));                      \
+      ck_assert_str_eq (got_, (expected));                                                         \
+    }                                                                                              \
+  while (0)
+guint scenario_n_awards (Scenario *sc);
+char *scenario_award (Scenario *sc, guint index);
 
 /* Recorded TILE_DISCARDED events. */
 guint scenario_n_discards (Scenario *sc);

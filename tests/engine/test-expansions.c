@@ -162,6 +162,7 @@ START_TEST (test_vineyards_half_in_cloister_cell)
   g_autoptr (Scenario) sc = vineyard_half_cloister ("halftiles,vineyards");
   ck_assert_uint_eq (scenario_n_scores_of_kind (sc, CARC_FEATURE_CLOISTER, FALSE), 1);
   ck_assert_uint_eq (scenario_score_event (sc, 0)->points[0], 12);
+  scenario_assert_items (sc, 0, 0, "tiles*9=9 vineyards*1=3"); /* issue 16: the breakdown */
   ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_OVER);
   ck_assert_uint_eq (scenario_score (sc, 0), 12);
 }
@@ -171,6 +172,7 @@ START_TEST (test_halftiles_cloister_without_vineyards)
 {
   g_autoptr (Scenario) sc = vineyard_half_cloister ("halftiles");
   ck_assert_uint_eq (scenario_score_event (sc, 0)->points[0], 9);
+  scenario_assert_items (sc, 0, 0, "tiles*9=9");
   ck_assert_uint_eq (scenario_score (sc, 0), 9);
 }
 END_TEST
@@ -224,6 +226,7 @@ START_TEST (test_vineyards_abbey_completed)
   scenario_piece_turn (sc, 0, 0, 2, 0, 0); /* the final round: the abbey, a monk on it */
   ck_assert_uint_eq (scenario_n_scores_of_kind (sc, CARC_FEATURE_CLOISTER, FALSE), 1);
   ck_assert_uint_eq (scenario_score_event (sc, 0)->points[0], 12);
+  scenario_assert_items (sc, 0, 0, "tiles*9=9 vineyards*1=3"); /* issue 16: the abbey too */
   ck_assert_uint_eq (scenario_score (sc, 0), 12);
 }
 END_TEST
@@ -236,6 +239,7 @@ START_TEST (test_vineyards_nothing_at_the_end)
   scenario_turn (sc, 1, 0, 0, SCENARIO_SKIP); /* a vineyard tile east of D */
   ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_OVER);
   ck_assert_uint_eq (final_points (sc, 0), 3); /* 1 + D + the vineyard tile, no bonus */
+  scenario_assert_items (sc, 0, 0, "tiles*3=3");
 }
 END_TEST
 

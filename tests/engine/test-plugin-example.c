@@ -104,16 +104,35 @@ set_option (CarcGameConfig *config, const char *option, guint32 value)
 typedef struct
 {
   CarcGame *game;
-  GArray *scores;   /* CarcEvent: CARC_EVENT_FEATURE_SCORED, in order */
-  GArray *discards; /* CarcEvent: CARC_EVENT_TILE_DISCARDED, in order */
+  GArray *scores;        /* CarcEvent: CARC_EVENT_FEATURE_SCORED, in order (items NULL) */
+  GPtrArray *breakdowns; /* player 0's items in each of them, "name*count=points ..." */
+  GArray *discards;      /* CarcEvent: CARC_EVENT_TILE_DISCARDED, in order */
 } Play;
+
+static char *
+items_of (const CarcEvent *event, guint player)
+{
+  GString *text = g_string_new (NULL);
+  for (guint i = 0; i < carc_event_get_n_items (event, player); i++)
+    {
+      const CarcScoreItem *item = carc_event_get_item (event, player, i);
+      g_string_append_printf (text, "%s%s*%u=%u", i ? " " : "", item->name, item->count,
+                              item->points);
+    }
+  return g_string_free (text, FALSE);
+}
 
 static void
 play_record (CarcGame *game, const CarcEvent *event, gpointer user_data)
 {
   Play *play = user_data;
   if (event->type == CARC_EVENT_FEATURE_SCORED)
-    g_array_append_val (play->scores, *event);
+    {
+      CarcEvent kept = *event;
+      kept.items = NULL; /* valid during the callback only */
+      g_array_append_val (play->scores, kept);
+      g_ptr_array_add (play->breakdowns, items_of (event, 0));
+    }
   else if (event->type == CARC_EVENT_TILE_DISCARDED)
     g_array_append_val (play->discards, *event);
 }
@@ -124,6 +143,7 @@ play_new (CarcGameConfig *config)
   g_autoptr (GError) error = NULL;
   Play *play = g_new0 (Play, 1);
   play->scores = g_array_new (FALSE, TRUE, sizeof (CarcEvent));
+  play->breakdowns = g_ptr_array_new_with_free_func (g_free);
   play->discards = g_array_new (FALSE, TRUE, sizeof (CarcEvent));
   play->game = carc_game_new_full (config, play_record, play, NULL, &error);
   ck_assert_msg (play->game != NULL, "carc_game_new: %s", error ? error->message : "?");
@@ -135,6 +155,7 @@ play_free (Play *play)
 {
   g_clear_object (&play->game);
   g_array_unref (play->scores);
+  g_ptr_array_unref (play->breakdowns);
   g_array_unref (play->discards);
   g_free (play);
 }
@@ -444,6 +465,10 @@ START_TEST (test_inn3_complete_road_bonus)
       turn (play, -1, 0, 3, SKIP);
       ck_assert_uint_eq (play->scores->len, 1);
       assert_scored (play, 0, CARC_FEATURE_ROAD, FALSE, 4 * bonus, 0);
+      /* issue 16: stage ADJUST adds an "inn" item to the engine's "tiles" */
+      g_autofree char *want = bonus > 1 ? g_strdup_printf ("tiles*4=4 inn*0=%u", 4 * (bonus - 1))
+                                        : g_strdup ("tiles*4=4");
+      ck_assert_str_eq (g_ptr_array_index (play->breakdowns, 0), want);
       ck_assert_int_eq (carc_game_get_phase (play->game), CARC_PHASE_OVER);
       ck_assert_uint_eq (carc_game_get_score (play->game, 0), 4 * bonus);
       ck_assert_uint_eq (carc_game_get_score (play->game, 1), 0);
@@ -513,6 +538,8 @@ START_TEST (test_inn4_incomplete_road_at_the_end)
       ck_assert_int_eq (carc_game_get_phase (play->game), CARC_PHASE_OVER);
       ck_assert_uint_eq (play->scores->len, 2);
       assert_scored (play, 0, CARC_FEATURE_ROAD, TRUE, penalty ? 0 : 2, 0);
+      /* issue 16: stage OVERRIDE replaces the items by one "inn" item of 0 */
+      ck_assert_str_eq (g_ptr_array_index (play->breakdowns, 0), penalty ? "inn*0=0" : "tiles*2=2");
       assert_scored (play, 1, CARC_FEATURE_ROAD, TRUE, 0, 1);
       ck_assert_uint_eq (carc_game_get_score (play->game, 0), penalty ? 0 : 2);
       ck_assert_uint_eq (carc_game_get_score (play->game, 1), 1);

@@ -630,10 +630,13 @@ START_TEST (test_rule18_road_one_point_per_tile)
   scenario_turn (sc, 2, 0, 1, 0);
   scenario_turn (sc, -1, 0, 3, SKIP);
   assert_scored (sc, 0, CARC_FEATURE_ROAD, FALSE, 3, 0);
+  scenario_assert_items (sc, 0, 0, "tiles*3=3"); /* issue 16: the breakdown */
+  scenario_assert_items (sc, 0, 1, "");
   scenario_turn (sc, 3, 0, 1, SKIP);
   ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_OVER);
   ck_assert_uint_eq (scenario_n_scores (sc), 2);
   assert_scored (sc, 1, CARC_FEATURE_ROAD, TRUE, 0, 3);
+  scenario_assert_items (sc, 1, 1, "tiles*3=3");
   ck_assert_uint_eq (scenario_score (sc, 0), 3);
   ck_assert_uint_eq (scenario_score (sc, 1), 3);
 }
@@ -658,6 +661,7 @@ START_TEST (test_rule19_city_two_per_tile_and_shield)
   ck_assert_uint_eq (city.units, 3);
   ck_assert_uint_eq (city.shields, 1);
   assert_scored (sc, 0, CARC_FEATURE_CITY, FALSE, 8, 0);
+  scenario_assert_items (sc, 0, 0, "tiles*3=6 shields*1=2"); /* issue 16: the breakdown */
   ck_assert_uint_eq (scenario_score (sc, 0), 8);
 }
 END_TEST
@@ -725,6 +729,7 @@ START_TEST (test_rule22_incomplete_city_at_end)
   ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_OVER);
   ck_assert_uint_eq (scenario_n_scores (sc), 1);
   assert_scored (sc, 0, CARC_FEATURE_CITY, TRUE, 3, 0);
+  scenario_assert_items (sc, 0, 0, "tiles*2=2 shields*1=1"); /* issue 16: 1 each at the end */
   ck_assert_uint_eq (scenario_score (sc, 0), 3);
 }
 END_TEST
@@ -759,6 +764,7 @@ START_TEST (test_rule23_complete_cloister_nine)
   ck_assert (cloister.complete);
   ck_assert_uint_eq (scenario_n_scores (sc), 1);
   assert_scored (sc, 0, CARC_FEATURE_CLOISTER, FALSE, 9, 0);
+  scenario_assert_items (sc, 0, 0, "tiles*9=9"); /* issue 16: the breakdown */
   ck_assert_uint_eq (scenario_score (sc, 0), 9);
 }
 END_TEST
@@ -774,6 +780,7 @@ START_TEST (test_rule24_incomplete_cloister_at_end)
   ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_OVER);
   ck_assert_uint_eq (scenario_n_scores (sc), 1);
   assert_scored (sc, 0, CARC_FEATURE_CLOISTER, TRUE, 6, 0);
+  scenario_assert_items (sc, 0, 0, "tiles*6=6"); /* issue 16: the breakdown */
   ck_assert_uint_eq (scenario_score (sc, 0), 6);
 }
 END_TEST
@@ -819,6 +826,9 @@ START_TEST (test_rule25_tie_scores_full_for_each)
   play_cross_city (sc, TRUE);
   ck_assert_uint_eq (scenario_n_scores (sc), 1);
   assert_scored (sc, 0, CARC_FEATURE_CITY, FALSE, 14, 14);
+  /* issue 16: each tied player gets the whole breakdown */
+  scenario_assert_items (sc, 0, 0, "tiles*6=12 shields*1=2");
+  scenario_assert_items (sc, 0, 1, "tiles*6=12 shields*1=2");
   ck_assert_uint_eq (scenario_score (sc, 0), 14);
   ck_assert_uint_eq (scenario_score (sc, 1), 14);
 }
@@ -834,6 +844,8 @@ START_TEST (test_rule26_majority_scores_once)
   play_cross_city (sc, FALSE);
   ck_assert_uint_eq (scenario_n_scores (sc), 1);
   assert_scored (sc, 0, CARC_FEATURE_CITY, FALSE, 14, 0);
+  scenario_assert_items (sc, 0, 0, "tiles*6=12 shields*1=2");
+  scenario_assert_items (sc, 0, 1, ""); /* issue 16: the minority has no items */
   ck_assert_uint_eq (scenario_score (sc, 0), 14);
   ck_assert_uint_eq (scenario_score (sc, 1), 0);
 }
@@ -922,6 +934,7 @@ START_TEST (test_rule29_farm_three_per_completed_city)
   ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_OVER);
   ck_assert_uint_eq (scenario_n_scores (sc), 1);
   assert_scored (sc, 0, CARC_FEATURE_FIELD, TRUE, 6, 0);
+  scenario_assert_items (sc, 0, 0, "cities*2=6"); /* issue 16: the breakdown */
   ck_assert_uint_eq (scenario_score (sc, 0), 6);
   ck_assert_uint_eq (scenario_score (sc, 1), 0);
 }
@@ -1076,6 +1089,8 @@ START_TEST (test_rule33_enclosed_field_without_city_scores_zero)
   scenario_turn (sc, 1, 0, 1, SKIP);
   ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_OVER);
   ck_assert_uint_eq (scenario_points_scored (sc, 0, TRUE), 0);
+  /* issue 16: no "cities" item for a field that borders no completed city (JCZ neither) */
+  scenario_assert_items (sc, scenario_n_scores (sc) - 1, 0, "");
   ck_assert_uint_eq (scenario_score (sc, 0), 0);
   ck_assert_uint_eq (scenario_score (sc, 1), 4);
 }
