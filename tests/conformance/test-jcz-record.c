@@ -84,6 +84,14 @@ static const struct
     "line 2: \"discarded\": missing or not an array of strings" },
   { HEADER FINAL TURN, "line 3: a line after the final line" },
   { "\xff\n", "line 1: not UTF-8 text" },
+  /* issue 16: the awards' items, where given, are checked too */
+  { HEADER "{\"kind\":\"final\",\"score\":[2,0],\"final_scoring\":[{\"feature\":\"Road\","
+           "\"points\":[2,0],\"awards\":[{\"player\":0,\"items\":[[\"tiles\",-2,2]]}]}],"
+           "\"discarded\":[]}\n",
+    "line 2: \"final_scoring\" element 0: item 0: not [name, count or null, points]" },
+  { HEADER "{\"kind\":\"final\",\"score\":[2,0],\"final_scoring\":[{\"feature\":\"Road\","
+           "\"points\":[2,0],\"awards\":[{\"player\":2,\"items\":[]}]}],\"discarded\":[]}\n",
+    "line 2: \"player\": missing or not an integer from 0 to 1" },
 };
 
 START_TEST (test_jcz_record_cases)
@@ -99,6 +107,30 @@ START_TEST (test_jcz_record_cases)
   ck_assert_msg (g_error_matches (error, JCZ_RECORD_ERROR, JCZ_RECORD_ERROR_INVALID), "case %d",
                  _i);
   ck_assert_str_eq (error->message, cases[_i].message);
+}
+END_TEST
+
+/* issue 16: a scoring event's awards become its breakdown, in player order, each award's
+ * items sorted by name, JCZ's "pennants" as our "shields", a null count as 0, awards without
+ * items left out; an award with no "items" member drops the breakdown (points only). */
+START_TEST (test_jcz_record_awards)
+{
+  const char *text
+      = HEADER "{\"kind\":\"final\",\"score\":[8,8],\"final_scoring\":["
+               "{\"feature\":\"City\",\"points\":[8,8],\"awards\":["
+               "{\"player\":1,\"items\":[[\"tiles\",3,6],[\"pennants\",1,2]]},"
+               "{\"player\":0,\"items\":[[\"tiles\",3,6],[\"inn\",null,2]]}]},"
+               "{\"feature\":\"Field\",\"points\":[0,0],\"awards\":[{\"player\":0,\"items\":[]}]},"
+               "{\"feature\":\"Road\",\"points\":[1,0],\"awards\":[{\"player\":0}]}],"
+               "\"discarded\":[]}\n";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (JczGame) game = jcz_game_parse (text, strlen (text), &error);
+  ck_assert_msg (game != NULL, "%s", error ? error->message : "");
+  ck_assert_uint_eq (game->final_scoring->len, 3);
+  ck_assert_str_eq (g_ptr_array_index (game->final_scoring, 0),
+                    "City:8,8 {0:inn*0=2,tiles*3=6 1:shields*1=2,tiles*3=6}");
+  ck_assert_str_eq (g_ptr_array_index (game->final_scoring, 1), "Field:0,0 {}");
+  ck_assert_str_eq (g_ptr_array_index (game->final_scoring, 2), "Road:1,0");
 }
 END_TEST
 
@@ -200,6 +232,7 @@ main (void)
   tcase_add_test (tc, test_jcz_record_nul);
   tcase_add_test (tc, test_jcz_record_too_big);
   tcase_add_test (tc, test_jcz_record_values);
+  tcase_add_test (tc, test_jcz_record_awards);
   tcase_add_test (tc, test_jcz_record_files);
   suite_add_tcase (s, tc);
   return check_run_suite (s);

@@ -70,6 +70,26 @@ class Api(unittest.TestCase):
         self.assertTrue(all(e.get_tile().get_id() for e in kept))
         self.assertIsInstance(piece.get_tile().get_tile_set(), Carcassonne.TileSet)
 
+    def test_score_breakdown(self):
+        # issue 16: every feature-scored event breaks each player's points into named items
+        # whose points add up; kept events (boxed copies) keep their breakdown after the game
+        game = engine_game.new_game(5, 3, ["vineyards"])
+        kept = []
+        game.connect("event::feature-scored", lambda g, e: kept.append(e))
+        self.play(game)
+        del game
+        gc.collect()
+        self.assertGreater(len(kept), 10)
+        names = set()
+        for ev in kept:
+            for p, points in enumerate(ev.get_points()):
+                items = [ev.get_item(p, i) for i in range(ev.get_n_items(p))]
+                self.assertEqual(sum(it.points for it in items), points)
+                names.update(it.name for it in items)
+            self.assertIsNone(ev.get_item(0, 99))
+        self.assertLessEqual(names, {"tiles", "shields", "cities", "vineyards"})
+        self.assertIn("tiles", names)
+
     def test_accessors(self):
         game = engine_game.new_game(9, 2, [])
         self.assertEqual(list(game.get_scores()), [0, 0])
