@@ -57,8 +57,7 @@ carc_score_measure (CarcGame *g, gint root, guint *units, guint *shields)
           g->unit_mark[unit] = g->epoch;
           u++;
         }
-      if (g->pieces[segs[s].piece].type->seg[segs[s].local].shield)
-        sh++;
+      sh += g->pieces[segs[s].piece].type->seg[segs[s].local].shields;
       s = segs[s].next;
     }
   while (s != root);
@@ -117,6 +116,8 @@ feature_points (CarcGame *g, gint root, gboolean final, guint *units, guint *shi
       case CARC_FEATURE_FIELD:
         *units = field_cities (g, root);
         return 3 * *units; /* rule 29 */
+      case CARC_FEATURE_WATER:
+        return 0; /* water is never scored by the base rules (doc/tile-data.md) */
     }
   return 0;
 }
