@@ -419,6 +419,9 @@ add_attribute (ParseCtx *ctx, CarcTileType *t, CarcSegmentDef *seg, const char *
   gsize name_len = eq ? (gsize)(eq - a) : len;
   if (name_len == 0 || len > MAX_ATTR_LEN || (eq && eq + 1 == a + len))
     return fail (ctx, "tile %s: bad attribute '%.*s' in '%s'", t->id, (int)len, a, tok);
+  for (gsize i = name_len; i < len; i++)
+    if ((guchar)a[i] <= ' ' || (guchar)a[i] >= 127)
+      return fail (ctx, "tile %s: bad attribute '%.*s' in '%s'", t->id, (int)len, a, tok);
   for (gsize i = 0; i < name_len; i++)
     if (!valid_name_char (a[i]))
       return fail (ctx, "tile %s: bad attribute '%.*s' (a name is letters, digits and _().-)",
