@@ -242,6 +242,8 @@ static const struct
   { "A 1 CFFF C:N:a:b:c:d:e:f:g:h:i " FIELDS_CFFF "\n",
     "tile A: more than 8 attributes on a segment" },
   { "A 1 CFFF C:N>J " FIELDS_CFFF "\n", "tile A: a city has no end, in 'C:N>J'" },
+  { "A 1 CFFF C:N:k=v\xc3\xa9 " FIELDS_CFFF "\n",
+    "tile A: bad attribute 'k=v\xc3\xa9' in 'C:N:k=v\xc3\xa9'" },
   { "U 1 FRFR R:EW:s F:NNW,NNE,ENE,WNW@- F:ESE,SSE,SSW,WSW@-\n",
     "tile U: shields only on a city, in 'R:EW:s'" },
   { "U 1 FFRF R:S>X2 F:NNW,NNE,ENE,ESE,SSE,SSW,WSW,WNW@-\n", "tile U: bad road end in 'R:S>X2'" },
