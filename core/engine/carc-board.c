@@ -52,24 +52,24 @@ ensure_room (CarcBoard *b, gint x, gint y)
 
 /* The per-demand counts of the frontier. */
 static inline void
-demand_add (CarcBoard *b, guint8 d)
+demand_add (CarcBoard *b, guint16 d)
 {
   if (b->len[d]++ == 0)
     {
-      b->present_at[d] = (guint8)b->n_present;
+      b->present_at[d] = (guint16)b->n_present;
       b->present[b->n_present++] = d;
     }
 }
 
 static inline void
-demand_remove (CarcBoard *b, guint8 d)
+demand_remove (CarcBoard *b, guint16 d)
 {
   if (--b->len[d] == 0)
     {
       guint at = b->present_at[d];
-      guint8 last = b->present[--b->n_present];
+      guint16 last = b->present[--b->n_present];
       b->present[at] = last;
-      b->present_at[last] = (guint8)at;
+      b->present_at[last] = (guint16)at;
     }
 }
 
@@ -96,7 +96,7 @@ frontier_add (CarcBoard *b, CarcCell *c, gint x, gint y)
       b->cap_frontier *= 2;
       b->frontier = g_renew (CarcFrontierNode, b->frontier, b->cap_frontier);
     }
-  b->frontier[b->n_frontier] = (CarcFrontierNode){ (gint16)x, (gint16)y, c->demand, 0 };
+  b->frontier[b->n_frontier] = (CarcFrontierNode){ (gint16)x, (gint16)y, c->demand };
   c->slot = (guint16)++b->n_frontier;
   demand_add (b, c->demand);
 }
@@ -107,7 +107,7 @@ gint
 carc_board_edge_on_side (const CarcTileType *type, guint rotation, guint side)
 {
   if (type->shape == CARC_SHAPE_SQUARE)
-    return (type->code[rotation] >> (2 * side)) & 3;
+    return (type->code[rotation] >> (3 * side)) & 7;
   guint local = (side + 4 - rotation) & 3;
   return local <= 1 ? (gint)type->edge[local] : -1;
 }
@@ -129,7 +129,8 @@ carc_board_put (CarcBoard *b, gint x, gint y, guint piece, const CarcTileType *t
       CarcCell *n = carc_board_cell (b, nx, ny);
       if (n->piece[0])
         continue;
-      guint8 demand = n->demand | type->gives[rotation][s];
+      /* Each side of a cell faces one piece at most: adding its digit sets that side. */
+      guint16 demand = (guint16)(n->demand + type->gives[rotation][s]);
       if (!n->slot)
         {
           n->demand = demand;

@@ -7,15 +7,15 @@
 
 G_BEGIN_DECLS
 
-/* A cell. A frontier cell (an empty cell next to the landscape) has a demand: 2 bits a side
- * (N at bit 0), 0 for no neighbour (or a wall, which demands nothing), else the neighbour's
- * edge kind + 1; and its place in the frontier array. */
+/* A cell. A frontier cell (an empty cell next to the landscape) has a demand: one base-5 digit
+ * a side (N weighs 1, E 5, S 25, W 125), 0 for no neighbour (or a wall, which demands
+ * nothing), else the neighbour's edge (carc_demand_digit()); and its place in the frontier
+ * array. */
 typedef struct
 {
   guint16 piece[2]; /* piece index + 1 of the pieces in the cell; 0 = none */
   guint16 slot;     /* frontier index + 1; 0 = not on the frontier */
-  guint8 demand;
-  guint8 reserved;
+  guint16 demand;   /* < CARC_DEMAND_VALUES */
 } CarcCell;
 
 /* A frontier cell. The frontier is one dense array (a cell leaving it is replaced by the
@@ -24,8 +24,7 @@ typedef struct
 {
   gint16 x;
   gint16 y;
-  guint8 demand;
-  guint8 reserved;
+  guint16 demand;
 } CarcFrontierNode;
 
 typedef struct
@@ -35,9 +34,9 @@ typedef struct
   guint w, h;
   CarcFrontierNode *frontier;
   guint n_frontier, cap_frontier;
-  guint16 len[256];    /* per demand: frontier cells with it */
-  guint8 present[256]; /* the demands some frontier cell has, in no particular order */
-  guint8 present_at[256];
+  guint16 len[CARC_DEMAND_VALUES];     /* per demand: frontier cells with it */
+  guint16 present[CARC_DEMAND_VALUES]; /* the demands some frontier cell has, in no order */
+  guint16 present_at[CARC_DEMAND_VALUES];
   guint n_present;
   gint min_x, min_y, max_x, max_y;
   gboolean empty;

@@ -10,13 +10,15 @@ G_DEFINE_ENUM_TYPE (CarcSide, carc_side, G_DEFINE_ENUM_VALUE (CARC_SIDE_N, "n"),
 G_DEFINE_ENUM_TYPE (CarcEdgeKind, carc_edge_kind, G_DEFINE_ENUM_VALUE (CARC_EDGE_FIELD, "field"),
                     G_DEFINE_ENUM_VALUE (CARC_EDGE_ROAD, "road"),
                     G_DEFINE_ENUM_VALUE (CARC_EDGE_CITY, "city"),
-                    G_DEFINE_ENUM_VALUE (CARC_EDGE_WALL, "wall"))
+                    G_DEFINE_ENUM_VALUE (CARC_EDGE_WALL, "wall"),
+                    G_DEFINE_ENUM_VALUE (CARC_EDGE_WATER, "water"))
 
 G_DEFINE_ENUM_TYPE (CarcFeatureKind, carc_feature_kind,
                     G_DEFINE_ENUM_VALUE (CARC_FEATURE_FIELD, "field"),
                     G_DEFINE_ENUM_VALUE (CARC_FEATURE_ROAD, "road"),
                     G_DEFINE_ENUM_VALUE (CARC_FEATURE_CITY, "city"),
-                    G_DEFINE_ENUM_VALUE (CARC_FEATURE_CLOISTER, "cloister"))
+                    G_DEFINE_ENUM_VALUE (CARC_FEATURE_CLOISTER, "cloister"),
+                    G_DEFINE_ENUM_VALUE (CARC_FEATURE_WATER, "water"))
 
 G_DEFINE_ENUM_TYPE (CarcShape, carc_shape, G_DEFINE_ENUM_VALUE (CARC_SHAPE_SQUARE, "square"),
                     G_DEFINE_ENUM_VALUE (CARC_SHAPE_HALF, "half"))

@@ -731,6 +731,7 @@ carc_game_get_piece_feature (CarcGame *self, guint piece, guint segment, CarcFea
         info->complete = info->open == 0;
         break;
       case CARC_FEATURE_FIELD:
+      case CARC_FEATURE_WATER:
         break;
     }
   carc_game_count_followers (self, r, info->followers);

@@ -395,8 +395,8 @@ compute_deployments (CarcGame *g)
   for (guint s = 0; s < p->type->n_segments; s++)
     {
       const CarcSegmentDef *d = &p->type->seg[s];
-      if (d->kind == CARC_FEATURE_FIELD && !g->config->farmers)
-        continue;
+      if ((d->kind == CARC_FEATURE_FIELD && !g->config->farmers) || d->kind == CARC_FEATURE_WATER)
+        continue; /* no follower on water (doc/tile-data.md) */
       gint r = carc_features_find (f, (gint)(p->seg_base + s));
       if (f->segs[r].followers > 0) /* rule 8 */
         continue;
@@ -523,6 +523,9 @@ carc_game_deploy (CarcGame *self, guint segment, GError **error)
       else if (p->type->seg[segment].kind == CARC_FEATURE_FIELD && !self->config->farmers)
         g_set_error (error, CARC_ERROR, CARC_ERROR_ILLEGAL_DEPLOYMENT,
                      "farmers are not used in this game");
+      else if (p->type->seg[segment].kind == CARC_FEATURE_WATER)
+        g_set_error (error, CARC_ERROR, CARC_ERROR_ILLEGAL_DEPLOYMENT,
+                     "no follower stands on water (segment %u)", segment);
       else
         g_set_error (error, CARC_ERROR, CARC_ERROR_ILLEGAL_DEPLOYMENT,
                      "the %s of segment %u already holds a follower",

@@ -165,7 +165,7 @@ carc_game_piece_fits (CarcGame *g, const CarcTileType *t, gint x, gint y, guint 
 static guint
 rotations_of (const CarcTileType *t)
 {
-  return t->shape == CARC_SHAPE_SQUARE && t->code[0] == 0xff ? 1 : 4;
+  return t->all_walls ? 1 : 4;
 }
 
 /* Every placement of @t: the frontier cells in frontier order, then (for a half tile) the free
@@ -194,7 +194,7 @@ carc_game_enumerate (CarcGame *g, const CarcTileType *t, CarcPlacement *out, gui
            * side (a neighbour's edge that is neither a wall nor a gap). */
           guint sides = 0;
           for (guint side = 0; side < 4; side++)
-            sides |= ((d >> (2 * side)) & 3) ? 1u << side : 0;
+            sides |= (d / carc_demand_weight[side]) % 5 ? 1u << side : 0;
           fit = t->fit[d] & (sides | (sides >> 1) | ((sides & 1) << 3));
           quick = TRUE;
         }

@@ -57,8 +57,7 @@ carc_score_measure (CarcGame *g, gint root, guint *units, guint *shields)
           g->unit_mark[unit] = g->epoch;
           u++;
         }
-      if (g->pieces[segs[s].piece].type->seg[segs[s].local].shield)
-        sh++;
+      sh += g->pieces[segs[s].piece].type->seg[segs[s].local].shields;
       s = segs[s].next;
     }
   while (s != root);
@@ -126,6 +125,8 @@ base_items (CarcGame *g, gint root, CarcScoring *sc, CarcScoreItems *out)
         if (sc->units)
           *it++ = (CarcScoreItem){ "cities", sc->units, 3 * sc->units }; /* rule 29 */
         break;
+      case CARC_FEATURE_WATER:
+        break; /* water is never scored by the base rules (doc/tile-data.md) */
     }
   out->n_items = (guint)(it - out->items);
 }

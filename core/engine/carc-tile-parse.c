@@ -9,11 +9,14 @@
 #include "carc-error.h"
 #include "carc-tile-private.h"
 
-#define MAX_COUNT   999
-#define MAX_TYPES   4096
-#define MAX_ID_LEN  64
-#define MAX_TAGS    32
-#define MAX_TAG_LEN 128
+#define MAX_COUNT    999
+#define MAX_TYPES    4096
+#define MAX_ID_LEN   64
+#define MAX_TAGS     32
+#define MAX_TAG_LEN  128
+#define MAX_ATTRS    8 /* a segment */
+#define MAX_ATTR_LEN 64
+#define MAX_SHIELDS  9
 
 static const char *const half_edge_names[8]
     = { "NNW", "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW" };
@@ -24,6 +27,7 @@ typedef struct
   const char *source;
   guint line;
   GError **error;
+  GArray *attrs; /* CarcTileTag: the segment attributes of the line being read */
 } ParseCtx;
 
 static gboolean G_GNUC_PRINTF (2, 3) fail (ParseCtx *ctx, const char *format, ...)
@@ -66,6 +70,8 @@ edge_kind (char c)
         return CARC_EDGE_CITY;
       case '*':
         return CARC_EDGE_WALL;
+      case 'I':
+        return CARC_EDGE_WATER;
       default:
         return -1;
     }
@@ -140,7 +146,33 @@ typedef struct
   guint n;
 } PendingRefs;
 
-/* Claims the ports of side @s for segment @si: a city all three, a road the middle one. */
+/* The segment kinds written <letter>:<sides>: the edge their sides must show, and names. */
+typedef struct
+{
+  char letter;
+  CarcFeatureKind kind;
+  CarcEdgeKind edge;
+  const char *name;      /* "city": "city on side E" */
+  const char *edge_name; /* "whose edge is not a city" */
+} LinearKind;
+
+static const LinearKind linear_kinds[] = {
+  { 'C', CARC_FEATURE_CITY, CARC_EDGE_CITY, "city", "a city" },
+  { 'R', CARC_FEATURE_ROAD, CARC_EDGE_ROAD, "road", "a road" },
+  { 'I', CARC_FEATURE_WATER, CARC_EDGE_WATER, "water", "water" },
+};
+
+static const LinearKind *
+linear_kind (char letter)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (linear_kinds); i++)
+    if (linear_kinds[i].letter == letter)
+      return &linear_kinds[i];
+  return NULL;
+}
+
+/* Claims the ports of side @s for segment @si: a city all three, a road or water the middle
+ * one. */
 static gboolean
 claim_side (ParseCtx *ctx, CarcTileType *t, int s, int si, gboolean city)
 {
@@ -159,14 +191,14 @@ claim_side (ParseCtx *ctx, CarcTileType *t, int s, int si, gboolean city)
   return TRUE;
 }
 
-/* The sides of a city or road token ("NE" of "C:NE:s"); *@end: what follows them. Returns
- * how many sides it names, 0 on failure. */
+/* The sides of a city, road or water token ("NE" of "C:NE:s"); *@end: what follows them.
+ * Returns how many sides it names, 0 on failure. */
 static guint
-parse_sides (ParseCtx *ctx, CarcTileType *t, const char *tok, const char **end)
+parse_sides (ParseCtx *ctx, CarcTileType *t, const LinearKind *lk, const char *tok,
+             const char **end)
 {
   int si = (int)t->n_segments;
   CarcSegmentDef *seg = &t->seg[si];
-  gboolean city = tok[0] == 'C';
   guint n_sides = 0;
   const char *p = tok + 2;
   for (; *p && *p != ':' && *p != '>'; p++)
@@ -178,10 +210,10 @@ parse_sides (ParseCtx *ctx, CarcTileType *t, const char *tok, const char **end)
       if (seg->location & bit)
         return fail (ctx, "tile %s: side %c named twice", t->id, *p);
       seg->location |= bit;
-      if (t->edge[s] != (city ? CARC_EDGE_CITY : CARC_EDGE_ROAD))
-        return fail (ctx, "tile %s: %s on side %c, whose edge is not a %s", t->id,
-                     city ? "city" : "road", *p, city ? "city" : "road");
-      if (!claim_side (ctx, t, s, si, city))
+      if (t->edge[s] != lk->edge)
+        return fail (ctx, "tile %s: %s on side %c, whose edge is not %s", t->id, lk->name, *p,
+                     lk->edge_name);
+      if (!claim_side (ctx, t, s, si, lk->kind == CARC_FEATURE_CITY))
         return 0;
       n_sides++;
     }
@@ -191,24 +223,24 @@ parse_sides (ParseCtx *ctx, CarcTileType *t, const char *tok, const char **end)
   return n_sides;
 }
 
-/* The end of a one-sided road, after its '>': J (junction), K (cloister), H, or C<i> (the
- * gate of the tile's i-th city, resolved once the whole line is read). */
+/* The end of a one-sided road, from its '>' (@p) to @stop: J (junction), K (cloister), H,
+ * X (unsaid), or C<i> (the gate of the tile's i-th city, resolved once the whole line is
+ * read). */
 static gboolean
-parse_road_end (ParseCtx *ctx, CarcTileType *t, const char *tok, const char *p, guint n_sides,
+parse_road_end (ParseCtx *ctx, CarcTileType *t, const char *tok, const char *p, const char *stop,
                 PendingRefs *refs, guint *n_refs)
 {
-  if (n_sides != 1)
-    return fail (ctx, "tile %s: only a one-sided road has an end", t->id);
   char e = p[1];
-  if (e == 'J' || e == 'K' || e == 'H')
+  if (e == 'J' || e == 'K' || e == 'H' || e == 'X')
     {
-      if (p[2] != '\0')
+      if (p + 2 != stop)
         return fail (ctx, "tile %s: bad road end in '%s'", t->id, tok);
     }
   else if (e == 'C')
     {
+      g_autofree char *num = g_strndup (p + 2, (gsize)(stop - (p + 2)));
       guint ord;
-      if (!parse_uint (p + 2, CARC_MAX_SEGMENTS - 1, &ord))
+      if (!parse_uint (num, CARC_MAX_SEGMENTS - 1, &ord))
         return fail (ctx, "tile %s: bad city gate in '%s'", t->id, tok);
       PendingRefs *r = &refs[(*n_refs)++];
       r->seg = (int)t->n_segments;
@@ -221,38 +253,56 @@ parse_road_end (ParseCtx *ctx, CarcTileType *t, const char *tok, const char *p, 
   return TRUE;
 }
 
-/* C:<sides>[:s] (a shield) or R:<sides>[><end>]. */
+/* The end of a one-sided water segment, from its '>' (@p) to @stop: S (spring) or L (lake). */
 static gboolean
-parse_city_or_road (ParseCtx *ctx, CarcTileType *t, const char *tok, PendingRefs *refs,
-                    guint *n_refs)
+parse_water_end (ParseCtx *ctx, CarcTileType *t, const char *tok, const char *p, const char *stop)
 {
-  CarcSegmentDef *seg = &t->seg[t->n_segments];
-  gboolean city = tok[0] == 'C';
-  seg->kind = city ? CARC_FEATURE_CITY : CARC_FEATURE_ROAD;
-  const char *p = NULL;
-  guint n_sides = parse_sides (ctx, t, tok, &p);
-  if (n_sides == 0)
-    return FALSE;
-  if (city)
+  char e = p[1];
+  if ((e != CARC_WATER_SPRING && e != CARC_WATER_LAKE) || p + 2 != stop)
+    return fail (ctx, "tile %s: unknown water end in '%s' (>S spring, >L lake)", t->id, tok);
+  t->seg[t->n_segments].road_end = e;
+  return TRUE;
+}
+
+/* The end marker of a road or water token, if any: *@p is at '>' or past the sides; on
+ * return at the attributes (':') or the end of the token. */
+static gboolean
+parse_end (ParseCtx *ctx, CarcTileType *t, const LinearKind *lk, const char *tok, guint n_sides,
+           const char **p, PendingRefs *refs, guint *n_refs)
+{
+  gboolean road = lk->kind == CARC_FEATURE_ROAD;
+  if (**p != '>')
     {
-      if (strcmp (p, ":s") == 0)
-        seg->shield = TRUE;
-      else if (*p != '\0')
-        return fail (ctx, "tile %s: bad city suffix in '%s'", t->id, tok);
+      if (road && n_sides == 1)
+        return fail (ctx,
+                     "tile %s: a road touching one side must say how it ends (>J, >K, >H, "
+                     ">X, >C<i>)",
+                     t->id);
       return TRUE;
     }
-  if (n_sides > 2)
-    return fail (ctx, "tile %s: a road segment touches at most two sides", t->id);
-  if (*p == '>')
-    return parse_road_end (ctx, t, tok, p, n_sides, refs, n_refs);
-  if (*p != '\0')
-    return fail (ctx, "tile %s: bad road suffix in '%s'", t->id, tok);
-  if (n_sides != 2)
-    return fail (ctx,
-                 "tile %s: a road touching one side must say how it ends (>J, >K, "
-                 ">H, >C<i>)",
-                 t->id);
-  return TRUE;
+  if (lk->kind == CARC_FEATURE_CITY)
+    return fail (ctx, "tile %s: a city has no end, in '%s'", t->id, tok);
+  if (n_sides != 1)
+    return fail (ctx, "tile %s: only a one-sided %s has an end", t->id, road ? "road" : "water");
+  const char *stop = strchr (*p, ':');
+  if (!stop)
+    stop = *p + strlen (*p);
+  gboolean ok = road ? parse_road_end (ctx, t, tok, *p, stop, refs, n_refs)
+                     : parse_water_end (ctx, t, tok, *p, stop);
+  *p = stop;
+  return ok;
+}
+
+/* C:<sides>, R:<sides>[><end>] or I:<sides>[><end>], before the attributes; *@p: where they
+ * start. */
+static gboolean
+parse_linear (ParseCtx *ctx, CarcTileType *t, const char *tok, const char **p, PendingRefs *refs,
+              guint *n_refs)
+{
+  const LinearKind *lk = linear_kind (tok[0]);
+  t->seg[t->n_segments].kind = lk->kind;
+  guint n_sides = parse_sides (ctx, t, lk, tok, p);
+  return n_sides > 0 && parse_end (ctx, t, lk, tok, n_sides, p, refs, n_refs);
 }
 
 /* The half-edges of a field, from @p up to @at ("ENE,WNW" of "F:ENE,WNW@0"). */
@@ -269,7 +319,8 @@ parse_field_edges (ParseCtx *ctx, CarcTileType *t, const char *tok, const char *
       guint32 bit;
       if (!half_edge (p, (gsize)(end - p), t->shape, &side, &port, &bit))
         return fail (ctx, "tile %s: '%.*s' is not a half-edge", t->id, (int)(end - p), p);
-      if (t->edge[side] != CARC_EDGE_FIELD && t->edge[side] != CARC_EDGE_ROAD)
+      if (t->edge[side] != CARC_EDGE_FIELD && t->edge[side] != CARC_EDGE_ROAD
+          && t->edge[side] != CARC_EDGE_WATER)
         return fail (ctx, "tile %s: field on half-edge %.*s of a non-field edge", t->id,
                      (int)(end - p), p);
       if (!set_port (ctx, t, side, port, si))
@@ -293,6 +344,8 @@ parse_field_cities (ParseCtx *ctx, CarcTileType *t, const char *tok, const char 
 {
   if (strcmp (cities, "-") == 0)
     return TRUE;
+  if (*cities == '\0')
+    return fail (ctx, "tile %s: bad city list in '%s'", t->id, tok);
   PendingRefs *r = &refs[(*n_refs)++];
   r->seg = (int)t->n_segments;
   r->n = 0;
@@ -316,19 +369,121 @@ parse_field_cities (ParseCtx *ctx, CarcTileType *t, const char *tok, const char 
   return TRUE;
 }
 
-/* F:<half-edges>@<cities>|- */
+/* F:<half-edges>@<cities>|- or F:inner@<cities>|- (a field touching no edge), before the
+ * attributes; *@p: where they start. */
 static gboolean
-parse_field (ParseCtx *ctx, CarcTileType *t, const char *tok, PendingRefs *refs, guint *n_refs)
+parse_field (ParseCtx *ctx, CarcTileType *t, const char *tok, const char **p, PendingRefs *refs,
+             guint *n_refs)
 {
   t->seg[t->n_segments].kind = CARC_FEATURE_FIELD;
   const char *at = strchr (tok + 2, '@');
   if (!at)
     return fail (ctx, "tile %s: field '%s' lacks '@'", t->id, tok);
-  return parse_field_edges (ctx, t, tok, tok + 2, at)
-         && parse_field_cities (ctx, t, tok, at + 1, refs, n_refs);
+  gboolean inner = at - (tok + 2) == 5 && memcmp (tok + 2, "inner", 5) == 0;
+  if (!inner && !parse_field_edges (ctx, t, tok, tok + 2, at))
+    return FALSE;
+  const char *colon = strchr (at, ':');
+  *p = colon ? colon : at + strlen (at);
+  g_autofree char *cities = g_strndup (at + 1, (gsize)(*p - (at + 1)));
+  return parse_field_cities (ctx, t, tok, cities, refs, n_refs);
 }
 
-/* One feature token of a tile line: K, C:..., R:... or F:...; a new segment of @t. */
+/* "s" or "s<N>": a shield count, in *@n. */
+static gboolean
+is_shield_flag (const char *a, gsize len, guint *n)
+{
+  if (len == 0 || a[0] != 's')
+    return FALSE;
+  *n = 1;
+  if (len == 1)
+    return TRUE;
+  for (gsize i = 1; i < len; i++)
+    if (!g_ascii_isdigit (a[i]))
+      return FALSE;
+  *n = len > 3 ? G_MAXUINT : (guint)g_ascii_strtoull (a + 1, NULL, 10);
+  return TRUE;
+}
+
+static gboolean
+valid_name_char (char c)
+{
+  return g_ascii_isalnum (c) || strchr ("_().-", c) != NULL;
+}
+
+/* One attribute of the segment being read, @len bytes at @a: "name" or "name=value". */
+static gboolean
+add_attribute (ParseCtx *ctx, CarcTileType *t, CarcSegmentDef *seg, const char *tok, const char *a,
+               gsize len)
+{
+  const char *eq = memchr (a, '=', len);
+  gsize name_len = eq ? (gsize)(eq - a) : len;
+  if (name_len == 0 || len > MAX_ATTR_LEN || (eq && eq + 1 == a + len))
+    return fail (ctx, "tile %s: bad attribute '%.*s' in '%s'", t->id, (int)len, a, tok);
+  for (gsize i = name_len; i < len; i++)
+    if ((guchar)a[i] <= ' ' || (guchar)a[i] >= 127)
+      return fail (ctx, "tile %s: bad attribute '%.*s' in '%s'", t->id, (int)len, a, tok);
+  for (gsize i = 0; i < name_len; i++)
+    if (!valid_name_char (a[i]))
+      return fail (ctx, "tile %s: bad attribute '%.*s' (a name is letters, digits and _().-)",
+                   t->id, (int)len, a);
+  if (seg->n_attrs >= MAX_ATTRS)
+    return fail (ctx, "tile %s: more than %d attributes on a segment", t->id, MAX_ATTRS);
+  CarcTileTag attr
+      = { g_strndup (a, name_len), eq ? g_strndup (eq + 1, len - name_len - 1) : g_strdup ("") };
+  g_array_append_val (ctx->attrs, attr);
+  for (guint i = seg->first_attr; i + 1 < ctx->attrs->len; i++)
+    if (strcmp (g_array_index (ctx->attrs, CarcTileTag, i).key, attr.key) == 0)
+      return fail (ctx, "tile %s: attribute '%s' given twice in '%s'", t->id, attr.key, tok);
+  seg->n_attrs++;
+  return TRUE;
+}
+
+/* The flags after a segment's shape, from @p (at ':' or the end of @tok): ":s" or ":s<N>"
+ * (a city's shields) and attributes ":name" or ":name=value", in any order. */
+static gboolean
+parse_attributes (ParseCtx *ctx, CarcTileType *t, const char *tok, const char *p)
+{
+  CarcSegmentDef *seg = &t->seg[t->n_segments];
+  seg->first_attr = (guint8)ctx->attrs->len;
+  while (*p == ':')
+    {
+      const char *a = p + 1;
+      const char *next = strchr (a, ':');
+      gsize len = next ? (gsize)(next - a) : strlen (a);
+      guint n;
+      if (len == 0)
+        return fail (ctx, "tile %s: empty attribute in '%s'", t->id, tok);
+      if (is_shield_flag (a, len, &n))
+        {
+          if (seg->kind != CARC_FEATURE_CITY)
+            return fail (ctx, "tile %s: shields only on a city, in '%s'", t->id, tok);
+          if (seg->shields)
+            return fail (ctx, "tile %s: shields given twice in '%s'", t->id, tok);
+          if (n == 0 || n > MAX_SHIELDS)
+            return fail (ctx, "tile %s: a city has 1 to %d shields, in '%s'", t->id, MAX_SHIELDS,
+                         tok);
+          seg->shields = (guint8)n;
+        }
+      else if (!add_attribute (ctx, t, seg, tok, a, len))
+        return FALSE;
+      p = a + len;
+    }
+  if (*p != '\0')
+    return fail (ctx, "tile %s: bad suffix in '%s'", t->id, tok);
+  return TRUE;
+}
+
+/* Whether @tok is a feature token: K, K:..., or <letter>:... for C, R, I, F. */
+static gboolean
+is_feature_token (const char *tok)
+{
+  if (tok[0] == 'K')
+    return tok[1] == '\0' || tok[1] == ':';
+  return (tok[0] == 'C' || tok[0] == 'R' || tok[0] == 'I' || tok[0] == 'F') && tok[1] == ':';
+}
+
+/* One feature token of a tile line: K, C:..., R:..., I:... or F:..., then its attributes; a
+ * new segment of @t. */
 static gboolean
 parse_feature (ParseCtx *ctx, CarcTileType *t, const char *tok, PendingRefs *refs, guint *n_refs,
                gboolean *has_cloister)
@@ -339,21 +494,24 @@ parse_feature (ParseCtx *ctx, CarcTileType *t, const char *tok, PendingRefs *ref
   memset (seg, 0, sizeof *seg);
   seg->gate = -1;
 
+  const char *p = NULL;
   gboolean ok;
-  if (strcmp (tok, "K") == 0)
+  if (tok[0] == 'K')
     {
       if (*has_cloister)
         return fail (ctx, "tile %s: two cloisters", t->id);
       *has_cloister = TRUE;
       seg->kind = CARC_FEATURE_CLOISTER;
+      p = tok + 1;
       ok = TRUE;
     }
-  else if ((tok[0] != 'C' && tok[0] != 'R' && tok[0] != 'F') || tok[1] != ':' || tok[2] == '\0')
+  else if (tok[2] == '\0')
     return fail (ctx, "tile %s: unknown feature '%s'", t->id, tok);
   else if (tok[0] == 'F')
-    ok = parse_field (ctx, t, tok, refs, n_refs);
+    ok = parse_field (ctx, t, tok, &p, refs, n_refs);
   else
-    ok = parse_city_or_road (ctx, t, tok, refs, n_refs);
+    ok = parse_linear (ctx, t, tok, &p, refs, n_refs);
+  ok = ok && parse_attributes (ctx, t, tok, p);
   if (ok)
     t->n_segments++;
   return ok;
@@ -380,7 +538,7 @@ parse_tag (ParseCtx *ctx, CarcTileType *t, const char *tok, GArray *tags)
     return fail (ctx, "tile %s: more than %d tags", t->id, MAX_TAGS);
   const char *eq = strchr (tok, '=');
   for (const char *k = tok; k < (eq ? eq : tok + strlen (tok)); k++)
-    if (!g_ascii_isalnum (*k) && !strchr ("_().-", *k))
+    if (!valid_name_char (*k))
       return fail (ctx, "tile %s: bad tag '%s' (a tag name is letters, digits and _().-)", t->id,
                    tok);
   CarcTileTag tag;
@@ -454,6 +612,11 @@ check_ports (ParseCtx *ctx, CarcTileType *t)
             if (p[0] >= 0 || p[1] >= 0 || p[2] >= 0)
               return fail (ctx, "tile %s: wall edge %u carries a segment", t->id, s);
             break;
+          case CARC_EDGE_WATER:
+            if (p[1] < 0 || p[0] < 0 || p[2] < 0)
+              return fail (ctx, "tile %s: water edge %u needs water and a field on each half",
+                           t->id, s);
+            break;
         }
     }
   for (guint i = 0; i < t->n_segments; i++)
@@ -521,9 +684,7 @@ parse_features_and_tags (ParseCtx *ctx, CarcTileType *t, GPtrArray *w, GArray *t
   for (guint i = 3; i < w->len; i++)
     {
       const char *tok = g_ptr_array_index (w, i);
-      gboolean is_feature = strcmp (tok, "K") == 0
-                            || ((tok[0] == 'C' || tok[0] == 'R' || tok[0] == 'F') && tok[1] == ':');
-      if (is_feature && !in_tags)
+      if (is_feature_token (tok) && !in_tags)
         {
           if (!parse_feature (ctx, t, tok, refs, &n_refs, &has_cloister))
             return FALSE;
@@ -573,11 +734,16 @@ parse_line (ParseCtx *ctx, char *line, CarcTileType **out)
 
   CarcTileType *t = g_new0 (CarcTileType, 1);
   g_autoptr (GArray) tags = g_array_new (FALSE, TRUE, sizeof (CarcTileTag));
+  g_autoptr (GArray) attrs = g_array_new (FALSE, TRUE, sizeof (CarcTileTag));
   memset (t->port, -1, sizeof t->port);
   t->id = g_strdup (g_ptr_array_index (w, 0));
+  ctx->attrs = attrs;
   gboolean ok = parse_tile (ctx, t, w, tags);
+  ctx->attrs = NULL;
   t->n_tags = tags->len;
   t->tags = (CarcTileTag *)(void *)g_array_steal (tags, NULL);
+  t->n_attrs = attrs->len;
+  t->attrs = (CarcTileTag *)(void *)g_array_steal (attrs, NULL);
   if (!ok)
     {
       carc_tile_type_free (t);
@@ -592,7 +758,7 @@ gboolean
 carc_tile_data_parse (CarcTileSet *set, const char *data, gsize length, const char *source_name,
                       GError **error)
 {
-  ParseCtx ctx = { source_name ? source_name : "<tile data>", 0, error };
+  ParseCtx ctx = { source_name ? source_name : "<tile data>", 0, error, NULL };
   g_autoptr (GPtrArray) parsed
       = g_ptr_array_new_with_free_func ((GDestroyNotify)carc_tile_type_free);
   g_autoptr (GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);

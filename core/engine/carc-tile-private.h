@@ -5,25 +5,36 @@
 
 G_BEGIN_DECLS
 
-/* Road ends (the road stops on this tile). */
+/* Where a one-sided road or water segment ends on its tile (roads: always said; water: may be
+ * left unsaid). */
 #define CARC_ROAD_THROUGH  0
 #define CARC_ROAD_JUNCTION 'J'
 #define CARC_ROAD_CLOISTER 'K'
 #define CARC_ROAD_GATE     'C'
 #define CARC_ROAD_HOUSE    'H'
+#define CARC_ROAD_UNKNOWN  'X' /* ends on the tile; the data does not say at what */
+#define CARC_WATER_SPRING  'S'
+#define CARC_WATER_LAKE    'L'
+
+/* The demand of a frontier cell (see CarcBoard) has one base-5 digit a side, N first:
+ * CARC_DEMAND_VALUES demands in all. */
+#define CARC_DEMAND_VALUES 625
 
 typedef struct
 {
   CarcFeatureKind kind;
-  gboolean shield;
-  char road_end;     /* roads: CARC_ROAD_* */
+  guint8 shields;    /* cities: how many shields (":s", ":s2") */
+  char road_end;     /* one-sided roads and water: CARC_ROAD_*, CARC_WATER_* */
   gint8 gate;        /* roads ending at a gate: the city segment */
-  guint32 location;  /* canonical orientation, CARC_LOC_* bits */
+  guint8 n_attrs;    /* its attributes: CarcTileType.attrs[first_attr .. first_attr + n_attrs) */
+  guint32 location;  /* canonical orientation, CARC_LOC_* bits; 0 for an inner field */
   guint32 turned[4]; /* the location turned by each rotation (carc_tile_type_finish) */
   guint16 borders;   /* fields: bit i set = borders segment i (a city) on this tile */
   guint8 n_ports;    /* ports this segment owns: its open ports when the tile stands alone */
+  guint8 first_attr;
 } CarcSegmentDef;
 
+/* A tile's tag, or a segment's attribute (doc/tile-data.md). */
 typedef struct
 {
   char *key;
@@ -43,18 +54,22 @@ struct _CarcTileType
   guint n_segments;
   CarcSegmentDef seg[CARC_MAX_SEGMENTS];
   gint8 port[4][3]; /* segment on each port: side, then port 0..2 clockwise; -1: none */
-  /* Square tiles, per rotation: the edges as seen on the board, 2 bits per side (N at bit 0). */
-  guint8 code[4];
-  /* gives[r][s]: the demand bits a piece turned by r puts on the empty neighbour at board side
-   * s: (edge kind + 1) on that neighbour's side facing the piece; 0 for a wall or a gap. */
-  guint8 gives[4][4];
+  /* Square tiles, per rotation: the edges as seen on the board, 3 bits per side (N at bit 0). */
+  guint16 code[4];
+  gboolean all_walls; /* a square of walls only (the abbey): it looks the same every way round */
+  /* gives[r][s]: what a piece turned by r adds to the demand of the empty neighbour at board
+   * side s: the digit of its edge (carc_demand_digit()) on that neighbour's side facing the
+   * piece; 0 for a wall or a gap. */
+  guint16 gives[4][4];
   /* fit[demand]: bit r set when the tile turned by r meets a frontier cell's demand (see
-   * CarcBoard: 2 bits per side, 0 = no neighbour, else the neighbour's edge kind + 1). For a
+   * CarcBoard: a digit a side, 0 = no neighbour, else what the neighbour's edge is). For a
    * square tile that includes sharing an edge (fit[0] is empty); for a half tile it says only
    * whether its legs match (carc_game_piece_fits() checks the rest). */
-  guint8 fit[256];
+  guint8 fit[CARC_DEMAND_VALUES];
   guint n_tags;
   CarcTileTag *tags;
+  guint n_attrs;
+  CarcTileTag *attrs; /* the segments' attributes, segment by segment */
 };
 
 struct _CarcTileSet
@@ -64,6 +79,23 @@ struct _CarcTileSet
   GHashTable *by_id;
   guint n_tiles;
 };
+
+/* The powers of 5: the weight of side s's digit in a demand. */
+G_GNUC_INTERNAL extern const guint16 carc_demand_weight[4];
+
+/* A side's digit in a demand: 0 no neighbour (or a wall, a gap), 1 field, 2 road, 3 city,
+ * 4 water; carc_demand_edge() is the inverse for digits 1..4. */
+static inline guint
+carc_demand_digit (CarcEdgeKind kind)
+{
+  return kind == CARC_EDGE_WALL ? 0 : kind == CARC_EDGE_WATER ? 4 : (guint)kind + 1;
+}
+
+static inline CarcEdgeKind
+carc_demand_edge (guint digit)
+{
+  return digit == 4 ? CARC_EDGE_WATER : (CarcEdgeKind)(digit - 1);
+}
 
 G_GNUC_INTERNAL void carc_tile_type_free (CarcTileType *type);
 G_GNUC_INTERNAL void carc_tile_type_finish (CarcTileType *type);

@@ -8,19 +8,50 @@
 
 G_DEFINE_FINAL_TYPE (CarcTileSet, carc_tile_set, G_TYPE_OBJECT)
 
+const guint16 carc_demand_weight[4] = { 1, 5, 25, 125 };
+
+static void
+free_tags (CarcTileTag *tags, guint n)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      g_free (tags[i].key);
+      g_free (tags[i].value);
+    }
+  g_free (tags);
+}
+
 void
 carc_tile_type_free (CarcTileType *type)
 {
   if (!type)
     return;
-  for (guint i = 0; i < type->n_tags; i++)
-    {
-      g_free (type->tags[i].key);
-      g_free (type->tags[i].value);
-    }
-  g_free (type->tags);
+  free_tags (type->tags, type->n_tags);
+  free_tags (type->attrs, type->n_attrs);
   g_free (type->id);
   g_free (type);
+}
+
+/* The rotations in which @t meets @demand (bit r for r clockwise quarter turns). */
+static guint8
+fit_of (const CarcTileType *t, guint demand)
+{
+  guint8 fit = 0;
+  for (guint r = 0; r < 4; r++)
+    {
+      gboolean ok = TRUE;
+      for (guint s = 0; s < 4 && ok; s++)
+        {
+          guint want = (demand / carc_demand_weight[s]) % 5;
+          guint local = (s + 4 - r) & 3;
+          if (t->shape == CARC_SHAPE_HALF && local > 1)
+            continue; /* a half tile's gap side meets nothing */
+          CarcEdgeKind mine = t->edge[local];
+          ok = want == 0 || mine == CARC_EDGE_WALL || mine == carc_demand_edge (want);
+        }
+      fit |= (guint8)(ok << r);
+    }
+  return fit;
 }
 
 /* Precomputes what the engine needs per rotation. */
@@ -30,51 +61,32 @@ carc_tile_type_finish (CarcTileType *t)
   for (guint i = 0; i < t->n_segments; i++)
     for (guint r = 0; r < 4; r++)
       t->seg[i].turned[r] = carc_location_rotate (t->seg[i].location, t->shape, r);
+  t->all_walls = t->shape == CARC_SHAPE_SQUARE;
+  for (guint s = 0; s < 4; s++)
+    t->all_walls &= t->edge[s] == CARC_EDGE_WALL;
   for (guint r = 0; r < 4; r++)
     {
-      guint8 code = 0;
+      guint16 code = 0;
       if (t->shape == CARC_SHAPE_SQUARE)
         for (guint s = 0; s < 4; s++)
-          {
-            CarcEdgeKind k = t->edge[(s + 4 - r) & 3];
-            code |= (guint8)((k & 3) << (2 * s));
-          }
+          code |= (guint16)((t->edge[(s + 4 - r) & 3] & 7) << (3 * s));
       t->code[r] = code;
       for (guint s = 0; s < 4; s++)
         {
           guint local = (s + 4 - r) & 3;
           gboolean gap = t->shape == CARC_SHAPE_HALF && local > 1;
-          CarcEdgeKind k = gap ? CARC_EDGE_WALL : t->edge[local];
-          t->gives[r][s] = k == CARC_EDGE_WALL ? 0 : (guint8)((k + 1) << (2 * ((s + 2) & 3)));
+          guint digit = gap ? 0 : carc_demand_digit (t->edge[local]);
+          t->gives[r][s] = (guint16)(digit * carc_demand_weight[(s + 2) & 3]);
         }
     }
-  for (guint demand = 0; demand < 256; demand++)
+  for (guint demand = 0; demand < CARC_DEMAND_VALUES; demand++)
     {
-      guint8 fit = 0;
-      for (guint r = 0; r < 4; r++)
-        {
-          gboolean ok = TRUE;
-          for (guint s = 0; s < 4 && ok; s++)
-            {
-              guint want = (demand >> (2 * s)) & 3;
-              guint local = (s + 4 - r) & 3;
-              if (t->shape == CARC_SHAPE_HALF && local > 1)
-                continue; /* a half tile's gap side meets nothing */
-              CarcEdgeKind mine = t->edge[local];
-              ok = want == 0 || mine == CARC_EDGE_WALL || mine == want - 1;
-            }
-          fit |= (guint8)(ok << r);
-        }
+      guint8 fit = fit_of (t, demand);
+      /* Half tiles: whether the legs match, nothing more (contact is checked apart). */
       if (t->shape == CARC_SHAPE_HALF)
-        {
-          /* Half tiles: whether the legs match, nothing more (contact is checked apart). */
-          t->fit[demand] = fit;
-          continue;
-        }
-      /* A tile of walls only (the abbey) looks the same every way round: one rotation. */
-      if (t->code[0] == 0xff)
-        fit &= 1;
-      t->fit[demand] = demand ? fit : 0;
+        t->fit[demand] = fit;
+      else /* A tile of walls only (the abbey) looks the same every way round: one rotation. */
+        t->fit[demand] = demand ? (t->all_walls ? fit & 1 : fit) : 0;
     }
 }
 
@@ -377,15 +389,98 @@ carc_tile_type_get_segment_location (const CarcTileType *type, guint segment, gu
 
 /**
  * carc_tile_type_get_segment_shield:
+ * @type: a tile type
+ * @segment: a segment index
  *
- * Returns: %TRUE if @segment is a city segment with a shield
+ * Returns: %TRUE if @segment is a city segment with at least one shield
  */
 gboolean
 carc_tile_type_get_segment_shield (const CarcTileType *type, guint segment)
 {
   g_return_val_if_fail (type != NULL, FALSE);
   g_return_val_if_fail (segment < type->n_segments, FALSE);
-  return type->seg[segment].shield;
+  return type->seg[segment].shields > 0;
+}
+
+/**
+ * carc_tile_type_get_segment_shields:
+ * @type: a tile type
+ * @segment: a segment index
+ *
+ * Returns: how many shields the city segment @segment carries (`:s` 1, `:s2` 2); 0 for
+ *   other segments
+ */
+guint
+carc_tile_type_get_segment_shields (const CarcTileType *type, guint segment)
+{
+  g_return_val_if_fail (type != NULL, 0);
+  g_return_val_if_fail (segment < type->n_segments, 0);
+  return type->seg[segment].shields;
+}
+
+/**
+ * carc_tile_type_get_segment_n_attributes:
+ * @type: a tile type
+ * @segment: a segment index
+ *
+ * Returns: how many attributes (`:inn`, `:wine`, `:name=value`: doc/tile-data.md) the tile
+ *   data gives @segment
+ */
+guint
+carc_tile_type_get_segment_n_attributes (const CarcTileType *type, guint segment)
+{
+  g_return_val_if_fail (type != NULL, 0);
+  g_return_val_if_fail (segment < type->n_segments, 0);
+  return type->seg[segment].n_attrs;
+}
+
+/**
+ * carc_tile_type_get_segment_attribute_at:
+ * @type: a tile type
+ * @segment: a segment index
+ * @index: 0 .. carc_tile_type_get_segment_n_attributes() - 1
+ * @value: (out) (optional) (transfer none): the attribute's value ("" for a bare attribute)
+ *
+ * The segment's attributes in the order of the tile data. The engine gives them no meaning:
+ * expansions do.
+ *
+ * Returns: (transfer none) (nullable): the name of attribute @index, or %NULL past the last
+ */
+const char *
+carc_tile_type_get_segment_attribute_at (const CarcTileType *type, guint segment, guint index,
+                                         const char **value)
+{
+  g_return_val_if_fail (type != NULL, NULL);
+  g_return_val_if_fail (segment < type->n_segments, NULL);
+  const CarcSegmentDef *seg = &type->seg[segment];
+  if (index >= seg->n_attrs)
+    return NULL;
+  const CarcTileTag *a = &type->attrs[seg->first_attr + index];
+  if (value)
+    *value = a->value;
+  return a->key;
+}
+
+/**
+ * carc_tile_type_get_segment_attribute:
+ * @type: a tile type
+ * @segment: a segment index
+ * @name: an attribute name ("inn")
+ *
+ * Returns: (transfer none) (nullable): the value of @segment's attribute @name ("" for a
+ *   bare attribute such as `:inn`), or %NULL when the segment does not have it
+ */
+const char *
+carc_tile_type_get_segment_attribute (const CarcTileType *type, guint segment, const char *name)
+{
+  g_return_val_if_fail (type != NULL, NULL);
+  g_return_val_if_fail (segment < type->n_segments, NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+  const CarcSegmentDef *seg = &type->seg[segment];
+  for (guint i = 0; i < seg->n_attrs; i++)
+    if (strcmp (type->attrs[seg->first_attr + i].key, name) == 0)
+      return type->attrs[seg->first_attr + i].value;
+  return NULL;
 }
 
 /**

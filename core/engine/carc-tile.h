@@ -53,6 +53,12 @@ CarcFeatureKind carc_tile_type_get_segment_kind (const CarcTileType *type, guint
 guint32 carc_tile_type_get_segment_location (const CarcTileType *type, guint segment,
                                              guint rotation);
 gboolean carc_tile_type_get_segment_shield (const CarcTileType *type, guint segment);
+guint carc_tile_type_get_segment_shields (const CarcTileType *type, guint segment);
+guint carc_tile_type_get_segment_n_attributes (const CarcTileType *type, guint segment);
+const char *carc_tile_type_get_segment_attribute_at (const CarcTileType *type, guint segment,
+                                                     guint index, const char **value);
+const char *carc_tile_type_get_segment_attribute (const CarcTileType *type, guint segment,
+                                                  const char *name);
 const char *carc_tile_type_get_tag (const CarcTileType *type, const char *key);
 guint carc_tile_type_get_n_tags (const CarcTileType *type);
 const char *carc_tile_type_get_tag_at (const CarcTileType *type, guint index, const char **value);

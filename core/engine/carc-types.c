@@ -22,6 +22,8 @@ carc_feature_kind_to_string (CarcFeatureKind kind)
         return "city";
       case CARC_FEATURE_CLOISTER:
         return "cloister";
+      case CARC_FEATURE_WATER:
+        return "water";
     }
   return "unknown";
 }

@@ -36,6 +36,8 @@ typedef enum
  * @CARC_EDGE_ROAD: a road in the middle of the edge, field on both halves
  * @CARC_EDGE_CITY: a city edge
  * @CARC_EDGE_WALL: fits any neighbour and closes whatever meets it (the abbey's edges)
+ * @CARC_EDGE_WATER: water (a river) in the middle of the edge, field on both halves; it
+ *   meets only water (or a wall)
  *
  * What a tile shows along one of its edges.
  */
@@ -45,6 +47,7 @@ typedef enum
   CARC_EDGE_ROAD = 1,
   CARC_EDGE_CITY = 2,
   CARC_EDGE_WALL = 3,
+  CARC_EDGE_WATER = 4,
 } CarcEdgeKind;
 
 /**
@@ -53,6 +56,8 @@ typedef enum
  * @CARC_FEATURE_ROAD: a road (thieves)
  * @CARC_FEATURE_CITY: a city (knights)
  * @CARC_FEATURE_CLOISTER: a cloister, or any cloister-like feature such as the abbey (monks)
+ * @CARC_FEATURE_WATER: water (a river, a lake): part of the landscape, but no follower stands
+ *   on it and the base rules never score it; it separates the fields beside it
  *
  * The kind of a segment and of the feature it belongs to.
  */
@@ -62,6 +67,7 @@ typedef enum
   CARC_FEATURE_ROAD = 1,
   CARC_FEATURE_CITY = 2,
   CARC_FEATURE_CLOISTER = 3,
+  CARC_FEATURE_WATER = 4,
 } CarcFeatureKind;
 
 /**

@@ -512,7 +512,7 @@ START_TEST (test_refused_plugins)
   GVariantIter iter;
   const char *name, *path, *reason;
 
-  ck_assert_str_eq (names_text, "['winter', 'inns']"); /* hook order: inns runs late */
+  ck_assert_str_eq (names_text, "['inns', 'winter']"); /* hook order: priority, then name */
   /* in file name order: broken (dlopen's own words follow "cannot load: "), refuses */
   ck_assert_uint_eq (g_variant_n_children (refused), 2);
   g_variant_iter_init (&iter, refused);

@@ -148,7 +148,7 @@ START_TEST (test_override_wins_over_adjust)
   for (guint i = 0; i < G_N_ELEMENTS (orders); i++)
     {
       g_autoptr (Scenario) sc = play (orders[i]);
-      CarcGameConfig *config = carc_game_get_config (sc->game);
+      const CarcGameConfig *config = carc_game_get_config (sc->game);
       ck_assert_str_eq (carc_plugin_get_name (carc_game_config_get_expansion (config, 0)),
                         "o-override");
       scenario_assert_items (sc, 0, 0, "o*0=0");

@@ -7,6 +7,29 @@
 
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
 
+/* A segment's accessors agree: each attribute is found by its name, shields only on a city
+ * (at most 9), an empty location only for a field (an inner one). */
+static void
+check_segment (const CarcTileType *t, guint s)
+{
+  for (guint r = 0; r < 4; r++)
+    (void)carc_tile_type_get_segment_location (t, s, r);
+  CarcFeatureKind kind = carc_tile_type_get_segment_kind (t, s);
+  guint n = carc_tile_type_get_segment_n_attributes (t, s);
+  for (guint i = 0; i < n; i++)
+    {
+      const char *value = NULL;
+      const char *name = carc_tile_type_get_segment_attribute_at (t, s, i, &value);
+      g_assert (name != NULL && value != NULL);
+      g_assert (carc_tile_type_get_segment_attribute (t, s, name) == value);
+    }
+  g_assert (carc_tile_type_get_segment_attribute_at (t, s, n, NULL) == NULL);
+  guint shields = carc_tile_type_get_segment_shields (t, s);
+  g_assert (shields <= 9 && (shields == 0 || kind == CARC_FEATURE_CITY));
+  g_assert (carc_tile_type_get_segment_location (t, s, 0) != 0 || kind == CARC_FEATURE_FIELD
+            || kind == CARC_FEATURE_CLOISTER);
+}
+
 int
 LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 {
@@ -23,8 +46,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
           g_assert (carc_tile_set_lookup (set, carc_tile_type_get_id (t)) == t);
           total += carc_tile_type_get_count (t);
           for (guint s = 0; s < carc_tile_type_get_n_segments (t); s++)
-            for (guint r = 0; r < 4; r++)
-              (void)carc_tile_type_get_segment_location (t, s, r);
+            check_segment (t, s);
         }
       g_assert_cmpuint (total, ==, carc_tile_set_get_n_tiles (set));
     }
