@@ -85,14 +85,20 @@ typedef enum
 
 /**
  * CarcEndVerdict:
- * @CARC_END_STOP: under this expansion's rules the game may end here
- * @CARC_END_SKIP: this player gets no turn, but the game goes on to the next player
+ * @CARC_END_STOP: this player gets no turn from this expansion, and it owes nobody else one:
+ *   under its rules the game may end here (halftiles, D6: it ends at the first player with
+ *   nothing to place; abbey, D10: the round is over)
+ * @CARC_END_SKIP: this player gets no turn, but this expansion still owes a turn to a later
+ *   player, so the game goes on to the next player (the abbey round, D10, while a later
+ *   player still holds an abbey that fits). It outranks every other expansion's STOP: answer
+ *   it only while such a player exists, or no other expansion can end the game
  * @CARC_END_OFFER: this player gets a turn to place a piece from the hand, or pass
  * @CARC_END_REQUIRE: this player gets a turn and must place a piece from the hand
  *
  * Once the draw pile is empty, each turn the end_turn hooks decide: any REQUIRE or OFFER
  * gives the player a turn (REQUIRE wins: no pass); else any SKIP moves on to the next
  * player; else the game ends. A game where every player is skipped in a row ends too.
+ * doc/rules.md ("D6 with D10") says how the shipped expansions combine.
  */
 typedef enum
 {

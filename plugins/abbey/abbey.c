@@ -49,8 +49,21 @@ abbey_check_place (CarcGame *game, gpointer data, const CarcTileType *tile, gint
   return CARC_PLACE_ALLOW;
 }
 
+/* Whether a player the abbey round has not come to yet holds an abbey that fits now. */
+static gboolean
+abbey_owed (CarcGame *game, const AbbeyGame *ag)
+{
+  for (guint p = 0; p < carc_game_get_n_players (game); p++)
+    if (!(ag->asked & (1u << p)) && carc_game_hand_can_place (game, p, CARC_SHAPE_SQUARE))
+      return TRUE;
+  return FALSE;
+}
+
 /* The end-of-game abbey round (D10): one turn for each player holding an abbey with a hole to
- * put it in, once round the table. */
+ * put it in, once round the table. A player with no abbey to place is skipped only while a
+ * later player of the round still has one (doc/rules.md, "D6 with D10"): SKIP keeps the game
+ * going whatever the other expansions say, so it is answered only when the abbey round owes
+ * someone a turn; otherwise STOP, and D6 (or the end of the round) ends the game. */
 static CarcEndVerdict
 abbey_end_turn (CarcGame *game, gpointer data, guint player)
 {
@@ -58,8 +71,9 @@ abbey_end_turn (CarcGame *game, gpointer data, guint player)
   if (ag->asked & (1u << player))
     return CARC_END_STOP;
   ag->asked |= 1u << player;
-  return carc_game_hand_can_place (game, player, CARC_SHAPE_SQUARE) ? CARC_END_OFFER
-                                                                    : CARC_END_SKIP;
+  if (carc_game_hand_can_place (game, player, CARC_SHAPE_SQUARE))
+    return CARC_END_OFFER;
+  return abbey_owed (game, ag) ? CARC_END_SKIP : CARC_END_STOP;
 }
 
 static gboolean

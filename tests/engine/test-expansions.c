@@ -337,6 +337,66 @@ START_TEST (test_halftiles_end_first_player_without_a_move)
 }
 END_TEST
 
+/* doc/rules.md D6 with D10a (issue 16): with the abbey plugin loaded, the first player after the
+ * last tile who can place nothing still ends the game when no later player holds an abbey that
+ * fits. Player 2's abbey has no hole, so player 1 ends the game at once and player 2 keeps his
+ * half tiles (the abbey plugin used to skip player 1, and player 2 played on). */
+START_TEST (test_abbey_halftiles_d6_ends_when_no_abbey_is_owed)
+{
+  g_autoptr (Scenario) sc
+      = scenario_new_expansions (3, "abbey,halftiles", TILES ("U"),
+                                 HANDS (NO_HAND, NO_HAND, HAND ("abbey", "HT-I-06", "HT-I-06")));
+  ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_PLACE);
+  ck_assert_uint_eq (scenario_current_player (sc), 0);
+  scenario_turn (sc, 1, 0, 1, SCENARIO_SKIP); /* U, the last tile */
+  ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_OVER);
+  ck_assert_uint_eq (scenario_current_player (sc), 1); /* the player who ended it */
+  ck_assert_uint_eq (scenario_n_events_of_type (sc, CARC_EVENT_TURN_STARTED), 1);
+  ck_assert_uint_eq (carc_game_get_hand_size (sc->game, 2), 3);
+}
+END_TEST
+
+/* doc/rules.md D10a (issue 16): a player who can place nothing is skipped while a later player
+ * of the abbey round still holds an abbey that fits; that player may place it or pass; the
+ * player after him must place a half tile (D6); then the first player with nothing to place,
+ * no abbey being owed any more, ends the game. The board leaves one hole, (0, 1), which the
+ * last tile closes on its fourth side. */
+START_TEST (test_abbey_halftiles_abbey_round_first)
+{
+  g_autoptr (Scenario) sc
+      = scenario_new_expansions (3, "abbey,halftiles", TILES ("X", "U", "A", "B", "B", "B"),
+                                 HANDS (NO_HAND, HAND ("abbey"), HAND ("HT-I-06", "HT-I-06")));
+  scenario_turn (sc, -1, 0, 0, SCENARIO_SKIP);               /* player 0: X */
+  ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_PLACE);  /* player 1: no hole yet */
+  scenario_turn (sc, 1, 0, 1, SCENARIO_SKIP);                /* player 1: U */
+  ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_CHOOSE); /* player 2 holds half tiles */
+  scenario_draw (sc);
+  scenario_turn (sc, -1, 1, 2, SCENARIO_SKIP); /* player 2: A, its road meets X's */
+  scenario_turn (sc, 1, 1, 0, SCENARIO_SKIP);  /* player 0: B */
+  ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_PLACE);
+  scenario_turn (sc, -1, 2, 0, SCENARIO_SKIP); /* player 1: B */
+  scenario_draw (sc);
+  scenario_turn (sc, 0, 2, 0, SCENARIO_SKIP); /* player 2: B, the last tile: (0, 1) a hole */
+  /* Player 0 can place nothing, but player 1's abbey fits: player 0 is skipped (D10a). */
+  ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_CHOOSE);
+  ck_assert_uint_eq (scenario_current_player (sc), 1);
+  ck_assert (carc_game_can_pass (sc->game));
+  ck_assert (!carc_game_can_draw (sc->game));
+  scenario_piece_turn (sc, 0, 0, 1, 0, SCENARIO_SKIP); /* the abbey into the hole */
+  /* Player 2 holds no abbey; his half tiles fit: he must place one (D6). */
+  ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_CHOOSE);
+  ck_assert_uint_eq (scenario_current_player (sc), 2);
+  ck_assert (!carc_game_can_pass (sc->game));
+  scenario_piece_turn (sc, 0, 2, 1, 3, SCENARIO_SKIP); /* north-west of (2, 1), by B's field */
+  /* Player 0 again: nothing to place and no abbey owed: the game ends (D6). */
+  ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_OVER);
+  ck_assert_uint_eq (scenario_current_player (sc), 0);
+  ck_assert_uint_eq (carc_game_get_hand_size (sc->game, 1), 0);
+  ck_assert_uint_eq (carc_game_get_hand_size (sc->game, 2), 1);
+  ck_assert_uint_eq (scenario_n_events_of_type (sc, CARC_EVENT_TURN_STARTED), 8);
+}
+END_TEST
+
 /* doc/rules.md section 3.2: the long side meets only the long side of the other half, with matching
  * landscape; legs match like tile edges; a half needs an edge that continues the landscape. */
 START_TEST (test_halftiles_placement_rules)
@@ -502,6 +562,8 @@ main (void)
   tcase_add_test (tc, test_abbey_completes_three_features);
   tcase_add_test (tc, test_abbey_into_hole_beside_a_gap);
   tcase_add_test (tc, test_halftiles_end_first_player_without_a_move);
+  tcase_add_test (tc, test_abbey_halftiles_d6_ends_when_no_abbey_is_owed);
+  tcase_add_test (tc, test_abbey_halftiles_abbey_round_first);
   tcase_add_test (tc, test_halftiles_placement_rules);
   tcase_add_test (tc, test_halftiles_setup_and_draft);
   tcase_add_test (tc, test_halftiles_hill);
