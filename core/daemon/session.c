@@ -861,20 +861,10 @@ gboolean
 carcd_session_place_piece (CarcdSession *s, CarcdCaller *caller, guint index, gint x, gint y,
                            guint rotation, GError **error)
 {
-  const CarcTileType *piece;
-
-  if (!check_mover (s, caller, error))
+  /* a refused placement's error says the rule that refused it (the expansion's reason) */
+  if (!check_mover (s, caller, error)
+      || !carc_game_place_piece (s->game, index, x, y, rotation, error))
     return FALSE;
-  piece = carc_game_get_hand_piece (s->game, carc_game_get_current_player (s->game), index);
-  if (!carc_game_place_piece (s->game, index, x, y, rotation, error))
-    {
-      /* the abbey's rule, said where the engine only says "cannot go there" */
-      if (g_error_matches (*error, CARC_ERROR, CARC_ERROR_ILLEGAL_PLACEMENT) && piece
-          && carc_tile_type_get_tag (piece, "abbey"))
-        g_prefix_error (error, "An abbey only goes into a hole, an empty cell with 4 occupied "
-                               "neighbours: ");
-      return FALSE;
-    }
   return after_move (s, FALSE, error);
 }
 

@@ -181,6 +181,10 @@ carc_game_hooks_check (CarcGame *g, const CarcTileType *t)
 }
 G_GNUC_INTERNAL gboolean carc_game_piece_fits (CarcGame *g, const CarcTileType *t, gint x, gint y,
                                                guint rot);
+/* Why a hook vetoes placing @t there (its reason, static), or NULL: it fits, the base rules
+ * refuse it, or the vetoing hook gave no reason. Only for error messages: it asks again. */
+G_GNUC_INTERNAL const char *carc_game_piece_refusal (CarcGame *g, const CarcTileType *t, gint x,
+                                                     gint y, guint rot);
 G_GNUC_INTERNAL guint carc_game_enumerate (CarcGame *g, const CarcTileType *t, CarcPlacement *out,
                                            guint max);
 G_GNUC_INTERNAL guint carc_game_put_piece (CarcGame *g, const CarcTileType *t, gint x, gint y,

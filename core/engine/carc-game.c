@@ -436,6 +436,18 @@ place_and_report (CarcGame *g, const CarcTileType *t, gint x, gint y, guint rota
   compute_deployments (g);
 }
 
+/* CARC_ERROR_ILLEGAL_PLACEMENT for @t (a "tile" in play or a "piece" from the hand) at
+ * (x, y), with the reason of the hook that vetoed it, if one did and gave one. */
+static void
+refuse_placement (CarcGame *g, const char *what, const CarcTileType *t, gint x, gint y,
+                  guint rotation, GError **error)
+{
+  const char *reason = carc_game_piece_refusal (g, t, x, y, rotation);
+  g_set_error (error, CARC_ERROR, CARC_ERROR_ILLEGAL_PLACEMENT,
+               "%s %s cannot go at (%d, %d) with rotation %u%s%s", what, t->id, x, y, rotation,
+               reason ? ": " : "", reason ? reason : "");
+}
+
 /**
  * carc_game_place:
  * @self: a game
@@ -468,9 +480,7 @@ carc_game_place (CarcGame *self, gint x, gint y, guint rotation, GError **error)
                          && carc_board_square_fits (&self->board, x, y, self->tile, rotation));
   if (!fits)
     {
-      g_set_error (error, CARC_ERROR, CARC_ERROR_ILLEGAL_PLACEMENT,
-                   "tile %s cannot go at (%d, %d) with rotation %u", self->tile->id, x, y,
-                   rotation);
+      refuse_placement (self, "tile", self->tile, x, y, rotation, error);
       return FALSE;
     }
   record (self, CARC_MOVE_PLACE, x, y, rotation, 0, 0);
@@ -687,8 +697,7 @@ carc_game_place_piece (CarcGame *self, guint index, gint x, gint y, guint rotati
   const CarcTileType *t = self->hand[self->current].pieces[index];
   if (!carc_game_piece_fits (self, t, x, y, rotation))
     {
-      g_set_error (error, CARC_ERROR, CARC_ERROR_ILLEGAL_PLACEMENT,
-                   "piece %s cannot go at (%d, %d) with rotation %u", t->id, x, y, rotation);
+      refuse_placement (self, "piece", t, x, y, rotation, error);
       return FALSE;
     }
   record (self, CARC_MOVE_PLACE_PIECE, x, y, rotation, 0, index);

@@ -75,6 +75,8 @@ typedef struct
  * @CARC_PLACE_VETO: refused, whatever the base rules say
  *
  * What the check_place hook says of a placement. A veto from any hook wins, then an allow.
+ * A veto may come with a reason (the hook's @reason), which the engine's
+ * CARC_ERROR_ILLEGAL_PLACEMENT for that placement ends with, so a client can show it.
  */
 typedef enum
 {
@@ -165,7 +167,10 @@ guint carc_scoring_get_points (const CarcScoring *scoring, guint player);
  *   read options; returns the per-game data every other hook receives as @data (may be
  *   %NULL), or sets @error (the game is not created)
  * @free_data: frees what setup returned, when the game is finalized
- * @check_place: placement: may veto or allow placing @tile at (@x, @y) with @rotation
+ * @check_place: placement: may veto or allow placing @tile at (@x, @y) with @rotation; with a
+ *   veto it may set *@reason to one static sentence for people, lower case, no full stop
+ *   (the abbey: "an abbey goes only into a hole, an empty cell with 4 occupied
+ *   neighbours"); it is asked for often (listings), so setting @reason must cost nothing
  * @placed: placement: a piece was placed (after its edges were joined, before scoring)
  * @counting_unit: adjacency: the counting unit of the piece @info for roads and cities,
  *   given the engine's (@unit, one per occupied cell, decision D5); return it unchanged
@@ -193,7 +198,7 @@ typedef struct
   gpointer (*setup) (CarcSetup *setup, GError **error);
   void (*free_data) (gpointer data);
   CarcPlaceVerdict (*check_place) (CarcGame *game, gpointer data, const CarcTileType *tile, gint x,
-                                   gint y, guint rotation);
+                                   gint y, guint rotation, const char **reason);
   void (*placed) (CarcGame *game, gpointer data, const CarcPieceInfo *info);
   guint (*counting_unit) (CarcGame *game, gpointer data, const CarcPieceInfo *info, guint unit);
   void (*score_adjust) (CarcGame *game, gpointer data, CarcScoring *scoring);

@@ -35,7 +35,7 @@ abbey_setup (CarcSetup *setup, GError **error)
 
 static CarcPlaceVerdict
 abbey_check_place (CarcGame *game, gpointer data, const CarcTileType *tile, gint x, gint y,
-                   guint rotation)
+                   guint rotation, const char **reason)
 {
   AbbeyGame *ag = data;
   if (tile != ag->abbey)
@@ -44,7 +44,10 @@ abbey_check_place (CarcGame *game, gpointer data, const CarcTileType *tile, gint
     {
       static const int dx[4] = { 0, 1, 0, -1 }, dy[4] = { -1, 0, 1, 0 };
       if (!carc_game_is_occupied (game, x + dx[s], y + dy[s]))
-        return CARC_PLACE_VETO;
+        {
+          *reason = "an abbey goes only into a hole, an empty cell with 4 occupied neighbours";
+          return CARC_PLACE_VETO;
+        }
     }
   return CARC_PLACE_ALLOW;
 }

@@ -265,6 +265,16 @@ START_TEST (test_abbey_completes_three_features)
   /* Player 0 may choose the abbey now, but only into a hole. */
   ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_CHOOSE);
   scenario_expect_piece_error (sc, 0, 0, -1, 0, CARC_ERROR_ILLEGAL_PLACEMENT);
+  /* The error ends with the abbey hook's reason (issue 16); where the base rules already refuse
+   * (no neighbour at all), it has none. */
+  g_autoptr (GError) error = NULL;
+  ck_assert (!carc_game_place_piece (sc->game, 0, 0, -1, 0, &error));
+  ck_assert_str_eq (error->message,
+                    "piece abbey cannot go at (0, -1) with rotation 0: an abbey goes "
+                    "only into a hole, an empty cell with 4 occupied neighbours");
+  g_clear_error (&error);
+  ck_assert (!carc_game_place_piece (sc->game, 0, 5, 5, 0, &error));
+  ck_assert_str_eq (error->message, "piece abbey cannot go at (5, 5) with rotation 0");
   scenario_expect_piece_error (sc, 1, 1, 0, 0, CARC_ERROR_NO_PIECE);
   scenario_draw (sc);
   scenario_turn (sc, 1, 2, 0, SCENARIO_SKIP); /* B */

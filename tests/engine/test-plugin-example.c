@@ -424,7 +424,8 @@ START_TEST (test_inn2_inn_continues_a_road)
   g_autoptr (GError) error = NULL;
   ck_assert (!carc_game_place (play->game, 0, 1, 1, &error));
   assert_error (error, CARC_ERROR, CARC_ERROR_ILLEGAL_PLACEMENT,
-                "tile IN-U cannot go at (0, 1) with rotation 1");
+                "tile IN-U cannot go at (0, 1) with rotation 1: an inn's road must continue a "
+                "road already on the board"); /* the hook's reason (issue 16) */
   ck_assert_int_eq (carc_game_get_phase (play->game), CARC_PHASE_PLACE);
   turn (play, 1, 0, 1, SKIP);
 }
@@ -951,7 +952,7 @@ END_TEST
  * landscape itself: a cell with no occupied neighbour stays out of reach. */
 static CarcPlaceVerdict
 allow_everything (CarcGame *game, gpointer data, const CarcTileType *tile, gint x, gint y,
-                  guint rotation)
+                  guint rotation, const char **reason)
 {
   return CARC_PLACE_ALLOW;
 }
