@@ -479,13 +479,13 @@ START_TEST (test_halftiles_setup_and_draft)
 }
 END_TEST
 
-/* doc/rules.md section 3.7 item 2 (the hill option): placing the hill half buries the next tile of
- * the draw pile; in a tie, the player with a follower in the hill's cell wins alone. */
-START_TEST (test_halftiles_hill)
+/* doc/rules.md section 3.7 item 2, the hills expansion (issue 16: the rule left halftiles for a
+ * plugin of its own): placing the hill half buries the next tile of the draw pile; in a tie, the
+ * player with a follower in the hill's cell wins alone. */
+START_TEST (test_hills_hill_half)
 {
-  g_autoptr (Scenario) sc = scenario_new_expansions_full (
-      2, "halftiles", OPTIONS ("halftiles.hill=1"), TILES ("U", "V", "V", "V"),
-      HANDS (HAND ("HT-II-10"), NO_HAND));
+  g_autoptr (Scenario) sc = scenario_new_expansions (
+      2, "halftiles,hills", TILES ("U", "V", "V", "V"), HANDS (HAND ("HT-II-10"), NO_HAND));
   ck_assert_uint_eq (carc_game_get_tiles_left (sc->game), 4);
   scenario_piece_turn (sc, 0, 1, 0, 3, 0); /* the hill half east of D, a thief on its road */
   ck_assert_uint_eq (carc_game_get_tiles_left (sc->game), 2); /* U went under the hill */
@@ -496,6 +496,51 @@ START_TEST (test_halftiles_hill)
   /* The road (5 cells, open at the hill's gap and south of (0, 1)): one thief each. */
   ck_assert_uint_eq (final_points (sc, 0), 5);
   ck_assert_uint_eq (final_points (sc, 1), 0);
+}
+END_TEST
+
+/* D8 and issue 16: a symbol half tile joins the half tiles only in a game with the expansion
+ * its needs= tag names: the hill half with hills, the vineyard half with vineyards; without
+ * them the hill half is a plain half (no burying: the draw pile keeps its tiles). The retired
+ * halftiles.hill option must stay off, with a clear error. */
+START_TEST (test_halftiles_symbol_tiles_need_their_expansion)
+{
+  g_autoptr (Scenario) plain = scenario_new_expansions (2, "halftiles", TILES ("U", "V", "V", "V"),
+                                                        HANDS (HAND ("HT-II-10"), NO_HAND));
+  scenario_piece_turn (plain, 0, 1, 0, 3, 0);
+  ck_assert_uint_eq (carc_game_get_tiles_left (plain->game), 3); /* U still there */
+
+  static const struct
+  {
+    const char *expansions;
+    guint pool;
+  } pools[] = {
+    { "halftiles", 20 },
+    { "halftiles,hills", 21 },
+    { "halftiles,vineyards", 21 },
+    { "halftiles,hills,vineyards", 22 },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (pools); i++)
+    {
+      g_autoptr (Scenario) sc = scenario_new_expansions_full (
+          2, pools[i].expansions, OPTIONS ("halftiles.draft=1"), TILES ("U"), NULL);
+      ck_assert_uint_eq (carc_game_get_pool_size (sc->game), pools[i].pool);
+      gboolean hill = FALSE;
+      for (guint k = 0; k < pools[i].pool; k++)
+        hill |= carc_tile_type_get_tag (carc_game_get_pool_piece (sc->game, k), "hill") != NULL;
+      ck_assert_int_eq (hill, strstr (pools[i].expansions, "hills") != NULL);
+    }
+
+  g_autoptr (CarcPluginHost) host = carc_plugin_host_new ();
+  carc_plugin_host_load_dir (host, carc_plugin_host_get_default_dir (), "halftiles", NULL);
+  g_autoptr (CarcGameConfig) config = carc_game_config_new_base (NULL);
+  ck_assert (carc_game_config_add_expansion_by_name (config, host, "halftiles", NULL));
+  ck_assert (carc_game_config_set_option (config, "halftiles", "hill", 1, NULL));
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CarcGame) game = carc_game_new (config, &error);
+  ck_assert_ptr_null (game);
+  ck_assert_str_eq (error->message, "expansion halftiles: option hill is retired: the hill rule "
+                                    "is an expansion of its own now");
 }
 END_TEST
 
@@ -576,7 +621,8 @@ main (void)
   tcase_add_test (tc, test_abbey_halftiles_abbey_round_first);
   tcase_add_test (tc, test_halftiles_placement_rules);
   tcase_add_test (tc, test_halftiles_setup_and_draft);
-  tcase_add_test (tc, test_halftiles_hill);
+  tcase_add_test (tc, test_hills_hill_half);
+  tcase_add_test (tc, test_halftiles_symbol_tiles_need_their_expansion);
   tcase_add_test (tc, test_winter_and_vineyards_decks);
   tcase_add_test (tc, test_expansion_config_errors);
   suite_add_tcase (s, tc);

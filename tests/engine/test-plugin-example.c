@@ -738,18 +738,21 @@ START_TEST (test_random_games_with_shipped_plugins)
 {
   g_autoptr (CarcPluginHost) host = carc_plugin_host_new ();
   g_autofree char *dir = plugins_dir ();
-  ck_assert_uint_eq (carc_plugin_host_load_dir (host, dir, NULL, NULL), 4);
+  ck_assert_uint_eq (carc_plugin_host_load_dir (host, dir, NULL, NULL), 5);
   for (guint seed = 1; seed <= 6; seed++)
     {
       g_autoptr (CarcGameConfig) config = config_new (TRUE, NULL);
       for (guint i = 0; i < carc_plugin_host_get_n_plugins (host); i++)
-        ck_assert (
-            carc_game_config_add_expansion (config, carc_plugin_host_get_plugin (host, i), NULL));
+        {
+          CarcPlugin *plugin = carc_plugin_host_get_plugin (host, i);
+          /* hills (the hill half and its rule) in every third game */
+          if (seed % 3 == 0 || !g_str_equal (carc_plugin_get_name (plugin), "hills"))
+            ck_assert (carc_game_config_add_expansion (config, plugin, NULL));
+        }
       carc_game_config_set_seed (config, seed);
       carc_game_config_set_n_players (config, 2 + seed % 3);
       g_autoptr (GError) error = NULL;
       ck_assert (carc_game_config_set_option (config, "halftiles", "draft", seed % 2, &error));
-      ck_assert (carc_game_config_set_option (config, "halftiles", "hill", seed % 3 == 0, &error));
       Referee ref = { .bonus = 2, .penalty = TRUE };
       play_random (config, &ref, seed);
     }
@@ -1185,11 +1188,11 @@ START_TEST (test_load_dir_enable_disable)
   {
     const char *enable, *disable, *loaded;
   } cases[] = {
-    { NULL, NULL, "abbey halftiles vineyards winter" },
+    { NULL, NULL, "abbey halftiles hills vineyards winter" },
     { "abbey,winter", NULL, "abbey winter" },
-    { "*i*", NULL, "halftiles vineyards winter" },
+    { "*i*", NULL, "halftiles hills vineyards winter" },
     { NULL, " h* , v*", "abbey winter" },
-    { "*", "winter", "abbey halftiles vineyards" },
+    { "*", "winter", "abbey halftiles hills vineyards" },
     { "abbey", "abbey", "" },
     { "", NULL, "" },
     { "nosuch", NULL, "" },
@@ -1208,7 +1211,7 @@ START_TEST (test_load_dir_enable_disable)
                      cases[i].enable ? cases[i].enable : "(null)",
                      cases[i].disable ? cases[i].disable : "(null)", names->str, cases[i].loaded);
       ck_assert_uint_eq (n, carc_plugin_host_get_n_plugins (host));
-      static const char *const all[] = { "abbey", "halftiles", "vineyards", "winter" };
+      static const char *const all[] = { "abbey", "halftiles", "hills", "vineyards", "winter" };
       for (guint k = 0; k < G_N_ELEMENTS (all); k++)
         ck_assert_msg (carc_plugin_host_is_known (host, all[k]), "%s not known", all[k]);
       ck_assert (!carc_plugin_host_is_known (host, "inns"));
