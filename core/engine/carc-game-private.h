@@ -118,6 +118,7 @@ struct _CarcGame
   /* carc-placement.c: the expansions whose check_place hook asks about asking_type. */
   const CarcTileType *asking_type;
   guint32 asking_mask;
+  gboolean in_check_place; /* a check_place hook is running: it may not draw (carc_game_random) */
   CarcHand hand[CARC_MAX_PLAYERS];
   CarcHand pool; /* the draft: face-up pieces picked before the first turn */
   guint draft_picks, draft_left;

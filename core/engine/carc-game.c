@@ -771,6 +771,30 @@ carc_game_bury_next_tile (CarcGame *self)
 }
 
 /**
+ * carc_game_random:
+ * @self: a game
+ * @bound: the number of outcomes
+ *
+ * A number drawn from the game's own seeded generator, the one that shuffled the draw pile
+ * and that carc_setup_random() draws from: for a hook that needs chance after setup (a
+ * plugin's own draw, a die). Seed and moves replay every draw, so records and journals
+ * replay the game exactly, as long as each draw follows from the moves alone: call it from
+ * hooks the moves alone call (setup, placed, the scoring hooks, end_turn), never from those
+ * that queries call too: check_place, called when and as often as placements are listed
+ * (there it refuses, returning 0), and counting_unit, called by feature queries. The
+ * generator's state is in the state hash.
+ *
+ * Returns: a number in [0, @bound); 0 if @bound is 0
+ */
+guint
+carc_game_random (CarcGame *self, guint bound)
+{
+  g_return_val_if_fail (CARC_IS_GAME (self), 0);
+  g_return_val_if_fail (!self->in_check_place, 0);
+  return bound ? carc_rng_below (&self->rng, bound) : 0;
+}
+
+/**
  * carc_game_apply_move:
  * @move: a move
  * @error: return location for a #CarcError

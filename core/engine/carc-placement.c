@@ -93,7 +93,9 @@ ask_hooks (CarcGame *g, const CarcTileType *t, gint x, gint y, guint rot, const 
     if (i < 32 ? ((mask >> i) & 1) != 0 : hook_asks (g->exp[i].hooks, t))
       {
         const char *why = NULL;
+        g->in_check_place = TRUE;
         CarcPlaceVerdict h = g->exp[i].hooks->check_place (g, g->exp[i].data, t, x, y, rot, &why);
+        g->in_check_place = FALSE;
         if (h == CARC_PLACE_VETO)
           {
             if (reason)

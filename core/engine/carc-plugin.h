@@ -279,5 +279,6 @@ gboolean carc_game_has_expansion (CarcGame *self, const char *name);
 gboolean carc_game_hand_can_place (CarcGame *self, guint player, gint shape);
 void carc_game_bury_next_tile (CarcGame *self);
 void carc_game_award (CarcGame *self, guint player, const char *name, guint count, guint points);
+guint carc_game_random (CarcGame *self, guint bound);
 
 G_END_DECLS

@@ -984,6 +984,123 @@ START_TEST (test_allow_needs_a_neighbour)
 }
 END_TEST
 
+/* A plugin that rolls a die after every placement (carc_game_random(), issue 16) and buries
+ * the next tile on a 0, so the draws change the game; it keeps its draws for the test. */
+typedef struct
+{
+  GArray *draws; /* guint */
+} Dice;
+
+static Dice *last_dice; /* the data of the game set up last */
+
+static gpointer
+dice_setup (CarcSetup *setup, GError **error)
+{
+  Dice *d = g_new0 (Dice, 1);
+  d->draws = g_array_new (FALSE, FALSE, sizeof (guint));
+  last_dice = d;
+  return d;
+}
+
+static void
+dice_free (gpointer data)
+{
+  Dice *d = data;
+  g_array_unref (d->draws);
+  g_free (d);
+}
+
+static void
+dice_placed (CarcGame *game, gpointer data, const CarcPieceInfo *info)
+{
+  Dice *d = data;
+  guint roll = carc_game_random (game, 6);
+  g_array_append_val (d->draws, roll);
+  if (roll == 0)
+    carc_game_bury_next_tile (game);
+}
+
+static gboolean
+dice_init (CarcPlugin *plugin, GError **error)
+{
+  static const CarcHooks hooks = {
+    .size = sizeof (CarcHooks), .setup = dice_setup, .free_data = dice_free, .placed = dice_placed
+  };
+  carc_plugin_set_hooks (plugin, &hooks);
+  return TRUE;
+}
+
+/* Plays @config's game to its end: the first placement of every tile, no follower. */
+static CarcGame *
+play_first_placements (const CarcGameConfig *config)
+{
+  g_autoptr (GError) error = NULL;
+  CarcGame *game = carc_game_new (config, &error);
+  ck_assert_msg (game != NULL, "%s", error ? error->message : "?");
+  while (carc_game_get_phase (game) != CARC_PHASE_OVER)
+    if (carc_game_get_phase (game) == CARC_PHASE_PLACE)
+      {
+        guint n;
+        const CarcPlacement *p = carc_game_get_placements (game, &n);
+        ck_assert_uint_gt (n, 0);
+        ck_assert (carc_game_place (game, p[0].x, p[0].y, p[0].rotation, NULL));
+      }
+    else
+      ck_assert (carc_game_skip (game, NULL));
+  return game;
+}
+
+static GArray *
+steal_draws (void)
+{
+  GArray *draws = g_array_ref (last_dice->draws);
+  last_dice = NULL;
+  return draws;
+}
+
+/* Issue 16 (hooks get the game's RNG): carc_game_random() draws from the game's seeded stream,
+ * so seed + moves replay every draw (carc_game_replay() gives the same draws and the same
+ * state hash, which holds the generator's state); another seed draws otherwise. */
+START_TEST (test_hook_random_replays)
+{
+  CarcPluginDesc d = DESC (CARC_PLUGIN_ABI_MAJOR, CARC_PLUGIN_ABI_MINOR, "dice", dice_init);
+  g_autoptr (CarcPlugin) dice = carc_plugin_new_static (&d, NULL);
+  g_autoptr (CarcGameConfig) config = config_new (FALSE, NULL);
+  carc_game_config_set_seed (config, 5);
+  ck_assert (carc_game_config_add_expansion (config, dice, NULL));
+
+  g_autoptr (CarcGame) game = play_first_placements (config);
+  g_autoptr (GArray) draws = steal_draws ();
+  ck_assert_uint_eq (draws->len, carc_game_get_n_pieces (game) - 1); /* not the start tile */
+  guint zeros = 0;
+  for (guint i = 0; i < draws->len; i++)
+    zeros += g_array_index (draws, guint, i) == 0;
+  ck_assert_uint_gt (zeros, 0);              /* some tiles went under */
+  ck_assert_uint_lt (zeros, draws->len / 2); /* about one in six */
+  ck_assert_uint_eq (carc_game_get_n_pieces (game) - 1 + zeros, 71);
+
+  guint n_moves;
+  const CarcMove *moves = carc_game_get_moves (game, &n_moves);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CarcGame) again = carc_game_replay (config, moves, n_moves, &error);
+  ck_assert_msg (again != NULL, "%s", error ? error->message : "?");
+  g_autoptr (GArray) redrawn = steal_draws ();
+  ck_assert_uint_eq (redrawn->len, draws->len);
+  ck_assert (memcmp (redrawn->data, draws->data, draws->len * sizeof (guint)) == 0);
+  g_autofree char *hash = carc_game_get_state_hash (game);
+  g_autofree char *hash_again = carc_game_get_state_hash (again);
+  ck_assert_str_eq (hash_again, hash);
+
+  carc_game_config_set_seed (config, 6);
+  g_autoptr (CarcGame) other = play_first_placements (config);
+  g_autoptr (GArray) other_draws = steal_draws ();
+  guint same = 0, n = MIN (other_draws->len, draws->len);
+  for (guint i = 0; i < n; i++)
+    same += g_array_index (other_draws, guint, i) == g_array_index (draws, guint, i);
+  ck_assert_uint_lt (same, n);
+}
+END_TEST
+
 /* Host rule: one plugin per name; the second is refused, the first stays. The host lists
  * its plugins by priority, then name. */
 START_TEST (test_host_duplicate_name)
@@ -1279,6 +1396,7 @@ main (void)
   tcase_add_test (host, test_exit_after_last_reference);
   tcase_add_test (host, test_setup_fails);
   tcase_add_test (host, test_allow_needs_a_neighbour);
+  tcase_add_test (host, test_hook_random_replays);
   tcase_add_test (host, test_host_duplicate_name);
   tcase_add_test (host, test_load_dir_skips_non_plugins);
   tcase_add_test (host, test_load_dir_name_mismatch);
