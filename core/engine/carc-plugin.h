@@ -189,6 +189,14 @@ guint carc_scoring_get_points (const CarcScoring *scoring, guint player);
  * @end_turn: end: once the draw pile is empty, whether @player gets another turn
  * @check_place_tag: (nullable): when set, @check_place is asked only about tiles carrying
  *   this tag (the abbey plugin: "abbey"); the engine then keeps its fast path for the rest
+ * @digest: state: append to @bytes the per-game state this expansion keeps that the game's
+ *   future depends on and the board, hands and scores do not show (the abbey: the players its
+ *   final round has reached), for the state hash (carc_game_get_state_hash()) and, with
+ *   @public_only, only what every player may know, for the public hash
+ *   (carc_game_get_public_hash()). Append nothing for a state that is as at the start: a
+ *   plugin that appends nothing leaves both hashes as they would be without it. The engine
+ *   frames what you append (your name, its length), so plain bytes are enough; write
+ *   numbers in a fixed byte order (little-endian)
  *
  * Hooks a plugin registers with carc_plugin_set_hooks(). @data is what @setup returned.
  */
@@ -208,6 +216,7 @@ typedef struct
   void (*game_over) (CarcGame *game, gpointer data);
   CarcEndVerdict (*end_turn) (CarcGame *game, gpointer data, guint player);
   const char *check_place_tag;
+  void (*digest) (CarcGame *game, gpointer data, gboolean public_only, GByteArray *bytes);
 } CarcHooks;
 
 /**
@@ -280,5 +289,8 @@ gboolean carc_game_hand_can_place (CarcGame *self, guint player, gint shape);
 void carc_game_bury_next_tile (CarcGame *self);
 void carc_game_award (CarcGame *self, guint player, const char *name, guint count, guint points);
 guint carc_game_random (CarcGame *self, guint bound);
+
+/* Called from the digest hook. */
+void carc_digest_add_u32 (GByteArray *bytes, guint32 value);
 
 G_END_DECLS

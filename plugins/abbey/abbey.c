@@ -79,6 +79,18 @@ abbey_end_turn (CarcGame *game, gpointer data, guint player)
   return abbey_owed (game, ag) ? CARC_END_SKIP : CARC_END_STOP;
 }
 
+/* The players the final round has reached (public: who may still place an abbey), little-endian;
+ * nothing before that round, or once the game is over (no future depends on it), so the hashes
+ * of those states are what they were before plugins digested their state. */
+static void
+abbey_digest (CarcGame *game, gpointer data, gboolean public_only, GByteArray *bytes)
+{
+  const AbbeyGame *ag = data;
+  if (ag->asked == 0 || carc_game_get_phase (game) == CARC_PHASE_OVER)
+    return;
+  carc_digest_add_u32 (bytes, ag->asked);
+}
+
 static gboolean
 abbey_init (CarcPlugin *plugin, GError **error)
 {
@@ -87,6 +99,7 @@ abbey_init (CarcPlugin *plugin, GError **error)
                                    .free_data = g_free,
                                    .check_place = abbey_check_place,
                                    .end_turn = abbey_end_turn,
+                                   .digest = abbey_digest,
                                    .check_place_tag = "abbey" };
   if (!carc_plugin_add_tiles (plugin, abbey_tiles, -1, error))
     return FALSE;

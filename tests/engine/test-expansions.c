@@ -366,6 +366,94 @@ START_TEST (test_abbey_halftiles_d6_ends_when_no_abbey_is_owed)
 }
 END_TEST
 
+/* ---- the public hash as doc/game-records.md lists its bytes ---------------------------- */
+
+static void
+put_u32 (GChecksum *c, guint32 v)
+{
+  guint8 b[4] = { v & 0xff, (v >> 8) & 0xff, (v >> 16) & 0xff, v >> 24 };
+  g_checksum_update (c, b, 4);
+}
+
+static void
+put_id (GChecksum *c, const CarcTileType *t)
+{
+  const char *id = t ? carc_tile_type_get_id (t) : "";
+  g_checksum_update (c, (const guchar *)id, (gssize)strlen (id) + 1);
+}
+
+/* The public hash of @g computed from its public API alone, item by item as
+ * doc/game-records.md ("The public hash") lists them; @exp_name (may be NULL) and @exp_bytes are
+ * one expansion's digest (item 10). */
+static char *
+documented_public_hash (CarcGame *g, const char *exp_name, const guint8 *exp_bytes, guint n)
+{
+  static const char domain[] = "carcassonne public state 1";
+  g_autoptr (GChecksum) c = g_checksum_new (G_CHECKSUM_SHA256);
+  g_checksum_update (c, (const guchar *)domain, sizeof domain);
+  put_u32 (c, carc_game_get_phase (g));
+  put_u32 (c, carc_game_get_current_player (g));
+  put_u32 (c, carc_game_get_turn (g));
+  put_u32 (c, carc_game_get_n_players (g));
+  put_u32 (c, carc_game_get_hands_open (g));
+  for (guint p = 0; p < carc_game_get_n_players (g); p++)
+    {
+      put_u32 (c, carc_game_get_score (g, p));
+      put_u32 (c, carc_game_get_supply (g, p));
+      put_u32 (c, carc_game_get_hand_size (g, p));
+      for (guint i = 0; carc_game_get_hands_open (g) && i < carc_game_get_hand_size (g, p); i++)
+        put_id (c, carc_game_get_hand_piece (g, p, i));
+    }
+  put_u32 (c, carc_game_get_pool_size (g));
+  for (guint i = 0; i < carc_game_get_pool_size (g); i++)
+    put_id (c, carc_game_get_pool_piece (g, i));
+  put_u32 (c, carc_game_get_tiles_left (g));
+  put_id (c, carc_game_get_current_tile (g));
+  put_u32 (c, carc_game_can_draw (g) | carc_game_can_pass (g) << 1 | carc_game_is_ending (g) << 2);
+  put_u32 (c, carc_game_get_n_pieces (g));
+  for (guint i = 0; i < carc_game_get_n_pieces (g); i++)
+    {
+      CarcPieceInfo info;
+      ck_assert (carc_game_get_piece (g, i, &info));
+      put_id (c, info.tile);
+      put_u32 (c, (guint32)info.x);
+      put_u32 (c, (guint32)info.y);
+      put_u32 (c, info.rotation + 256 * (guint8)info.player);
+    }
+  for (guint i = 0; i < carc_game_get_n_followers (g); i++)
+    {
+      CarcFollowerInfo fw;
+      ck_assert (carc_game_get_follower (g, i, &fw));
+      put_u32 (c, fw.player);
+      put_u32 (c, fw.piece);
+      put_u32 (c, fw.segment);
+    }
+  if (exp_name)
+    {
+      g_checksum_update (c, (const guchar *)exp_name, (gssize)strlen (exp_name) + 1);
+      put_u32 (c, n);
+      g_checksum_update (c, exp_bytes, n);
+    }
+  return g_strndup (g_checksum_get_string (c), 16);
+}
+
+/* The abbey's digest (issue 16): the public hash is the documented bytes, plus, while the final
+ * abbey round runs, "abbey", NUL, u32 4, u32 the players it reached; before it and once the game
+ * is over, nothing (the hash of a game whose plugins keep no state). */
+static void
+assert_abbey_hash (CarcGame *g, guint32 asked)
+{
+  g_autofree char *hash = carc_game_get_public_hash (g);
+  guint8 mask[4] = { asked & 0xff, (asked >> 8) & 0xff, (asked >> 16) & 0xff, asked >> 24 };
+  g_autofree char *want = documented_public_hash (g, asked ? "abbey" : NULL, mask, 4);
+  ck_assert_str_eq (hash, want);
+  if (asked)
+    {
+      g_autofree char *without = documented_public_hash (g, NULL, NULL, 0);
+      ck_assert_str_ne (hash, without);
+    }
+}
+
 /* doc/rules.md D10a (issue 16): a player who can place nothing is skipped while a later player
  * of the abbey round still holds an abbey that fits; that player may place it or pass; the
  * player after him must place a half tile (D6); then the first player with nothing to place,
@@ -376,6 +464,7 @@ START_TEST (test_abbey_halftiles_abbey_round_first)
   g_autoptr (Scenario) sc
       = scenario_new_expansions (3, "abbey,halftiles", TILES ("X", "U", "A", "B", "B", "B"),
                                  HANDS (NO_HAND, HAND ("abbey"), HAND ("HT-I-06", "HT-I-06")));
+  assert_abbey_hash (sc->game, 0);
   scenario_turn (sc, -1, 0, 0, SCENARIO_SKIP);               /* player 0: X */
   ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_PLACE);  /* player 1: no hole yet */
   scenario_turn (sc, 1, 0, 1, SCENARIO_SKIP);                /* player 1: U */
@@ -392,11 +481,13 @@ START_TEST (test_abbey_halftiles_abbey_round_first)
   ck_assert_uint_eq (scenario_current_player (sc), 1);
   ck_assert (carc_game_can_pass (sc->game));
   ck_assert (!carc_game_can_draw (sc->game));
+  assert_abbey_hash (sc->game, 0x3);                   /* the round reached players 0 and 1 */
   scenario_piece_turn (sc, 0, 0, 1, 0, SCENARIO_SKIP); /* the abbey into the hole */
   /* Player 2 holds no abbey; his half tiles fit: he must place one (D6). */
   ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_CHOOSE);
   ck_assert_uint_eq (scenario_current_player (sc), 2);
   ck_assert (!carc_game_can_pass (sc->game));
+  assert_abbey_hash (sc->game, 0x7);
   scenario_piece_turn (sc, 0, 2, 1, 3, SCENARIO_SKIP); /* north-west of (2, 1), by B's field */
   /* Player 0 again: nothing to place and no abbey owed: the game ends (D6). */
   ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_OVER);
@@ -404,6 +495,7 @@ START_TEST (test_abbey_halftiles_abbey_round_first)
   ck_assert_uint_eq (carc_game_get_hand_size (sc->game, 1), 0);
   ck_assert_uint_eq (carc_game_get_hand_size (sc->game, 2), 1);
   ck_assert_uint_eq (scenario_n_events_of_type (sc, CARC_EVENT_TURN_STARTED), 8);
+  assert_abbey_hash (sc->game, 0);
 }
 END_TEST
 

@@ -1101,6 +1101,89 @@ START_TEST (test_hook_random_replays)
 }
 END_TEST
 
+/* Two plugins with a digest hook (issue 16): "silent" appends nothing; "ledger" counts the
+ * placements and appends the count to the state hash only (it is no public state). */
+static gpointer
+ledger_setup (CarcSetup *setup, GError **error)
+{
+  return g_new0 (guint32, 1);
+}
+
+static void
+ledger_placed (CarcGame *game, gpointer data, const CarcPieceInfo *info)
+{
+  (*(guint32 *)data)++;
+}
+
+static void
+ledger_digest (CarcGame *game, gpointer data, gboolean public_only, GByteArray *bytes)
+{
+  guint32 n = *(guint32 *)data;
+  if (!public_only && n)
+    carc_digest_add_u32 (bytes, n);
+}
+
+static gboolean
+ledger_init (CarcPlugin *plugin, GError **error)
+{
+  static const CarcHooks hooks = { .size = sizeof (CarcHooks),
+                                   .setup = ledger_setup,
+                                   .free_data = g_free,
+                                   .placed = ledger_placed,
+                                   .digest = ledger_digest };
+  carc_plugin_set_hooks (plugin, &hooks);
+  return TRUE;
+}
+
+static void
+silent_digest (CarcGame *game, gpointer data, gboolean public_only, GByteArray *bytes)
+{
+}
+
+static gboolean
+silent_init (CarcPlugin *plugin, GError **error)
+{
+  static const CarcHooks hooks = { .size = sizeof (CarcHooks), .digest = silent_digest };
+  carc_plugin_set_hooks (plugin, &hooks);
+  return TRUE;
+}
+
+/* The game of seed 3 played by play_first_placements() with @plugin (may be NULL): its state
+ * hash and public hash. */
+static void
+digest_hashes (CarcPlugin *plugin, char **state, char **public)
+{
+  g_autoptr (CarcGameConfig) config = config_new (FALSE, NULL);
+  carc_game_config_set_seed (config, 3);
+  if (plugin)
+    ck_assert (carc_game_config_add_expansion (config, plugin, NULL));
+  g_autoptr (CarcGame) game = play_first_placements (config);
+  *state = carc_game_get_state_hash (game);
+  *public = carc_game_get_public_hash (game);
+}
+
+/* Issue 16 (plugin state in the hashes): a digest that appends nothing leaves both hashes as
+ * they are without the plugin (so journals keep their hashes); appended bytes change the state
+ * hash; what a digest leaves out of the public hash leaves that hash as it was. */
+START_TEST (test_digest_hook)
+{
+  CarcPluginDesc ds = DESC (CARC_PLUGIN_ABI_MAJOR, CARC_PLUGIN_ABI_MINOR, "silent", silent_init);
+  CarcPluginDesc dl = DESC (CARC_PLUGIN_ABI_MAJOR, CARC_PLUGIN_ABI_MINOR, "ledger", ledger_init);
+  g_autoptr (CarcPlugin) silent = carc_plugin_new_static (&ds, NULL);
+  g_autoptr (CarcPlugin) ledger = carc_plugin_new_static (&dl, NULL);
+  g_autofree char *state = NULL, *public = NULL;
+  g_autofree char *silent_state = NULL, *silent_public = NULL;
+  g_autofree char *ledger_state = NULL, *ledger_public = NULL;
+  digest_hashes (NULL, &state, &public);
+  digest_hashes (silent, &silent_state, &silent_public);
+  digest_hashes (ledger, &ledger_state, &ledger_public);
+  ck_assert_str_eq (silent_state, state);
+  ck_assert_str_eq (silent_public, public);
+  ck_assert_str_ne (ledger_state, state);
+  ck_assert_str_eq (ledger_public, public);
+}
+END_TEST
+
 /* Host rule: one plugin per name; the second is refused, the first stays. The host lists
  * its plugins by priority, then name. */
 START_TEST (test_host_duplicate_name)
@@ -1397,6 +1480,7 @@ main (void)
   tcase_add_test (host, test_setup_fails);
   tcase_add_test (host, test_allow_needs_a_neighbour);
   tcase_add_test (host, test_hook_random_replays);
+  tcase_add_test (host, test_digest_hook);
   tcase_add_test (host, test_host_duplicate_name);
   tcase_add_test (host, test_load_dir_skips_non_plugins);
   tcase_add_test (host, test_load_dir_name_mismatch);
