@@ -33,39 +33,12 @@ build_config (CarcdSession *s, GError **error)
   return g_steal_pointer (&config);
 }
 
-static void
-count_discards (CarcGame *game, const CarcEvent *event, gpointer data)
-{
-  guint *discarded = data;
-
-  if (event->type == CARC_EVENT_TILE_DISCARDED)
-    (*discarded)++;
-}
-
-/* The tiles face down at the start. The expansions' setup decides what goes into the draw
- * pile, so a game is dealt to see: the tiles left, plus those drawn for the first turn. */
+/* The tiles face down at the start: the expansions' setup decides what goes into the draw
+ * pile, and the engine says how many. */
 static gboolean
 count_deck (CarcdSession *s, GError **error)
 {
-  g_autoptr (CarcGame) game = NULL;
-  guint discarded = 0;
-
-  if (s->options.tile_order)
-    {
-      s->deck_size = g_strv_length (s->options.tile_order);
-      return TRUE;
-    }
-  if (s->options.n_expansions == 0)
-    {
-      s->deck_size = carc_tile_set_get_n_tiles (s->daemon->tiles) - 1; /* but the start tile */
-      return TRUE;
-    }
-  game = carc_game_new_full (s->config, count_discards, &discarded, NULL, error);
-  if (game == NULL)
-    return FALSE;
-  s->deck_size = carc_game_get_tiles_left (game) + discarded
-                 + (carc_game_get_phase (game) == CARC_PHASE_PLACE);
-  return TRUE;
+  return carc_game_config_get_deck_size (s->config, &s->deck_size, error);
 }
 
 CarcdSession *

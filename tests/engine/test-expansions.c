@@ -657,6 +657,60 @@ START_TEST (test_winter_and_vineyards_decks)
 }
 END_TEST
 
+/* The deck size of a config (issue 16: a query, not a throwaway game): the tiles face down when
+ * the game starts, as the expansions' setup makes the pile (winter and vineyards add theirs;
+ * halftiles and abbey deal into hands, which do not count); an explicit order counts itself;
+ * a config that cannot start fails with carc_game_new()'s error. */
+START_TEST (test_deck_size)
+{
+  static const struct
+  {
+    const char *expansions;
+    guint size;
+  } cases[] = {
+    { "", 71 },
+    { "winter", 83 },
+    { "vineyards", 79 },
+    { "winter,vineyards", 91 },
+    { "abbey,halftiles,hills", 71 },
+  };
+  g_autoptr (CarcPluginHost) host = carc_plugin_host_new ();
+  carc_plugin_host_load_dir (host, carc_plugin_host_get_default_dir (), NULL, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (CarcGameConfig) config = carc_game_config_new_base (NULL);
+      g_auto (GStrv) names = g_strsplit (cases[i].expansions, ",", -1);
+      for (guint k = 0; names[k] && *names[k]; k++)
+        ck_assert (carc_game_config_add_expansion_by_name (config, host, names[k], NULL));
+      guint size = 0;
+      ck_assert (carc_game_config_get_deck_size (config, &size, NULL));
+      ck_assert_uint_eq (size, cases[i].size);
+      /* a game of it: the tiles left, plus the one in play */
+      g_autoptr (CarcGame) game = carc_game_new (config, NULL);
+      ck_assert_uint_eq (
+          carc_game_get_tiles_left (game) + (carc_game_get_phase (game) == CARC_PHASE_PLACE), size);
+    }
+
+  g_autoptr (CarcGameConfig) config = carc_game_config_new_base (NULL);
+  ck_assert (carc_game_config_add_expansion_by_name (config, host, "vineyards", NULL));
+  carc_game_config_set_tile_order (config, TILES ("U", "HS-Cc.v", "V"));
+  guint size = 0;
+  ck_assert (carc_game_config_get_deck_size (config, &size, NULL));
+  ck_assert_uint_eq (size, 3);
+
+  g_autoptr (GError) error = NULL;
+  carc_game_config_set_n_players (config, 9);
+  ck_assert (!carc_game_config_get_deck_size (config, &size, &error));
+  ck_assert_str_eq (error->message, "a game has 2 to 6 players, not 9");
+  ck_assert_uint_eq (size, 3); /* unchanged */
+  g_clear_error (&error);
+  carc_game_config_set_n_players (config, 2);
+  carc_game_config_set_tile_order (config, TILES ("U", "nosuch"));
+  ck_assert (!carc_game_config_get_deck_size (config, &size, &error));
+  ck_assert_str_eq (error->message, "tile order entry 1: no land tile 'nosuch' in the tile set");
+}
+END_TEST
+
 /* A game that names an expansion twice, or an option it does not have, is refused. */
 START_TEST (test_expansion_config_errors)
 {
@@ -716,6 +770,7 @@ main (void)
   tcase_add_test (tc, test_hills_hill_half);
   tcase_add_test (tc, test_halftiles_symbol_tiles_need_their_expansion);
   tcase_add_test (tc, test_winter_and_vineyards_decks);
+  tcase_add_test (tc, test_deck_size);
   tcase_add_test (tc, test_expansion_config_errors);
   suite_add_tcase (s, tc);
   return check_run_suite (s);
