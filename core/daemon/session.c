@@ -33,39 +33,12 @@ build_config (CarcdSession *s, GError **error)
   return g_steal_pointer (&config);
 }
 
-static void
-count_discards (CarcGame *game, const CarcEvent *event, gpointer data)
-{
-  guint *discarded = data;
-
-  if (event->type == CARC_EVENT_TILE_DISCARDED)
-    (*discarded)++;
-}
-
-/* The tiles face down at the start. The expansions' setup decides what goes into the draw
- * pile, so a game is dealt to see: the tiles left, plus those drawn for the first turn. */
+/* The tiles face down at the start: the expansions' setup decides what goes into the draw
+ * pile, and the engine says how many. */
 static gboolean
 count_deck (CarcdSession *s, GError **error)
 {
-  g_autoptr (CarcGame) game = NULL;
-  guint discarded = 0;
-
-  if (s->options.tile_order)
-    {
-      s->deck_size = g_strv_length (s->options.tile_order);
-      return TRUE;
-    }
-  if (s->options.n_expansions == 0)
-    {
-      s->deck_size = carc_tile_set_get_n_tiles (s->daemon->tiles) - 1; /* but the start tile */
-      return TRUE;
-    }
-  game = carc_game_new_full (s->config, count_discards, &discarded, NULL, error);
-  if (game == NULL)
-    return FALSE;
-  s->deck_size = carc_game_get_tiles_left (game) + discarded
-                 + (carc_game_get_phase (game) == CARC_PHASE_PLACE);
-  return TRUE;
+  return carc_game_config_get_deck_size (s->config, &s->deck_size, error);
 }
 
 CarcdSession *
@@ -861,20 +834,10 @@ gboolean
 carcd_session_place_piece (CarcdSession *s, CarcdCaller *caller, guint index, gint x, gint y,
                            guint rotation, GError **error)
 {
-  const CarcTileType *piece;
-
-  if (!check_mover (s, caller, error))
+  /* a refused placement's error says the rule that refused it (the expansion's reason) */
+  if (!check_mover (s, caller, error)
+      || !carc_game_place_piece (s->game, index, x, y, rotation, error))
     return FALSE;
-  piece = carc_game_get_hand_piece (s->game, carc_game_get_current_player (s->game), index);
-  if (!carc_game_place_piece (s->game, index, x, y, rotation, error))
-    {
-      /* the abbey's rule, said where the engine only says "cannot go there" */
-      if (g_error_matches (*error, CARC_ERROR, CARC_ERROR_ILLEGAL_PLACEMENT) && piece
-          && carc_tile_type_get_tag (piece, "abbey"))
-        g_prefix_error (error, "An abbey only goes into a hole, an empty cell with 4 occupied "
-                               "neighbours: ");
-      return FALSE;
-    }
   return after_move (s, FALSE, error);
 }
 

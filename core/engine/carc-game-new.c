@@ -249,6 +249,40 @@ allocate (CarcGame *g, const CarcTileType *start, GPtrArray *deck)
   g->moves = g_new (CarcMove, g->cap_moves);
 }
 
+/* A game being created, up to its draw pile: the config checked and frozen, the supplies and
+ * the RNG, the draw pile before shuffling (in @deck), the expansions' setup and the hands.
+ * What carc_game_new_full() and carc_game_config_get_deck_size() share. */
+static CarcGame *
+deal (const CarcGameConfig *config, GPtrArray *deck, GError **error)
+{
+  g_autoptr (CarcGame) g = g_object_new (CARC_TYPE_GAME, NULL);
+  const CarcTileType *start = check_config (config, error);
+  if (!start)
+    return NULL;
+
+  g->config = carc_game_config_dup (config); /* frozen: later changes to @config do not reach it */
+  g->n_players = config->n_players;
+  for (guint p = 0; p < g->n_players; p++)
+    g->supply[p] = config->followers;
+  carc_rng_init (&g->rng, config->seed, 0x43415243u);
+
+  if (config->tile_order && !deck_from_order (config, deck, error))
+    return NULL;
+  if (!config->tile_order)
+    deck_from_set (config->tiles, start, deck);
+  if (!setup_expansions (g, deck, error) || !deal_hands (g, config, error))
+    return NULL;
+  guint in_hands = count_in_hands (g);
+  if (deck->len + in_hands >= CARC_MAX_PIECES)
+    {
+      g_set_error (error, CARC_ERROR, CARC_ERROR_INVALID_ARGUMENT,
+                   "a game holds at most %d tiles, not %u", CARC_MAX_PIECES,
+                   deck->len + in_hands + 1);
+      return NULL;
+    }
+  return g_steal_pointer (&g);
+}
+
 /**
  * carc_game_new_full:
  * @config: the game's options
@@ -266,34 +300,17 @@ CarcGame *
 carc_game_new_full (const CarcGameConfig *config, CarcEventFunc func, gpointer user_data,
                     GDestroyNotify destroy, GError **error)
 {
-  g_autoptr (CarcGame) g = g_object_new (CARC_TYPE_GAME, NULL);
-  carc_game_set_event_func (g, func, user_data, destroy);
-  g_return_val_if_fail (config != NULL, NULL);
-  const CarcTileType *start = check_config (config, error);
-  if (!start)
-    return NULL;
-
-  g->config = carc_game_config_dup (config); /* frozen: later changes to @config do not reach it */
-  g->n_players = config->n_players;
-  for (guint p = 0; p < g->n_players; p++)
-    g->supply[p] = config->followers;
-  carc_rng_init (&g->rng, config->seed, 0x43415243u);
-
   g_autoptr (GPtrArray) deck = g_ptr_array_new ();
-  if (config->tile_order && !deck_from_order (config, deck, error))
-    return NULL;
-  if (!config->tile_order)
-    deck_from_set (config->tiles, start, deck);
-  if (!setup_expansions (g, deck, error) || !deal_hands (g, config, error))
-    return NULL;
-  guint in_hands = count_in_hands (g);
-  if (deck->len + in_hands >= CARC_MAX_PIECES)
+  g_autoptr (CarcGame) g = config ? deal (config, deck, error) : NULL;
+  if (!g)
     {
-      g_set_error (error, CARC_ERROR, CARC_ERROR_INVALID_ARGUMENT,
-                   "a game holds at most %d tiles, not %u", CARC_MAX_PIECES,
-                   deck->len + in_hands + 1);
+      if (destroy)
+        destroy (user_data);
+      g_return_val_if_fail (config != NULL, NULL);
       return NULL;
     }
+  carc_game_set_event_func (g, func, user_data, destroy);
+  const CarcTileType *start = carc_tile_set_get_start (config->tiles);
   if (!config->tile_order)
     shuffle (g, deck);
   allocate (g, start, deck);
@@ -306,6 +323,32 @@ carc_game_new_full (const CarcGameConfig *config, CarcEventFunc func, gpointer u
     }
   carc_game_begin (g);
   return g_steal_pointer (&g);
+}
+
+/**
+ * carc_game_config_get_deck_size:
+ * @config: a config
+ * @size: (out): the number of tiles face down in the draw pile when a game of @config starts,
+ *   before the first is drawn (the start tile, hands and a draft pool not counted)
+ * @error: return location for a #CarcError
+ *
+ * What goes into the draw pile depends on the expansions' setup hooks (vineyards adds its
+ * tiles), so this runs them as carc_game_new() would, and nothing else: no shuffle, no start
+ * tile, no turn, no events. It fails where carc_game_new() would, with the same error.
+ *
+ * Returns: %TRUE with @size set; %FALSE with @error set
+ */
+gboolean
+carc_game_config_get_deck_size (const CarcGameConfig *config, guint *size, GError **error)
+{
+  g_return_val_if_fail (config != NULL, FALSE);
+  g_return_val_if_fail (size != NULL, FALSE);
+  g_autoptr (GPtrArray) deck = g_ptr_array_new ();
+  g_autoptr (CarcGame) g = deal (config, deck, error);
+  if (!g)
+    return FALSE;
+  *size = deck->len;
+  return TRUE;
 }
 
 /**

@@ -118,6 +118,7 @@ struct _CarcGame
   /* carc-placement.c: the expansions whose check_place hook asks about asking_type. */
   const CarcTileType *asking_type;
   guint32 asking_mask;
+  gboolean in_check_place; /* a check_place hook is running: it may not draw (carc_game_random) */
   CarcHand hand[CARC_MAX_PLAYERS];
   CarcHand pool; /* the draft: face-up pieces picked before the first turn */
   guint draft_picks, draft_left;
@@ -181,6 +182,10 @@ carc_game_hooks_check (CarcGame *g, const CarcTileType *t)
 }
 G_GNUC_INTERNAL gboolean carc_game_piece_fits (CarcGame *g, const CarcTileType *t, gint x, gint y,
                                                guint rot);
+/* Why a hook vetoes placing @t there (its reason, static), or NULL: it fits, the base rules
+ * refuse it, or the vetoing hook gave no reason. Only for error messages: it asks again. */
+G_GNUC_INTERNAL const char *carc_game_piece_refusal (CarcGame *g, const CarcTileType *t, gint x,
+                                                     gint y, guint rot);
 G_GNUC_INTERNAL guint carc_game_enumerate (CarcGame *g, const CarcTileType *t, CarcPlacement *out,
                                            guint max);
 G_GNUC_INTERNAL guint carc_game_put_piece (CarcGame *g, const CarcTileType *t, gint x, gint y,

@@ -436,6 +436,18 @@ place_and_report (CarcGame *g, const CarcTileType *t, gint x, gint y, guint rota
   compute_deployments (g);
 }
 
+/* CARC_ERROR_ILLEGAL_PLACEMENT for @t (a "tile" in play or a "piece" from the hand) at
+ * (x, y), with the reason of the hook that vetoed it, if one did and gave one. */
+static void
+refuse_placement (CarcGame *g, const char *what, const CarcTileType *t, gint x, gint y,
+                  guint rotation, GError **error)
+{
+  const char *reason = carc_game_piece_refusal (g, t, x, y, rotation);
+  g_set_error (error, CARC_ERROR, CARC_ERROR_ILLEGAL_PLACEMENT,
+               "%s %s cannot go at (%d, %d) with rotation %u%s%s", what, t->id, x, y, rotation,
+               reason ? ": " : "", reason ? reason : "");
+}
+
 /**
  * carc_game_place:
  * @self: a game
@@ -468,9 +480,7 @@ carc_game_place (CarcGame *self, gint x, gint y, guint rotation, GError **error)
                          && carc_board_square_fits (&self->board, x, y, self->tile, rotation));
   if (!fits)
     {
-      g_set_error (error, CARC_ERROR, CARC_ERROR_ILLEGAL_PLACEMENT,
-                   "tile %s cannot go at (%d, %d) with rotation %u", self->tile->id, x, y,
-                   rotation);
+      refuse_placement (self, "tile", self->tile, x, y, rotation, error);
       return FALSE;
     }
   record (self, CARC_MOVE_PLACE, x, y, rotation, 0, 0);
@@ -687,8 +697,7 @@ carc_game_place_piece (CarcGame *self, guint index, gint x, gint y, guint rotati
   const CarcTileType *t = self->hand[self->current].pieces[index];
   if (!carc_game_piece_fits (self, t, x, y, rotation))
     {
-      g_set_error (error, CARC_ERROR, CARC_ERROR_ILLEGAL_PLACEMENT,
-                   "piece %s cannot go at (%d, %d) with rotation %u", t->id, x, y, rotation);
+      refuse_placement (self, "piece", t, x, y, rotation, error);
       return FALSE;
     }
   record (self, CARC_MOVE_PLACE_PIECE, x, y, rotation, 0, index);
@@ -759,6 +768,30 @@ carc_game_bury_next_tile (CarcGame *self)
   g_return_if_fail (CARC_IS_GAME (self));
   if (self->deck_pos < self->deck_len)
     self->deck_pos++;
+}
+
+/**
+ * carc_game_random:
+ * @self: a game
+ * @bound: the number of outcomes
+ *
+ * A number drawn from the game's own seeded generator, the one that shuffled the draw pile
+ * and that carc_setup_random() draws from: for a hook that needs chance after setup (a
+ * plugin's own draw, a die). Seed and moves replay every draw, so records and journals
+ * replay the game exactly, as long as each draw follows from the moves alone: call it from
+ * hooks the moves alone call (setup, placed, the scoring hooks, end_turn), never from those
+ * that queries call too: check_place, called when and as often as placements are listed
+ * (there it refuses, returning 0), and counting_unit, called by feature queries. The
+ * generator's state is in the state hash.
+ *
+ * Returns: a number in [0, @bound); 0 if @bound is 0
+ */
+guint
+carc_game_random (CarcGame *self, guint bound)
+{
+  g_return_val_if_fail (CARC_IS_GAME (self), 0);
+  g_return_val_if_fail (!self->in_check_place, 0);
+  return bound ? carc_rng_below (&self->rng, bound) : 0;
 }
 
 /**

@@ -44,6 +44,7 @@ guint64 carc_game_config_get_seed (const CarcGameConfig *config);
 guint carc_game_config_get_followers (const CarcGameConfig *config);
 gboolean carc_game_config_get_farmers (const CarcGameConfig *config);
 CarcTileSet *carc_game_config_get_tiles (const CarcGameConfig *config);
+gboolean carc_game_config_get_deck_size (const CarcGameConfig *config, guint *size, GError **error);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CarcGameConfig, carc_game_config_unref)
 
 /**

@@ -83,17 +83,25 @@ carc_game_hooks_ask (CarcGame *g, const CarcTileType *t)
   return FALSE;
 }
 
+/* The hooks' verdict; on a veto, @reason (unless NULL) gets the vetoing hook's reason. */
 static CarcPlaceVerdict
-ask_hooks (CarcGame *g, const CarcTileType *t, gint x, gint y, guint rot)
+ask_hooks (CarcGame *g, const CarcTileType *t, gint x, gint y, guint rot, const char **reason)
 {
   CarcPlaceVerdict v = CARC_PLACE_DEFAULT;
   guint32 mask = hooks_asking (g, t);
   for (guint i = 0; i < g->n_exp; i++)
     if (i < 32 ? ((mask >> i) & 1) != 0 : hook_asks (g->exp[i].hooks, t))
       {
-        CarcPlaceVerdict h = g->exp[i].hooks->check_place (g, g->exp[i].data, t, x, y, rot);
+        const char *why = NULL;
+        g->in_check_place = TRUE;
+        CarcPlaceVerdict h = g->exp[i].hooks->check_place (g, g->exp[i].data, t, x, y, rot, &why);
+        g->in_check_place = FALSE;
         if (h == CARC_PLACE_VETO)
-          return h;
+          {
+            if (reason)
+              *reason = why;
+            return h;
+          }
         if (h == CARC_PLACE_ALLOW)
           v = h;
       }
@@ -103,9 +111,11 @@ ask_hooks (CarcGame *g, const CarcTileType *t, gint x, gint y, guint rot)
 /* TRUE when a piece of @t turned by @rot may go at (x, y): the cell (or its free half) is
  * free, every edge that touches a piece matches it, a half tile's long side matches the other
  * half's, and (unless a hook allows it) some edge continues the landscape (a neighbour's
- * edge that is not a wall, or the other half's long side); no hook vetoes. */
+ * edge that is not a wall, or the other half's long side); no hook vetoes. A hook's veto
+ * leaves its reason in @reason, unless that is NULL. */
 static gboolean
-fits (CarcGame *g, const CarcTileType *t, gint x, gint y, guint rot, gboolean asked)
+fits (CarcGame *g, const CarcTileType *t, gint x, gint y, guint rot, gboolean asked,
+      const char **reason)
 {
   if (rot > 3 || x < G_MININT16 + 2 || x > G_MAXINT16 - 2 || y < G_MININT16 + 2
       || y > G_MAXINT16 - 2)
@@ -150,7 +160,7 @@ fits (CarcGame *g, const CarcTileType *t, gint x, gint y, guint rot, gboolean as
        * path, whose demand leaves walls out. */
       contact |= theirs != CARC_EDGE_WALL;
     }
-  CarcPlaceVerdict v = asked ? ask_hooks (g, t, x, y, rot) : CARC_PLACE_DEFAULT;
+  CarcPlaceVerdict v = asked ? ask_hooks (g, t, x, y, rot, reason) : CARC_PLACE_DEFAULT;
   if (v == CARC_PLACE_VETO)
     return FALSE;
   return contact || v == CARC_PLACE_ALLOW;
@@ -159,7 +169,16 @@ fits (CarcGame *g, const CarcTileType *t, gint x, gint y, guint rot, gboolean as
 gboolean
 carc_game_piece_fits (CarcGame *g, const CarcTileType *t, gint x, gint y, guint rot)
 {
-  return fits (g, t, x, y, rot, carc_game_hooks_check (g, t));
+  return fits (g, t, x, y, rot, carc_game_hooks_check (g, t), NULL);
+}
+
+const char *
+carc_game_piece_refusal (CarcGame *g, const CarcTileType *t, gint x, gint y, guint rot)
+{
+  const char *reason = NULL;
+  if (!carc_game_hooks_check (g, t) || fits (g, t, x, y, rot, TRUE, &reason))
+    return NULL;
+  return reason;
 }
 
 static guint
@@ -206,8 +225,8 @@ carc_game_enumerate (CarcGame *g, const CarcTileType *t, CarcPlacement *out, gui
         {
           if (!((fit >> r) & 1))
             continue;
-          if (quick ? asked && ask_hooks (g, t, x, y, r) == CARC_PLACE_VETO
-                    : !fits (g, t, x, y, r, asked))
+          if (quick ? asked && ask_hooks (g, t, x, y, r, NULL) == CARC_PLACE_VETO
+                    : !fits (g, t, x, y, r, asked, NULL))
             continue;
           if (out)
             out[n] = (CarcPlacement){ .x = x, .y = y, .rotation = r };
@@ -224,7 +243,7 @@ carc_game_enumerate (CarcGame *g, const CarcTileType *t, CarcPlacement *out, gui
           || lone_half (g, carc_board_cell (b, p->x, p->y)) != (gint)pi)
         continue;
       guint r = (p->rotation + 2) & 3;
-      if (fits (g, t, p->x, p->y, r, asked))
+      if (fits (g, t, p->x, p->y, r, asked, NULL))
         {
           if (out)
             out[n] = (CarcPlacement){ .x = p->x, .y = p->y, .rotation = r };

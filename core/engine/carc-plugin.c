@@ -228,6 +228,21 @@ carc_plugin_add_option (CarcPlugin *plugin, const CarcOptionDef *option)
 }
 
 /**
+ * carc_digest_add_u32: (skip)
+ * @bytes: what a digest hook was given
+ * @value: a number
+ *
+ * Appends @value as 4 bytes, little-endian, as the engine's own hashes write numbers.
+ */
+void
+carc_digest_add_u32 (GByteArray *bytes, guint32 value)
+{
+  g_return_if_fail (bytes != NULL);
+  guint8 b[4] = { value & 0xff, (value >> 8) & 0xff, (value >> 16) & 0xff, value >> 24 };
+  g_byte_array_append (bytes, b, sizeof b);
+}
+
+/**
  * carc_plugin_get_name:
  *
  * Returns: the expansion's name ("abbey")

@@ -75,6 +75,8 @@ typedef struct
  * @CARC_PLACE_VETO: refused, whatever the base rules say
  *
  * What the check_place hook says of a placement. A veto from any hook wins, then an allow.
+ * A veto may come with a reason (the hook's @reason), which the engine's
+ * CARC_ERROR_ILLEGAL_PLACEMENT for that placement ends with, so a client can show it.
  */
 typedef enum
 {
@@ -85,14 +87,20 @@ typedef enum
 
 /**
  * CarcEndVerdict:
- * @CARC_END_STOP: under this expansion's rules the game may end here
- * @CARC_END_SKIP: this player gets no turn, but the game goes on to the next player
+ * @CARC_END_STOP: this player gets no turn from this expansion, and it owes nobody else one:
+ *   under its rules the game may end here (halftiles, D6: it ends at the first player with
+ *   nothing to place; abbey, D10: the round is over)
+ * @CARC_END_SKIP: this player gets no turn, but this expansion still owes a turn to a later
+ *   player, so the game goes on to the next player (the abbey round, D10, while a later
+ *   player still holds an abbey that fits). It outranks every other expansion's STOP: answer
+ *   it only while such a player exists, or no other expansion can end the game
  * @CARC_END_OFFER: this player gets a turn to place a piece from the hand, or pass
  * @CARC_END_REQUIRE: this player gets a turn and must place a piece from the hand
  *
  * Once the draw pile is empty, each turn the end_turn hooks decide: any REQUIRE or OFFER
  * gives the player a turn (REQUIRE wins: no pass); else any SKIP moves on to the next
  * player; else the game ends. A game where every player is skipped in a row ends too.
+ * doc/rules.md ("D6 with D10") says how the shipped expansions combine.
  */
 typedef enum
 {
@@ -159,7 +167,10 @@ guint carc_scoring_get_points (const CarcScoring *scoring, guint player);
  *   read options; returns the per-game data every other hook receives as @data (may be
  *   %NULL), or sets @error (the game is not created)
  * @free_data: frees what setup returned, when the game is finalized
- * @check_place: placement: may veto or allow placing @tile at (@x, @y) with @rotation
+ * @check_place: placement: may veto or allow placing @tile at (@x, @y) with @rotation; with a
+ *   veto it may set *@reason to one static sentence for people, lower case, no full stop
+ *   (the abbey: "an abbey goes only into a hole, an empty cell with 4 occupied
+ *   neighbours"); it is asked for often (listings), so setting @reason must cost nothing
  * @placed: placement: a piece was placed (after its edges were joined, before scoring)
  * @counting_unit: adjacency: the counting unit of the piece @info for roads and cities,
  *   given the engine's (@unit, one per occupied cell, decision D5); return it unchanged
@@ -178,6 +189,14 @@ guint carc_scoring_get_points (const CarcScoring *scoring, guint player);
  * @end_turn: end: once the draw pile is empty, whether @player gets another turn
  * @check_place_tag: (nullable): when set, @check_place is asked only about tiles carrying
  *   this tag (the abbey plugin: "abbey"); the engine then keeps its fast path for the rest
+ * @digest: state: append to @bytes the per-game state this expansion keeps that the game's
+ *   future depends on and the board, hands and scores do not show (the abbey: the players its
+ *   final round has reached), for the state hash (carc_game_get_state_hash()) and, with
+ *   @public_only, only what every player may know, for the public hash
+ *   (carc_game_get_public_hash()). Append nothing for a state that is as at the start: a
+ *   plugin that appends nothing leaves both hashes as they would be without it. The engine
+ *   frames what you append (your name, its length), so plain bytes are enough; write
+ *   numbers in a fixed byte order (little-endian)
  *
  * Hooks a plugin registers with carc_plugin_set_hooks(). @data is what @setup returned.
  */
@@ -187,7 +206,7 @@ typedef struct
   gpointer (*setup) (CarcSetup *setup, GError **error);
   void (*free_data) (gpointer data);
   CarcPlaceVerdict (*check_place) (CarcGame *game, gpointer data, const CarcTileType *tile, gint x,
-                                   gint y, guint rotation);
+                                   gint y, guint rotation, const char **reason);
   void (*placed) (CarcGame *game, gpointer data, const CarcPieceInfo *info);
   guint (*counting_unit) (CarcGame *game, gpointer data, const CarcPieceInfo *info, guint unit);
   void (*score_adjust) (CarcGame *game, gpointer data, CarcScoring *scoring);
@@ -197,6 +216,7 @@ typedef struct
   void (*game_over) (CarcGame *game, gpointer data);
   CarcEndVerdict (*end_turn) (CarcGame *game, gpointer data, guint player);
   const char *check_place_tag;
+  void (*digest) (CarcGame *game, gpointer data, gboolean public_only, GByteArray *bytes);
 } CarcHooks;
 
 /**
@@ -268,5 +288,9 @@ gboolean carc_game_has_expansion (CarcGame *self, const char *name);
 gboolean carc_game_hand_can_place (CarcGame *self, guint player, gint shape);
 void carc_game_bury_next_tile (CarcGame *self);
 void carc_game_award (CarcGame *self, guint player, const char *name, guint count, guint points);
+guint carc_game_random (CarcGame *self, guint bound);
+
+/* Called from the digest hook. */
+void carc_digest_add_u32 (GByteArray *bytes, guint32 value);
 
 G_END_DECLS

@@ -995,14 +995,39 @@ hash_flags (CarcGame *g)
   return (guint32)g->can_draw | (guint32)g->can_pass << 1 | (guint32)g->ending << 2;
 }
 
+/* The expansions' own state, as their digest hooks give it, in hook order: for each that
+ * gives bytes, its name and a NUL, u32 their number, the bytes. An expansion that gives none
+ * adds nothing, so a game whose plugins keep no state hashes as it did before digests. */
+static void
+hash_expansions (StateHasher *c, CarcGame *g, gboolean public_only)
+{
+  g_autoptr (GByteArray) bytes = NULL;
+  for (guint i = 0; i < g->n_exp; i++)
+    {
+      if (!g->exp[i].hooks->digest)
+        continue;
+      if (!bytes)
+        bytes = g_byte_array_new ();
+      g_byte_array_set_size (bytes, 0);
+      g->exp[i].hooks->digest (g, g->exp[i].data, public_only, bytes);
+      if (bytes->len == 0)
+        continue;
+      const char *name = g->exp[i].plugin->desc->name;
+      hash_bytes (c, name, strlen (name) + 1);
+      hash_u32 (c, bytes->len);
+      hash_bytes (c, bytes->data, bytes->len);
+    }
+}
+
 /**
  * carc_game_get_state_hash:
  * @game: a game
  *
  * Everything the game's future depends on, the hidden information included (the draw pile in
- * order, every hand, the RNG state): for checking, in-process, that two games are the same
- * (a journal restored, a record replayed). Never show it to players: it gives the hidden
- * information away to whoever can try candidates (carc_game_get_public_hash() is for them).
+ * order, every hand, the RNG state, the expansions' own state as their digest hooks give it): for
+ * checking, in-process, that two games are the same (a journal restored, a record replayed). Never
+ * show it to players: it gives the hidden information away to whoever can try candidates
+ * (carc_game_get_public_hash() is for them).
  *
  * Returns: (transfer full): 16 hex digits (the start of a SHA-256 over the game's state)
  */
@@ -1044,6 +1069,7 @@ carc_game_get_state_hash (CarcGame *game)
         hash_u32 (c, g->followers[i].player);
         hash_u32 (c, (guint32)g->followers[i].seg);
       }
+  hash_expansions (c, g, FALSE);
   return hasher_finish (c);
 }
 
@@ -1098,5 +1124,6 @@ carc_game_get_public_hash (CarcGame *game)
         hash_u32 (c, s->piece);
         hash_u32 (c, s->local);
       }
+  hash_expansions (c, g, TRUE);
   return hasher_finish (c);
 }

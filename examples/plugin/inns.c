@@ -100,7 +100,7 @@ edge_facing (CarcGame *game, gint x, gint y, guint side)
  * matches; this hook only adds a refusal, so it never says ALLOW. */
 static CarcPlaceVerdict
 inns_check_place (CarcGame *game, gpointer data, const CarcTileType *tile, gint x, gint y,
-                  guint rotation)
+                  guint rotation, const char **reason)
 {
   gint segment = inn_segment (tile);
   if (segment < 0)
@@ -109,6 +109,7 @@ inns_check_place (CarcGame *game, gpointer data, const CarcTileType *tile, gint 
   for (guint side = 0; side < 4; side++)
     if ((where & CARC_LOC_SIDE (side)) && edge_facing (game, x, y, side) == CARC_EDGE_ROAD)
       return CARC_PLACE_DEFAULT;
+  *reason = "an inn's road must continue a road already on the board";
   return CARC_PLACE_VETO;
 }
 

@@ -35,7 +35,7 @@ abbey_setup (CarcSetup *setup, GError **error)
 
 static CarcPlaceVerdict
 abbey_check_place (CarcGame *game, gpointer data, const CarcTileType *tile, gint x, gint y,
-                   guint rotation)
+                   guint rotation, const char **reason)
 {
   AbbeyGame *ag = data;
   if (tile != ag->abbey)
@@ -44,13 +44,29 @@ abbey_check_place (CarcGame *game, gpointer data, const CarcTileType *tile, gint
     {
       static const int dx[4] = { 0, 1, 0, -1 }, dy[4] = { -1, 0, 1, 0 };
       if (!carc_game_is_occupied (game, x + dx[s], y + dy[s]))
-        return CARC_PLACE_VETO;
+        {
+          *reason = "an abbey goes only into a hole, an empty cell with 4 occupied neighbours";
+          return CARC_PLACE_VETO;
+        }
     }
   return CARC_PLACE_ALLOW;
 }
 
+/* Whether a player the abbey round has not come to yet holds an abbey that fits now. */
+static gboolean
+abbey_owed (CarcGame *game, const AbbeyGame *ag)
+{
+  for (guint p = 0; p < carc_game_get_n_players (game); p++)
+    if (!(ag->asked & (1u << p)) && carc_game_hand_can_place (game, p, CARC_SHAPE_SQUARE))
+      return TRUE;
+  return FALSE;
+}
+
 /* The end-of-game abbey round (D10): one turn for each player holding an abbey with a hole to
- * put it in, once round the table. */
+ * put it in, once round the table. A player with no abbey to place is skipped only while a
+ * later player of the round still has one (doc/rules.md, "D6 with D10"): SKIP keeps the game
+ * going whatever the other expansions say, so it is answered only when the abbey round owes
+ * someone a turn; otherwise STOP, and D6 (or the end of the round) ends the game. */
 static CarcEndVerdict
 abbey_end_turn (CarcGame *game, gpointer data, guint player)
 {
@@ -58,8 +74,21 @@ abbey_end_turn (CarcGame *game, gpointer data, guint player)
   if (ag->asked & (1u << player))
     return CARC_END_STOP;
   ag->asked |= 1u << player;
-  return carc_game_hand_can_place (game, player, CARC_SHAPE_SQUARE) ? CARC_END_OFFER
-                                                                    : CARC_END_SKIP;
+  if (carc_game_hand_can_place (game, player, CARC_SHAPE_SQUARE))
+    return CARC_END_OFFER;
+  return abbey_owed (game, ag) ? CARC_END_SKIP : CARC_END_STOP;
+}
+
+/* The players the final round has reached (public: who may still place an abbey), little-endian;
+ * nothing before that round, or once the game is over (no future depends on it), so the hashes
+ * of those states are what they were before plugins digested their state. */
+static void
+abbey_digest (CarcGame *game, gpointer data, gboolean public_only, GByteArray *bytes)
+{
+  const AbbeyGame *ag = data;
+  if (ag->asked == 0 || carc_game_get_phase (game) == CARC_PHASE_OVER)
+    return;
+  carc_digest_add_u32 (bytes, ag->asked);
 }
 
 static gboolean
@@ -70,6 +99,7 @@ abbey_init (CarcPlugin *plugin, GError **error)
                                    .free_data = g_free,
                                    .check_place = abbey_check_place,
                                    .end_turn = abbey_end_turn,
+                                   .digest = abbey_digest,
                                    .check_place_tag = "abbey" };
   if (!carc_plugin_add_tiles (plugin, abbey_tiles, -1, error))
     return FALSE;

@@ -318,12 +318,17 @@ START_TEST (test_expansion_objects)
       "({'Name': <'halftiles'>, 'Description': <'Halflings: triangular half tiles placed instead "
       "of drawing'>, 'Version': <'" PACKAGE_VERSION "'>, 'Priority': <0>, 'Options': <[('hand', "
       "'u', 'half tiles each player gets', <uint32 3>, uint32 1, uint32 8), ('draft', 'b', 'open "
-      "draft: pick face-up half tiles in turn', <false>, 0, 1), ('hill', 'b', 'include the hill "
-      "half tile and its rules', <false>, 0, 1)]>, 'Tiles': <['HT-I-01', 'HT-I-02', 'HT-I-03', "
+      "draft: pick face-up half tiles in turn', <false>, 0, 1), ('hill', 'b', 'retired, must be "
+      "off: the hill half and its rules come with the hills expansion', <false>, 0, 1)]>, 'Tiles': "
+      "<['HT-I-01', 'HT-I-02', 'HT-I-03', "
       "'HT-I-04', 'HT-I-05', 'HT-I-06', "
       "'HT-I-07', 'HT-I-08', 'HT-I-09', 'HT-I-10', 'HT-I-11', 'HT-I-12', 'HT-II-01', 'HT-II-02', "
       "'HT-II-03', 'HT-II-04', 'HT-II-05', 'HT-II-06', 'HT-II-07', 'HT-II-08', 'HT-II-09', "
       "'HT-II-10', 'HT-II-11', 'HT-II-12']>},)" },
+    { "hills",
+      "({'Name': <'hills'>, 'Description': <'Hills & Sheep hills: a hill buries a tile and wins "
+      "ties'>, 'Version': <'" PACKAGE_VERSION "'>, 'Priority': <0>, 'Options': <@a(sssvuu) []>, "
+      "'Tiles': <@as []>},)" },
     { "vineyards",
       "({'Name': <'vineyards'>, 'Description': <'Hills & Sheep vineyards: +3 per vineyard by a "
       "completed monastery'>, 'Version': <'" PACKAGE_VERSION "'>, 'Priority': <0>, 'Options': "
@@ -343,9 +348,9 @@ START_TEST (test_expansion_objects)
       = call_ok (c, ROOT_PATH, "org.freedesktop.DBus.ObjectManager", "GetManagedObjects", NULL);
   g_autoptr (GVariant) dict = g_variant_get_child_value (objects, 0);
 
-  ck_assert_str_eq (names, "['abbey', 'halftiles', 'vineyards', 'winter']");
+  ck_assert_str_eq (names, "['abbey', 'halftiles', 'hills', 'vineyards', 'winter']");
   /* nothing but the expansions before any game */
-  ck_assert_uint_eq (g_variant_n_children (dict), 4);
+  ck_assert_uint_eq (g_variant_n_children (dict), 5);
   for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
     {
       g_autofree char *path = g_strconcat (ROOT_PATH "/expansion/", expected[i][0], NULL);
@@ -405,7 +410,7 @@ START_TEST (test_tile_types)
     { "HT-I-01", "('HT-I-01', [1, 0, 1], [(1, ['N', 'L'], false), (0, ['NNE', 'ENE', 'ESE', "
                  "'LSE'], false), (0, ['NNW', 'LNW'], false)], {'set': 'I'})" },
     { "HT-I-06", "('HT-I-06', [0, 0, 0], [(0, ['NNW', 'NNE', 'ENE', 'ESE', 'LSE', 'LNW'], "
-                 "false)], {'set': 'I', 'vineyard': ''})" },
+                 "false)], {'set': 'I', 'vineyard': '', 'needs': 'vineyards'})" },
     { "HS-Cc.v", "('HS-Cc.v', [2, 0, 0, 2], [(2, ['N', 'W'], false), (0, ['ENE', 'ESE', 'SSE', "
                  "'SSW'], false)], {'vineyard': ''})" },
     { "WI-CFR", "('WI-CFR', [2, 0, 1, 0], [(2, ['N'], false), (1, ['S'], false), (0, ['SSW', "
@@ -605,16 +610,18 @@ bot_rand (guint64 seed)
 }
 
 /* bot.h: the built-in bot plays every phase (choosing, drafting); a seeded game of bots with
- * all four expansions (and the draft) replays exactly: it ends as the same bot playing the
- * same seed in-process, twice over. */
+ * all four expansions (then with the draft and hills too) replays exactly: it ends as the same bot
+ * playing the same seed in-process, twice over. */
 START_TEST (test_bots)
 {
   static const char *const variants[][2] = {
     { "{'bots': <uint32 2>, 'seed': <@t 77>, 'expansions': <" ALL_EXPANSIONS ">}", NULL },
-    { "{'bots': <uint32 3>, 'players': <uint32 3>, 'seed': <@t 78>, 'expansions': <" ALL_EXPANSIONS
-      ">, 'halftiles.draft': <true>, 'halftiles.hill': <true>}",
+    { "{'bots': <uint32 3>, 'players': <uint32 3>, 'seed': <@t 78>, 'expansions': <['abbey', "
+      "'halftiles', 'hills', 'vineyards', 'winter']>, 'halftiles.draft': <true>}",
       "halftiles.draft=1" },
   };
+  static const char *const with_hills[]
+      = { "abbey", "halftiles", "hills", "vineyards", "winter", NULL };
   static const guint64 seeds[] = { 77, 78 };
   static const guint players[] = { 2, 3 };
   g_autoptr (CarcPluginHost) host = test_plugin_host ();
@@ -623,9 +630,9 @@ START_TEST (test_bots)
 
   for (guint v = 0; v < G_N_ELEMENTS (variants); v++)
     {
-      const char *options[] = { variants[v][1], v ? "halftiles.hill=1" : NULL, NULL };
+      const char *options[] = { variants[v][1], NULL };
       g_autoptr (CarcGameConfig) config
-          = expansion_config (host, all_names, options, players[v], seeds[v]);
+          = expansion_config (host, v ? with_hills : all_names, options, players[v], seeds[v]);
       g_autoptr (CarcGame) engine = carc_game_new (config, NULL);
       g_autoptr (GRand) rand = bot_rand (seeds[v]);
       char *texts[2];

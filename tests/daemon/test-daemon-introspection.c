@@ -311,7 +311,7 @@ END_TEST
  * loaded (those of the build tree) answers its XML exactly. */
 START_TEST (test_expansions)
 {
-  static const char *const names[] = { "abbey", "halftiles", "vineyards", "winter" };
+  static const char *const names[] = { "abbey", "halftiles", "hills", "vineyards", "winter" };
   GPid pid = daemon_start (NULL);
   g_autoptr (GDBusConnection) c = client_new ();
 

@@ -1,6 +1,7 @@
 /* test-expansions-random.c: thousands of seeded random games with all four expansion plugins
- * on (abbey, halftiles, vineyards, winter; 2 to 6 players; the draft and hill options on in
- * some), every kind of move chosen at random, and the invariants checked after every move:
+ * on (abbey, halftiles, vineyards, winter; 2 to 6 players; the draft option and the hills
+ * expansion in some), every kind of move chosen at random, and the invariants checked after every
+ * move:
  *
  * - tiles are conserved: pieces on the board + discarded + buried under hills + left in the
  *   draw pile + in play + in hands + in the draft pool = what the game started with (less
@@ -129,8 +130,10 @@ play_one (CarcTileSet *base, guint64 seed)
       EXPECT (plugin != NULL, "plugin %s not loaded", names[i]);
       EXPECT (carc_game_config_add_expansion (config, plugin, NULL), "add %s", names[i]);
     }
-  gboolean hill = carc_rng_below (&rng, 4) == 0;
-  carc_game_config_set_option (config, "halftiles", "hill", hill, NULL);
+  gboolean hill = carc_rng_below (&rng, 4) == 0; /* the hill half and its rule */
+  if (hill)
+    EXPECT (carc_game_config_add_expansion_by_name (config, test_plugin_host (), "hills", NULL),
+            "add hills");
   carc_game_config_set_option (config, "halftiles", "draft", carc_rng_below (&rng, 4) == 0, NULL);
   carc_game_config_set_option (config, "halftiles", "hand", 1 + carc_rng_below (&rng, 4), NULL);
 

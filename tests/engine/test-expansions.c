@@ -265,6 +265,16 @@ START_TEST (test_abbey_completes_three_features)
   /* Player 0 may choose the abbey now, but only into a hole. */
   ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_CHOOSE);
   scenario_expect_piece_error (sc, 0, 0, -1, 0, CARC_ERROR_ILLEGAL_PLACEMENT);
+  /* The error ends with the abbey hook's reason (issue 16); where the base rules already refuse
+   * (no neighbour at all), it has none. */
+  g_autoptr (GError) error = NULL;
+  ck_assert (!carc_game_place_piece (sc->game, 0, 0, -1, 0, &error));
+  ck_assert_str_eq (error->message,
+                    "piece abbey cannot go at (0, -1) with rotation 0: an abbey goes "
+                    "only into a hole, an empty cell with 4 occupied neighbours");
+  g_clear_error (&error);
+  ck_assert (!carc_game_place_piece (sc->game, 0, 5, 5, 0, &error));
+  ck_assert_str_eq (error->message, "piece abbey cannot go at (5, 5) with rotation 0");
   scenario_expect_piece_error (sc, 1, 1, 0, 0, CARC_ERROR_NO_PIECE);
   scenario_draw (sc);
   scenario_turn (sc, 1, 2, 0, SCENARIO_SKIP); /* B */
@@ -334,6 +344,158 @@ START_TEST (test_halftiles_end_first_player_without_a_move)
   scenario_piece_turn (sc, 0, 0, 1, 3, SCENARIO_SKIP);
   ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_OVER);
   ck_assert_uint_eq (carc_game_get_hand_size (sc->game, 1), 1);
+}
+END_TEST
+
+/* doc/rules.md D6 with D10a (issue 16): with the abbey plugin loaded, the first player after the
+ * last tile who can place nothing still ends the game when no later player holds an abbey that
+ * fits. Player 2's abbey has no hole, so player 1 ends the game at once and player 2 keeps his
+ * half tiles (the abbey plugin used to skip player 1, and player 2 played on). */
+START_TEST (test_abbey_halftiles_d6_ends_when_no_abbey_is_owed)
+{
+  g_autoptr (Scenario) sc
+      = scenario_new_expansions (3, "abbey,halftiles", TILES ("U"),
+                                 HANDS (NO_HAND, NO_HAND, HAND ("abbey", "HT-I-06", "HT-I-06")));
+  ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_PLACE);
+  ck_assert_uint_eq (scenario_current_player (sc), 0);
+  scenario_turn (sc, 1, 0, 1, SCENARIO_SKIP); /* U, the last tile */
+  ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_OVER);
+  ck_assert_uint_eq (scenario_current_player (sc), 1); /* the player who ended it */
+  ck_assert_uint_eq (scenario_n_events_of_type (sc, CARC_EVENT_TURN_STARTED), 1);
+  ck_assert_uint_eq (carc_game_get_hand_size (sc->game, 2), 3);
+}
+END_TEST
+
+/* ---- the public hash as doc/game-records.md lists its bytes ---------------------------- */
+
+static void
+put_u32 (GChecksum *c, guint32 v)
+{
+  guint8 b[4] = { v & 0xff, (v >> 8) & 0xff, (v >> 16) & 0xff, v >> 24 };
+  g_checksum_update (c, b, 4);
+}
+
+static void
+put_id (GChecksum *c, const CarcTileType *t)
+{
+  const char *id = t ? carc_tile_type_get_id (t) : "";
+  g_checksum_update (c, (const guchar *)id, (gssize)strlen (id) + 1);
+}
+
+/* The public hash of @g computed from its public API alone, item by item as
+ * doc/game-records.md ("The public hash") lists them; @exp_name (may be NULL) and @exp_bytes are
+ * one expansion's digest (item 10). */
+static char *
+documented_public_hash (CarcGame *g, const char *exp_name, const guint8 *exp_bytes, guint n)
+{
+  static const char domain[] = "carcassonne public state 1";
+  g_autoptr (GChecksum) c = g_checksum_new (G_CHECKSUM_SHA256);
+  g_checksum_update (c, (const guchar *)domain, sizeof domain);
+  put_u32 (c, carc_game_get_phase (g));
+  put_u32 (c, carc_game_get_current_player (g));
+  put_u32 (c, carc_game_get_turn (g));
+  put_u32 (c, carc_game_get_n_players (g));
+  put_u32 (c, carc_game_get_hands_open (g));
+  for (guint p = 0; p < carc_game_get_n_players (g); p++)
+    {
+      put_u32 (c, carc_game_get_score (g, p));
+      put_u32 (c, carc_game_get_supply (g, p));
+      put_u32 (c, carc_game_get_hand_size (g, p));
+      for (guint i = 0; carc_game_get_hands_open (g) && i < carc_game_get_hand_size (g, p); i++)
+        put_id (c, carc_game_get_hand_piece (g, p, i));
+    }
+  put_u32 (c, carc_game_get_pool_size (g));
+  for (guint i = 0; i < carc_game_get_pool_size (g); i++)
+    put_id (c, carc_game_get_pool_piece (g, i));
+  put_u32 (c, carc_game_get_tiles_left (g));
+  put_id (c, carc_game_get_current_tile (g));
+  put_u32 (c, carc_game_can_draw (g) | carc_game_can_pass (g) << 1 | carc_game_is_ending (g) << 2);
+  put_u32 (c, carc_game_get_n_pieces (g));
+  for (guint i = 0; i < carc_game_get_n_pieces (g); i++)
+    {
+      CarcPieceInfo info;
+      ck_assert (carc_game_get_piece (g, i, &info));
+      put_id (c, info.tile);
+      put_u32 (c, (guint32)info.x);
+      put_u32 (c, (guint32)info.y);
+      put_u32 (c, info.rotation + 256 * (guint8)info.player);
+    }
+  for (guint i = 0; i < carc_game_get_n_followers (g); i++)
+    {
+      CarcFollowerInfo fw;
+      ck_assert (carc_game_get_follower (g, i, &fw));
+      put_u32 (c, fw.player);
+      put_u32 (c, fw.piece);
+      put_u32 (c, fw.segment);
+    }
+  if (exp_name)
+    {
+      g_checksum_update (c, (const guchar *)exp_name, (gssize)strlen (exp_name) + 1);
+      put_u32 (c, n);
+      g_checksum_update (c, exp_bytes, n);
+    }
+  return g_strndup (g_checksum_get_string (c), 16);
+}
+
+/* The abbey's digest (issue 16): the public hash is the documented bytes, plus, while the final
+ * abbey round runs, "abbey", NUL, u32 4, u32 the players it reached; before it and once the game
+ * is over, nothing (the hash of a game whose plugins keep no state). */
+static void
+assert_abbey_hash (CarcGame *g, guint32 asked)
+{
+  g_autofree char *hash = carc_game_get_public_hash (g);
+  guint8 mask[4] = { asked & 0xff, (asked >> 8) & 0xff, (asked >> 16) & 0xff, asked >> 24 };
+  g_autofree char *want = documented_public_hash (g, asked ? "abbey" : NULL, mask, 4);
+  ck_assert_str_eq (hash, want);
+  if (asked)
+    {
+      g_autofree char *without = documented_public_hash (g, NULL, NULL, 0);
+      ck_assert_str_ne (hash, without);
+    }
+}
+
+/* doc/rules.md D10a (issue 16): a player who can place nothing is skipped while a later player
+ * of the abbey round still holds an abbey that fits; that player may place it or pass; the
+ * player after him must place a half tile (D6); then the first player with nothing to place,
+ * no abbey being owed any more, ends the game. The board leaves one hole, (0, 1), which the
+ * last tile closes on its fourth side. */
+START_TEST (test_abbey_halftiles_abbey_round_first)
+{
+  g_autoptr (Scenario) sc
+      = scenario_new_expansions (3, "abbey,halftiles", TILES ("X", "U", "A", "B", "B", "B"),
+                                 HANDS (NO_HAND, HAND ("abbey"), HAND ("HT-I-06", "HT-I-06")));
+  assert_abbey_hash (sc->game, 0);
+  scenario_turn (sc, -1, 0, 0, SCENARIO_SKIP);               /* player 0: X */
+  ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_PLACE);  /* player 1: no hole yet */
+  scenario_turn (sc, 1, 0, 1, SCENARIO_SKIP);                /* player 1: U */
+  ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_CHOOSE); /* player 2 holds half tiles */
+  scenario_draw (sc);
+  scenario_turn (sc, -1, 1, 2, SCENARIO_SKIP); /* player 2: A, its road meets X's */
+  scenario_turn (sc, 1, 1, 0, SCENARIO_SKIP);  /* player 0: B */
+  ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_PLACE);
+  scenario_turn (sc, -1, 2, 0, SCENARIO_SKIP); /* player 1: B */
+  scenario_draw (sc);
+  scenario_turn (sc, 0, 2, 0, SCENARIO_SKIP); /* player 2: B, the last tile: (0, 1) a hole */
+  /* Player 0 can place nothing, but player 1's abbey fits: player 0 is skipped (D10a). */
+  ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_CHOOSE);
+  ck_assert_uint_eq (scenario_current_player (sc), 1);
+  ck_assert (carc_game_can_pass (sc->game));
+  ck_assert (!carc_game_can_draw (sc->game));
+  assert_abbey_hash (sc->game, 0x3);                   /* the round reached players 0 and 1 */
+  scenario_piece_turn (sc, 0, 0, 1, 0, SCENARIO_SKIP); /* the abbey into the hole */
+  /* Player 2 holds no abbey; his half tiles fit: he must place one (D6). */
+  ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_CHOOSE);
+  ck_assert_uint_eq (scenario_current_player (sc), 2);
+  ck_assert (!carc_game_can_pass (sc->game));
+  assert_abbey_hash (sc->game, 0x7);
+  scenario_piece_turn (sc, 0, 2, 1, 3, SCENARIO_SKIP); /* north-west of (2, 1), by B's field */
+  /* Player 0 again: nothing to place and no abbey owed: the game ends (D6). */
+  ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_OVER);
+  ck_assert_uint_eq (scenario_current_player (sc), 0);
+  ck_assert_uint_eq (carc_game_get_hand_size (sc->game, 1), 0);
+  ck_assert_uint_eq (carc_game_get_hand_size (sc->game, 2), 1);
+  ck_assert_uint_eq (scenario_n_events_of_type (sc, CARC_EVENT_TURN_STARTED), 8);
+  assert_abbey_hash (sc->game, 0);
 }
 END_TEST
 
@@ -409,13 +571,13 @@ START_TEST (test_halftiles_setup_and_draft)
 }
 END_TEST
 
-/* doc/rules.md section 3.7 item 2 (the hill option): placing the hill half buries the next tile of
- * the draw pile; in a tie, the player with a follower in the hill's cell wins alone. */
-START_TEST (test_halftiles_hill)
+/* doc/rules.md section 3.7 item 2, the hills expansion (issue 16: the rule left halftiles for a
+ * plugin of its own): placing the hill half buries the next tile of the draw pile; in a tie, the
+ * player with a follower in the hill's cell wins alone. */
+START_TEST (test_hills_hill_half)
 {
-  g_autoptr (Scenario) sc = scenario_new_expansions_full (
-      2, "halftiles", OPTIONS ("halftiles.hill=1"), TILES ("U", "V", "V", "V"),
-      HANDS (HAND ("HT-II-10"), NO_HAND));
+  g_autoptr (Scenario) sc = scenario_new_expansions (
+      2, "halftiles,hills", TILES ("U", "V", "V", "V"), HANDS (HAND ("HT-II-10"), NO_HAND));
   ck_assert_uint_eq (carc_game_get_tiles_left (sc->game), 4);
   scenario_piece_turn (sc, 0, 1, 0, 3, 0); /* the hill half east of D, a thief on its road */
   ck_assert_uint_eq (carc_game_get_tiles_left (sc->game), 2); /* U went under the hill */
@@ -426,6 +588,51 @@ START_TEST (test_halftiles_hill)
   /* The road (5 cells, open at the hill's gap and south of (0, 1)): one thief each. */
   ck_assert_uint_eq (final_points (sc, 0), 5);
   ck_assert_uint_eq (final_points (sc, 1), 0);
+}
+END_TEST
+
+/* D8 and issue 16: a symbol half tile joins the half tiles only in a game with the expansion
+ * its needs= tag names: the hill half with hills, the vineyard half with vineyards; without
+ * them the hill half is a plain half (no burying: the draw pile keeps its tiles). The retired
+ * halftiles.hill option must stay off, with a clear error. */
+START_TEST (test_halftiles_symbol_tiles_need_their_expansion)
+{
+  g_autoptr (Scenario) plain = scenario_new_expansions (2, "halftiles", TILES ("U", "V", "V", "V"),
+                                                        HANDS (HAND ("HT-II-10"), NO_HAND));
+  scenario_piece_turn (plain, 0, 1, 0, 3, 0);
+  ck_assert_uint_eq (carc_game_get_tiles_left (plain->game), 3); /* U still there */
+
+  static const struct
+  {
+    const char *expansions;
+    guint pool;
+  } pools[] = {
+    { "halftiles", 20 },
+    { "halftiles,hills", 21 },
+    { "halftiles,vineyards", 21 },
+    { "halftiles,hills,vineyards", 22 },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (pools); i++)
+    {
+      g_autoptr (Scenario) sc = scenario_new_expansions_full (
+          2, pools[i].expansions, OPTIONS ("halftiles.draft=1"), TILES ("U"), NULL);
+      ck_assert_uint_eq (carc_game_get_pool_size (sc->game), pools[i].pool);
+      gboolean hill = FALSE;
+      for (guint k = 0; k < pools[i].pool; k++)
+        hill |= carc_tile_type_get_tag (carc_game_get_pool_piece (sc->game, k), "hill") != NULL;
+      ck_assert_int_eq (hill, strstr (pools[i].expansions, "hills") != NULL);
+    }
+
+  g_autoptr (CarcPluginHost) host = carc_plugin_host_new ();
+  carc_plugin_host_load_dir (host, carc_plugin_host_get_default_dir (), "halftiles", NULL);
+  g_autoptr (CarcGameConfig) config = carc_game_config_new_base (NULL);
+  ck_assert (carc_game_config_add_expansion_by_name (config, host, "halftiles", NULL));
+  ck_assert (carc_game_config_set_option (config, "halftiles", "hill", 1, NULL));
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CarcGame) game = carc_game_new (config, &error);
+  ck_assert_ptr_null (game);
+  ck_assert_str_eq (error->message, "expansion halftiles: option hill is retired: the hill rule "
+                                    "is an expansion of its own now");
 }
 END_TEST
 
@@ -447,6 +654,60 @@ START_TEST (test_winter_and_vineyards_decks)
   ck_assert_str_eq (carc_tile_type_get_tag_at (carc_tile_set_lookup (tiles, "WI-CFR"), 0, &value),
                     "animal");
   ck_assert_str_eq (value, "bear");
+}
+END_TEST
+
+/* The deck size of a config (issue 16: a query, not a throwaway game): the tiles face down when
+ * the game starts, as the expansions' setup makes the pile (winter and vineyards add theirs;
+ * halftiles and abbey deal into hands, which do not count); an explicit order counts itself;
+ * a config that cannot start fails with carc_game_new()'s error. */
+START_TEST (test_deck_size)
+{
+  static const struct
+  {
+    const char *expansions;
+    guint size;
+  } cases[] = {
+    { "", 71 },
+    { "winter", 83 },
+    { "vineyards", 79 },
+    { "winter,vineyards", 91 },
+    { "abbey,halftiles,hills", 71 },
+  };
+  g_autoptr (CarcPluginHost) host = carc_plugin_host_new ();
+  carc_plugin_host_load_dir (host, carc_plugin_host_get_default_dir (), NULL, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (CarcGameConfig) config = carc_game_config_new_base (NULL);
+      g_auto (GStrv) names = g_strsplit (cases[i].expansions, ",", -1);
+      for (guint k = 0; names[k] && *names[k]; k++)
+        ck_assert (carc_game_config_add_expansion_by_name (config, host, names[k], NULL));
+      guint size = 0;
+      ck_assert (carc_game_config_get_deck_size (config, &size, NULL));
+      ck_assert_uint_eq (size, cases[i].size);
+      /* a game of it: the tiles left, plus the one in play */
+      g_autoptr (CarcGame) game = carc_game_new (config, NULL);
+      ck_assert_uint_eq (
+          carc_game_get_tiles_left (game) + (carc_game_get_phase (game) == CARC_PHASE_PLACE), size);
+    }
+
+  g_autoptr (CarcGameConfig) config = carc_game_config_new_base (NULL);
+  ck_assert (carc_game_config_add_expansion_by_name (config, host, "vineyards", NULL));
+  carc_game_config_set_tile_order (config, TILES ("U", "HS-Cc.v", "V"));
+  guint size = 0;
+  ck_assert (carc_game_config_get_deck_size (config, &size, NULL));
+  ck_assert_uint_eq (size, 3);
+
+  g_autoptr (GError) error = NULL;
+  carc_game_config_set_n_players (config, 9);
+  ck_assert (!carc_game_config_get_deck_size (config, &size, &error));
+  ck_assert_str_eq (error->message, "a game has 2 to 6 players, not 9");
+  ck_assert_uint_eq (size, 3); /* unchanged */
+  g_clear_error (&error);
+  carc_game_config_set_n_players (config, 2);
+  carc_game_config_set_tile_order (config, TILES ("U", "nosuch"));
+  ck_assert (!carc_game_config_get_deck_size (config, &size, &error));
+  ck_assert_str_eq (error->message, "tile order entry 1: no land tile 'nosuch' in the tile set");
 }
 END_TEST
 
@@ -502,10 +763,14 @@ main (void)
   tcase_add_test (tc, test_abbey_completes_three_features);
   tcase_add_test (tc, test_abbey_into_hole_beside_a_gap);
   tcase_add_test (tc, test_halftiles_end_first_player_without_a_move);
+  tcase_add_test (tc, test_abbey_halftiles_d6_ends_when_no_abbey_is_owed);
+  tcase_add_test (tc, test_abbey_halftiles_abbey_round_first);
   tcase_add_test (tc, test_halftiles_placement_rules);
   tcase_add_test (tc, test_halftiles_setup_and_draft);
-  tcase_add_test (tc, test_halftiles_hill);
+  tcase_add_test (tc, test_hills_hill_half);
+  tcase_add_test (tc, test_halftiles_symbol_tiles_need_their_expansion);
   tcase_add_test (tc, test_winter_and_vineyards_decks);
+  tcase_add_test (tc, test_deck_size);
   tcase_add_test (tc, test_expansion_config_errors);
   suite_add_tcase (s, tc);
   return check_run_suite (s);

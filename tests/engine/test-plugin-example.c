@@ -424,7 +424,8 @@ START_TEST (test_inn2_inn_continues_a_road)
   g_autoptr (GError) error = NULL;
   ck_assert (!carc_game_place (play->game, 0, 1, 1, &error));
   assert_error (error, CARC_ERROR, CARC_ERROR_ILLEGAL_PLACEMENT,
-                "tile IN-U cannot go at (0, 1) with rotation 1");
+                "tile IN-U cannot go at (0, 1) with rotation 1: an inn's road must continue a "
+                "road already on the board"); /* the hook's reason (issue 16) */
   ck_assert_int_eq (carc_game_get_phase (play->game), CARC_PHASE_PLACE);
   turn (play, 1, 0, 1, SKIP);
 }
@@ -737,18 +738,21 @@ START_TEST (test_random_games_with_shipped_plugins)
 {
   g_autoptr (CarcPluginHost) host = carc_plugin_host_new ();
   g_autofree char *dir = plugins_dir ();
-  ck_assert_uint_eq (carc_plugin_host_load_dir (host, dir, NULL, NULL), 4);
+  ck_assert_uint_eq (carc_plugin_host_load_dir (host, dir, NULL, NULL), 5);
   for (guint seed = 1; seed <= 6; seed++)
     {
       g_autoptr (CarcGameConfig) config = config_new (TRUE, NULL);
       for (guint i = 0; i < carc_plugin_host_get_n_plugins (host); i++)
-        ck_assert (
-            carc_game_config_add_expansion (config, carc_plugin_host_get_plugin (host, i), NULL));
+        {
+          CarcPlugin *plugin = carc_plugin_host_get_plugin (host, i);
+          /* hills (the hill half and its rule) in every third game */
+          if (seed % 3 == 0 || !g_str_equal (carc_plugin_get_name (plugin), "hills"))
+            ck_assert (carc_game_config_add_expansion (config, plugin, NULL));
+        }
       carc_game_config_set_seed (config, seed);
       carc_game_config_set_n_players (config, 2 + seed % 3);
       g_autoptr (GError) error = NULL;
       ck_assert (carc_game_config_set_option (config, "halftiles", "draft", seed % 2, &error));
-      ck_assert (carc_game_config_set_option (config, "halftiles", "hill", seed % 3 == 0, &error));
       Referee ref = { .bonus = 2, .penalty = TRUE };
       play_random (config, &ref, seed);
     }
@@ -951,7 +955,7 @@ END_TEST
  * landscape itself: a cell with no occupied neighbour stays out of reach. */
 static CarcPlaceVerdict
 allow_everything (CarcGame *game, gpointer data, const CarcTileType *tile, gint x, gint y,
-                  guint rotation)
+                  guint rotation, const char **reason)
 {
   return CARC_PLACE_ALLOW;
 }
@@ -977,6 +981,206 @@ START_TEST (test_allow_needs_a_neighbour)
   ck_assert (!carc_game_place (game, 5, 5, 0, &error));
   ck_assert_int_eq (error->code, CARC_ERROR_ILLEGAL_PLACEMENT);
   ck_assert (carc_game_can_place (game, 1, 0, 1));
+}
+END_TEST
+
+/* A plugin that rolls a die after every placement (carc_game_random(), issue 16) and buries
+ * the next tile on a 0, so the draws change the game; it keeps its draws for the test. */
+typedef struct
+{
+  GArray *draws; /* guint */
+} Dice;
+
+static Dice *last_dice; /* the data of the game set up last */
+
+static gpointer
+dice_setup (CarcSetup *setup, GError **error)
+{
+  Dice *d = g_new0 (Dice, 1);
+  d->draws = g_array_new (FALSE, FALSE, sizeof (guint));
+  last_dice = d;
+  return d;
+}
+
+static void
+dice_free (gpointer data)
+{
+  Dice *d = data;
+  g_array_unref (d->draws);
+  g_free (d);
+}
+
+static void
+dice_placed (CarcGame *game, gpointer data, const CarcPieceInfo *info)
+{
+  Dice *d = data;
+  guint roll = carc_game_random (game, 6);
+  g_array_append_val (d->draws, roll);
+  if (roll == 0)
+    carc_game_bury_next_tile (game);
+}
+
+static gboolean
+dice_init (CarcPlugin *plugin, GError **error)
+{
+  static const CarcHooks hooks = {
+    .size = sizeof (CarcHooks), .setup = dice_setup, .free_data = dice_free, .placed = dice_placed
+  };
+  carc_plugin_set_hooks (plugin, &hooks);
+  return TRUE;
+}
+
+/* Plays @config's game to its end: the first placement of every tile, no follower. */
+static CarcGame *
+play_first_placements (const CarcGameConfig *config)
+{
+  g_autoptr (GError) error = NULL;
+  CarcGame *game = carc_game_new (config, &error);
+  ck_assert_msg (game != NULL, "%s", error ? error->message : "?");
+  while (carc_game_get_phase (game) != CARC_PHASE_OVER)
+    if (carc_game_get_phase (game) == CARC_PHASE_PLACE)
+      {
+        guint n;
+        const CarcPlacement *p = carc_game_get_placements (game, &n);
+        ck_assert_uint_gt (n, 0);
+        ck_assert (carc_game_place (game, p[0].x, p[0].y, p[0].rotation, NULL));
+      }
+    else
+      ck_assert (carc_game_skip (game, NULL));
+  return game;
+}
+
+static GArray *
+steal_draws (void)
+{
+  GArray *draws = g_array_ref (last_dice->draws);
+  last_dice = NULL;
+  return draws;
+}
+
+/* Issue 16 (hooks get the game's RNG): carc_game_random() draws from the game's seeded stream,
+ * so seed + moves replay every draw (carc_game_replay() gives the same draws and the same
+ * state hash, which holds the generator's state); another seed draws otherwise. */
+START_TEST (test_hook_random_replays)
+{
+  CarcPluginDesc d = DESC (CARC_PLUGIN_ABI_MAJOR, CARC_PLUGIN_ABI_MINOR, "dice", dice_init);
+  g_autoptr (CarcPlugin) dice = carc_plugin_new_static (&d, NULL);
+  g_autoptr (CarcGameConfig) config = config_new (FALSE, NULL);
+  carc_game_config_set_seed (config, 5);
+  ck_assert (carc_game_config_add_expansion (config, dice, NULL));
+
+  g_autoptr (CarcGame) game = play_first_placements (config);
+  g_autoptr (GArray) draws = steal_draws ();
+  ck_assert_uint_eq (draws->len, carc_game_get_n_pieces (game) - 1); /* not the start tile */
+  guint zeros = 0;
+  for (guint i = 0; i < draws->len; i++)
+    zeros += g_array_index (draws, guint, i) == 0;
+  ck_assert_uint_gt (zeros, 0);              /* some tiles went under */
+  ck_assert_uint_lt (zeros, draws->len / 2); /* about one in six */
+  ck_assert_uint_eq (carc_game_get_n_pieces (game) - 1 + zeros, 71);
+
+  guint n_moves;
+  const CarcMove *moves = carc_game_get_moves (game, &n_moves);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CarcGame) again = carc_game_replay (config, moves, n_moves, &error);
+  ck_assert_msg (again != NULL, "%s", error ? error->message : "?");
+  g_autoptr (GArray) redrawn = steal_draws ();
+  ck_assert_uint_eq (redrawn->len, draws->len);
+  ck_assert (memcmp (redrawn->data, draws->data, draws->len * sizeof (guint)) == 0);
+  g_autofree char *hash = carc_game_get_state_hash (game);
+  g_autofree char *hash_again = carc_game_get_state_hash (again);
+  ck_assert_str_eq (hash_again, hash);
+
+  carc_game_config_set_seed (config, 6);
+  g_autoptr (CarcGame) other = play_first_placements (config);
+  g_autoptr (GArray) other_draws = steal_draws ();
+  guint same = 0, n = MIN (other_draws->len, draws->len);
+  for (guint i = 0; i < n; i++)
+    same += g_array_index (other_draws, guint, i) == g_array_index (draws, guint, i);
+  ck_assert_uint_lt (same, n);
+}
+END_TEST
+
+/* Two plugins with a digest hook (issue 16): "silent" appends nothing; "ledger" counts the
+ * placements and appends the count to the state hash only (it is no public state). */
+static gpointer
+ledger_setup (CarcSetup *setup, GError **error)
+{
+  return g_new0 (guint32, 1);
+}
+
+static void
+ledger_placed (CarcGame *game, gpointer data, const CarcPieceInfo *info)
+{
+  (*(guint32 *)data)++;
+}
+
+static void
+ledger_digest (CarcGame *game, gpointer data, gboolean public_only, GByteArray *bytes)
+{
+  guint32 n = *(guint32 *)data;
+  if (!public_only && n)
+    carc_digest_add_u32 (bytes, n);
+}
+
+static gboolean
+ledger_init (CarcPlugin *plugin, GError **error)
+{
+  static const CarcHooks hooks = { .size = sizeof (CarcHooks),
+                                   .setup = ledger_setup,
+                                   .free_data = g_free,
+                                   .placed = ledger_placed,
+                                   .digest = ledger_digest };
+  carc_plugin_set_hooks (plugin, &hooks);
+  return TRUE;
+}
+
+static void
+silent_digest (CarcGame *game, gpointer data, gboolean public_only, GByteArray *bytes)
+{
+}
+
+static gboolean
+silent_init (CarcPlugin *plugin, GError **error)
+{
+  static const CarcHooks hooks = { .size = sizeof (CarcHooks), .digest = silent_digest };
+  carc_plugin_set_hooks (plugin, &hooks);
+  return TRUE;
+}
+
+/* The game of seed 3 played by play_first_placements() with @plugin (may be NULL): its state
+ * hash and public hash. */
+static void
+digest_hashes (CarcPlugin *plugin, char **state, char **public)
+{
+  g_autoptr (CarcGameConfig) config = config_new (FALSE, NULL);
+  carc_game_config_set_seed (config, 3);
+  if (plugin)
+    ck_assert (carc_game_config_add_expansion (config, plugin, NULL));
+  g_autoptr (CarcGame) game = play_first_placements (config);
+  *state = carc_game_get_state_hash (game);
+  *public = carc_game_get_public_hash (game);
+}
+
+/* Issue 16 (plugin state in the hashes): a digest that appends nothing leaves both hashes as
+ * they are without the plugin (so journals keep their hashes); appended bytes change the state
+ * hash; what a digest leaves out of the public hash leaves that hash as it was. */
+START_TEST (test_digest_hook)
+{
+  CarcPluginDesc ds = DESC (CARC_PLUGIN_ABI_MAJOR, CARC_PLUGIN_ABI_MINOR, "silent", silent_init);
+  CarcPluginDesc dl = DESC (CARC_PLUGIN_ABI_MAJOR, CARC_PLUGIN_ABI_MINOR, "ledger", ledger_init);
+  g_autoptr (CarcPlugin) silent = carc_plugin_new_static (&ds, NULL);
+  g_autoptr (CarcPlugin) ledger = carc_plugin_new_static (&dl, NULL);
+  g_autofree char *state = NULL, *public = NULL;
+  g_autofree char *silent_state = NULL, *silent_public = NULL;
+  g_autofree char *ledger_state = NULL, *ledger_public = NULL;
+  digest_hashes (NULL, &state, &public);
+  digest_hashes (silent, &silent_state, &silent_public);
+  digest_hashes (ledger, &ledger_state, &ledger_public);
+  ck_assert_str_eq (silent_state, state);
+  ck_assert_str_eq (silent_public, public);
+  ck_assert_str_ne (ledger_state, state);
+  ck_assert_str_eq (ledger_public, public);
 }
 END_TEST
 
@@ -1184,11 +1388,11 @@ START_TEST (test_load_dir_enable_disable)
   {
     const char *enable, *disable, *loaded;
   } cases[] = {
-    { NULL, NULL, "abbey halftiles vineyards winter" },
+    { NULL, NULL, "abbey halftiles hills vineyards winter" },
     { "abbey,winter", NULL, "abbey winter" },
-    { "*i*", NULL, "halftiles vineyards winter" },
+    { "*i*", NULL, "halftiles hills vineyards winter" },
     { NULL, " h* , v*", "abbey winter" },
-    { "*", "winter", "abbey halftiles vineyards" },
+    { "*", "winter", "abbey halftiles hills vineyards" },
     { "abbey", "abbey", "" },
     { "", NULL, "" },
     { "nosuch", NULL, "" },
@@ -1207,7 +1411,7 @@ START_TEST (test_load_dir_enable_disable)
                      cases[i].enable ? cases[i].enable : "(null)",
                      cases[i].disable ? cases[i].disable : "(null)", names->str, cases[i].loaded);
       ck_assert_uint_eq (n, carc_plugin_host_get_n_plugins (host));
-      static const char *const all[] = { "abbey", "halftiles", "vineyards", "winter" };
+      static const char *const all[] = { "abbey", "halftiles", "hills", "vineyards", "winter" };
       for (guint k = 0; k < G_N_ELEMENTS (all); k++)
         ck_assert_msg (carc_plugin_host_is_known (host, all[k]), "%s not known", all[k]);
       ck_assert (!carc_plugin_host_is_known (host, "inns"));
@@ -1275,6 +1479,8 @@ main (void)
   tcase_add_test (host, test_exit_after_last_reference);
   tcase_add_test (host, test_setup_fails);
   tcase_add_test (host, test_allow_needs_a_neighbour);
+  tcase_add_test (host, test_hook_random_replays);
+  tcase_add_test (host, test_digest_hook);
   tcase_add_test (host, test_host_duplicate_name);
   tcase_add_test (host, test_load_dir_skips_non_plugins);
   tcase_add_test (host, test_load_dir_name_mismatch);

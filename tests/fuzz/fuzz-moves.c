@@ -135,7 +135,8 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
     {
       guint opts = take (&b);
       carc_game_config_set_option (config, "halftiles", "draft", opts & 1, NULL);
-      carc_game_config_set_option (config, "halftiles", "hill", (opts >> 1) & 1, NULL);
+      if ((opts >> 1) & 1) /* the hill half and its rule */
+        carc_game_config_add_expansion_by_name (config, static_plugin_host (), "hills", NULL);
       carc_game_config_set_option (config, "halftiles", "hand", 1 + (opts >> 2) % 8, NULL);
     }
   g_autoptr (GError) error = NULL;

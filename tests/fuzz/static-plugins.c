@@ -1,4 +1,4 @@
-/* static-plugins.c: the four shipped plugins compiled into a program, each descriptor renamed,
+/* static-plugins.c: the shipped plugins compiled into a program, each descriptor renamed,
  * for fuzz targets: a libFuzzer build holds its own copy of the engine, so it cannot dlopen
  * the plugins (they would bring the shared library's). */
 #include "config.h"
@@ -10,6 +10,9 @@
 #undef carc_plugin_desc
 #define carc_plugin_desc static_halftiles_desc
 #include "../../plugins/halftiles/halftiles.c"
+#undef carc_plugin_desc
+#define carc_plugin_desc static_hills_desc
+#include "../../plugins/hills/hills.c"
 #undef carc_plugin_desc
 #define carc_plugin_desc static_vineyards_desc
 #include "../../plugins/vineyards/vineyards.c"
@@ -24,8 +27,8 @@ static_plugin_host (void)
   static CarcPluginHost *host;
   if (host)
     return host;
-  const CarcPluginDesc *descs[]
-      = { &static_abbey_desc, &static_halftiles_desc, &static_vineyards_desc, &static_winter_desc };
+  const CarcPluginDesc *descs[] = { &static_abbey_desc, &static_halftiles_desc, &static_hills_desc,
+                                    &static_vineyards_desc, &static_winter_desc };
   host = carc_plugin_host_new ();
   for (guint i = 0; i < G_N_ELEMENTS (descs); i++)
     {
