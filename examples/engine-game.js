@@ -71,7 +71,7 @@ function randomMove(game, rng) {
         const deployments = game.get_deployments();
         const pick = rng.below(deployments.length + 1);
         if (pick < deployments.length)
-            game.deploy(deployments[pick].segment);
+            game.deploy(deployments[pick].figure, deployments[pick].segment);
         else
             game.skip();
         return true;

@@ -62,7 +62,7 @@ def random_move(game, rng):
         deployments = game.get_deployments()
         pick = rng.below(len(deployments) + 1)
         if pick < len(deployments):
-            game.deploy(deployments[pick].segment)
+            game.deploy(deployments[pick].figure, deployments[pick].segment)
         else:
             game.skip()
     else:

@@ -284,7 +284,7 @@ main (int argc, char **argv)
       const CarcDeployment *d = carc_game_get_deployments (game, &n);
       guint pick = carc_rng_below (&rng, n + 1);
       if (pick < n)
-        carc_game_deploy (game, d[pick].segment, &error);
+        carc_game_deploy (game, d[pick].figure, d[pick].segment, &error);
       else
         carc_game_skip (game, &error);
       if (error)

@@ -295,12 +295,12 @@ deploy (Replay *r, const JczTurn *t)
       const CarcDeployment *d = carc_game_get_deployments (r->game, &n);
       const CarcDeployment *hit = NULL;
       for (guint k = 0; k < n; k++)
-        if (d[k].kind == kind && d[k].location == loc)
+        if (d[k].figure == CARC_FIGURE_FOLLOWER && d[k].kind == kind && d[k].location == loc)
           hit = &d[k];
       if (!hit)
         return disagree (r, t->turn, "JCZ deploys on %s %s; we offer no such deployment",
                          t->meeple_feature, t->meeple_location);
-      ok = carc_game_deploy (r->game, hit->segment, &error);
+      ok = carc_game_deploy (r->game, hit->figure, hit->segment, &error);
     }
   if (!ok)
     disagree (r, t->turn, "deploy/skip refused: %s", error->message);

@@ -108,7 +108,7 @@ random_play_turn (CarcGame *game, GRand *rand, CarcdBotMoveFunc moved, gpointer 
       guint k = pick (rand, n + 1);
 
       if (k < n)
-        return made (game, &notify, carc_game_deploy (game, d[k].segment, error));
+        return made (game, &notify, carc_game_deploy (game, d[k].figure, d[k].segment, error));
       return made (game, &notify, carc_game_skip (game, error));
     }
   return TRUE;

@@ -33,14 +33,18 @@ setup_expansions (CarcGame *g, GPtrArray *deck, GError **error)
 {
   GArray *exps = g->config->expansions;
   g->n_exp = exps ? exps->len : 0;
-  if (!g->n_exp)
-    return TRUE;
-  g->exp = g_new0 (CarcGameExpansion, g->n_exp);
+  g->exp = g->n_exp ? g_new0 (CarcGameExpansion, g->n_exp) : NULL;
+  for (guint i = 0; i < g->n_exp; i++)
+    {
+      const CarcConfigExpansion *ce = &g_array_index (exps, CarcConfigExpansion, i);
+      g->exp[i].plugin = ce->plugin;
+    }
+  if (!carc_game_add_figures (g, error))
+    return FALSE;
   for (guint i = 0; i < g->n_exp; i++)
     {
       const CarcConfigExpansion *ce = &g_array_index (exps, CarcConfigExpansion, i);
       CarcGameExpansion *ge = &g->exp[i];
-      ge->plugin = ce->plugin;
       ge->hooks = &ce->plugin->hooks;
       ge->values = ce->values;
       const CarcHooks *h = ge->hooks;
@@ -243,7 +247,10 @@ allocate (CarcGame *g, const CarcTileType *start, GPtrArray *deck)
   g->pieces = g_new (CarcPiece, g->cap_pieces);
   carc_board_init (&g->board);
   carc_features_init (&g->features, n_segments);
-  g->cap_followers = MAX (1u, g->n_players * g->config->followers);
+  g->cap_followers = 1;
+  for (guint k = 0; k < g->n_figures; k++)
+    for (guint p = 0; p < g->n_players; p++)
+      g->cap_followers += g->supply[k][p];
   g->followers = g_new (CarcFollower, g->cap_followers);
   g->cap_moves = 2 * (g->deck_len + in_hands + 1);
   g->moves = g_new (CarcMove, g->cap_moves);
@@ -262,8 +269,6 @@ deal (const CarcGameConfig *config, GPtrArray *deck, GError **error)
 
   g->config = carc_game_config_dup (config); /* frozen: later changes to @config do not reach it */
   g->n_players = config->n_players;
-  for (guint p = 0; p < g->n_players; p++)
-    g->supply[p] = config->followers;
   carc_rng_init (&g->rng, config->seed, 0x43415243u);
 
   if (config->tile_order && !deck_from_order (config, deck, error))

@@ -32,12 +32,24 @@ typedef struct
   guint seg_base;
 } CarcPiece;
 
+/* A figure on the board, or one that was (inactive: it went home). */
 typedef struct
 {
   guint8 player;
+  guint8 figure; /* its kind: an index of CarcGame.figures */
   gboolean active;
   gint seg;
 } CarcFollower;
+
+/* A figure kind of a game (doc/engine-model.md, "Figures"): the core's follower first, then
+ * those the game's expansions declare, in hook order. */
+typedef struct
+{
+  const CarcFigureDef *def;
+  const char *name; /* interned */
+  guint32 stands;   /* def->stands, without fields in a game without farmers */
+  gint exp;         /* the declaring expansion's index in CarcGame.exp; -1: the core */
+} CarcGameFigure;
 
 typedef struct
 {
@@ -79,7 +91,9 @@ struct _CarcGame
   guint turn;
   CarcPhase phase;
   guint score[CARC_MAX_PLAYERS];
-  guint supply[CARC_MAX_PLAYERS];
+  CarcGameFigure figures[CARC_MAX_FIGURES];
+  guint n_figures;
+  guint supply[CARC_MAX_FIGURES][CARC_MAX_PLAYERS]; /* per figure kind, per player */
 
   const CarcTileType **deck;
   guint deck_len, deck_pos;
@@ -91,12 +105,12 @@ struct _CarcGame
   CarcFeatures features;
   CarcFollower *followers;
   guint n_followers, cap_followers;
-  guint monks_out; /* followers on cloisters, so scoring can skip the cloister check */
+  guint monks_out; /* holding figures on cloisters, so scoring can skip the cloister check */
 
   CarcPlacement *placements; /* built on demand: placements_listed */
   guint n_placements, cap_placements;
   gboolean placements_listed;
-  CarcDeployment deployments[CARC_MAX_SEGMENTS];
+  CarcDeployment deployments[CARC_MAX_SEGMENTS * CARC_MAX_FIGURES];
   guint n_deployments;
   /* Roots touched by the tile just placed whose completion must be checked when scoring. */
   gint touched[2 * CARC_MAX_SEGMENTS];
@@ -153,8 +167,8 @@ carc_game_wants_events (CarcGame *g)
 G_GNUC_INTERNAL void carc_game_begin (CarcGame *g);
 G_GNUC_INTERNAL void carc_game_emit (CarcGame *g, CarcEvent *ev);
 G_GNUC_INTERNAL void carc_game_emit_at (CarcGame *g, CarcEvent *ev, gint seg);
-G_GNUC_INTERNAL void carc_game_emit_segment (CarcGame *g, CarcEventType type, gint player,
-                                             gint seg);
+G_GNUC_INTERNAL void carc_game_emit_figure (CarcGame *g, CarcEventType type,
+                                            const CarcFollower *fw);
 
 /* carc-game-new.c */
 G_GNUC_INTERNAL void carc_hand_add (CarcHand *hand, const CarcTileType *tile);
@@ -166,6 +180,11 @@ G_GNUC_INTERNAL guint carc_game_count_followers (CarcGame *g, gint root,
                                                  guint count[CARC_MAX_PLAYERS]);
 G_GNUC_INTERNAL guint carc_game_unit_of_piece (CarcGame *g, guint piece);
 G_GNUC_INTERNAL guint carc_game_cloister_neighbours (CarcGame *g, gint x, gint y);
+
+/* carc-figure.c */
+G_GNUC_INTERNAL gboolean carc_game_add_figures (CarcGame *g, GError **error);
+G_GNUC_INTERNAL gboolean carc_game_holds (CarcGame *g, gint root, guint player);
+G_GNUC_INTERNAL const char *carc_figure_name_lookup (const char *name);
 
 /* carc-game-config.c */
 G_GNUC_INTERNAL CarcGameConfig *carc_game_config_dup (const CarcGameConfig *config);

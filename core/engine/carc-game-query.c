@@ -5,7 +5,8 @@
 #include <string.h>
 #include "carc-game-private.h"
 
-/* Counts the followers each player has in the feature at @root; returns the largest count. */
+/* Counts the figures (of every kind) each player has in the feature at @root; returns the
+ * largest count. */
 guint
 carc_game_count_followers (CarcGame *g, gint root, guint count[CARC_MAX_PLAYERS])
 {
@@ -235,13 +236,14 @@ carc_game_get_scores (CarcGame *self, guint *n_players)
 /**
  * carc_game_get_supply:
  *
- * Returns: the followers @player has left in the supply
+ * Returns: the followers (figures of the follower kind) @player has left in the supply;
+ *   carc_game_get_figure_supply() tells the other kinds'
  */
 guint
 carc_game_get_supply (CarcGame *self, guint player)
 {
   g_return_val_if_fail (CARC_IS_GAME (self), 0);
-  return player < self->n_players ? self->supply[player] : 0;
+  return player < self->n_players ? self->supply[CARC_FIGURE_FOLLOWER][player] : 0;
 }
 
 /**
@@ -345,7 +347,8 @@ carc_game_can_place (CarcGame *self, gint x, gint y, guint rotation)
  * @self: a game
  * @n_deployments: (out): the number of deployments
  *
- * Where the current player may put a follower on the tile just placed (deploy phase only).
+ * Where the current player may put a figure on the tile just placed (deploy phase only): a
+ * (figure kind, segment) pair each, segments in order and kinds in the game's order.
  *
  * Returns: (transfer none) (array length=n_deployments): valid until the next move
  */
@@ -742,8 +745,8 @@ carc_game_get_piece_feature (CarcGame *self, guint piece, guint segment, CarcFea
  * carc_game_get_n_followers:
  * @self: a game
  *
- * Returns: how many followers are on the board (carc_game_get_follower() lists them in the
- *   order they were deployed)
+ * Returns: how many figures (followers and expansions' kinds) are on the board
+ *   (carc_game_get_follower() lists them in the order they were deployed)
  */
 guint
 carc_game_get_n_followers (CarcGame *self)
@@ -780,7 +783,8 @@ carc_game_get_follower (CarcGame *self, guint index, CarcFollowerInfo *info)
                                   .y = p->y,
                                   .segment = s->local,
                                   .kind = s->kind,
-                                  .piece = s->piece };
+                                  .piece = s->piece,
+                                  .figure = fw->figure };
       return TRUE;
     }
   return FALSE;

@@ -136,11 +136,12 @@ carc_game_emit_at (CarcGame *g, CarcEvent *ev, gint seg)
   carc_game_emit (g, ev);
 }
 
+/* A follower-deployed or follower-returned event for the figure @fw. */
 void
-carc_game_emit_segment (CarcGame *g, CarcEventType type, gint player, gint seg)
+carc_game_emit_figure (CarcGame *g, CarcEventType type, const CarcFollower *fw)
 {
-  CarcEvent ev = { .type = type, .player = player };
-  carc_game_emit_at (g, &ev, seg);
+  CarcEvent ev = { .type = type, .player = fw->player, .figure = fw->figure };
+  carc_game_emit_at (g, &ev, fw->seg);
 }
 
 static void
@@ -384,24 +385,47 @@ check_phase (CarcGame *g, CarcPhase want, GError **error)
   return FALSE;
 }
 
+/* Whether a figure of kind @k may go on the feature at @root: a holding figure only where
+ * nobody holds it (rule 8), one that goes along only where the current player does. */
+static inline gboolean
+may_join (CarcGame *g, guint k, gint root)
+{
+  if (!g->figures[k].def->accompanies)
+    return g->features.segs[root].followers == 0;
+  return carc_game_holds (g, root, g->current);
+}
+
+/* The (figure kind, segment) pairs the current player may deploy: segments in order, kinds in
+ * the game's order; only kinds left in the supply (rule 15), on the segment kinds they stand
+ * on (fields only with farmers). */
 static void
 compute_deployments (CarcGame *g)
 {
   const CarcPiece *p = &g->pieces[g->n_pieces - 1];
   CarcFeatures *f = &g->features;
   g->n_deployments = 0;
-  if (g->supply[g->current] == 0) /* rule 15 */
+  guint kinds = 0;
+  for (guint k = 0; k < g->n_figures; k++)
+    kinds |= (g->supply[k][g->current] > 0) << k;
+  if (kinds == 0)
     return;
   for (guint s = 0; s < p->type->n_segments; s++)
     {
       const CarcSegmentDef *d = &p->type->seg[s];
-      if ((d->kind == CARC_FEATURE_FIELD && !g->config->farmers) || d->kind == CARC_FEATURE_WATER)
-        continue; /* no follower on water (doc/tile-data.md) */
-      gint r = carc_features_find (f, (gint)(p->seg_base + s));
-      if (f->segs[r].followers > 0) /* rule 8 */
-        continue;
-      g->deployments[g->n_deployments++]
-          = (CarcDeployment){ .segment = s, .kind = d->kind, .location = d->turned[p->rotation] };
+      gint r = -1;
+      for (guint left = kinds; left; left &= left - 1)
+        {
+          guint k = (guint)__builtin_ctz (left);
+          if (!((g->figures[k].stands >> d->kind) & 1))
+            continue;
+          if (r < 0)
+            r = carc_features_find (f, (gint)(p->seg_base + s));
+          if (!may_join (g, k, r))
+            continue;
+          g->deployments[g->n_deployments++] = (CarcDeployment){
+            .segment = s, .kind = d->kind, .location = d->turned[p->rotation], .figure = k
+          };
+        }
     }
 }
 
@@ -495,51 +519,79 @@ finish_turn (CarcGame *g)
   begin_turn (g, TRUE);
 }
 
+/* Why figure kind @figure may not go on @segment of the piece just placed. */
+static void
+refuse_deployment (CarcGame *g, guint figure, guint segment, GError **error)
+{
+  const CarcPiece *p = &g->pieces[g->n_pieces - 1];
+  const CarcGameFigure *k = &g->figures[figure];
+  if (segment >= p->type->n_segments)
+    {
+      g_set_error (error, CARC_ERROR, CARC_ERROR_ILLEGAL_DEPLOYMENT, "tile %s has no segment %u",
+                   p->type->id, segment);
+      return;
+    }
+  CarcFeatureKind kind = p->type->seg[segment].kind;
+  const char *what = carc_feature_kind_to_string (kind);
+  if (kind == CARC_FEATURE_FIELD && !g->config->farmers)
+    g_set_error (error, CARC_ERROR, CARC_ERROR_ILLEGAL_DEPLOYMENT,
+                 "farmers are not used in this game");
+  else if (kind == CARC_FEATURE_WATER)
+    g_set_error (error, CARC_ERROR, CARC_ERROR_ILLEGAL_DEPLOYMENT,
+                 "no follower stands on water (segment %u)", segment);
+  else if (!((k->stands >> kind) & 1))
+    g_set_error (error, CARC_ERROR, CARC_ERROR_ILLEGAL_DEPLOYMENT, "a %s cannot stand on a %s",
+                 k->name, what);
+  else if (k->def->accompanies)
+    g_set_error (error, CARC_ERROR, CARC_ERROR_ILLEGAL_DEPLOYMENT,
+                 "a %s goes only into a %s player %u holds; segment %u's is not", k->name, what,
+                 g->current, segment);
+  else
+    g_set_error (error, CARC_ERROR, CARC_ERROR_ILLEGAL_DEPLOYMENT,
+                 "the %s of segment %u already holds a follower", what, segment);
+}
+
 /**
  * carc_game_deploy:
  * @self: a game
- * @segment: the segment's index on the tile just placed, as listed by
+ * @figure: the figure kind: #CARC_FIGURE_FOLLOWER, or an expansion's
+ *   (carc_game_find_figure())
+ * @segment: the segment's index on the tile just placed, as listed with @figure by
  *   carc_game_get_deployments()
  * @error: return location for a #CarcError
  *
- * Puts one of the current player's followers on @segment, then scores what the tile
- * completed and starts the next turn.
+ * Puts one of the current player's figures of kind @figure on @segment, then scores what the
+ * tile completed and starts the next turn.
  *
  * Returns: %TRUE on success; on failure nothing changed
  */
 gboolean
-carc_game_deploy (CarcGame *self, guint segment, GError **error)
+carc_game_deploy (CarcGame *self, guint figure, guint segment, GError **error)
 {
   g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
   look_for_handlers (self);
   if (!check_phase (self, CARC_PHASE_DEPLOY, error))
     return FALSE;
-  if (self->supply[self->current] == 0)
+  if (figure >= self->n_figures)
     {
-      g_set_error (error, CARC_ERROR, CARC_ERROR_NO_FOLLOWER,
-                   "player %u has no follower in the supply", self->current);
+      g_set_error (error, CARC_ERROR, CARC_ERROR_INVALID_ARGUMENT,
+                   "figure kind %u: the game has %u", figure, self->n_figures);
+      return FALSE;
+    }
+  const CarcGameFigure *k = &self->figures[figure];
+  if (self->supply[figure][self->current] == 0)
+    {
+      g_set_error (error, CARC_ERROR, CARC_ERROR_NO_FOLLOWER, "player %u has no %s in the supply",
+                   self->current, k->name);
       return FALSE;
     }
   const CarcDeployment *d = NULL;
-  for (guint i = 0; i < self->n_deployments; i++)
-    if (self->deployments[i].segment == segment)
+  for (guint i = 0; i < self->n_deployments && !d; i++)
+    if (self->deployments[i].segment == segment && self->deployments[i].figure == figure)
       d = &self->deployments[i];
-  const CarcPiece *p = &self->pieces[self->n_pieces - 1];
   if (!d)
     {
-      if (segment >= p->type->n_segments)
-        g_set_error (error, CARC_ERROR, CARC_ERROR_ILLEGAL_DEPLOYMENT, "tile %s has no segment %u",
-                     p->type->id, segment);
-      else if (p->type->seg[segment].kind == CARC_FEATURE_FIELD && !self->config->farmers)
-        g_set_error (error, CARC_ERROR, CARC_ERROR_ILLEGAL_DEPLOYMENT,
-                     "farmers are not used in this game");
-      else if (p->type->seg[segment].kind == CARC_FEATURE_WATER)
-        g_set_error (error, CARC_ERROR, CARC_ERROR_ILLEGAL_DEPLOYMENT,
-                     "no follower stands on water (segment %u)", segment);
-      else
-        g_set_error (error, CARC_ERROR, CARC_ERROR_ILLEGAL_DEPLOYMENT,
-                     "the %s of segment %u already holds a follower",
-                     carc_feature_kind_to_string (p->type->seg[segment].kind), segment);
+      refuse_deployment (self, figure, segment, error);
       return FALSE;
     }
   if (self->n_followers == self->cap_followers)
@@ -547,17 +599,39 @@ carc_game_deploy (CarcGame *self, guint segment, GError **error)
       self->cap_followers *= 2;
       self->followers = g_renew (CarcFollower, self->followers, self->cap_followers);
     }
+  const CarcPiece *p = &self->pieces[self->n_pieces - 1];
   gint seg = (gint)(p->seg_base + segment);
-  self->followers[self->n_followers++] = (CarcFollower){ (guint8)self->current, TRUE, seg };
-  self->supply[self->current]--;
-  self->features.segs[carc_features_find (&self->features, seg)].followers++;
-  self->monks_out += self->features.segs[seg].kind == CARC_FEATURE_CLOISTER;
+  CarcFollower *fw = &self->followers[self->n_followers++];
+  *fw = (CarcFollower){
+    .player = (guint8)self->current, .figure = (guint8)figure, .active = TRUE, .seg = seg
+  };
+  self->supply[figure][self->current]--;
+  if (!k->def->accompanies)
+    {
+      self->features.segs[carc_features_find (&self->features, seg)].followers++;
+      self->monks_out += self->features.segs[seg].kind == CARC_FEATURE_CLOISTER;
+    }
   record (self, CARC_MOVE_DEPLOY, 0, 0, 0, segment, 0);
+  self->moves[self->n_moves - 1].figure = figure == CARC_FIGURE_FOLLOWER ? NULL : k->name;
   self->n_deployments = 0;
   if (carc_game_wants_events (self))
-    carc_game_emit_segment (self, CARC_EVENT_FOLLOWER_DEPLOYED, (gint)self->current, seg);
+    carc_game_emit_figure (self, CARC_EVENT_FOLLOWER_DEPLOYED, fw);
   finish_turn (self);
   return TRUE;
+}
+
+/* A recorded deploy: the kind its move names (none: the follower). */
+static gboolean
+apply_deploy (CarcGame *g, const CarcMove *move, GError **error)
+{
+  gint figure = move->figure ? carc_game_find_figure (g, move->figure) : CARC_FIGURE_FOLLOWER;
+  if (figure < 0)
+    {
+      g_set_error (error, CARC_ERROR, CARC_ERROR_ILLEGAL_DEPLOYMENT, "this game has no figure '%s'",
+                   move->figure);
+      return FALSE;
+    }
+  return carc_game_deploy (g, (guint)figure, move->segment, error);
 }
 
 /**
@@ -813,7 +887,7 @@ carc_game_apply_move (CarcGame *self, const CarcMove *move, GError **error)
       case CARC_MOVE_PLACE:
         return carc_game_place (self, move->x, move->y, move->rotation, error);
       case CARC_MOVE_DEPLOY:
-        return carc_game_deploy (self, move->segment, error);
+        return apply_deploy (self, move, error);
       case CARC_MOVE_SKIP:
         return carc_game_skip (self, error);
       case CARC_MOVE_DRAW:

@@ -84,21 +84,25 @@ typedef struct _CarcPlacement
   guint reserved; /* room to grow: zero */
 } CarcPlacement;
 
+/* The follower's figure kind: always the first kind of a game (carc_game_get_figure_name()). */
+#define CARC_FIGURE_FOLLOWER 0
+
 /**
  * CarcDeployment:
  * @segment: the segment's index on the tile
  * @kind: its feature kind
  * @location: the sides and half-edges it touches in board orientation (CARC_LOC_* bits)
+ * @figure: the figure kind that may go there (carc_game_get_figure_name()); 0 is the follower
  *
- * A follower deployment offered on the tile just placed.
+ * A deployment offered on the tile just placed: a figure kind and a segment. The list has
+ * the segments in order and, for each, the kinds in the game's order.
  */
 typedef struct _CarcDeployment
 {
   guint segment;
   CarcFeatureKind kind;
   guint32 location;
-  /*< private >*/
-  guint reserved; /* room to grow: zero */
+  guint figure;
 } CarcDeployment;
 
 /**
@@ -134,7 +138,7 @@ typedef struct _CarcPieceInfo
  * @shields: cities: shields in it
  * @open: roads and cities: open ports left; cloisters: empty cells around it
  * @segments: segments joined into it
- * @followers: followers of each player in it (carc_feature_info_get_followers())
+ * @followers: figures of each player in it, of every kind (carc_feature_info_get_followers())
  *
  * A feature as it stands: the segment it was asked for belongs to it.
  */
@@ -160,8 +164,9 @@ typedef struct _CarcFeatureInfo
  * @segment: the segment it stands on, an index on that piece's tile
  * @kind: the feature kind of that segment
  * @piece: the piece it stands on (carc_game_get_piece())
+ * @figure: its figure kind (carc_game_get_figure_name()); 0 is the follower
  *
- * A follower on the board.
+ * A figure on the board: a follower, or a figure of an expansion's kind.
  */
 typedef struct _CarcFollowerInfo
 {
@@ -171,6 +176,7 @@ typedef struct _CarcFollowerInfo
   guint segment;
   CarcFeatureKind kind;
   guint piece;
+  guint figure;
   /*< private >*/
   gpointer padding[4]; /* room to grow: zero */
 } CarcFollowerInfo;
@@ -180,10 +186,12 @@ typedef struct _CarcFollowerInfo
  * @CARC_EVENT_TURN_STARTED: @player's turn starts with @tile in play
  * @CARC_EVENT_TILE_DISCARDED: @tile, drawn by @player, fits nowhere and leaves the game
  * @CARC_EVENT_TILE_PLACED: @tile placed at @x, @y with @rotation (player -1: the start tile)
- * @CARC_EVENT_FOLLOWER_DEPLOYED: @player put a follower on @segment of the tile at @x, @y
+ * @CARC_EVENT_FOLLOWER_DEPLOYED: @player put a figure of kind @figure (a follower, or an
+ *   expansion's kind) on @segment of the tile at @x, @y
  * @CARC_EVENT_FEATURE_SCORED: the feature holding @segment of the tile at @x, @y scored
  *   @points per player (@final: during final scoring)
- * @CARC_EVENT_FOLLOWER_RETURNED: @player's follower at @x, @y, @segment went back to the supply
+ * @CARC_EVENT_FOLLOWER_RETURNED: @player's figure of kind @figure at @x, @y, @segment went
+ *   back to that kind's supply
  * @CARC_EVENT_GAME_OVER: the game ended; @points holds the final scores
  * @CARC_EVENT_TILE_DRAWN: @player chose to draw and drew @tile (after a choose phase)
  * @CARC_EVENT_PIECE_PICKED: @player picked @tile from the draft pool
@@ -261,6 +269,8 @@ typedef struct
  * @items: (skip): feature-scored and points-awarded events: the breakdown of @points, one
  *   #CarcScoreItems per player (@n_players of them); %NULL for other events. Read it with
  *   carc_event_get_n_items() and carc_event_get_item()
+ * @figure: follower-deployed and follower-returned events: the figure's kind
+ *   (carc_game_get_figure_name()); 0, the follower, for other events
  *
  * An engine event, as the event callback and the #CarcGame::event signal report it.
  * Which members are meaningful depends on @type (#CarcEventType).
@@ -282,8 +292,9 @@ typedef struct _CarcEvent
   guint points[CARC_MAX_PLAYERS];
   guint piece;
   const CarcScoreItems *items;
+  guint figure;
   /*< private >*/
-  gpointer padding[3]; /* room to grow: zero */
+  gpointer padding[2]; /* room to grow: zero */
 } CarcEvent;
 
 const char *carc_event_type_to_string (CarcEventType type);
@@ -291,7 +302,7 @@ const char *carc_event_type_to_string (CarcEventType type);
 /**
  * CarcMoveType:
  * @CARC_MOVE_PLACE: the tile in play at x, y, rotation
- * @CARC_MOVE_DEPLOY: a follower on segment
+ * @CARC_MOVE_DEPLOY: a figure (a follower unless @figure names another kind) on segment
  * @CARC_MOVE_SKIP: no follower
  * @CARC_MOVE_DRAW: draw instead of placing from the hand
  * @CARC_MOVE_PLACE_PIECE: hand piece @piece at x, y, rotation
@@ -319,6 +330,8 @@ typedef enum
  * @rotation: rotation (place, place-piece)
  * @segment: segment (deploy)
  * @piece: the hand or pool index (place-piece, pick)
+ * @figure: (nullable): deploy: the figure kind's name, an interned string; %NULL for the
+ *   follower (a deploy that names no kind deploys a follower)
  *
  * A recorded move (carc_game_get_moves()).
  */
@@ -330,6 +343,7 @@ typedef struct _CarcMove
   guint rotation;
   guint segment;
   guint piece;
+  const char *figure;
   /*< private >*/
   guint reserved[2]; /* room to grow: zero */
 } CarcMove;
@@ -414,6 +428,10 @@ guint carc_game_get_tiles_left (CarcGame *self);
 guint carc_game_get_score (CarcGame *self, guint player);
 guint *carc_game_get_scores (CarcGame *self, guint *n_players);
 guint carc_game_get_supply (CarcGame *self, guint player);
+guint carc_game_get_n_figures (CarcGame *self);
+const char *carc_game_get_figure_name (CarcGame *self, guint figure);
+gint carc_game_find_figure (CarcGame *self, const char *name);
+guint carc_game_get_figure_supply (CarcGame *self, guint figure, guint player);
 
 const CarcPlacement *carc_game_get_placements (CarcGame *self, guint *n_placements);
 guint carc_game_get_n_placements (CarcGame *self);
@@ -421,7 +439,7 @@ gboolean carc_game_get_placement (CarcGame *self, guint index, CarcPlacement *pl
 gboolean carc_game_can_place (CarcGame *self, gint x, gint y, guint rotation);
 gboolean carc_game_place (CarcGame *self, gint x, gint y, guint rotation, GError **error);
 const CarcDeployment *carc_game_get_deployments (CarcGame *self, guint *n_deployments);
-gboolean carc_game_deploy (CarcGame *self, guint segment, GError **error);
+gboolean carc_game_deploy (CarcGame *self, guint figure, guint segment, GError **error);
 gboolean carc_game_skip (CarcGame *self, GError **error);
 
 gboolean carc_game_can_draw (CarcGame *self);

@@ -32,6 +32,9 @@ gint carc_plugin_get_priority (CarcPlugin *plugin);
 const char *carc_plugin_get_path (CarcPlugin *plugin);
 guint carc_plugin_get_n_options (CarcPlugin *plugin);
 const CarcOptionDef *carc_plugin_get_option (CarcPlugin *plugin, guint index);
+guint carc_plugin_get_n_figures (CarcPlugin *plugin);
+const char *carc_plugin_get_figure_name (CarcPlugin *plugin, guint index);
+guint carc_plugin_get_figure_supply (CarcPlugin *plugin, guint index);
 const CarcOptionDef *carc_plugin_lookup_option (CarcPlugin *plugin, const char *name);
 
 #define CARC_TYPE_PLUGIN_HOST (carc_plugin_host_get_type ())

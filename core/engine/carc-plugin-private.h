@@ -14,6 +14,7 @@ struct _CarcPlugin
   CarcHooks hooks;
   CarcTileSet *tiles;
   GArray *options; /* CarcOptionDef */
+  GArray *figures; /* CarcFigureDef, names interned */
   gboolean initialised;
 };
 

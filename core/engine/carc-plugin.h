@@ -123,7 +123,9 @@ typedef enum
  *   cells of its neighbourhood, its own included; for a field the completed cities it borders
  * @shields: shields in a city
  * @n_players: the game's players: the valid entries of @strength and @points
- * @strength: each player's strength in the feature: today the followers it has there
+ * @strength: each player's strength in the feature: the sum of its figures' strengths there
+ *   (#CarcFigureDef: a follower 1; figures that go along, such as a builder, 0 unless their
+ *   kind says otherwise)
  * @winners: the players who hold the majority (bit p: player p): the greatest strength, if
  *   above 0, after the tie_break hooks; 0 when nobody holds the feature
  * @points: each player's points, as named items: the engine fills in its own items for every
@@ -159,6 +161,57 @@ CarcScoreItem *carc_scoring_find_item (CarcScoring *scoring, guint player, const
 void carc_scoring_clear_items (CarcScoring *scoring, guint player);
 void carc_scoring_replace_items (CarcScoring *scoring, const char *name, guint count, guint points);
 guint carc_scoring_get_points (const CarcScoring *scoring, guint player);
+
+/* The segment kinds a figure may stand on (#CarcFigureDef.stands): bit 1 << CarcFeatureKind;
+ * anywhere is field, road, city and cloister: no figure stands on water. */
+#define CARC_STANDS_ON(kind) (1u << (kind))
+#define CARC_STANDS_ANYWHERE 0xfu
+
+/**
+ * CarcStrengthFunc:
+ * @game: the game
+ * @data: what the declaring expansion's setup hook returned
+ * @scoring: the feature being scored: its kind, units and shields are measured, its
+ *   strengths and winners not yet
+ * @player: the figure's owner
+ *
+ * A figure kind's strength in a majority when it depends on the feature (the mayor: the
+ * city's shields, 0 shields = 0). Called once for every figure of the kind in the feature.
+ *
+ * Returns: the strength this figure adds to @player's
+ */
+typedef guint (*CarcStrengthFunc) (CarcGame *game, gpointer data, const CarcScoring *scoring,
+                                   guint player);
+
+/**
+ * CarcFigureDef:
+ * @name: the kind's name, unique in a game: 1-32 lower-case letters, digits or '-'
+ *   ("large-follower"); a static string. "follower" is the core's
+ * @supply: how many each player starts with (carc_setup_set_supply() may change it per game)
+ * @stands: the segment kinds it may stand on (CARC_STANDS_ON() bits); a game without farmers
+ *   puts no figure on a field
+ * @strength: its strength in a majority when @strength_func is %NULL (follower 1, large
+ *   follower 2, builder and pig 0)
+ * @strength_func: (nullable): its strength computed per feature, instead of @strength
+ * @accompanies: %FALSE for a figure that holds its feature (a follower): no other holding
+ *   figure may join the feature (rule 8), and the feature is scored when it is complete.
+ *   %TRUE for one that only goes along (the builder, the pig): it goes only into a feature the
+ *   player already holds, never makes a feature held, and goes home with its holders
+ *
+ * A kind of figure an expansion brings (carc_plugin_add_figure()), doc/plugin-guide.md,
+ * "Figures". Its points are never multiplied by its strength: only the majority counts it.
+ */
+typedef struct _CarcFigureDef
+{
+  const char *name;
+  guint supply;
+  guint32 stands;
+  guint strength;
+  CarcStrengthFunc strength_func;
+  gboolean accompanies;
+  /*< private >*/
+  gpointer padding[4]; /* room to grow: zero */
+} CarcFigureDef;
 
 /**
  * CarcHooks:
@@ -264,6 +317,7 @@ void carc_plugin_set_hooks (CarcPlugin *plugin, const CarcHooks *hooks);
 gboolean carc_plugin_add_tiles (CarcPlugin *plugin, const char *data, gssize length,
                                 GError **error);
 void carc_plugin_add_option (CarcPlugin *plugin, const CarcOptionDef *option);
+void carc_plugin_add_figure (CarcPlugin *plugin, const CarcFigureDef *figure);
 CarcTileSet *carc_plugin_get_tiles (CarcPlugin *plugin);
 
 /* Called from the setup hook. */
@@ -279,6 +333,7 @@ void carc_setup_add_to_pool (CarcSetup *setup, const CarcTileType *tile);
 void carc_setup_set_draft (CarcSetup *setup, guint picks);
 void carc_setup_set_hands_open (CarcSetup *setup, gboolean open);
 guint carc_setup_random (CarcSetup *setup, guint bound);
+void carc_setup_set_supply (CarcSetup *setup, const char *figure, guint player, guint supply);
 
 /* Queries the hooks may use on a game (besides the public carc_game_* API). */
 guint carc_game_get_pieces_at (CarcGame *self, gint x, gint y, CarcPieceInfo info[2]);

@@ -132,6 +132,11 @@ add_move (JsonBuilder *b, const CarcMove *m, const guint *scores, guint n_player
         break;
       case CARC_MOVE_DEPLOY:
         member_int (b, "segment", m->segment);
+        if (m->figure) /* none: the follower, as in records written before figure kinds */
+          {
+            json_builder_set_member_name (b, "figure");
+            json_builder_add_string_value (b, m->figure);
+          }
         break;
       case CARC_MOVE_PICK:
         member_int (b, "piece", m->piece);
@@ -560,12 +565,30 @@ carc_game_config_new_from_json (const char *data, gssize length, CarcTileSet *ba
   return root ? read_config (root, "setup", base, host, error) : NULL;
 }
 
+/* A deploy's "figure": the name of a figure kind some loaded plugin declares ("follower"
+ * reads as none); whether the game has it, the replay tells. */
+static gboolean
+read_figure (JsonObject *o, const char *path, CarcMove *m, GError **error)
+{
+  g_autofree char *where = g_strdup_printf ("%s.figure", path);
+  JsonNode *n = json_object_get_member (o, "figure");
+  if (!JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_STRING)
+    return bad (error, where, "not a string");
+  const char *name = json_node_get_string (n);
+  m->figure = carc_figure_name_lookup (name);
+  if (!m->figure)
+    return bad (error, where, "no loaded expansion has a figure '%.32s'", name);
+  if (strcmp (m->figure, "follower") == 0)
+    m->figure = NULL;
+  return TRUE;
+}
+
 static gboolean
 read_move (JsonNode *n, const char *path, CarcMove *m, guint n_players, guint *scores,
            gboolean *has_scores, GError **error)
 {
   static const char *const members[]
-      = { "move", "x", "y", "rotation", "segment", "piece", "scores", NULL };
+      = { "move", "x", "y", "rotation", "segment", "piece", "figure", "scores", NULL };
   if (!JSON_NODE_HOLDS_OBJECT (n))
     return bad (error, path, "not an object");
   JsonObject *o = json_node_get_object (n);
@@ -604,6 +627,7 @@ read_move (JsonNode *n, const char *path, CarcMove *m, guint n_players, guint *s
     { "y", 1u << CARC_MOVE_PLACE | 1u << CARC_MOVE_PLACE_PIECE },
     { "rotation", 1u << CARC_MOVE_PLACE | 1u << CARC_MOVE_PLACE_PIECE },
     { "segment", 1u << CARC_MOVE_DEPLOY },
+    { "figure", 1u << CARC_MOVE_DEPLOY },
     { "piece", 1u << CARC_MOVE_PLACE_PIECE | 1u << CARC_MOVE_PICK },
   };
   for (guint i = 0; i < G_N_ELEMENTS (owners); i++)
@@ -617,6 +641,8 @@ read_move (JsonNode *n, const char *path, CarcMove *m, guint n_players, guint *s
   m->rotation = (guint)rotation;
   m->segment = (guint)segment;
   m->piece = (guint)index;
+  if (json_object_has_member (o, "figure") && !read_figure (o, path, m, error))
+    return FALSE;
 
   *has_scores = FALSE;
   JsonNode *sc = json_object_get_member (o, "scores");
@@ -989,6 +1015,15 @@ hash_pieces (StateHasher *c, CarcGame *g)
     }
 }
 
+/* @p's supply of each figure kind: the follower's, then (in games with other kinds) theirs,
+ * so a base game hashes as it did before figure kinds. */
+static void
+hash_supplies (StateHasher *c, CarcGame *g, guint p)
+{
+  for (guint k = 0; k < g->n_figures; k++)
+    hash_u32 (c, g->supply[k][p]);
+}
+
 static guint32
 hash_flags (CarcGame *g)
 {
@@ -1049,7 +1084,7 @@ carc_game_get_state_hash (CarcGame *game)
   for (guint p = 0; p < g->n_players; p++)
     {
       hash_u32 (c, g->score[p]);
-      hash_u32 (c, g->supply[p]);
+      hash_supplies (c, g, p);
       hash_u32 (c, g->hand[p].len);
       for (guint i = 0; i < g->hand[p].len; i++)
         hash_tile (c, g->hand[p].pieces[i]);
@@ -1068,6 +1103,8 @@ carc_game_get_state_hash (CarcGame *game)
       {
         hash_u32 (c, g->followers[i].player);
         hash_u32 (c, (guint32)g->followers[i].seg);
+        if (g->n_figures > 1)
+          hash_u32 (c, g->followers[i].figure);
       }
   hash_expansions (c, g, FALSE);
   return hasher_finish (c);
@@ -1104,7 +1141,7 @@ carc_game_get_public_hash (CarcGame *game)
   for (guint p = 0; p < g->n_players; p++)
     {
       hash_u32 (c, g->score[p]);
-      hash_u32 (c, g->supply[p]);
+      hash_supplies (c, g, p);
       hash_u32 (c, g->hand[p].len);
       for (guint i = 0; g->hands_open && i < g->hand[p].len; i++)
         hash_tile (c, g->hand[p].pieces[i]);
@@ -1122,7 +1159,7 @@ carc_game_get_public_hash (CarcGame *game)
         const CarcSeg *s = &g->features.segs[g->followers[i].seg];
         hash_u32 (c, g->followers[i].player);
         hash_u32 (c, s->piece);
-        hash_u32 (c, s->local);
+        hash_u32 (c, s->local + 256u * g->followers[i].figure);
       }
   hash_expansions (c, g, TRUE);
   return hasher_finish (c);

@@ -131,9 +131,9 @@ base_items (CarcGame *g, gint root, CarcScoring *sc, CarcScoreItems *out)
   out->n_items = (guint)(it - out->items);
 }
 
-/* The feature at @root as the scoring hooks see it, with every player's strength (their
- * followers in it) and no items yet. Only the members the hooks may read are written: the
- * record is a kilobyte, and scoring runs for every completed feature. */
+/* The feature at @root as the scoring hooks see it, with no strengths and no items yet. Only
+ * the members the hooks may read are written: the record is a kilobyte, and scoring runs for
+ * every completed feature. */
 static void
 describe (CarcGame *g, gint root, gboolean final, CarcScoring *sc)
 {
@@ -148,12 +148,29 @@ describe (CarcGame *g, gint root, gboolean final, CarcScoring *sc)
   sc->units = sc->shields = 0;
   sc->n_players = g->n_players;
   sc->winners = 0;
-  if (r->followers)
-    carc_game_count_followers (g, root, sc->strength);
-  else
-    memset (sc->strength, 0, sizeof sc->strength);
+  memset (sc->strength, 0, sizeof sc->strength);
   for (guint i = 0; i < g->n_players; i++)
     sc->points[i].n_items = 0;
+}
+
+/* Every player's strength in the feature at @root: the sum of its figures' strengths there,
+ * each its kind's static strength or what its strength hook says of @sc (measured already).
+ * Points never grow with strength: only the majority reads it (D14). */
+static void
+strengths (CarcGame *g, gint root, CarcScoring *sc)
+{
+  for (guint i = 0; i < g->n_followers; i++)
+    {
+      const CarcFollower *fw = &g->followers[i];
+      if (!fw->active || carc_features_find (&g->features, fw->seg) != root)
+        continue;
+      const CarcGameFigure *k = &g->figures[fw->figure];
+      if (G_LIKELY (!k->def->strength_func))
+        sc->strength[fw->player] += k->def->strength;
+      else
+        sc->strength[fw->player]
+            += k->def->strength_func (g, k->exp >= 0 ? g->exp[k->exp].data : NULL, sc, fw->player);
+    }
 }
 
 /* The majority: the players of the greatest strength, if it is above 0 (rule 25: ties score
@@ -217,7 +234,8 @@ pay (CarcGame *g, gint root, CarcScoring *sc)
     carc_game_emit_at (g, &ev, root);
 }
 
-/* The followers of the feature at @root go back to their supplies (rule 27). */
+/* The figures of the feature at @root, of every kind, go back to their kinds' supplies
+ * (rule 27). */
 static void
 return_followers (CarcGame *g, gint root)
 {
@@ -228,30 +246,35 @@ return_followers (CarcGame *g, gint root)
       if (fw->active && carc_features_find (f, fw->seg) == root)
         {
           fw->active = FALSE;
-          g->supply[fw->player]++;
-          g->monks_out -= f->segs[fw->seg].kind == CARC_FEATURE_CLOISTER;
+          g->supply[fw->figure][fw->player]++;
+          if (!g->figures[fw->figure].def->accompanies)
+            g->monks_out -= f->segs[fw->seg].kind == CARC_FEATURE_CLOISTER;
           if (carc_game_wants_events (g))
-            carc_game_emit_segment (g, CARC_EVENT_FOLLOWER_RETURNED, fw->player, fw->seg);
+            carc_game_emit_figure (g, CARC_EVENT_FOLLOWER_RETURNED, fw);
         }
     }
   f->segs[root].followers = 0;
 }
 
-/* Scores the feature at @root: the majority from the strengths, the engine's items for each
- * winner, the score stages, the points, then the feature_completed hooks (a feature completed
- * during the game, occupied or not: nobody holding it scores nothing), then its followers go
- * home. */
+/* Scores the feature at @root: its measure, the strengths and from them the majority, the
+ * engine's items for each winner, the score stages, the points, then the feature_completed
+ * hooks (a feature completed during the game, held or not: nobody holding it scores nothing),
+ * then, if it was held, its figures go home, whoever won: when every strength is 0 nobody
+ * scores and the figures still go home (D24). */
 static void
 score_feature (CarcGame *g, gint root, gboolean final, gboolean complete)
 {
   CarcScoring sc;
+  CarcScoreItems base;
   describe (g, root, final, &sc);
   sc.complete = complete;
+  base_items (g, root, &sc, &base);
+  gboolean held = g->features.segs[root].followers > 0;
+  if (held)
+    strengths (g, root, &sc);
   majority (g, &sc);
   if (sc.winners)
     {
-      CarcScoreItems base;
-      base_items (g, root, &sc, &base);
       for (guint p = 0; p < g->n_players; p++)
         if ((sc.winners >> p) & 1)
           {
@@ -261,14 +284,9 @@ score_feature (CarcGame *g, gint root, gboolean final, gboolean complete)
       run_stages (g, &sc);
       pay (g, root, &sc);
     }
-  else
-    {
-      CarcScoreItems unused;
-      base_items (g, root, &sc, &unused); /* units and shields for the hooks */
-    }
   if (complete && !final && (g->hook_mask & CARC_HOOK_COMPLETED))
     tell_completed (g, &sc);
-  if (sc.winners)
+  if (held)
     return_followers (g, root);
 }
 
@@ -340,7 +358,8 @@ carc_score_turn (CarcGame *g)
   for (guint i = 0; i < g->n_followers; i++)
     {
       const CarcFollower *fw = &g->followers[i];
-      if (!fw->active || f->segs[fw->seg].kind != CARC_FEATURE_CLOISTER)
+      if (!fw->active || f->segs[fw->seg].kind != CARC_FEATURE_CLOISTER
+          || g->figures[fw->figure].def->accompanies)
         continue;
       const CarcPiece *p = &g->pieces[f->segs[fw->seg].piece];
       if (ABS (p->x - placed->x) <= 1 && ABS (p->y - placed->y) <= 1
@@ -374,7 +393,8 @@ carc_score_final (CarcGame *g)
     for (guint i = 0; i < g->n_followers; i++)
       {
         CarcFollower *fw = &g->followers[i];
-        if (!fw->active || f->segs[fw->seg].kind != order[k])
+        if (!fw->active || f->segs[fw->seg].kind != order[k]
+            || g->figures[fw->figure].def->accompanies)
           continue;
         gint root = carc_features_find (f, fw->seg);
         score_feature (g, root, TRUE, final_complete (g, root));

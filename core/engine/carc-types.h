@@ -99,6 +99,8 @@ typedef enum
 #define CARC_MAX_PLAYERS  6
 #define CARC_MIN_PLAYERS  2
 #define CARC_MAX_SEGMENTS 16
+/* The most figure kinds in one game: the follower and the kinds its expansions declare. */
+#define CARC_MAX_FIGURES 8
 /* The most pieces a game can hold (the start tile and every tile it may draw). The frontier of
  * n pieces has at most 2n + 2 cells, which must fit the board's 16-bit frontier indices. */
 #define CARC_MAX_PIECES 30000

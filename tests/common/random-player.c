@@ -41,7 +41,8 @@ random_deploy (CarcGame *game, CarcRng *rng, GError **error)
   guint n;
   const CarcDeployment *d = carc_game_get_deployments (game, &n);
   guint pick = carc_rng_below (rng, n + 1);
-  return pick < n ? carc_game_deploy (game, d[pick].segment, error) : carc_game_skip (game, error);
+  return pick < n ? carc_game_deploy (game, d[pick].figure, d[pick].segment, error)
+                  : carc_game_skip (game, error);
 }
 
 gboolean

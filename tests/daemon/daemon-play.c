@@ -43,7 +43,7 @@ engine_scores (guint64 seed, guint n_players, guint *scores)
       d = carc_game_get_deployments (game, &n);
       k = policy_deployment (turn, n);
       if (k >= 0)
-        ck_assert (carc_game_deploy (game, d[k].segment, NULL));
+        ck_assert (carc_game_deploy (game, d[k].figure, d[k].segment, NULL));
       else
         ck_assert (carc_game_skip (game, NULL));
     }

@@ -118,7 +118,7 @@ engine_policy_move (CarcGame *game, GRand *rand)
           guint n;
           const CarcDeployment *d = carc_game_get_deployments (game, &n);
           guint k = below (rand, n + 1);
-          ck_assert (k < n ? carc_game_deploy (game, d[k].segment, NULL)
+          ck_assert (k < n ? carc_game_deploy (game, d[k].figure, d[k].segment, NULL)
                            : carc_game_skip (game, NULL));
           break;
         }

@@ -180,7 +180,7 @@ void
 scenario_deploy_at (Scenario *sc, const char *file, int line, guint segment)
 {
   g_autoptr (GError) error = NULL;
-  gboolean ok = carc_game_deploy (sc->game, segment, &error);
+  gboolean ok = carc_game_deploy (sc->game, CARC_FIGURE_FOLLOWER, segment, &error);
   ck_assert_msg (ok, "%s:%d: deploying on segment %u failed: %s", file, line, segment,
                  error ? error->message : "?");
 }
@@ -318,7 +318,7 @@ scenario_expect_deploy_error_at (Scenario *sc, const char *file, int line, guint
   g_autoptr (GError) error = NULL;
   ScenarioSnapshot snap;
   scenario_snapshot_take (sc, &snap);
-  gboolean ok = carc_game_deploy (sc->game, segment, &error);
+  gboolean ok = carc_game_deploy (sc->game, CARC_FIGURE_FOLLOWER, segment, &error);
   g_autofree char *what = g_strdup_printf ("deploy on segment %u", segment);
   assert_error (file, line, what, ok, error, code);
   scenario_snapshot_assert_same_at (sc, file, line, &snap);

@@ -236,7 +236,7 @@ START_TEST (test_config_frozen_at_creation)
   ck_assert_uint_eq (n, 2);
   ck_assert_int_eq (d[0].kind, CARC_FEATURE_CLOISTER);
   ck_assert_int_eq (d[1].kind, CARC_FEATURE_FIELD);
-  ck_assert (carc_game_deploy (game, d[1].segment, &error));
+  ck_assert (carc_game_deploy (game, d[1].figure, d[1].segment, &error));
 
   /* The record says 2 players, farmers on and the tile order the game was made with. */
   g_autofree char *text = carc_game_to_record (game, NULL);

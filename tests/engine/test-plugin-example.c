@@ -174,8 +174,9 @@ static void
 deploy_at (Play *play, int line, gint segment)
 {
   g_autoptr (GError) error = NULL;
-  gboolean ok = segment < 0 ? carc_game_skip (play->game, &error)
-                            : carc_game_deploy (play->game, (guint)segment, &error);
+  gboolean ok = segment < 0
+                    ? carc_game_skip (play->game, &error)
+                    : carc_game_deploy (play->game, CARC_FIGURE_FOLLOWER, (guint)segment, &error);
   ck_assert_msg (ok, "line %d: deploying on %d: %s", line, segment, error ? error->message : "?");
 }
 
@@ -666,7 +667,7 @@ random_move (CarcGame *game, CarcRng *rng)
         {
           const CarcDeployment *d = carc_game_get_deployments (game, &n);
           guint pick = carc_rng_below (rng, n + 1);
-          ok = pick < n ? carc_game_deploy (game, d[pick].segment, &error)
+          ok = pick < n ? carc_game_deploy (game, d[pick].figure, d[pick].segment, &error)
                         : carc_game_skip (game, &error);
           break;
         }

@@ -47,7 +47,7 @@ raw_move (CarcGame *game, Bytes *b, GError **error)
       case 0:
         return carc_game_place (game, x, y, v & 7, error);
       case 1:
-        return carc_game_deploy (game, v % 20, error);
+        return carc_game_deploy (game, v / 128, v % 20, error); /* kind 1: none, or a plugin's */
       case 2:
         return carc_game_skip (game, error);
       case 3:
@@ -103,7 +103,7 @@ legal_move (CarcGame *game, Bytes *b, GError **error)
         {
           const CarcDeployment *d = carc_game_get_deployments (game, &n);
           guint k = pick % (n + 1);
-          return k < n ? carc_game_deploy (game, d[k].segment, error)
+          return k < n ? carc_game_deploy (game, d[k].figure, d[k].segment, error)
                        : carc_game_skip (game, error);
         }
       case CARC_PHASE_OVER:

@@ -1,0 +1,260 @@
+/* carc-figure.c: figure kinds (doc/engine-model.md, "Figures"): those a plugin declares, a
+ * game's registry of kinds (the core's follower first, then its expansions'), and each
+ * player's supply of each kind. Deploying and returning figures: carc-game.c, carc-score.c. */
+#include "config.h"
+
+#include <string.h>
+#include "carc-error.h"
+#include "carc-game-private.h"
+
+/* The core's kind: strength 1, anywhere (fields only with farmers); its supply is the
+ * config's followers. */
+static const CarcFigureDef follower
+    = { .name = "follower", .supply = 7, .stands = CARC_STANDS_ANYWHERE, .strength = 1 };
+
+/* Every figure name some plugin of this process declared, interned: a record or a journal
+ * may name only those (carc_figure_name_lookup()), and the set cannot be grown from outside. */
+static GHashTable *declared;
+G_LOCK_DEFINE_STATIC (declared);
+
+static gboolean
+figure_name_is_valid (const char *name)
+{
+  gsize len = strlen (name);
+  if (len == 0 || len > 32)
+    return FALSE;
+  for (gsize i = 0; i < len; i++)
+    if (!g_ascii_islower (name[i]) && !g_ascii_isdigit (name[i]) && name[i] != '-')
+      return FALSE;
+  return TRUE;
+}
+
+/* The interned name of a declared figure kind called @name ("follower" included), or NULL. */
+const char *
+carc_figure_name_lookup (const char *name)
+{
+  if (strcmp (name, follower.name) == 0)
+    return g_intern_string (follower.name);
+  G_LOCK (declared);
+  const char *found = declared ? g_hash_table_lookup (declared, name) : NULL;
+  G_UNLOCK (declared);
+  return found;
+}
+
+/**
+ * carc_plugin_add_figure: (skip)
+ * @plugin: the plugin being initialised
+ * @figure: a figure kind (copied; its name must be static)
+ *
+ * Declares a kind of figure the plugin's games have (doc/plugin-guide.md, "Figures"): every
+ * game that names the expansion gets it, each player with @figure->supply of it unless the
+ * setup hook says otherwise (carc_setup_set_supply()). Declared at init, not in setup, so
+ * that records and journals naming it can be read before any game exists. A bad name is a
+ * bug, refused with a critical warning.
+ */
+void
+carc_plugin_add_figure (CarcPlugin *plugin, const CarcFigureDef *figure)
+{
+  g_return_if_fail (plugin != NULL);
+  g_return_if_fail (figure != NULL && figure->name != NULL);
+  g_return_if_fail (figure_name_is_valid (figure->name));
+  g_return_if_fail (strcmp (figure->name, follower.name) != 0);
+  g_return_if_fail (figure->supply <= 255);
+  g_return_if_fail (figure->stands != 0 && (figure->stands & ~CARC_STANDS_ANYWHERE) == 0);
+  CarcFigureDef def = *figure;
+  def.name = g_intern_string (figure->name);
+  G_LOCK (declared);
+  if (!declared)
+    declared = g_hash_table_new (g_str_hash, g_str_equal);
+  g_hash_table_add (declared, (gpointer)def.name);
+  G_UNLOCK (declared);
+  g_array_append_val (plugin->figures, def);
+}
+
+/**
+ * carc_plugin_get_n_figures:
+ *
+ * Returns: how many figure kinds the plugin declares (carc_plugin_add_figure())
+ */
+guint
+carc_plugin_get_n_figures (CarcPlugin *plugin)
+{
+  g_return_val_if_fail (plugin != NULL, 0);
+  return plugin->figures->len;
+}
+
+/**
+ * carc_plugin_get_figure_name:
+ *
+ * Returns: (nullable): the name of the plugin's figure kind @index, or %NULL
+ */
+const char *
+carc_plugin_get_figure_name (CarcPlugin *plugin, guint index)
+{
+  g_return_val_if_fail (plugin != NULL, NULL);
+  return index < plugin->figures->len ? g_array_index (plugin->figures, CarcFigureDef, index).name
+                                      : NULL;
+}
+
+/**
+ * carc_plugin_get_figure_supply:
+ *
+ * Returns: how many of the plugin's figure kind @index each player starts with unless the
+ *   setup hook says otherwise; 0 for no such kind
+ */
+guint
+carc_plugin_get_figure_supply (CarcPlugin *plugin, guint index)
+{
+  g_return_val_if_fail (plugin != NULL, 0);
+  return index < plugin->figures->len ? g_array_index (plugin->figures, CarcFigureDef, index).supply
+                                      : 0;
+}
+
+static gboolean
+add_kind (CarcGame *g, const CarcFigureDef *def, gint exp, guint supply, GError **error)
+{
+  for (guint k = 0; k < g->n_figures; k++)
+    if (strcmp (g->figures[k].name, def->name) == 0)
+      {
+        g_set_error (
+            error, CARC_ERROR, CARC_ERROR_INVALID_ARGUMENT,
+            "expansion %s: figure '%s' is already %s's", g->exp[exp].plugin->desc->name, def->name,
+            g->figures[k].exp < 0 ? "the core" : g->exp[g->figures[k].exp].plugin->desc->name);
+        return FALSE;
+      }
+  if (g->n_figures == CARC_MAX_FIGURES)
+    {
+      g_set_error (error, CARC_ERROR, CARC_ERROR_INVALID_ARGUMENT,
+                   "expansion %s: a game has at most %d figure kinds",
+                   g->exp[exp].plugin->desc->name, CARC_MAX_FIGURES);
+      return FALSE;
+    }
+  guint32 stands = def->stands;
+  if (!g->config->farmers)
+    stands &= ~CARC_STANDS_ON (CARC_FEATURE_FIELD);
+  g->figures[g->n_figures] = (CarcGameFigure){ def, g_intern_string (def->name), stands, exp };
+  for (guint p = 0; p < g->n_players; p++)
+    g->supply[g->n_figures][p] = supply;
+  g->n_figures++;
+  return TRUE;
+}
+
+/* The game's figure kinds: the follower, then each expansion's (g->exp is set, its setup
+ * hooks have not run: they may change the supplies). */
+gboolean
+carc_game_add_figures (CarcGame *g, GError **error)
+{
+  g->n_figures = 0;
+  add_kind (g, &follower, -1, g->config->followers, NULL);
+  for (guint i = 0; i < g->n_exp; i++)
+    {
+      GArray *defs = g->exp[i].plugin->figures;
+      for (guint k = 0; k < defs->len; k++)
+        {
+          const CarcFigureDef *def = &g_array_index (defs, CarcFigureDef, k);
+          if (!add_kind (g, def, (gint)i, def->supply, error))
+            return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* Whether @player has a figure that holds the feature at @root (not one that goes along). */
+gboolean
+carc_game_holds (CarcGame *g, gint root, guint player)
+{
+  for (guint i = 0; i < g->n_followers; i++)
+    {
+      const CarcFollower *fw = &g->followers[i];
+      if (fw->active && fw->player == player && !g->figures[fw->figure].def->accompanies
+          && carc_features_find (&g->features, fw->seg) == root)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/**
+ * carc_setup_set_supply: (skip)
+ * @setup: the game being set up
+ * @figure: a figure kind of the game ("follower" or an expansion's)
+ * @player: a player
+ * @supply: how many of them @player starts with, at most 255
+ *
+ * Changes a player's supply of a kind from its default (#CarcFigureDef.supply; for the
+ * follower, the config's followers). A kind the game does not have is a bug, refused with a
+ * critical warning.
+ */
+void
+carc_setup_set_supply (CarcSetup *setup, const char *figure, guint player, guint supply)
+{
+  g_return_if_fail (setup != NULL);
+  g_return_if_fail (figure != NULL);
+  CarcGame *g = setup->game;
+  g_return_if_fail (player < g->n_players);
+  g_return_if_fail (supply <= 255);
+  gint k = carc_game_find_figure (g, figure);
+  g_return_if_fail (k >= 0);
+  g->supply[k][player] = supply;
+}
+
+/**
+ * carc_game_get_n_figures:
+ * @self: a game
+ *
+ * Returns: how many figure kinds the game has: the follower (kind 0) and its expansions'
+ */
+guint
+carc_game_get_n_figures (CarcGame *self)
+{
+  g_return_val_if_fail (CARC_IS_GAME (self), 0);
+  return self->n_figures;
+}
+
+/**
+ * carc_game_get_figure_name:
+ * @self: a game
+ * @figure: a figure kind, 0 .. carc_game_get_n_figures() - 1
+ *
+ * Returns: (nullable): the kind's name ("follower", "large-follower"), a static string;
+ *   %NULL for a kind the game does not have
+ */
+const char *
+carc_game_get_figure_name (CarcGame *self, guint figure)
+{
+  g_return_val_if_fail (CARC_IS_GAME (self), NULL);
+  return figure < self->n_figures ? self->figures[figure].name : NULL;
+}
+
+/**
+ * carc_game_find_figure:
+ * @self: a game
+ * @name: a figure kind's name
+ *
+ * Returns: the kind called @name (for carc_game_deploy()), or -1 if the game has none
+ */
+gint
+carc_game_find_figure (CarcGame *self, const char *name)
+{
+  g_return_val_if_fail (CARC_IS_GAME (self), -1);
+  g_return_val_if_fail (name != NULL, -1);
+  for (guint k = 0; k < self->n_figures; k++)
+    if (strcmp (self->figures[k].name, name) == 0)
+      return (gint)k;
+  return -1;
+}
+
+/**
+ * carc_game_get_figure_supply:
+ * @self: a game
+ * @figure: a figure kind
+ * @player: a player
+ *
+ * Returns: how many figures of that kind @player has in the supply; 0 for a kind or a
+ *   player the game does not have
+ */
+guint
+carc_game_get_figure_supply (CarcGame *self, guint figure, guint player)
+{
+  g_return_val_if_fail (CARC_IS_GAME (self), 0);
+  return figure < self->n_figures && player < self->n_players ? self->supply[figure][player] : 0;
+}
