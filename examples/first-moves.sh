@@ -115,8 +115,9 @@ END
   ctl place "$game" "$x" "$y" "$rotation"
   reply=$(call "$game" $game_iface.GetDeployments)
   echo "$reply"
-  # ([(uint32 0, uint32 2, ['S']), ...],): the first segment; (@a(uuas) [],) when none
-  segment=$(echo "$reply" | sed -n 's/^(\[(\(uint32 \)\{0,1\}\([0-9]*\),.*/\2/p')
+  # ([('follower', uint32 0, uint32 2, ['S']), ...],): the first segment (a follower's: the
+  # follower comes first); (@a(suuas) [],) when none
+  segment=$(echo "$reply" | sed -n "s/^(\[('follower', \(uint32 \)\{0,1\}\([0-9]*\),.*/\2/p")
   if [ "$2" = deploy ] && [ -n "$segment" ]; then
     ctl deploy "$game" "$segment"
   else

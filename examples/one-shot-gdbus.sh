@@ -71,11 +71,13 @@ $(call "$game" $iface.GetPlacements |
 END
   echo "Place $x $y $rotation"
   call "$game" $iface.Place -- "$x" "$y" "$rotation" "$mine"
-  # a follower on the first segment offered, on odd turns; none on even ones
-  segment=$(call "$game" $iface.GetDeployments | sed -n 's/^(\[(\(uint32 \)\{0,1\}\([0-9]*\),.*/\2/p')
+  # the first deployment offered (figure kind, segment), on odd turns; none on even ones
+  set -- $(call "$game" $iface.GetDeployments |
+    sed -n "s/^(\[('\([a-z0-9-]*\)', \(uint32 \)\{0,1\}\([0-9]*\),.*/\1 \3/p")
+  figure=${1:-} segment=${2:-}
   if [ $((turn % 2)) -eq 1 ] && [ -n "$segment" ]; then
     echo "Deploy $segment"
-    call "$game" $iface.Deploy "$segment" "$mine"
+    call "$game" $iface.Deploy "$figure" "$segment" "$mine"
   else
     echo "Skip"
     call "$game" $iface.Skip "$mine"

@@ -126,14 +126,15 @@ class Game:
             turn, tile, x, y, rotation)
 
         # The turn now waits for a follower (Deploy) or none (Skip).
-        # GetDeployments lists the segments a follower may go on: none
-        # when our supply is empty or every feature is taken.
+        # GetDeployments lists the (figure kind, segment) pairs we may
+        # deploy: none when our supplies are empty or every feature is
+        # taken. A base game has one kind, "follower".
         deployments = self.game.GetDeployments()
         if deployments and self.rng.random() < 0.5:
-            segment, kind, locations = self.rng.choice(deployments)
-            self.game.Deploy(segment, no_options())
-            move += ", follower on %s segment %d (%s)" % (
-                KINDS[kind], segment, " ".join(locations) or "middle")
+            figure, segment, kind, locations = self.rng.choice(deployments)
+            self.game.Deploy(figure, segment, no_options())
+            move += ", %s on %s segment %d (%s)" % (
+                figure, KINDS[kind], segment, " ".join(locations) or "middle")
         else:
             self.game.Skip(no_options())
             move += ", no follower"

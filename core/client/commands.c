@@ -783,16 +783,19 @@ ctl_print_deployments (Ctl *ctl, const char *game, GError **error)
   g_autoptr (GVariant) list = g_variant_get_child_value (reply, 0);
   if (!g_variant_n_children (list))
     return TRUE;
+  /* a follower's deployment as SEGMENT, another figure kind's as KIND:SEGMENT, as typed */
   GString *s = g_string_new ("deploy a follower on:");
   for (guint i = 0; i < g_variant_n_children (list); i++)
     {
+      const char *figure;
       guint32 segment, kind;
       g_autofree const char **locations = NULL;
-      g_variant_get_child (list, i, "(uu^a&s)", &segment, &kind, &locations);
+      g_variant_get_child (list, i, "(&suu^a&s)", &figure, &segment, &kind, &locations);
       g_autofree char *where = g_strjoinv (",", (char **)locations);
-      g_string_append_printf (s, "%s %u %s%s%s%s", i ? "," : "", segment,
-                              ctl_feature_kind_name (kind), *where ? " (" : "", where,
-                              *where ? ")" : "");
+      gboolean follower = g_str_equal (figure, "follower");
+      g_string_append_printf (s, "%s %s%s%u %s%s%s%s", i ? "," : "", follower ? "" : figure,
+                              follower ? "" : ":", segment, ctl_feature_kind_name (kind),
+                              *where ? " (" : "", where, *where ? ")" : "");
     }
   g_string_append (s, "; or skip\n");
   ctl_out (s->str);
@@ -807,11 +810,15 @@ ctl_cmd_deploy (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GEr
   guint64 segment = 0;
   if (!ctl->interactive && n_args != 2)
     {
-      g_set_error (error, CTL_ERROR, CTL_ERROR_USAGE, "deploy takes GAME SEGMENT (or skip)");
+      g_set_error (error, CTL_ERROR, CTL_ERROR_USAGE,
+                   "deploy takes GAME [FIGURE:]SEGMENT (or skip)");
       return FALSE;
     }
   gboolean skip = g_str_equal (what, "skip");
-  if (!skip && !parse_uint ("SEGMENT", what, G_MAXUINT32, &segment, error))
+  /* SEGMENT deploys a follower; FIGURE:SEGMENT a figure of that kind */
+  const char *colon = strchr (what, ':');
+  g_autofree char *figure = colon ? g_strndup (what, (gsize)(colon - what)) : g_strdup ("follower");
+  if (!skip && !parse_uint ("SEGMENT", colon ? colon + 1 : what, G_MAXUINT32, &segment, error))
     return FALSE;
   g_autofree char *game = seated_game (ctl, opts, n_args == 2 ? args[0] : NULL, error);
   if (!game)
@@ -821,7 +828,7 @@ ctl_cmd_deploy (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GEr
       = skip ? ctl_call (ctl->conn, game, CTL_IFACE_GAME, "Skip",
                          g_variant_new ("(@a{sv})", options), error)
              : ctl_call (ctl->conn, game, CTL_IFACE_GAME, "Deploy",
-                         g_variant_new ("(u@a{sv})", (guint32)segment, options), error);
+                         g_variant_new ("(su@a{sv})", figure, (guint32)segment, options), error);
   return reply != NULL;
 }
 

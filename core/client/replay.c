@@ -181,7 +181,8 @@ on_event (CarcGame *game, const CarcEvent *e, gpointer data)
           g_autofree char *names = carc_location_to_string (e->location);
           g_auto (GStrv) v = g_strsplit (names, ",", -1);
           member = "FollowerDeployed";
-          args = g_variant_new ("(oiiuu^as)", player, e->x, e->y, e->segment, (guint)e->kind, v);
+          args = g_variant_new ("(oiiuu^ass)", player, e->x, e->y, e->segment, (guint)e->kind, v,
+                                carc_game_get_figure_name (game, e->figure));
           break;
         }
       case CARC_EVENT_FEATURE_SCORED:
@@ -191,7 +192,8 @@ on_event (CarcGame *game, const CarcEvent *e, gpointer data)
         break;
       case CARC_EVENT_FOLLOWER_RETURNED:
         member = "FollowerReturned";
-        args = g_variant_new ("(oiiu)", player, e->x, e->y, e->segment);
+        args = g_variant_new ("(oiius)", player, e->x, e->y, e->segment,
+                              carc_game_get_figure_name (game, e->figure));
         break;
       case CARC_EVENT_GAME_OVER:
         member = "GameOver";

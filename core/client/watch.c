@@ -268,13 +268,15 @@ on_follower_deployed (CtlWatch *w, GVariant *args)
 {
   const char *player;
   gint32 x, y;
+  const char *figure;
   guint32 segment, kind;
   g_autofree const char **locations = NULL;
-  g_variant_get (args, "(&oiiuu^a&s)", &player, &x, &y, &segment, &kind, &locations);
+  g_variant_get (args, "(&oiiuu^a&s&s)", &player, &x, &y, &segment, &kind, &locations, &figure);
   g_autofree char *who = label (w, player);
   g_autofree char *where = g_strjoinv (",", (char **)locations);
   ctl_game_add_follower (w->game, ctl_game_seat (w->game, player), x, y, segment);
-  return g_strdup_printf ("  %s puts a follower on the %s%s%s%s at (%d, %d), segment %u", who,
+  return g_strdup_printf ("  %s puts a%s %s on the %s%s%s%s at (%d, %d), segment %u", who,
+                          strchr ("aeiou", figure[0]) ? "n" : "", figure,
                           ctl_feature_kind_name (kind), *where ? " (" : "", where,
                           *where ? ")" : "", x, y, segment);
 }
@@ -312,11 +314,12 @@ on_follower_returned (CtlWatch *w, GVariant *args)
 {
   const char *player;
   gint32 x, y;
+  const char *figure;
   guint32 segment;
-  g_variant_get (args, "(&oiiu)", &player, &x, &y, &segment);
+  g_variant_get (args, "(&oiiu&s)", &player, &x, &y, &segment, &figure);
   ctl_game_remove_follower (w->game, x, y, segment);
   g_autofree char *who = label (w, player);
-  return g_strdup_printf ("  %s's follower comes back from (%d, %d), segment %u", who, x, y,
+  return g_strdup_printf ("  %s's %s comes back from (%d, %d), segment %u", who, figure, x, y,
                           segment);
 }
 
@@ -370,9 +373,9 @@ static const struct
   { "TurnPassed", "(uo)", on_turn_passed },
   { "TileDiscarded", "(os)", on_tile_discarded },
   { "TilePlaced", "(osiiu)", on_tile_placed },
-  { "FollowerDeployed", "(oiiuuas)", on_follower_deployed },
+  { "FollowerDeployed", "(oiiuuass)", on_follower_deployed },
   { "FeatureScored", "(iiuubau)", on_feature_scored },
-  { "FollowerReturned", "(oiiu)", on_follower_returned },
+  { "FollowerReturned", "(oiius)", on_follower_returned },
   { "PropertiesChanged", "(sa{sv}as)", on_properties_changed },
   { "TurnEnded", NULL, on_turn_ended },
   { "GameOver", "(au)", on_game_over },

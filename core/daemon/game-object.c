@@ -251,11 +251,13 @@ game_get_deployments (DBusConnection *c, DBusMessage *msg, gpointer data)
   if (carcd_session_get_state (s) == CARCD_STATE_DEPLOYING)
     d = carc_game_get_deployments (s->game, &n);
   dbus_message_iter_init_append (reply, &it);
-  ok = dbus_message_iter_open_container (&it, DBUS_TYPE_ARRAY, "(uuas)", &array);
+  ok = dbus_message_iter_open_container (&it, DBUS_TYPE_ARRAY, "(suuas)", &array);
   for (guint i = 0; ok && i < n; i++)
     {
       dbus_uint32_t segment = d[i].segment, kind = d[i].kind;
+      const char *figure = carc_game_get_figure_name (s->game, d[i].figure);
       ok = dbus_message_iter_open_container (&array, DBUS_TYPE_STRUCT, NULL, &st)
+           && dbus_message_iter_append_basic (&st, DBUS_TYPE_STRING, &figure)
            && dbus_message_iter_append_basic (&st, DBUS_TYPE_UINT32, &segment)
            && dbus_message_iter_append_basic (&st, DBUS_TYPE_UINT32, &kind)
            && carcd_append_location (&st, d[i].location)
@@ -271,13 +273,15 @@ game_deploy (DBusConnection *c, DBusMessage *msg, gpointer data)
 {
   CarcdSession *s = data;
   g_autoptr (GError) error = NULL;
+  const char *figure;
   dbus_uint32_t segment;
   CarcdCaller caller;
   gboolean ok;
 
-  dbus_message_get_args (msg, NULL, DBUS_TYPE_UINT32, &segment, DBUS_TYPE_INVALID);
+  dbus_message_get_args (msg, NULL, DBUS_TYPE_STRING, &figure, DBUS_TYPE_UINT32, &segment,
+                         DBUS_TYPE_INVALID);
   ok = check_move (msg, s, "Deploy", CARC_PHASE_DEPLOY, &caller, &error)
-       && carcd_session_deploy (s, &caller, segment, &error);
+       && carcd_session_deploy (s, &caller, figure, segment, &error);
   return REPLY_OR_ERROR (msg, ok, error);
 }
 
@@ -528,8 +532,9 @@ static const CdbusArg record_out[] = { { "record", "s" }, { NULL } };
 static const CdbusArg placements_out[] = { { "placements", "a(iiu)" }, { NULL } };
 static const CdbusArg place_in[]
     = { { "x", "i" }, { "y", "i" }, { "rotation", "u" }, { "options", "a{sv}" }, { NULL } };
-static const CdbusArg deployments_out[] = { { "deployments", "a(uuas)" }, { NULL } };
-static const CdbusArg deploy_in[] = { { "segment", "u" }, { "options", "a{sv}" }, { NULL } };
+static const CdbusArg deployments_out[] = { { "deployments", "a(suuas)" }, { NULL } };
+static const CdbusArg deploy_in[]
+    = { { "figure", "s" }, { "segment", "u" }, { "options", "a{sv}" }, { NULL } };
 static const CdbusArg board_out[]
     = { { "tiles", "a(iisuo)" }, { "followers", "a(oiiuu)" }, { NULL } };
 static const CdbusArg features_out[] = { { "features", "a(uubuuaua(iiu))" }, { NULL } };
@@ -577,13 +582,14 @@ static const CdbusArg tile_discarded_args[] = { { "player", "o" }, { "tile", "s"
 static const CdbusArg tile_placed_args[] = { { "player", "o" }, { "tile", "s" },     { "x", "i" },
                                              { "y", "i" },      { "rotation", "u" }, { NULL } };
 static const CdbusArg follower_deployed_args[]
-    = { { "player", "o" }, { "x", "i" },          { "y", "i" }, { "segment", "u" },
-        { "kind", "u" },   { "locations", "as" }, { NULL } };
+    = { { "player", "o" }, { "x", "i" },          { "y", "i" },      { "segment", "u" },
+        { "kind", "u" },   { "locations", "as" }, { "figure", "s" }, { NULL } };
 static const CdbusArg feature_scored_args[]
     = { { "x", "i" },       { "y", "i" }, { "segment", "u" }, { "kind", "u" }, { "final", "b" },
         { "points", "au" }, { NULL } };
 static const CdbusArg follower_returned_args[]
-    = { { "player", "o" }, { "x", "i" }, { "y", "i" }, { "segment", "u" }, { NULL } };
+    = { { "player", "o" },  { "x", "i" },      { "y", "i" },
+        { "segment", "u" }, { "figure", "s" }, { NULL } };
 static const CdbusArg turn_ended_args[] = { { "turn", "u" }, { "player", "o" }, { NULL } };
 static const CdbusArg game_over_args[] = { { "scores", "au" }, { NULL } };
 

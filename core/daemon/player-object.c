@@ -74,6 +74,43 @@ get_followers (DBusMessageIter *it, gpointer data)
 }
 
 static gboolean
+append_figure (DBusMessageIter *dict, const char *name, guint supply)
+{
+  DBusMessageIter entry;
+  dbus_uint32_t u = supply;
+  return dbus_message_iter_open_container (dict, DBUS_TYPE_DICT_ENTRY, NULL, &entry)
+         && dbus_message_iter_append_basic (&entry, DBUS_TYPE_STRING, &name)
+         && dbus_message_iter_append_basic (&entry, DBUS_TYPE_UINT32, &u)
+         && dbus_message_iter_close_container (dict, &entry);
+}
+
+/* Figures: every figure kind of the game, in the game's order (the follower first), with the
+ * seat's supply; before the game starts, the supplies it will start with unless an
+ * expansion's setup changes them. */
+static gboolean
+get_figures (DBusMessageIter *it, gpointer data)
+{
+  CarcdSeat *seat = data;
+  CarcGame *game = seat->session->game;
+  const CarcdGameOptions *o = &seat->session->options;
+  DBusMessageIter dict;
+  gboolean ok = dbus_message_iter_open_container (it, DBUS_TYPE_ARRAY, "{su}", &dict);
+  if (game)
+    for (guint k = 0; ok && k < carc_game_get_n_figures (game); k++)
+      ok = append_figure (&dict, carc_game_get_figure_name (game, k),
+                          carc_game_get_figure_supply (game, k, seat->index));
+  else
+    {
+      ok = ok && append_figure (&dict, "follower", o->followers);
+      for (guint i = 0; ok && i < o->n_expansions; i++)
+        for (guint k = 0; ok && k < carc_plugin_get_n_figures (o->expansions[i].plugin); k++)
+          ok = append_figure (&dict, carc_plugin_get_figure_name (o->expansions[i].plugin, k),
+                              carc_plugin_get_figure_supply (o->expansions[i].plugin, k));
+    }
+  return ok && dbus_message_iter_close_container (it, &dict);
+}
+
+static gboolean
 get_bot (DBusMessageIter *it, gpointer data)
 {
   CarcdSeat *seat = data;
@@ -102,6 +139,7 @@ static const CdbusProperty player_properties[] = {
   { "Game", "o", get_game, CDBUS_PROPERTY_CONST },
   { "Score", "u", get_score, CDBUS_PROPERTY_EMITS_CHANGED },
   { "Followers", "u", get_followers, CDBUS_PROPERTY_EMITS_CHANGED },
+  { "Figures", "a{su}", get_figures, CDBUS_PROPERTY_EMITS_CHANGED },
   { "Bot", "b", get_bot, CDBUS_PROPERTY_EMITS_CHANGED },
   { "Connected", "b", get_connected, CDBUS_PROPERTY_EMITS_CHANGED },
   { "HandSize", "u", get_hand_size, CDBUS_PROPERTY_EMITS_CHANGED },

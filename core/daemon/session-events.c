@@ -63,7 +63,7 @@ carcd_session_emit_turn_end (CarcdSession *s)
 
 /* Appends the engine's event @e as the arguments of its signal. */
 static gboolean
-append_event (CarcdSession *s, DBusMessage *signal, const CarcEvent *e)
+append_event (CarcdSession *s, CarcGame *game, DBusMessage *signal, const CarcEvent *e)
 {
   DBusMessageIter it;
   const char *player = carcd_session_player_path (s, e->player);
@@ -71,6 +71,7 @@ append_event (CarcdSession *s, DBusMessage *signal, const CarcEvent *e)
   dbus_int32_t x = e->x, y = e->y;
   dbus_uint32_t u;
   dbus_bool_t final = e->final;
+  const char *figure = carc_game_get_figure_name (game, e->figure);
 
   dbus_message_iter_init_append (signal, &it);
   switch (e->type)
@@ -100,7 +101,8 @@ append_event (CarcdSession *s, DBusMessage *signal, const CarcEvent *e)
                && dbus_message_iter_append_basic (&it, DBUS_TYPE_INT32, &y)
                && (u = e->segment, dbus_message_iter_append_basic (&it, DBUS_TYPE_UINT32, &u))
                && (u = e->kind, dbus_message_iter_append_basic (&it, DBUS_TYPE_UINT32, &u))
-               && carcd_append_location (&it, e->location);
+               && carcd_append_location (&it, e->location)
+               && dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &figure);
       case CARC_EVENT_FEATURE_SCORED:
         return dbus_message_iter_append_basic (&it, DBUS_TYPE_INT32, &x)
                && dbus_message_iter_append_basic (&it, DBUS_TYPE_INT32, &y)
@@ -112,7 +114,8 @@ append_event (CarcdSession *s, DBusMessage *signal, const CarcEvent *e)
         return dbus_message_iter_append_basic (&it, DBUS_TYPE_OBJECT_PATH, &player)
                && dbus_message_iter_append_basic (&it, DBUS_TYPE_INT32, &x)
                && dbus_message_iter_append_basic (&it, DBUS_TYPE_INT32, &y)
-               && (u = e->segment, dbus_message_iter_append_basic (&it, DBUS_TYPE_UINT32, &u));
+               && (u = e->segment, dbus_message_iter_append_basic (&it, DBUS_TYPE_UINT32, &u))
+               && dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &figure);
       case CARC_EVENT_GAME_OVER:
         return carcd_append_uint_array (&it, e->points, e->n_players);
       case CARC_EVENT_TURN_PASSED:
@@ -158,7 +161,7 @@ carcd_session_on_event (CarcGame *game, const CarcEvent *event, gpointer user_da
     return;
   signal = signal_new (s, signal_names[event->type]);
   if (signal)
-    signal_send (s, signal, append_event (s, signal, event));
+    signal_send (s, signal, append_event (s, game, signal, event));
   if (event->type == CARC_EVENT_GAME_OVER)
     carcd_daemon_schedule_reap (s->daemon);
 }
@@ -177,6 +180,21 @@ seat_changed (CarcdSession *s, CarcdSeat *seat, guint *sent, guint value, const 
     return;
   *sent = value;
   cdbus_property_changed (s->daemon->connection, seat->path, CARCD_PLAYER_INTERFACE, property);
+}
+
+/* Marks Figures changed when a supply of any kind differs from the one last announced. */
+static void
+figures_changed (CarcdSession *s, CarcdSeat *seat)
+{
+  gboolean changed = FALSE;
+  for (guint k = 0; k < carc_game_get_n_figures (s->game); k++)
+    {
+      guint supply = carc_game_get_figure_supply (s->game, k, seat->index);
+      changed |= supply != seat->sent_supplies[k];
+      seat->sent_supplies[k] = supply;
+    }
+  if (changed)
+    cdbus_property_changed (s->daemon->connection, seat->path, CARCD_PLAYER_INTERFACE, "Figures");
 }
 
 void
@@ -244,6 +262,7 @@ carcd_session_sync_properties (CarcdSession *s)
         continue;
       seat_changed (s, seat, &seat->sent_score, score, "Score");
       seat_changed (s, seat, &seat->sent_followers, carc_game_get_supply (s->game, i), "Followers");
+      figures_changed (s, seat);
       seat_changed (s, seat, &seat->sent_hand_size, carc_game_get_hand_size (s->game, i),
                     "HandSize");
     }

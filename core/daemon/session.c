@@ -328,6 +328,14 @@ carcd_session_seat_new (CarcdSession *s, guint index, const char *name)
   seat->path = g_strdup_printf ("%s/player/%u", s->path, index);
   seat->name = g_strdup (name);
   seat->sent_followers = s->options.followers;
+  /* Figures as shown before the game starts: the follower, then each expansion's defaults */
+  guint k = 0;
+  seat->sent_supplies[k++] = s->options.followers;
+  for (guint i = 0; i < s->options.n_expansions; i++)
+    for (guint j = 0;
+         j < carc_plugin_get_n_figures (s->options.expansions[i].plugin) && k < CARC_MAX_FIGURES;
+         j++)
+      seat->sent_supplies[k++] = carc_plugin_get_figure_supply (s->options.expansions[i].plugin, j);
   seat->token_uid = CARCD_NO_UID;
   return seat;
 }
@@ -873,11 +881,25 @@ carcd_session_check_hand_visible (CarcdSession *s, CarcdCaller *caller, CarcdSea
   return FALSE;
 }
 
-/* A move that may end the turn: Deploy (on @segment), Skip, Pass, Draw. The TurnEnded it owes
- * goes out before the next turn's first event; if the turn goes on instead (a Draw that found
- * a tile), it is dropped. */
+/* Deploy: a figure of the kind called @figure on @segment; a name the game has no kind of is
+ * refused like a segment it may not go on. */
 static gboolean
-turn_move (CarcdSession *s, CarcdCaller *caller, CarcMoveType type, guint segment, GError **error)
+deploy_named (CarcGame *game, const char *figure, guint segment, GError **error)
+{
+  gint k = carc_game_find_figure (game, figure);
+  if (k >= 0)
+    return carc_game_deploy (game, (guint)k, segment, error);
+  g_set_error (error, CARC_ERROR, CARC_ERROR_ILLEGAL_DEPLOYMENT, "this game has no figure '%.32s'",
+               figure);
+  return FALSE;
+}
+
+/* A move that may end the turn: Deploy (a @figure on @segment), Skip, Pass, Draw. The
+ * TurnEnded it owes goes out before the next turn's first event; if the turn goes on instead
+ * (a Draw that found a tile), it is dropped. */
+static gboolean
+turn_move (CarcdSession *s, CarcdCaller *caller, CarcMoveType type, const char *figure,
+           guint segment, GError **error)
 {
   gboolean ok;
 
@@ -887,7 +909,7 @@ turn_move (CarcdSession *s, CarcdCaller *caller, CarcMoveType type, guint segmen
   switch (type)
     {
       case CARC_MOVE_DEPLOY:
-        ok = carc_game_deploy (s->game, segment, error);
+        ok = deploy_named (s->game, figure, segment, error);
         break;
       case CARC_MOVE_SKIP:
         ok = carc_game_skip (s->game, error);
@@ -907,27 +929,28 @@ turn_move (CarcdSession *s, CarcdCaller *caller, CarcMoveType type, guint segmen
 }
 
 gboolean
-carcd_session_deploy (CarcdSession *s, CarcdCaller *caller, guint segment, GError **error)
+carcd_session_deploy (CarcdSession *s, CarcdCaller *caller, const char *figure, guint segment,
+                      GError **error)
 {
-  return turn_move (s, caller, CARC_MOVE_DEPLOY, segment, error);
+  return turn_move (s, caller, CARC_MOVE_DEPLOY, figure, segment, error);
 }
 
 gboolean
 carcd_session_draw (CarcdSession *s, CarcdCaller *caller, GError **error)
 {
-  return turn_move (s, caller, CARC_MOVE_DRAW, 0, error);
+  return turn_move (s, caller, CARC_MOVE_DRAW, NULL, 0, error);
 }
 
 gboolean
 carcd_session_pass (CarcdSession *s, CarcdCaller *caller, GError **error)
 {
-  return turn_move (s, caller, CARC_MOVE_PASS, 0, error);
+  return turn_move (s, caller, CARC_MOVE_PASS, NULL, 0, error);
 }
 
 gboolean
 carcd_session_skip (CarcdSession *s, CarcdCaller *caller, GError **error)
 {
-  return turn_move (s, caller, CARC_MOVE_SKIP, 0, error);
+  return turn_move (s, caller, CARC_MOVE_SKIP, NULL, 0, error);
 }
 
 void

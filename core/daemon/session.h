@@ -41,6 +41,7 @@ typedef struct
   /* the values last announced in PropertiesChanged */
   guint sent_score;
   guint sent_followers;
+  guint sent_supplies[CARC_MAX_FIGURES]; /* Figures */
   guint sent_hand_size;
 } CarcdSeat;
 
@@ -163,8 +164,8 @@ gboolean carcd_session_check_move (CarcdSession *session, CarcdCaller *caller, C
 
 gboolean carcd_session_place (CarcdSession *session, CarcdCaller *caller, gint x, gint y,
                               guint rotation, GError **error);
-gboolean carcd_session_deploy (CarcdSession *session, CarcdCaller *caller, guint segment,
-                               GError **error);
+gboolean carcd_session_deploy (CarcdSession *session, CarcdCaller *caller, const char *figure,
+                               guint segment, GError **error);
 gboolean carcd_session_skip (CarcdSession *session, CarcdCaller *caller, GError **error);
 gboolean carcd_session_draw (CarcdSession *session, CarcdCaller *caller, GError **error);
 gboolean carcd_session_place_piece (CarcdSession *session, CarcdCaller *caller, guint index, gint x,

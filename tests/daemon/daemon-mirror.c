@@ -101,6 +101,8 @@ mirror_choose (CarcGame *mirror, GRand *rand, CarcMove *move)
 
           move->type = k < n ? CARC_MOVE_DEPLOY : CARC_MOVE_SKIP;
           move->segment = k < n ? d[k].segment : 0;
+          move->figure
+              = k < n && d[k].figure ? carc_game_get_figure_name (mirror, d[k].figure) : NULL;
           return;
         }
       case CARC_PHASE_DRAFT:
@@ -150,7 +152,7 @@ move_method (const CarcMove *m, GVariant **args)
         *args = g_variant_new ("(iiua{sv})", m->x, m->y, m->rotation, NULL);
         return "Place";
       case CARC_MOVE_DEPLOY:
-        *args = g_variant_new ("(ua{sv})", m->segment, NULL);
+        *args = g_variant_new ("(sua{sv})", m->figure ? m->figure : "follower", m->segment, NULL);
         return "Deploy";
       case CARC_MOVE_SKIP:
         *args = g_variant_new ("(a{sv})", NULL);

@@ -98,9 +98,10 @@ play_policy_turn (GDBusConnection *c, const char *game)
   k = policy_deployment (turn, g_variant_n_children (dlist));
   if (k >= 0)
     {
-      g_variant_get_child (dlist, k, "(uu^a&s)", &segment, NULL, NULL);
-      g_variant_unref (
-          call_ok (c, game, GAME_IFACE, "Deploy", g_variant_new ("(ua{sv})", segment, NULL)));
+      const char *figure;
+      g_variant_get_child (dlist, k, "(&suu^a&s)", &figure, &segment, NULL, NULL);
+      g_variant_unref (call_ok (c, game, GAME_IFACE, "Deploy",
+                                g_variant_new ("(sua{sv})", figure, segment, NULL)));
     }
   else
     g_variant_unref (call_ok (c, game, GAME_IFACE, "Skip", NO_OPTIONS));

@@ -228,8 +228,9 @@ dbus_policy_move (GDBusConnection *c, const char *game, GRand *rand)
           guint32 segment;
           if (k < n)
             {
-              g_variant_get_child (list, k, "(uu^a&s)", &segment, NULL, NULL);
-              move (c, game, "Deploy", g_variant_new ("(ua{sv})", segment, NULL));
+              const char *figure;
+              g_variant_get_child (list, k, "(&suu^a&s)", &figure, &segment, NULL, NULL);
+              move (c, game, "Deploy", g_variant_new ("(sua{sv})", figure, segment, NULL));
             }
           else
             move (c, game, "Skip", NO_OPTIONS);

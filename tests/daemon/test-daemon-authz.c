@@ -208,7 +208,7 @@ read_scene_args (World *w, WorldGame *g, GDBusConnection *holder)
       g_autoptr (GVariant) first = NULL;
       ck_assert_uint_gt (g_variant_n_children (list), 0);
       first = g_variant_get_child_value (list, 0);
-      g_variant_get_child (first, 0, "u", &g->segment);
+      g_variant_get_child (first, 1, "u", &g->segment);
     }
   else if (w->scene == SCENE_CHOOSE)
     {
@@ -568,7 +568,7 @@ args_place (World *w, Target t)
 static GVariant *
 args_deploy (World *w, Target t)
 {
-  return g_variant_new ("(u@a{sv})", target_game (w, t)->segment, empty_dict ());
+  return g_variant_new ("(su@a{sv})", "follower", target_game (w, t)->segment, empty_dict ());
 }
 
 static GVariant *
@@ -739,6 +739,7 @@ static const PropertyEntry properties[] = {
   { KIND_PLAYER, "Game", SCENE_PLACE },
   { KIND_PLAYER, "Score", SCENE_PLACE },
   { KIND_PLAYER, "Followers", SCENE_PLACE },
+  { KIND_PLAYER, "Figures", SCENE_PLACE },
   { KIND_PLAYER, "Bot", SCENE_PLACE },
   { KIND_PLAYER, "Connected", SCENE_PLACE },
   { KIND_PLAYER, "HandSize", SCENE_CHOOSE },

@@ -46,7 +46,7 @@ deployment_of_kind (GDBusConnection *c, const char *game, guint kind)
   for (gsize i = 0; i < g_variant_n_children (list); i++)
     {
       guint32 segment, k;
-      g_variant_get_child (list, i, "(uu^a&s)", &segment, &k, NULL);
+      g_variant_get_child (list, i, "(&suu^a&s)", NULL, &segment, &k, NULL);
       if (k == kind)
         return (gint)segment;
     }
@@ -228,6 +228,7 @@ START_TEST (test_game_signatures)
     { "Deploy", "(uint32 1,)" },
     { "Deploy", "(1, @a{sv} {})" },
     { "Deploy", "(byte 1, @a{sv} {})" },
+    { "Deploy", "(uint32 1, @a{sv} {})" }, /* the signature before figure kinds (issue 16) */
     { "Skip", "(uint32 1,)" },
     { "GetBoard", "(uint32 1,)" },
     { "GetFeatures", "('x',)" },
@@ -426,8 +427,9 @@ START_TEST (test_check_order_waiting)
   /* NotSeated before WrongPhase and before anything about the move */
   GAME_REFUSED (f.x, f.game, "Place", A ("(0, 1, uint32 0, @a{sv} {})"), E ("NotSeated"));
   GAME_REFUSED (f.x, f.game, "Place", A ("(0, 0, uint32 4, {'x': <1>})"), E ("NotSeated"));
-  GAME_REFUSED (f.x, f.game, "Deploy", A ("(uint32 0, @a{sv} {})"), E ("NotSeated"));
-  GAME_REFUSED (f.x, f.game, "Deploy", A ("(uint32 4294967295, {'x': <1>})"), E ("NotSeated"));
+  GAME_REFUSED (f.x, f.game, "Deploy", A ("('follower', uint32 0, @a{sv} {})"), E ("NotSeated"));
+  GAME_REFUSED (f.x, f.game, "Deploy", A ("('follower', uint32 4294967295, {'x': <1>})"),
+                E ("NotSeated"));
   GAME_REFUSED (f.x, f.game, "Skip", NO_OPTIONS, E ("NotSeated"));
   /* seated, waiting: WrongPhase, before the move's own checks (options among them) */
   for (guint i = 0; i < 2; i++)
@@ -435,8 +437,9 @@ START_TEST (test_check_order_waiting)
       GDBusConnection *c = i ? f.b : f.a;
       GAME_REFUSED (c, f.game, "Place", A ("(0, 1, uint32 0, @a{sv} {})"), E ("WrongPhase"));
       GAME_REFUSED (c, f.game, "Place", A ("(0, 0, uint32 4, {'x': <1>})"), E ("WrongPhase"));
-      GAME_REFUSED (c, f.game, "Deploy", A ("(uint32 0, @a{sv} {})"), E ("WrongPhase"));
-      GAME_REFUSED (c, f.game, "Deploy", A ("(uint32 4294967295, {'x': <1>})"), E ("WrongPhase"));
+      GAME_REFUSED (c, f.game, "Deploy", A ("('follower', uint32 0, @a{sv} {})"), E ("WrongPhase"));
+      GAME_REFUSED (c, f.game, "Deploy", A ("('follower', uint32 4294967295, {'x': <1>})"),
+                    E ("WrongPhase"));
       GAME_REFUSED (c, f.game, "Skip", NO_OPTIONS, E ("WrongPhase"));
     }
   fixture_teardown (&f);
@@ -466,11 +469,12 @@ START_TEST (test_check_order_playing)
   GAME_REFUSED (f.b, f.game, "Place", g_variant_new ("(iiua{sv})", x, y, rotation, NULL),
                 E ("NotYourTurn"));
   GAME_REFUSED (f.b, f.game, "Place", A ("(0, 0, uint32 4, {'x': <1>})"), E ("NotYourTurn"));
-  GAME_REFUSED (f.b, f.game, "Deploy", A ("(uint32 0, @a{sv} {})"), E ("NotYourTurn"));
+  GAME_REFUSED (f.b, f.game, "Deploy", A ("('follower', uint32 0, @a{sv} {})"), E ("NotYourTurn"));
   GAME_REFUSED (f.b, f.game, "Skip", NO_OPTIONS, E ("NotYourTurn"));
   /* placing: Deploy and Skip are WrongPhase, whatever their arguments */
-  GAME_REFUSED (f.a, f.game, "Deploy", A ("(uint32 0, @a{sv} {})"), E ("WrongPhase"));
-  GAME_REFUSED (f.a, f.game, "Deploy", A ("(uint32 4294967295, {'x': <1>})"), E ("WrongPhase"));
+  GAME_REFUSED (f.a, f.game, "Deploy", A ("('follower', uint32 0, @a{sv} {})"), E ("WrongPhase"));
+  GAME_REFUSED (f.a, f.game, "Deploy", A ("('follower', uint32 4294967295, {'x': <1>})"),
+                E ("WrongPhase"));
   GAME_REFUSED (f.a, f.game, "Skip", NO_OPTIONS, E ("WrongPhase"));
   /* the move itself */
   GAME_REFUSED (f.a, f.game, "Place", A ("(0, 0, uint32 0, @a{sv} {})"), E ("IllegalPlacement"));
@@ -492,11 +496,12 @@ START_TEST (test_check_order_playing)
   GAME_REFUSED (f.a, f.game, "Place", g_variant_new ("(iiua{sv})", x, y, rotation, NULL),
                 E ("WrongPhase"));
   GAME_REFUSED (f.a, f.game, "Place", A ("(0, 0, uint32 4, {'x': <1>})"), E ("WrongPhase"));
-  GAME_REFUSED (f.a, f.game, "Deploy", A ("(uint32 4294967295, @a{sv} {})"),
+  GAME_REFUSED (f.a, f.game, "Deploy", A ("('follower', uint32 4294967295, @a{sv} {})"),
                 E ("IllegalDeployment"));
-  GAME_REFUSED (f.a, f.game, "Deploy", A ("(uint32 64, @a{sv} {})"), E ("IllegalDeployment"));
-  GAME_REFUSED (f.a, f.game, "Deploy", A ("(uint32 0, {'x': <1>})"), E ("InvalidArgs"));
-  GAME_REFUSED (f.b, f.game, "Deploy", A ("(uint32 0, @a{sv} {})"), E ("NotYourTurn"));
+  GAME_REFUSED (f.a, f.game, "Deploy", A ("('follower', uint32 64, @a{sv} {})"),
+                E ("IllegalDeployment"));
+  GAME_REFUSED (f.a, f.game, "Deploy", A ("('follower', uint32 0, {'x': <1>})"), E ("InvalidArgs"));
+  GAME_REFUSED (f.b, f.game, "Deploy", A ("('follower', uint32 0, @a{sv} {})"), E ("NotYourTurn"));
   fixture_teardown (&f);
 }
 END_TEST
@@ -514,7 +519,8 @@ START_TEST (test_deployment_refusals)
   fixture_setup (&f, NULL, "{'farmers': <false>, 'tile-order': <['B', 'B', 'B', 'B']>}", TRUE);
   place_first (f.a, f.game);
   ck_assert_int_eq (deployment_of_kind (f.a, f.game, 0), -1);
-  GAME_REFUSED (f.a, f.game, "Deploy", A ("(uint32 1, @a{sv} {})"), E ("IllegalDeployment"));
+  GAME_REFUSED (f.a, f.game, "Deploy", A ("('follower', uint32 1, @a{sv} {})"),
+                E ("IllegalDeployment"));
   fixture_teardown (&f);
 
   /* one follower each: a farmer stays on the board, so the next deployment is NoFollower */
@@ -523,15 +529,16 @@ START_TEST (test_deployment_refusals)
   field = deployment_of_kind (f.a, f.game, 0);
   ck_assert_int_ge (field, 0);
   g_variant_unref (call_ok (f.a, f.game, GAME_IFACE, "Deploy",
-                            g_variant_new ("(ua{sv})", (guint32)field, NULL)));
+                            g_variant_new ("(sua{sv})", "follower", (guint32)field, NULL)));
   ck_assert_uint_eq (get_uint (f.a, f.pa, PLAYER_IFACE, "Followers"), 0);
   place_first (f.b, f.game);
   g_variant_unref (call_ok (f.b, f.game, GAME_IFACE, "Skip", NO_OPTIONS));
   place_first (f.a, f.game);
   /* nothing is offered without a follower; segment 0 of B, its cloister, is refused */
   ck_assert_int_eq (deployment_of_kind (f.a, f.game, 3), -1);
-  GAME_REFUSED (f.a, f.game, "Deploy", A ("(uint32 0, @a{sv} {})"), E ("NoFollower"));
-  GAME_REFUSED (f.a, f.game, "Deploy", A ("(uint32 4294967295, @a{sv} {})"), E ("NoFollower"));
+  GAME_REFUSED (f.a, f.game, "Deploy", A ("('follower', uint32 0, @a{sv} {})"), E ("NoFollower"));
+  GAME_REFUSED (f.a, f.game, "Deploy", A ("('follower', uint32 4294967295, @a{sv} {})"),
+                E ("NoFollower"));
   g_variant_unref (call_ok (f.a, f.game, GAME_IFACE, "Skip", NO_OPTIONS));
   fixture_teardown (&f);
 }
@@ -561,7 +568,7 @@ START_TEST (test_after_the_end)
       GDBusConnection *c = i ? f.b : f.a;
       GAME_REFUSED (c, f.game, "Place", A ("(0, 1, uint32 0, @a{sv} {})"), E ("GameOver"));
       GAME_REFUSED (c, f.game, "Place", A ("(0, 0, uint32 4, {'x': <1>})"), E ("GameOver"));
-      GAME_REFUSED (c, f.game, "Deploy", A ("(uint32 0, @a{sv} {})"), E ("GameOver"));
+      GAME_REFUSED (c, f.game, "Deploy", A ("('follower', uint32 0, @a{sv} {})"), E ("GameOver"));
       GAME_REFUSED (c, f.game, "Skip", NO_OPTIONS, E ("GameOver"));
       GAME_REFUSED (c, f.game, "AddBot", A ("('Bot', @a{sv} {})"), E ("AlreadyStarted"));
       GAME_REFUSED (c, f.game, "Start", NO_OPTIONS, E ("AlreadyStarted"));
@@ -574,7 +581,7 @@ START_TEST (test_after_the_end)
   ptext = g_variant_print (placements, TRUE);
   dtext = g_variant_print (deployments, TRUE);
   ck_assert_str_eq (ptext, "(@a(iiu) [],)");
-  ck_assert_str_eq (dtext, "(@a(uuas) [],)");
+  ck_assert_str_eq (dtext, "(@a(suuas) [],)");
   fixture_teardown (&f);
 }
 END_TEST

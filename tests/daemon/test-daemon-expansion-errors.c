@@ -221,7 +221,7 @@ START_TEST (test_choosing_refusals)
                 E ("NotYourTurn"));
   /* the phase: choosing is neither placing, deploying, drafting nor an end-game turn */
   GAME_REFUSED (f.a, f.game, "Place", A ("(0, 1, uint32 0, @a{sv} {})"), E ("WrongPhase"));
-  GAME_REFUSED (f.a, f.game, "Deploy", A ("(uint32 0, @a{sv} {})"), E ("WrongPhase"));
+  GAME_REFUSED (f.a, f.game, "Deploy", A ("('follower', uint32 0, @a{sv} {})"), E ("WrongPhase"));
   GAME_REFUSED (f.a, f.game, "Skip", NO_OPTIONS, E ("WrongPhase"));
   GAME_REFUSED (f.a, f.game, "Pick", A ("(uint32 0, @a{sv} {})"), E ("WrongPhase"));
   GAME_REFUSED (f.a, f.game, "Pass", NO_OPTIONS, E ("WrongPhase"));

@@ -151,7 +151,7 @@ on_signal (GDBusConnection *c, const char *sender, const char *path, const char 
     {
       guint32 segment;
 
-      g_variant_get (params, "(&oiiuu^a&s)", NULL, NULL, NULL, &segment, NULL, NULL);
+      g_variant_get (params, "(&oiiuu^a&s&s)", NULL, NULL, NULL, &segment, NULL, NULL, NULL);
       seen_add (cl, CARC_MOVE_DEPLOY, 0, 0, 0, segment);
       cl->deployed_this_turn = TRUE;
     }
@@ -187,10 +187,11 @@ on_deployments (Client *cl, GVariant *r, GError *error)
 
   if (k < n)
     {
+      const char *figure;
       guint32 segment;
-      g_variant_get_child (list, k, "(uu^a&s)", &segment, NULL, NULL);
-      client_call (cl, cl->t->game, GAME_IFACE, "Deploy", g_variant_new ("(ua{sv})", segment, NULL),
-                   on_moved);
+      g_variant_get_child (list, k, "(&suu^a&s)", &figure, &segment, NULL, NULL);
+      client_call (cl, cl->t->game, GAME_IFACE, "Deploy",
+                   g_variant_new ("(sua{sv})", figure, segment, NULL), on_moved);
     }
   else
     client_call (cl, cl->t->game, GAME_IFACE, "Skip", NO_OPTIONS, on_moved);

@@ -573,7 +573,7 @@ on_watched_signal (GDBusConnection *c, const char *sender, const char *path, con
     w->discarded++;
   else if (g_str_equal (signal, "FollowerDeployed"))
     {
-      g_variant_get (params, "(&oiiuu@as)", &player, &x, &y, &segment, &kind, NULL);
+      g_variant_get (params, "(&oiiuu@as&s)", &player, &x, &y, &segment, &kind, NULL, NULL);
       w->errors += !g_hash_table_add (
           w->followers, g_strdup_printf ("('%s', %d, %d, %u, %u)", player, x, y, segment, kind));
     }
@@ -585,7 +585,7 @@ on_watched_signal (GDBusConnection *c, const char *sender, const char *path, con
       const char *key;
       gboolean found = FALSE;
 
-      g_variant_get (params, "(&oiiu)", &player, &x, &y, &segment);
+      g_variant_get (params, "(&oiiu&s)", &player, &x, &y, &segment, NULL);
       prefix = g_strdup_printf ("('%s', %d, %d, %u, ", player, x, y, segment);
       g_hash_table_iter_init (&iter, w->followers);
       while (!found && g_hash_table_iter_next (&iter, (gpointer *)&key, NULL))
