@@ -81,8 +81,7 @@ on_event (CarcGame *game, const CarcEvent *event, gpointer data)
   GString *log = data;
   if (event->type == CARC_EVENT_FOLLOWER_DEPLOYED || event->type == CARC_EVENT_FOLLOWER_RETURNED)
     g_string_append_printf (log, "%s%c%u", log->len ? " " : "",
-                            event->type == CARC_EVENT_FOLLOWER_DEPLOYED ? '+' : '-',
-                            event->figure);
+                            event->type == CARC_EVENT_FOLLOWER_DEPLOYED ? '+' : '-', event->figure);
 }
 
 static Scenario *
@@ -297,14 +296,14 @@ START_TEST (test_records_name_the_kind)
   CarcMove m;
   ck_assert (carc_move_from_json ("{\"move\":\"deploy\",\"segment\":3}", -1, &m, &error));
   ck_assert_ptr_null (m.figure);
-  ck_assert (carc_move_from_json ("{\"move\":\"deploy\",\"segment\":3,\"figure\":\"follower\"}",
-                                  -1, &m, &error));
-  ck_assert_ptr_null (m.figure);
-  ck_assert (carc_move_from_json ("{\"move\":\"deploy\",\"segment\":3,\"figure\":\"big\"}", -1,
+  ck_assert (carc_move_from_json ("{\"move\":\"deploy\",\"segment\":3,\"figure\":\"follower\"}", -1,
                                   &m, &error));
+  ck_assert_ptr_null (m.figure);
+  ck_assert (carc_move_from_json ("{\"move\":\"deploy\",\"segment\":3,\"figure\":\"big\"}", -1, &m,
+                                  &error));
   ck_assert_str_eq (m.figure, "big");
-  ck_assert (!carc_move_from_json ("{\"move\":\"deploy\",\"segment\":3,\"figure\":\"pig\"}",
-                                   -1, &m, &error));
+  ck_assert (!carc_move_from_json ("{\"move\":\"deploy\",\"segment\":3,\"figure\":\"pig\"}", -1, &m,
+                                   &error));
   ck_assert (g_error_matches (error, CARC_ERROR, CARC_ERROR_INVALID_RECORD));
   ck_assert_str_eq (error->message, "move.figure: no loaded expansion has a figure 'pig'");
   g_clear_error (&error);
