@@ -132,7 +132,9 @@ add_kind (CarcGame *g, const CarcFigureDef *def, gint exp, guint supply, GError 
   guint32 stands = def->stands;
   if (!g->config->farmers)
     stands &= ~CARC_STANDS_ON (CARC_FEATURE_FIELD);
-  g->figures[g->n_figures] = (CarcGameFigure){ def, g_intern_string (def->name), stands, exp };
+  g->figures[g->n_figures]
+      = (CarcGameFigure){ def,           g_intern_string (def->name), stands,          exp,
+                          def->strength, def->strength_func,          def->accompanies };
   for (guint p = 0; p < g->n_players; p++)
     g->supply[g->n_figures][p] = supply;
   g->n_figures++;
@@ -166,7 +168,7 @@ carc_game_holds (CarcGame *g, gint root, guint player)
   for (guint i = 0; i < g->n_followers; i++)
     {
       const CarcFollower *fw = &g->followers[i];
-      if (fw->active && fw->player == player && !g->figures[fw->figure].def->accompanies
+      if (fw->active && fw->player == player && !g->figures[fw->figure].accompanies
           && carc_features_find (&g->features, fw->seg) == root)
         return TRUE;
     }

@@ -49,6 +49,10 @@ typedef struct
   const char *name; /* interned */
   guint32 stands;   /* def->stands, without fields in a game without farmers */
   gint exp;         /* the declaring expansion's index in CarcGame.exp; -1: the core */
+  /* def's, copied: read for every figure in every scoring */
+  guint strength;
+  CarcStrengthFunc strength_func;
+  gboolean accompanies;
 } CarcGameFigure;
 
 typedef struct

@@ -390,7 +390,7 @@ check_phase (CarcGame *g, CarcPhase want, GError **error)
 static inline gboolean
 may_join (CarcGame *g, guint k, gint root)
 {
-  if (!g->figures[k].def->accompanies)
+  if (!g->figures[k].accompanies)
     return g->features.segs[root].followers == 0;
   return carc_game_holds (g, root, g->current);
 }
@@ -542,7 +542,7 @@ refuse_deployment (CarcGame *g, guint figure, guint segment, GError **error)
   else if (!((k->stands >> kind) & 1))
     g_set_error (error, CARC_ERROR, CARC_ERROR_ILLEGAL_DEPLOYMENT, "a %s cannot stand on a %s",
                  k->name, what);
-  else if (k->def->accompanies)
+  else if (k->accompanies)
     g_set_error (error, CARC_ERROR, CARC_ERROR_ILLEGAL_DEPLOYMENT,
                  "a %s goes only into a %s player %u holds; segment %u's is not", k->name, what,
                  g->current, segment);
@@ -606,7 +606,7 @@ carc_game_deploy (CarcGame *self, guint figure, guint segment, GError **error)
     .player = (guint8)self->current, .figure = (guint8)figure, .active = TRUE, .seg = seg
   };
   self->supply[figure][self->current]--;
-  if (!k->def->accompanies)
+  if (!k->accompanies)
     {
       self->features.segs[carc_features_find (&self->features, seg)].followers++;
       self->monks_out += self->features.segs[seg].kind == CARC_FEATURE_CLOISTER;

@@ -165,11 +165,11 @@ strengths (CarcGame *g, gint root, CarcScoring *sc)
       if (!fw->active || carc_features_find (&g->features, fw->seg) != root)
         continue;
       const CarcGameFigure *k = &g->figures[fw->figure];
-      if (G_LIKELY (!k->def->strength_func))
-        sc->strength[fw->player] += k->def->strength;
+      if (G_LIKELY (!k->strength_func))
+        sc->strength[fw->player] += k->strength;
       else
         sc->strength[fw->player]
-            += k->def->strength_func (g, k->exp >= 0 ? g->exp[k->exp].data : NULL, sc, fw->player);
+            += k->strength_func (g, k->exp >= 0 ? g->exp[k->exp].data : NULL, sc, fw->player);
     }
 }
 
@@ -247,7 +247,7 @@ return_followers (CarcGame *g, gint root)
         {
           fw->active = FALSE;
           g->supply[fw->figure][fw->player]++;
-          if (!g->figures[fw->figure].def->accompanies)
+          if (!g->figures[fw->figure].accompanies)
             g->monks_out -= f->segs[fw->seg].kind == CARC_FEATURE_CLOISTER;
           if (carc_game_wants_events (g))
             carc_game_emit_figure (g, CARC_EVENT_FOLLOWER_RETURNED, fw);
@@ -359,7 +359,7 @@ carc_score_turn (CarcGame *g)
     {
       const CarcFollower *fw = &g->followers[i];
       if (!fw->active || f->segs[fw->seg].kind != CARC_FEATURE_CLOISTER
-          || g->figures[fw->figure].def->accompanies)
+          || g->figures[fw->figure].accompanies)
         continue;
       const CarcPiece *p = &g->pieces[f->segs[fw->seg].piece];
       if (ABS (p->x - placed->x) <= 1 && ABS (p->y - placed->y) <= 1
@@ -393,8 +393,7 @@ carc_score_final (CarcGame *g)
     for (guint i = 0; i < g->n_followers; i++)
       {
         CarcFollower *fw = &g->followers[i];
-        if (!fw->active || f->segs[fw->seg].kind != order[k]
-            || g->figures[fw->figure].def->accompanies)
+        if (!fw->active || f->segs[fw->seg].kind != order[k] || g->figures[fw->figure].accompanies)
           continue;
         gint root = carc_features_find (f, fw->seg);
         score_feature (g, root, TRUE, final_complete (g, root));
