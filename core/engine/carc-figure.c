@@ -158,6 +158,7 @@ carc_game_add_figures (CarcGame *g, GError **error)
             return FALSE;
         }
     }
+  g->deployments = g_new (CarcDeployment, CARC_MAX_SEGMENTS * g->n_figures);
   return TRUE;
 }
 

@@ -114,7 +114,7 @@ struct _CarcGame
   CarcPlacement *placements; /* built on demand: placements_listed */
   guint n_placements, cap_placements;
   gboolean placements_listed;
-  CarcDeployment deployments[CARC_MAX_SEGMENTS * CARC_MAX_FIGURES];
+  CarcDeployment *deployments; /* CARC_MAX_SEGMENTS per figure kind, allocated at creation */
   guint n_deployments;
   /* Roots touched by the tile just placed whose completion must be checked when scoring. */
   gint touched[2 * CARC_MAX_SEGMENTS];

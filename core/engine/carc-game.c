@@ -41,6 +41,7 @@ carc_game_finalize (GObject *object)
   g_free (g->pieces);
   g_free (g->followers);
   g_free (g->placements);
+  g_free (g->deployments);
   g_free (g->deck);
   g_free (g->unit_mark);
   g_free (g->seg_mark);

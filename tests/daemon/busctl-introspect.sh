@@ -48,6 +48,7 @@ Player
 .Bot emits-change
 .Colour const
 .Connected emits-change
+.Figures emits-change
 .Followers emits-change
 .Game const
 .HandSize emits-change
