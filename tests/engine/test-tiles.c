@@ -529,7 +529,7 @@ START_TEST (test_river_edges_match_only_river)
   ck_assert_uint_eq (n_dep, 2);
   ck_assert_uint_eq (dep[0].segment, 1);
   ck_assert_uint_eq (dep[1].segment, 2);
-  ck_assert (!carc_game_deploy (game, 0, &error));
+  ck_assert (!carc_game_deploy (game, CARC_FIGURE_FOLLOWER, 0, &error));
   ck_assert (g_error_matches (error, CARC_ERROR, CARC_ERROR_ILLEGAL_DEPLOYMENT));
   ck_assert_str_eq (error->message, "no follower stands on water (segment 0)");
   g_clear_error (&error);
