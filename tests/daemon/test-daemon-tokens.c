@@ -260,6 +260,8 @@ START_TEST (test_seat_token_from_any_connection)
   }
   /* Leave by token: the bot plays Bob's seat, and the token stops working */
   g_variant_unref (call_ok (c, game, GAME_IFACE, "Leave", with_token (bob)));
+  /* (the bot finishes Bob's turn first: the refusal below must find the game at rest) */
+  WAIT_FOR (get_u (c, game, "Turn") == 3);
   GAME_REFUSED (c, game, "Leave", with_token (bob), E ("InvalidToken"));
   g_variant_unref (call_ok (c, game, GAME_IFACE, "Delete", with_token (creator)));
   ck_assert_int_eq (daemon_stop (pid), 0);
