@@ -19,8 +19,9 @@ static const char *const base_ids[][2] = {
  * jcz_tile_id:
  * @jcz_id: a JCloisterZone tile id
  *
- * Returns: (nullable): our tile id (interned): base tiles by the table, Winter and Hills &
- *   Sheep tiles by their name with '-' for '/' (WI/x is WI-x); %NULL for any other tile
+ * Returns: (nullable): our tile id (interned): base tiles by the table, every other tile by
+ *   its name with its first '/' made '-' (WI/x is WI-x, RI.1/x is RI.1-x: the ids of
+ *   tiles.txt and tiles-next.txt); %NULL for an id with no '/' that is not a base tile
  */
 const char *
 jcz_tile_id (const char *jcz_id)
@@ -29,13 +30,34 @@ jcz_tile_id (const char *jcz_id)
   for (guint i = 0; i < G_N_ELEMENTS (base_ids); i++)
     if (strcmp (base_ids[i][0], jcz_id) == 0)
       return base_ids[i][1];
-  if (g_str_has_prefix (jcz_id, "WI/") || g_str_has_prefix (jcz_id, "HS/"))
-    {
-      g_autofree char *id = g_strdup (jcz_id);
-      id[2] = '-';
-      return g_intern_string (id);
-    }
-  return NULL;
+  const char *slash = strchr (jcz_id, '/');
+  if (!slash || slash == jcz_id || !slash[1])
+    return NULL;
+  g_autofree char *id = g_strdup (jcz_id);
+  id[slash - jcz_id] = '-';
+  return g_intern_string (id);
+}
+
+/* The records' expansion names that are not our plugins' names (doc/conformance.md): the
+ * records name most expansions as our plugins do ("abbey", "vineyards", "winter"). */
+static const char *const expansion_names[][2] = {
+  { "inns-and-cathedrals", "inns-cathedrals" },
+};
+
+/**
+ * jcz_expansion_plugin:
+ * @name: an expansion as a record's header names it
+ *
+ * Returns: the name of the plugin that provides it (static): by the table, else @name
+ */
+const char *
+jcz_expansion_plugin (const char *name)
+{
+  g_return_val_if_fail (name != NULL, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (expansion_names); i++)
+    if (strcmp (expansion_names[i][0], name) == 0)
+      return expansion_names[i][1];
+  return name;
 }
 
 static const struct

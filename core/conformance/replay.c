@@ -193,7 +193,7 @@ conformance_missing_expansions (const JczGame *record, CarcPluginHost *host)
   guint n = 0;
   for (guint i = 0; record->expansions[i]; i++)
     if (strcmp (record->expansions[i], "base") != 0
-        && !carc_plugin_host_lookup (host, record->expansions[i]) && ++n)
+        && !carc_plugin_host_lookup (host, jcz_expansion_plugin (record->expansions[i])) && ++n)
       g_strv_builder_add (missing, record->expansions[i]);
   return n ? g_strv_builder_end (missing) : NULL;
 }
@@ -218,7 +218,9 @@ configure (Replay *r, CarcGameConfig *config, CarcPluginHost *host)
   for (guint i = 0; rec->expansions[i]; i++)
     {
       const char *name = rec->expansions[i];
-      CarcPlugin *plugin = strcmp (name, "base") ? carc_plugin_host_lookup (host, name) : NULL;
+      CarcPlugin *plugin = strcmp (name, "base")
+                               ? carc_plugin_host_lookup (host, jcz_expansion_plugin (name))
+                               : NULL;
       g_autoptr (GError) error = NULL;
       if (strcmp (name, "base") == 0)
         continue;

@@ -1,7 +1,7 @@
 /* test-jcz-record.c: the JCloisterZone record reader (core/conformance/jcz-record.c) refuses
  * every malformed record with JCZ_RECORD_ERROR and a message naming the line and what is wrong
  * (issue 14: "a parser: malformed lines give a clear error, never a crash"), and reads a good
- * one into exactly the values the replay uses. */
+ * one into exactly the values the replay uses; and JCZ's tile and expansion names in ours. */
 #include "config.h"
 
 #include <check.h>
@@ -9,6 +9,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 #include "check-run.h"
+#include "jcz-ids.h"
 #include "jcz-record.h"
 
 #define HEADER                                                                                     \
@@ -222,6 +223,24 @@ START_TEST (test_jcz_record_files)
 }
 END_TEST
 
+/* JCZ's ids in ours (tests/data/conformance/README.md, "Tile ids against tiles.txt" and Part
+ * 2): base tiles by the table, every other id with its first '/' made '-'; the records'
+ * expansion names, where they are not our plugins' names, by the tool's table. */
+START_TEST (test_jcz_ids)
+{
+  ck_assert_str_eq (jcz_tile_id ("BA/RCr"), "D");
+  ck_assert_str_eq (jcz_tile_id ("WI/RCc.i"), "WI-RCc.i");
+  ck_assert_str_eq (jcz_tile_id ("IC/Cccc.c"), "IC-Cccc.c");
+  ck_assert_str_eq (jcz_tile_id ("RI.1/CIRI"), "RI.1-CIRI");
+  ck_assert_ptr_null (jcz_tile_id ("RCr"));
+  ck_assert_ptr_null (jcz_tile_id ("/RCr"));
+  ck_assert_ptr_null (jcz_tile_id ("IC/"));
+  ck_assert_str_eq (jcz_expansion_plugin ("inns-and-cathedrals"), "inns-cathedrals");
+  ck_assert_str_eq (jcz_expansion_plugin ("abbey"), "abbey");
+  ck_assert_str_eq (jcz_expansion_plugin ("traders-and-builders"), "traders-and-builders");
+}
+END_TEST
+
 int
 main (void)
 {
@@ -234,6 +253,7 @@ main (void)
   tcase_add_test (tc, test_jcz_record_values);
   tcase_add_test (tc, test_jcz_record_awards);
   tcase_add_test (tc, test_jcz_record_files);
+  tcase_add_test (tc, test_jcz_ids);
   suite_add_tcase (s, tc);
   return check_run_suite (s);
 }

@@ -204,15 +204,15 @@ END_TEST
  * replays nothing exits 2, so it cannot pass for a run that agrees. */
 START_TEST (test_conformance_skipped)
 {
-  g_autofree char *inns = vendored ("inns2p");
+  g_autofree char *traders = vendored ("traders3p");
   g_autofree char *all = vendored ("ic_tb_am4p");
   g_autofree char *want = g_strdup_printf (
-      "SKIPPED %s: needs expansion inns-and-cathedrals (20 games)\n%s: 0 games, 0 disagree\n"
-      "SKIPPED %s: needs expansions abbey-and-mayor, inns-and-cathedrals, traders-and-builders "
-      "(20 games)\n%s: 0 games, 0 disagree\nconformance: 0 games, 0 disagree\n",
-      inns, inns, all, all);
+      "SKIPPED %s: needs expansion traders-and-builders (20 games)\n%s: 0 games, 0 disagree\n"
+      "SKIPPED %s: needs expansions abbey-and-mayor, traders-and-builders (20 games)\n"
+      "%s: 0 games, 0 disagree\nconformance: 0 games, 0 disagree\n",
+      traders, traders, all, all);
   g_auto (ToolRun) run = { 0 };
-  run_tool (&run, NULL, (const char *const[]){ inns, all, NULL });
+  run_tool (&run, NULL, (const char *const[]){ traders, all, NULL });
   ck_assert_str_eq (run.out, want);
   ck_assert_str_eq (run.err, "carcassonne-conformance: no game replayed\n");
   ck_assert_int_eq (run.status, 2);
@@ -223,12 +223,12 @@ END_TEST
 START_TEST (test_conformance_skipped_mixed)
 {
   g_auto (GStrv) base = game_lines ("base5p", "base5p-30001.jsonl.gz");
-  g_auto (GStrv) inns = game_lines ("inns2p", "inns2p-90001.jsonl.gz");
+  g_auto (GStrv) traders = game_lines ("traders3p", "traders3p-94001.jsonl.gz");
   g_autofree char *dir = temp_folder ();
   g_free (write_game (dir, "a.jsonl.gz", base));
-  g_free (write_game (dir, "b.jsonl.gz", inns));
+  g_free (write_game (dir, "b.jsonl.gz", traders));
   g_autofree char *want = g_strdup_printf (
-      "SKIPPED %s: needs expansion inns-and-cathedrals (1 games)\n%s: 1 games, 0 disagree\n"
+      "SKIPPED %s: needs expansion traders-and-builders (1 games)\n%s: 1 games, 0 disagree\n"
       "conformance: 1 games, 0 disagree\n",
       dir, dir);
   g_auto (ToolRun) run = { 0 };
