@@ -1,5 +1,5 @@
 /* fuzz-moves.c: libFuzzer target for the engine's move handling: the input bytes choose a
- * game (players, expansions with the four plugins compiled in, options, seed) and then a
+ * game (players, expansions with the shipped plugins compiled in, options, seed) and then a
  * sequence of moves. Most bytes pick one of the legal moves of the phase; some make a raw
  * move with arbitrary values (any phase, any coordinates, rotation, segment or hand index).
  * After every call: a refused call changed nothing (the state hash, the move log and the
@@ -119,7 +119,8 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   if (!base)
     base = carc_tile_set_new_base (NULL);
   Bytes b = { data, size };
-  static const char *const names[] = { "abbey", "halftiles", "vineyards", "winter" };
+  static const char *const names[]
+      = { "abbey", "halftiles", "vineyards", "winter", "inns-cathedrals" };
   g_autoptr (CarcGameConfig) config = carc_game_config_new (base);
   guint players = CARC_MIN_PLAYERS + take (&b) % (CARC_MAX_PLAYERS - 1);
   guint which = take (&b);

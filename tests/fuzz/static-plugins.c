@@ -14,6 +14,9 @@
 #define carc_plugin_desc static_hills_desc
 #include "../../plugins/hills/hills.c"
 #undef carc_plugin_desc
+#define carc_plugin_desc static_inns_cathedrals_desc
+#include "../../plugins/inns-cathedrals/inns-cathedrals.c"
+#undef carc_plugin_desc
 #define carc_plugin_desc static_vineyards_desc
 #include "../../plugins/vineyards/vineyards.c"
 #undef carc_plugin_desc
@@ -27,8 +30,9 @@ static_plugin_host (void)
   static CarcPluginHost *host;
   if (host)
     return host;
-  const CarcPluginDesc *descs[] = { &static_abbey_desc, &static_halftiles_desc, &static_hills_desc,
-                                    &static_vineyards_desc, &static_winter_desc };
+  const CarcPluginDesc *descs[]
+      = { &static_abbey_desc,           &static_halftiles_desc, &static_hills_desc,
+          &static_inns_cathedrals_desc, &static_vineyards_desc, &static_winter_desc };
   host = carc_plugin_host_new ();
   for (guint i = 0; i < G_N_ELEMENTS (descs); i++)
     {
