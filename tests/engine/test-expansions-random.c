@@ -1,7 +1,7 @@
-/* test-expansions-random.c: thousands of seeded random games with all four expansion plugins
- * on (abbey, halftiles, vineyards, winter; 2 to 6 players; the draft option and the hills
- * expansion in some), every kind of move chosen at random, and the invariants checked after every
- * move:
+/* test-expansions-random.c: thousands of seeded random games with the expansion plugins on
+ * (abbey, halftiles, inns-cathedrals, vineyards, winter; 2 to 6 players; the draft option and
+ * the hills expansion in some), every kind of move chosen at random, and the invariants checked
+ * after every move:
  *
  * - tiles are conserved: pieces on the board + discarded + buried under hills + left in the
  *   draw pile + in play + in hands + in the draft pool = what the game started with (less
@@ -123,7 +123,8 @@ play_one (CarcTileSet *base, guint64 seed)
   g_autoptr (CarcGameConfig) config = carc_game_config_new (base);
   carc_game_config_set_n_players (config, n_players);
   carc_game_config_set_seed (config, seed);
-  static const char *const names[] = { "abbey", "halftiles", "vineyards", "winter" };
+  static const char *const names[]
+      = { "abbey", "halftiles", "inns-cathedrals", "vineyards", "winter" };
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     {
       CarcPlugin *plugin = carc_plugin_host_lookup (test_plugin_host (), names[i]);

@@ -2,7 +2,7 @@
 # gi-examples.sh LANG: runs examples/engine-game.py (LANG python) or examples/engine-game.js
 # (LANG gjs) in-process against the build tree's library, typelib and plugins, and checks
 # that every game ends with the scores the C engine reaches playing the same policy from the
-# same seed (tests/gi/gi-reference): base games of 2 to 6 players, and games with all four
+# same seed (tests/gi/gi-reference): base games of 2 to 6 players, and games with all the
 # expansions.
 # Without the interpreter, PyGObject or the typelib (configured without introspection): skipped
 # (exit 77, tests/common/require.sh).
@@ -28,7 +28,7 @@ case $lang in
   *) echo "gi-examples: unknown language $lang" >&2; exit 2 ;;
 esac
 
-all=abbey,halftiles,hills,vineyards,winter
+all=abbey,halftiles,hills,inns-cathedrals,vineyards,winter
 failed=0
 games=0
 for args in "--seed 1" "--seed 7" "--seed 42 --players 3" "--seed 99 --players 4" \
