@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <glib/gstdio.h>
 #include <signal.h>
+#include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -209,6 +210,14 @@ get_property (GDBusConnection *c, const char *path, const char *iface, const cha
 
   g_variant_get (r, "(v)", &value);
   return value;
+}
+
+char *
+expansion_object_path (const char *name)
+{
+  char *path = g_strconcat (ROOT_PATH "/expansion/", name, NULL);
+  g_strdelimit (path + strlen (ROOT_PATH "/expansion/"), "-", '_');
+  return path;
 }
 
 char *

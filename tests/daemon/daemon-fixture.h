@@ -58,6 +58,10 @@ char *call_error (GDBusConnection *c, const char *path, const char *iface, const
 /* A property of an object, read with org.freedesktop.DBus.Properties.Get. */
 GVariant *get_property (GDBusConnection *c, const char *path, const char *iface, const char *name);
 
+/* The object path of the Expansion object of plugin @name (Expansion.xml: a '-' in the name is
+ * '_' in the path). */
+char *expansion_object_path (const char *name);
+
 /* Manager.CreateGame with options given as a GVariant a{sv} text, e.g. "{'seed': <@t 7>}". */
 char *create_game (GDBusConnection *c, const char *options_text);
 

@@ -17,7 +17,7 @@
 
 #include "carcassonne.h"
 
-#define ALL_EXPANSIONS "['abbey', 'halftiles', 'vineyards', 'winter']"
+#define ALL_EXPANSIONS "['abbey', 'halftiles', 'inns-cathedrals', 'vineyards', 'winter']"
 
 /* The plugins of the build tree ($CARCASSONNE_PLUGIN_DIR), for in-process games. */
 CarcPluginHost *test_plugin_host (void);

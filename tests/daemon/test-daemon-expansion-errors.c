@@ -67,8 +67,8 @@ START_TEST (test_left_out)
 {
   static const char *const cases[][3] = {
     /* daemon arguments, Manager.Expansions, a plugin left out */
-    { "-P winter", "['abbey', 'halftiles', 'hills', 'vineyards']", "winter" },
-    { "--noplugin=winter,abb*", "['halftiles', 'hills', 'vineyards']", "abbey" },
+    { "-P winter", "['abbey', 'halftiles', 'hills', 'inns-cathedrals', 'vineyards']", "winter" },
+    { "--noplugin=winter,abb*", "['halftiles', 'hills', 'inns-cathedrals', 'vineyards']", "abbey" },
     { "-p abbey,half* -p vineyards", "['abbey', 'halftiles', 'vineyards']", "winter" },
     { "--plugin=winter -P winter", "@as []", "winter" },
   };
@@ -80,7 +80,7 @@ START_TEST (test_left_out)
       g_autoptr (GDBusConnection) c = client_new ();
       g_autoptr (GVariant) names = get_property (c, ROOT_PATH, MANAGER_IFACE, "Expansions");
       g_autofree char *text = g_variant_print (names, TRUE);
-      g_autofree char *path = g_strconcat (ROOT_PATH "/expansion/", cases[i][2], NULL);
+      g_autofree char *path = expansion_object_path (cases[i][2]);
       g_autofree char *bare = g_strdup_printf ("{'expansions': <['%s']>}", cases[i][2]);
       g_autofree char *mixed
           = g_strdup_printf ("{'expansions': <['halftiles', '%s']>}", cases[i][2]);

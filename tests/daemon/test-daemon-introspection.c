@@ -311,13 +311,14 @@ END_TEST
  * loaded (those of the build tree) answers its XML exactly. */
 START_TEST (test_expansions)
 {
-  static const char *const names[] = { "abbey", "halftiles", "hills", "vineyards", "winter" };
+  static const char *const names[]
+      = { "abbey", "halftiles", "hills", "inns-cathedrals", "vineyards", "winter" };
   GPid pid = daemon_start (NULL);
   g_autoptr (GDBusConnection) c = client_new ();
 
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     {
-      g_autofree char *path = g_strconcat (ROOT_PATH "/expansion/", names[i], NULL);
+      g_autofree char *path = expansion_object_path (names[i]);
       check_path (c, path, EXPANSION_IFACE, EXPANSION_IFACE "\n" STANDARD_IFACES);
     }
   ck_assert_int_eq (daemon_stop (pid), 0);

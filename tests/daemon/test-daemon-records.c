@@ -189,7 +189,7 @@ START_TEST (test_round_trip_base)
 }
 END_TEST
 
-/* A bot game with all four expansions, exported once over (by anyone), imported with bots:
+/* A bot game with all five expansions, exported once over (by anyone), imported with bots:
  * the same state, board and pieces, the same record; replayed to move N, the engine's
  * position after N moves. */
 START_TEST (test_round_trip_expansions)
