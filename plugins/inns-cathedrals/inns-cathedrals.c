@@ -1,6 +1,8 @@
 /* inns-cathedrals.c: Inns & Cathedrals (RULES-next.md section 2, decisions D14-D17).
  *
- * Setup adds the expansion's 18 tiles to the draw pile (72 + 18 = 90 tiles). Its inns and
+ * Setup adds the expansion's 18 tiles to the draw pile (72 + 18 = 90 tiles); every player has
+ * one large follower (figure kind "large-follower", D14): it stands wherever a follower may,
+ * weighs 2 in every majority and scores like one follower, never double. Its inns and
  * cathedrals are segment attributes of the tile data (`R:...:inn`, `C:...:cathedral`,
  * doc/tile-data.md), read on every piece placed in the game, whichever expansion brought the
  * tile: Winter's fox tile marks its lake road `:inn` too, so with this expansion in play that
@@ -151,6 +153,8 @@ ic_init (CarcPlugin *plugin, GError **error)
                                    .placed = ic_placed,
                                    .score_adjust = ic_score_adjust,
                                    .score_override = ic_score_override };
+  static const CarcFigureDef large
+      = { .name = "large-follower", .supply = 1, .stands = CARC_STANDS_ANYWHERE, .strength = 2 };
   static const CarcOptionDef final_zero
       = { .name = "final-zero",
           .type = CARC_OPTION_BOOLEAN,
@@ -160,10 +164,12 @@ ic_init (CarcPlugin *plugin, GError **error)
           .max = 1 };
   if (!carc_plugin_add_tiles (plugin, ic_tiles, -1, error))
     return FALSE;
+  carc_plugin_add_figure (plugin, &large);
   carc_plugin_add_option (plugin, &final_zero);
   carc_plugin_set_hooks (plugin, &hooks);
   return TRUE;
 }
 
-CARC_PLUGIN_DEFINE ("inns-cathedrals", "Inns & Cathedrals: inns, cathedrals and 18 tiles", VERSION,
+CARC_PLUGIN_DEFINE ("inns-cathedrals",
+                    "Inns & Cathedrals: inns, cathedrals, the large follower and 18 tiles", VERSION,
                     CARC_PLUGIN_PRIORITY_DEFAULT, ic_init, NULL)

@@ -331,8 +331,8 @@ START_TEST (test_expansion_objects)
       "ties'>, 'Version': <'" PACKAGE_VERSION "'>, 'Priority': <0>, 'Options': <@a(sssvuu) []>, "
       "'Tiles': <@as []>},)" },
     { "inns-cathedrals",
-      "({'Name': <'inns-cathedrals'>, 'Description': <'Inns & Cathedrals: inns, cathedrals and 18 "
-      "tiles'>, 'Version': <'" PACKAGE_VERSION "'>, 'Priority': <0>, 'Options': <[('final-zero', "
+      "({'Name': <'inns-cathedrals'>, 'Description': <'Inns & Cathedrals: inns, cathedrals, the "
+      "large follower and 18 tiles'>, 'Version': <'" PACKAGE_VERSION "'>, 'Priority': <0>, 'Options': <[('final-zero', "
       "'b', 'an inn road or cathedral city incomplete at the end scores 0 (D16)', <true>, uint32 "
       "0, uint32 1)]>, "
       "'Tiles': <['IC-Cccc.c', 'IC-LRFR', 'IC-CCCC', 'IC-CCC', 'IC-CRCR', 'IC-CCc+', 'IC-C!', "

@@ -1,11 +1,12 @@
 /* test-inns-cathedrals.c: the Inns & Cathedrals plugin (RULES-next.md section 2, decisions
  * D14-D17) as the scenarios of RULES-next.md section 7.1, one test named after each (IC-1 ..
- * IC-12) with the points the rule text states, and the cross-check X-1 of section 7.5 (half
- * tiles, D36). Players: Red 0, Blue 1, Green 2. Base tile letters as in tiles.txt, expansion
- * tiles by their tiles-next.txt ids in JCloisterZone's orientation; the start tile D at (0, 0)
- * shows a city north, a road west-east, a field south; y grows to the south. Segment indices
- * are the positions of the features on the tile's data line. The plugins are the real shared
- * objects of the build tree.
+ * IC-12) with the points the rule text states, and the cross-checks X-1 (half tiles, D36) and
+ * X-4 (vineyards) of section 7.5. Players: Red 0, Blue 1, Green 2. Base tile letters as in
+ * tiles.txt, expansion tiles by their tiles-next.txt ids in JCloisterZone's orientation; the start
+ * tile D at (0, 0) shows a city north, a road west-east, a field south; y grows to the south.
+ * Segment indices are the positions of the features on the tile's data line. The plugins are the
+ * real shared objects of the build tree. turn_large() deploys the large follower (figure kind
+ * "large-follower").
  *
  * Not here: IC-11 (an inn road and the builder) needs Traders & Builders, which has no plugin
  * yet. */
@@ -31,7 +32,42 @@ enum
   A_ROAD = 1,          /* A: K R:S>K ... */
   WI_RCC_I_ROAD = 1,   /* WI-RCc.i: C:NW R:S>C0:inn ... */
   HT_I_11_ROAD = 0,    /* HT-I-11: R:EL */
+  CITY_0 = 0,          /* F: C:EW:s; N: C:NE; E: C:N */
+  E_FIELD = 1,         /* E: C:N F:ENE,...@0 */
+  V_OUTER_FIELD = 1,   /* V: R:SW F:NNW,NNE,ENE,ESE,SSE,WNW@- */
+  B_CLOISTER = 0,      /* B: K F:... */
 };
+
+/* The large follower's figure kind in @sc's game. */
+static guint
+large_kind (Scenario *sc)
+{
+  gint kind = carc_game_find_figure (sc->game, "large-follower");
+  ck_assert_int_gt (kind, 0);
+  return (guint)kind;
+}
+
+/* The tile in play at (x, y) with @rotation, and the large follower on @segment. */
+static void
+turn_large (Scenario *sc, gint x, gint y, guint rotation, guint segment)
+{
+  g_autoptr (GError) error = NULL;
+  scenario_place (sc, x, y, rotation);
+  ck_assert_msg (carc_game_deploy (sc->game, large_kind (sc), segment, &error), "%s",
+                 error ? error->message : "");
+}
+
+/* Whether the tile just placed offers the large follower anywhere. */
+static gboolean
+large_offered (Scenario *sc)
+{
+  guint n;
+  const CarcDeployment *d = carc_game_get_deployments (sc->game, &n);
+  for (guint i = 0; i < n; i++)
+    if (d[i].figure == large_kind (sc))
+      return TRUE;
+  return FALSE;
+}
 
 /* Asserts that scoring event @index scored a feature of @kind during the game (@final FALSE)
  * or at the end, and gave @player @points with the breakdown @items (scenario_score_items()). */
@@ -177,6 +213,100 @@ START_TEST (test_ic_6_abbey_closes_cathedral_city)
 }
 END_TEST
 
+/* IC-7 (D14): a large knight weighs 2: Red's large knight on F, Blue's knight on N, joined into
+ * one city of 6 tiles and 1 shield (14): 2 against 1, Red 14, Blue 0; with Blue's knight large
+ * too, 2 against 2, both 14. One large follower each: once deployed, none is offered. */
+static void
+play_ic_7 (Scenario *sc, gboolean blue_large)
+{
+  turn_large (sc, 0, -1, 1, CITY_0);
+  ck_assert_uint_eq (carc_game_get_figure_supply (sc->game, large_kind (sc), 0), 0);
+  scenario_place (sc, 1, -1, 0);
+  ck_assert (large_offered (sc));
+  if (blue_large)
+    ck_assert (carc_game_deploy (sc->game, large_kind (sc), CITY_0, NULL));
+  else
+    scenario_deploy (sc, CITY_0);
+  scenario_place (sc, 0, -2, 1);
+  ck_assert (!large_offered (sc)); /* Red's is on the board */
+  scenario_skip (sc);
+  scenario_turn (sc, 1, -2, 2, SCENARIO_SKIP);
+  ck_assert_uint_eq (scenario_n_scores (sc), 0);
+  scenario_turn (sc, 2, -1, 3, SCENARIO_SKIP);
+}
+
+START_TEST (test_ic_7_large_follower_majority)
+{
+  g_autoptr (Scenario) sc
+      = scenario_new_expansions (2, IC, TILES ("F", "N", "N", "N", "E", "B"), NULL);
+  play_ic_7 (sc, FALSE);
+  expect_score (sc, 0, CARC_FEATURE_CITY, FALSE, 0, 14, "tiles*6=12 shields*1=2");
+  expect_score (sc, 0, CARC_FEATURE_CITY, FALSE, 1, 0, "");
+  /* both go home, each to its own kind's supply */
+  ck_assert_uint_eq (carc_game_get_figure_supply (sc->game, large_kind (sc), 0), 1);
+  ck_assert_uint_eq (scenario_supply (sc, 1), 7);
+}
+END_TEST
+
+START_TEST (test_ic_7_large_follower_tie)
+{
+  g_autoptr (Scenario) sc
+      = scenario_new_expansions (2, IC, TILES ("F", "N", "N", "N", "E", "B"), NULL);
+  play_ic_7 (sc, TRUE);
+  expect_score (sc, 0, CARC_FEATURE_CITY, FALSE, 0, 14, "tiles*6=12 shields*1=2");
+  expect_score (sc, 0, CARC_FEATURE_CITY, FALSE, 1, 14, "tiles*6=12 shields*1=2");
+}
+END_TEST
+
+/* IC-8 (D14, section 2.7): a large farmer weighs 2 among farmers: Red's on E's field (E closes
+ * the 2-tile city of D and E), Blue's farmer on V's outer field, joined by Green's B: the field
+ * borders 1 completed city, Red 3, Blue 0. */
+START_TEST (test_ic_8_large_farmer)
+{
+  g_autoptr (Scenario) sc = scenario_new_expansions (3, IC, TILES ("E", "V", "B"), NULL);
+  turn_large (sc, 0, -1, 2, E_FIELD);
+  scenario_turn (sc, 1, 0, 0, V_OUTER_FIELD);
+  scenario_turn (sc, 1, -1, 0, SCENARIO_SKIP);
+  ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_OVER);
+  ck_assert_uint_eq (scenario_n_scores (sc), 1);
+  expect_score (sc, 0, CARC_FEATURE_FIELD, TRUE, 0, 3, "cities*1=3");
+  expect_score (sc, 0, CARC_FEATURE_FIELD, TRUE, 1, 0, "");
+  ck_assert_uint_eq (scenario_score (sc, 0), 3);
+  ck_assert_uint_eq (scenario_score (sc, 1), 0);
+}
+END_TEST
+
+/* IC-9 (D14): no double points: a large knight alone in a completed 2-tile city without shields
+ * scores 4, and goes home. */
+START_TEST (test_ic_9_no_double_points)
+{
+  g_autoptr (Scenario) sc = scenario_new_expansions (2, IC, TILES ("E", "B"), NULL);
+  turn_large (sc, 0, -1, 2, CITY_0);
+  expect_score (sc, 0, CARC_FEATURE_CITY, FALSE, 0, 4, "tiles*2=4");
+  ck_assert_uint_eq (carc_game_get_figure_supply (sc->game, large_kind (sc), 0), 1);
+  ck_assert_uint_eq (scenario_supply (sc, 0), 7);
+}
+END_TEST
+
+/* X-4 (section 2.7, D11): a large follower as monk in a completed monastery with one vineyard
+ * around scores like any monk: 9 + 3 = Red 12. */
+START_TEST (test_x_4_large_monk_and_vineyard)
+{
+  g_autoptr (Scenario) sc = scenario_new_expansions (
+      2, IC ",vineyards", TILES ("B", "U", "U", "B", "B", "E", "E", "HS-C!.v"), NULL);
+  turn_large (sc, 0, 1, 0, B_CLOISTER);
+  scenario_turn (sc, -1, 0, 1, SCENARIO_SKIP);
+  scenario_turn (sc, 1, 0, 1, SCENARIO_SKIP);
+  scenario_turn (sc, -1, 1, 0, SCENARIO_SKIP);
+  scenario_turn (sc, 1, 1, 0, SCENARIO_SKIP);
+  scenario_turn (sc, -1, 2, 2, SCENARIO_SKIP);
+  scenario_turn (sc, 1, 2, 2, SCENARIO_SKIP);
+  ck_assert_uint_eq (scenario_n_scores (sc), 0);
+  scenario_turn (sc, 0, 2, 2, SCENARIO_SKIP);
+  expect_score (sc, 0, CARC_FEATURE_CLOISTER, FALSE, 0, 12, "tiles*9=9 vineyards*1=3");
+}
+END_TEST
+
 /* IC-10 (D17): Winter's fox tile WI-RCc.i east of D, its lake road from the west edge into the
  * city gate; W west of D completes the 3-tile road: with Inns & Cathedrals in play the lake is an
  * inn, Red 6; with Winter alone it is rules-neutral (D12), Red 3. */
@@ -291,9 +421,14 @@ main (void)
   tcase_add_test (tc, test_ic_4_cathedral_city);
   tcase_add_test (tc, test_ic_5_cathedral_and_shield);
   tcase_add_test (tc, test_ic_6_abbey_closes_cathedral_city);
+  tcase_add_test (tc, test_ic_7_large_follower_majority);
+  tcase_add_test (tc, test_ic_7_large_follower_tie);
+  tcase_add_test (tc, test_ic_8_large_farmer);
+  tcase_add_test (tc, test_ic_9_no_double_points);
   tcase_add_test (tc, test_ic_10_winter_fox_lake_is_an_inn);
   tcase_add_test (tc, test_ic_12_two_cathedrals_one_city);
   tcase_add_test (tc, test_x_1_inn_road_through_two_halves);
+  tcase_add_test (tc, test_x_4_large_monk_and_vineyard);
   tcase_add_test (tc, test_ic_tiles_and_deck);
   suite_add_tcase (s, tc);
   return check_run_suite (s);
