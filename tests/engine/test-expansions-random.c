@@ -6,7 +6,8 @@
  * - tiles are conserved: pieces on the board + discarded + buried under hills + left in the
  *   draw pile + in play + in hands + in the draft pool = what the game started with (less
  *   what the draft leaves in the box);
- * - followers are conserved: supply + on the board = 7 per player;
+ * - figures are conserved: the supplies of every kind + on the board = 7 followers and 1 large
+ *   follower per player (D14: one each);
  * - every touching edge matches (legs like tile edges, walls fit anything), two pieces share a
  *   cell only as complementary half tiles whose long sides match;
  * - scores never decrease; the game ends with the draw pile empty;
@@ -145,7 +146,10 @@ play_one (CarcTileSet *base, guint64 seed)
   guint buried = 0;
   guint total = carc_game_get_n_pieces (game) + w.discarded + carc_game_get_tiles_left (game)
                 + in_play (game) + hands_total (game);
-  guint followers = 7 * n_players;
+  guint followers = 8 * n_players;
+  EXPECT (carc_game_get_n_figures (game) == 2
+              && g_str_equal (carc_game_get_figure_name (game, 1), "large-follower"),
+          "seed %" G_GUINT64_FORMAT ": figure kinds", seed);
   guint last_score[CARC_MAX_PLAYERS] = { 0 };
   for (;;)
     {
@@ -176,13 +180,14 @@ play_one (CarcTileSet *base, guint64 seed)
       guint on_board = carc_game_get_n_followers (game);
       for (guint p = 0; p < n_players; p++)
         {
-          on_board += carc_game_get_supply (game, p);
+          for (guint f = 0; f < carc_game_get_n_figures (game); f++)
+            on_board += carc_game_get_figure_supply (game, f, p);
           guint score = carc_game_get_score (game, p);
           EXPECT (score >= last_score[p], "seed %" G_GUINT64_FORMAT ": score of %u went down", seed,
                   p);
           last_score[p] = score;
         }
-      EXPECT (on_board == followers, "seed %" G_GUINT64_FORMAT ": %u followers, not %u", seed,
+      EXPECT (on_board == followers, "seed %" G_GUINT64_FORMAT ": %u figures, not %u", seed,
               on_board, followers);
     }
   check_board (game, seed);
