@@ -15,6 +15,16 @@ static const char *const base_ids[][2] = {
   { "BA/RFr", "U" },  { "BA/Rr", "V" },   { "BA/RRR", "W" },   { "BA/RRRR", "X" },
 };
 
+/* The second column of the row of @table (@n rows) whose first column is @key, or NULL. */
+static const char *
+lookup (const char *const (*table)[2], gsize n, const char *key)
+{
+  for (gsize i = 0; i < n; i++)
+    if (strcmp (table[i][0], key) == 0)
+      return table[i][1];
+  return NULL;
+}
+
 /**
  * jcz_tile_id:
  * @jcz_id: a JCloisterZone tile id
@@ -27,9 +37,9 @@ const char *
 jcz_tile_id (const char *jcz_id)
 {
   g_return_val_if_fail (jcz_id != NULL, NULL);
-  for (guint i = 0; i < G_N_ELEMENTS (base_ids); i++)
-    if (strcmp (base_ids[i][0], jcz_id) == 0)
-      return base_ids[i][1];
+  const char *base = lookup (base_ids, G_N_ELEMENTS (base_ids), jcz_id);
+  if (base)
+    return base;
   const char *slash = strchr (jcz_id, '/');
   if (!slash || slash == jcz_id || !slash[1])
     return NULL;
@@ -54,10 +64,28 @@ const char *
 jcz_expansion_plugin (const char *name)
 {
   g_return_val_if_fail (name != NULL, NULL);
-  for (guint i = 0; i < G_N_ELEMENTS (expansion_names); i++)
-    if (strcmp (expansion_names[i][0], name) == 0)
-      return expansion_names[i][1];
-  return name;
+  const char *plugin = lookup (expansion_names, G_N_ELEMENTS (expansion_names), name);
+  return plugin ? plugin : name;
+}
+
+/* JCZ's figure types against our figure kinds (the plugins' CarcFigureDef names). */
+static const char *const figure_names[][2] = {
+  { "SmallFollower", "follower" },
+  { "BigFollower", "large-follower" },
+};
+
+/**
+ * jcz_figure_kind:
+ * @jcz_figure: a figure type as a record names it ("SmallFollower", "BigFollower", ...)
+ *
+ * Returns: (nullable): the name of our figure kind for it (static), or %NULL for a type no
+ *   table row names
+ */
+const char *
+jcz_figure_kind (const char *jcz_figure)
+{
+  g_return_val_if_fail (jcz_figure != NULL, NULL);
+  return lookup (figure_names, G_N_ELEMENTS (figure_names), jcz_figure);
 }
 
 static const struct

@@ -9,6 +9,7 @@ G_BEGIN_DECLS
 
 const char *jcz_tile_id (const char *jcz_id);
 const char *jcz_expansion_plugin (const char *name);
+const char *jcz_figure_kind (const char *jcz_figure);
 gboolean jcz_feature_kind (const char *name, CarcFeatureKind *kind);
 const char *jcz_feature_name (CarcFeatureKind kind);
 guint32 jcz_location_of_edges (const char *const *edges);

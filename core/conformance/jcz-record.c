@@ -321,11 +321,13 @@ static void
 turn_free (JczTurn *t)
 {
   g_free (t->ctn);
+  g_free (t->meeple_figure);
   g_free (t->meeple_feature);
   g_free (t->meeple_location);
   g_strfreev (t->meeple_edges);
   g_strfreev (t->discarded);
   g_clear_pointer (&t->scoring, g_ptr_array_unref);
+  g_clear_pointer (&t->supply_figures, g_ptr_array_unref);
   g_free (t);
 }
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (JczTurn, turn_free)
@@ -395,7 +397,9 @@ read_meeple (Reader *r, JsonObject *o, JczTurn *t)
   if (!m)
     return TRUE;
   t->meeple = TRUE;
-  return (t->meeple_feature = get_string (r, m, "feature"))
+  t->meeple_figure = json_object_has_member (m, "follower") ? get_string (r, m, "follower")
+                                                            : g_strdup ("SmallFollower");
+  return t->meeple_figure && (t->meeple_feature = get_string (r, m, "feature"))
          && (t->meeple_location = get_string (r, m, "location"))
          && (t->meeple_edges = get_strings (r, m, "edges"));
 }
@@ -408,6 +412,36 @@ read_supply (Reader *r, JsonObject *o, JczTurn *t)
     return TRUE;
   t->has_supply = TRUE;
   return get_counts (r, o, "supply", t->supply);
+}
+
+static void
+figure_supply_free (gpointer p)
+{
+  JczFigureSupply *s = p;
+  g_free (s->figure);
+  g_free (s);
+}
+
+/* "supply_figures" (format 2): absent, null on the last turn, or {type: [count per player]}. */
+static gboolean
+read_supply_figures (Reader *r, JsonObject *o, JczTurn *t)
+{
+  JsonObject *figures;
+  t->supply_figures = g_ptr_array_new_with_free_func (figure_supply_free);
+  if (!json_object_has_member (o, "supply_figures"))
+    return TRUE;
+  if (!get_object_or_null (r, o, "supply_figures", &figures))
+    return FALSE;
+  g_autoptr (GList) types = figures ? json_object_get_members (figures) : NULL;
+  for (GList *l = types; l; l = l->next)
+    {
+      JczFigureSupply *s = g_new0 (JczFigureSupply, 1);
+      s->figure = g_strdup (l->data);
+      g_ptr_array_add (t->supply_figures, s);
+      if (!get_counts (r, figures, l->data, s->supply))
+        return FALSE;
+    }
+  return TRUE;
 }
 
 static gboolean
@@ -426,7 +460,7 @@ read_turn (Reader *r, JsonObject *o)
   if (!read_action (r, o, t) || !read_meeple (r, o, t)
       || !(t->discarded = get_strings (r, o, "discarded"))
       || !(t->scoring = get_scoring (r, o, "scoring")) || !get_counts (r, o, "score", t->score)
-      || !read_supply (r, o, t))
+      || !read_supply (r, o, t) || !read_supply_figures (r, o, t))
     return FALSE;
   g_ptr_array_add (r->game->turns, g_steal_pointer (&t));
   return TRUE;

@@ -28,6 +28,13 @@ typedef enum
   JCZ_ACTION_ABBEY, /* the abbey placed in a hole instead of drawing */
 } JczActionType;
 
+/* A figure type's supply after a turn (format 2's "supply_figures"). */
+typedef struct
+{
+  char *figure; /* JCZ's type: BigFollower, Builder, ... */
+  guint supply[JCZ_MAX_PLAYERS];
+} JczFigureSupply;
+
 typedef struct
 {
   guint turn;
@@ -38,6 +45,7 @@ typedef struct
   gint x, y; /* JCZ_ACTION_TILE and JCZ_ACTION_ABBEY */
   guint rot; /* JCZ_ACTION_TILE: 0 .. 3, in our tile data's orientation */
   gboolean meeple;
+  char *meeple_figure;   /* JCZ's figure type; SmallFollower where the record names none */
   char *meeple_feature;  /* City, Road, Field, Monastery */
   char *meeple_location; /* JCZ's name of the part, for messages */
   char **meeple_edges;   /* our tile data's side and half-edge names */
@@ -46,6 +54,7 @@ typedef struct
   guint score[JCZ_MAX_PLAYERS];
   gboolean has_supply; /* FALSE on the turn that ends the game */
   guint supply[JCZ_MAX_PLAYERS];
+  GPtrArray *supply_figures; /* JczFigureSupply, as recorded; empty where the record has none */
 } JczTurn;
 
 typedef struct

@@ -15,8 +15,7 @@
 #endif
 
 /* The vendored folders (tests/data/conformance/README.md) that need only the base game and
- * the shipped plugins (abbey, vineyards, winter); the others need Inns & Cathedrals, Traders &
- * Builders, Abbey & Mayor or the River. */
+ * the shipped plugins; the others need Traders & Builders, all of Abbey & Mayor or the River. */
 static const char *const default_folders[] = {
   "base2p",
   "base5p",
@@ -28,6 +27,10 @@ static const char *const default_folders[] = {
   "vineyard2p_builder",
   "winter_abbey_vineyard4p",
   "winter_abbey_vineyard4p_builder",
+  "inns2p",
+  "inns2p_builder",
+  "inns4p",
+  "inns4p_builder",
 };
 
 enum

@@ -279,7 +279,15 @@ place_tile (Replay *r, const JczTurn *t, CarcPhase phase)
   return TRUE;
 }
 
-/* The follower JCZ deployed on the tile just placed, or none. */
+/* Our figure kind for JCZ's figure type @jcz (jcz_figure_kind()), or -1 if our game has none. */
+static gint
+figure_of (Replay *r, const char *jcz)
+{
+  const char *ours = jcz_figure_kind (jcz);
+  return ours ? carc_game_find_figure (r->game, ours) : -1;
+}
+
+/* The figure JCZ deployed on the tile just placed, or none. */
 static gboolean
 deploy (Replay *r, const JczTurn *t)
 {
@@ -292,16 +300,20 @@ deploy (Replay *r, const JczTurn *t)
       CarcFeatureKind kind;
       if (!jcz_feature_kind (t->meeple_feature, &kind))
         return disagree (r, t->turn, "unknown feature %s", t->meeple_feature);
+      gint figure = figure_of (r, t->meeple_figure);
+      if (figure < 0)
+        return disagree (r, t->turn, "JCZ deploys a %s; our game has no such figure",
+                         t->meeple_figure);
       guint32 loc = jcz_location_of_edges ((const char *const *)t->meeple_edges);
       guint n;
       const CarcDeployment *d = carc_game_get_deployments (r->game, &n);
       const CarcDeployment *hit = NULL;
       for (guint k = 0; k < n; k++)
-        if (d[k].figure == CARC_FIGURE_FOLLOWER && d[k].kind == kind && d[k].location == loc)
+        if (d[k].figure == (guint)figure && d[k].kind == kind && d[k].location == loc)
           hit = &d[k];
       if (!hit)
-        return disagree (r, t->turn, "JCZ deploys on %s %s; we offer no such deployment",
-                         t->meeple_feature, t->meeple_location);
+        return disagree (r, t->turn, "JCZ deploys a %s on %s %s; we offer no such deployment",
+                         t->meeple_figure, t->meeple_feature, t->meeple_location);
       ok = carc_game_deploy (r->game, hit->figure, hit->segment, &error);
     }
   if (!ok)
@@ -339,6 +351,29 @@ play_move (Replay *r, const JczTurn *t)
     }
 }
 
+/* The supplies of the other figure types JCZ recorded (format 2) against our kinds'. */
+static void
+check_figure_supplies (Replay *r, const JczTurn *t)
+{
+  for (guint i = 0; i < t->supply_figures->len; i++)
+    {
+      const JczFigureSupply *s = g_ptr_array_index (t->supply_figures, i);
+      gint figure = figure_of (r, s->figure);
+      if (figure < 0)
+        {
+          disagree (r, t->turn, "JCZ has %s figures; our game has no such figure", s->figure);
+          continue;
+        }
+      for (guint p = 0; p < r->record->players; p++)
+        {
+          guint ours = carc_game_get_figure_supply (r->game, (guint)figure, p);
+          if (ours != s->supply[p])
+            disagree (r, t->turn, "%s supply of player %u: JCZ %u, ours %u", s->figure, p,
+                      s->supply[p], ours);
+        }
+    }
+}
+
 /* After the move: scoring events, points (final scoring aside) and supplies. */
 static void
 check_turn (Replay *r, const JczTurn *t)
@@ -354,6 +389,7 @@ check_turn (Replay *r, const JczTurn *t)
     if (carc_game_get_supply (r->game, p) != t->supply[p])
       disagree (r, t->turn, "supply of player %u: JCZ %u, ours %u", p, t->supply[p],
                 carc_game_get_supply (r->game, p));
+  check_figure_supplies (r, t);
 }
 
 static void

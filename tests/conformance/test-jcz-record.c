@@ -85,6 +85,18 @@ static const struct
     "line 2: \"discarded\": missing or not an array of strings" },
   { HEADER FINAL TURN, "line 3: a line after the final line" },
   { "\xff\n", "line 1: not UTF-8 text" },
+  /* issue 16: format 2's figure types and their supplies */
+  { HEADER "{\"kind\":\"turn\",\"turn\":1,\"player\":0,\"action\":null,\"meeple\":{\"follower\":"
+           "7,\"feature\":\"Road\",\"location\":\"N\",\"edges\":[\"N\"]}}\n",
+    "line 2: \"follower\": missing or not a string" },
+  { HEADER "{\"kind\":\"turn\",\"turn\":1,\"player\":0,\"action\":null,\"meeple\":null,"
+           "\"discarded\":[],\"scoring\":[],\"score\":[1,2],\"supply\":[1,1],\"supply_figures\":"
+           "{\"BigFollower\":[1]}}\n",
+    "line 2: \"BigFollower\": 1 values for 2 players" },
+  { HEADER "{\"kind\":\"turn\",\"turn\":1,\"player\":0,\"action\":null,\"meeple\":null,"
+           "\"discarded\":[],\"scoring\":[],\"score\":[1,2],\"supply\":[1,1],\"supply_figures\":"
+           "[]}\n",
+    "line 2: \"supply_figures\": missing or not an object or null" },
   /* issue 16: the awards' items, where given, are checked too */
   { HEADER "{\"kind\":\"final\",\"score\":[2,0],\"final_scoring\":[{\"feature\":\"Road\","
            "\"points\":[2,0],\"awards\":[{\"player\":0,\"items\":[[\"tiles\",-2,2]]}]}],"
@@ -200,6 +212,41 @@ START_TEST (test_jcz_record_values)
 }
 END_TEST
 
+/* Format 2: the figure type of a deployment (SmallFollower where a format-1 record names none)
+ * and the supplies of the other figure types, absent or null meaning none. */
+START_TEST (test_jcz_record_figures)
+{
+  const char *text
+      = HEADER TURN "{\"kind\":\"turn\",\"turn\":2,\"player\":1,\"action\":{\"type\":\"tile\","
+                    "\"ctn\":\"B\",\"x\":0,\"y\":1,\"ctn_rot\":0},\"meeple\":{\"follower\":"
+                    "\"BigFollower\",\"feature\":\"Monastery\",\"location\":\"I\",\"edges\":[]},"
+                    "\"discarded\":[],\"scoring\":[],\"score\":[0,0],\"supply\":[6,7],"
+                    "\"supply_figures\":{\"BigFollower\":[1,0]}}\n"
+                    "{\"kind\":\"turn\",\"turn\":3,\"player\":0,\"action\":null,\"meeple\":null,"
+                    "\"discarded\":[],\"scoring\":[],\"score\":[0,0],\"supply\":null,"
+                    "\"supply_figures\":null}\n" FINAL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (JczGame) game = jcz_game_parse (text, strlen (text), &error);
+  ck_assert_msg (game != NULL, "%s", error ? error->message : "");
+  ck_assert_uint_eq (game->turns->len, 3);
+  const JczTurn *t1 = g_ptr_array_index (game->turns, 0);
+  const JczTurn *t2 = g_ptr_array_index (game->turns, 1);
+  const JczTurn *t3 = g_ptr_array_index (game->turns, 2);
+  ck_assert_str_eq (t1->meeple_figure, "SmallFollower");
+  ck_assert_uint_eq (t1->supply_figures->len, 0);
+  ck_assert_str_eq (t2->meeple_figure, "BigFollower");
+  ck_assert_uint_eq (t2->supply_figures->len, 1);
+  const JczFigureSupply *s = g_ptr_array_index (t2->supply_figures, 0);
+  ck_assert_str_eq (s->figure, "BigFollower");
+  ck_assert_uint_eq (s->supply[0], 1);
+  ck_assert_uint_eq (s->supply[1], 0);
+  ck_assert_uint_eq (t3->supply_figures->len, 0);
+  ck_assert_str_eq (jcz_figure_kind ("BigFollower"), "large-follower");
+  ck_assert_str_eq (jcz_figure_kind ("SmallFollower"), "follower");
+  ck_assert_ptr_null (jcz_figure_kind ("Wagon"));
+}
+END_TEST
+
 /* Files: plain text is read as it is; a damaged gzip file is an error, not a crash. */
 START_TEST (test_jcz_record_files)
 {
@@ -254,6 +301,7 @@ main (void)
   tcase_add_test (tc, test_jcz_record_awards);
   tcase_add_test (tc, test_jcz_record_files);
   tcase_add_test (tc, test_jcz_ids);
+  tcase_add_test (tc, test_jcz_record_figures);
   suite_add_tcase (s, tc);
   return check_run_suite (s);
 }
