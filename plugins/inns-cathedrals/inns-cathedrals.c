@@ -1,4 +1,4 @@
-/* inns-cathedrals.c: Inns & Cathedrals (RULES-next.md section 2, decisions D14-D17).
+/* inns-cathedrals.c: Inns & Cathedrals (doc/rules.md section 9; RULES-next.md section 2, D14-D17).
  *
  * Setup adds the expansion's 18 tiles to the draw pile (72 + 18 = 90 tiles); every player has
  * one large follower (figure kind "large-follower", D14): it stands wherever a follower may,
