@@ -540,7 +540,7 @@ check_seats (JsonNode *seats, guint players, GError **error)
       token = get_string (o, "token");
       bot = json_object_get_member (o, "bot");
       if (name == NULL || !carcd_check_name (name, FALSE, NULL) || token == NULL
-          || (strlen (token) != CARCD_TOKEN_CHARS && token[0] != '\0') || bot == NULL
+          || (token[0] != '\0' && !carcd_token_valid (token)) || bot == NULL
           || !JSON_NODE_HOLDS_VALUE (bot) || json_node_get_value_type (bot) != G_TYPE_BOOLEAN
           || !check_token_uid (o, "token"))
         return bad (error, "seat %u is not a name, a token and a bot flag", i);
