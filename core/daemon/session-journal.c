@@ -422,14 +422,22 @@ journal_clear (Journal *j)
   g_clear_pointer (&j->problem, g_free);
 }
 
+/* @text as a JSON object. An empty text (or white space) is none either: json_from_string()
+ * returns NULL for it without an error. */
 static JsonNode *
 parse_object (const char *text, GError **error)
 {
-  JsonNode *node = json_from_string (text, error);
+  GError *local = NULL;
+  JsonNode *node = json_from_string (text, &local);
 
-  if (node && !JSON_NODE_HOLDS_OBJECT (node))
+  if (local)
     {
-      json_node_unref (node);
+      g_propagate_error (error, local);
+      return NULL;
+    }
+  if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
+    {
+      g_clear_pointer (&node, json_node_unref);
       g_set_error (error, CARCD_ERROR, CARCD_ERROR_FAILED, "not a JSON object");
       return NULL;
     }
