@@ -1,7 +1,7 @@
 /* fuzz-journal.c: libFuzzer target for the daemon's journal reader: the checksummed lines
  * (carcd_journal_parse(), core/daemon/journal.c) and what they restore
  * (carcd_journal_game_read(), core/daemon/session-journal.c: the header, the seats, start and
- * move lines, the replay and its state hashes; doc/persistence.md), with the four shipped
+ * move lines, the replay and its state hashes; doc/persistence.md), with the five shipped
  * expansions compiled in (static-plugins.c).
  *
  * The first byte of the input says how to read the rest: bit 0 clear, it is a journal file as

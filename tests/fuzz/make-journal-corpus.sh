@@ -5,11 +5,12 @@
 #   tests/fuzz/make-journal-corpus.sh [BUILDDIR]     (default: _build; it must be built)
 #
 # It runs carcassonned on a private bus (dbus-run-session) with a temporary state directory and
-# plays with carcassonnectl: a base game to its end, a game with the four expansions to its end,
+# plays with carcassonnectl: a base game to its end, a game with the five expansions to its end,
 # a half-tile draft game, an imported game waiting and one imported and started, a waiting game
 # whose seats changed, a game in play waiting for a client. Each journal goes into the corpus
 # twice (the first byte is fuzz-journal.c's mode: bit 0 raw or payloads, bits 1-7 the game's
-# number less 1): as the file, and as its payloads; then the damaged variants.
+# number less 1): as the file, and as its payloads; then the damaged variants. The regression
+# inputs of the bugs fuzz-journal found (regress-*) are kept.
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
 build=$(cd "${1:-$top/_build}" && pwd)
@@ -39,7 +40,7 @@ mkfifo "$state/../ctl.in"
 holder=$!
 exec 3>"$state/../ctl.in"
 echo "new --players=2 --bots=2 --seed=7 --name=base --start" >&3                     # game 1
-echo "new --players=3 --bots=3 --seed=11 --name=all4 --expansions=abbey,halftiles,vineyards,winter --option=halftiles.hand=4 --option=halftiles.hill=true --start" >&3 # game 2
+echo "new --players=3 --bots=3 --seed=11 --name=all5 --expansions=abbey,halftiles,hills,vineyards,winter --option=halftiles.hand=4 --start" >&3 # game 2
 echo "new --players=2 --bots=2 --seed=5 --name=draft --expansions=halftiles --option=halftiles.draft=true --start" >&3 # game 3
 wait_over 1
 wait_over 2
@@ -72,13 +73,14 @@ dbus-run-session -- sh "$work/play.sh" "$build" "$work/state" 2>"$work/bus.log" 
   exit 1
 }
 
-rm -rf "$out"
+# the regression inputs (regress-*) stay; the rest is written again
 mkdir -p "$out"
+find "$out" -maxdepth 1 -type f ! -name 'regress-*' -delete
 python3 - "$work/state" "$out" <<'EOF'
 import hashlib, json, os, sys
 
 state, out = sys.argv[1], sys.argv[2]
-names = {1: "base", 2: "all4", 3: "draft", 4: "imported", 5: "imported-started",
+names = {1: "base", 2: "all5", 3: "draft", 4: "imported", 5: "imported-started",
          6: "waiting", 7: "in-play"}
 
 def mode(gid, payloads):
@@ -110,7 +112,7 @@ def obj(p):
 def enc(o):
     return json.dumps(o, separators=(",", ":")).encode()
 
-base, all4 = journals[1], journals[2]
+base, all5 = journals[1], journals[2]
 raw = b"".join(line(p) for p in base)
 # the file's own damage: torn, a wrong checksum, not text, a line without a checksum
 write("base-torn.journal", mode(1, False) + raw[:-40])
@@ -137,8 +139,8 @@ s = obj(base[start]); s["config"]["players"] = 3
 write_payloads("base-other-setup.payloads", 1, base[:start] + [enc(s)] + base[start + 1:])
 h = obj(base[0]); h["version"] = 2
 write_payloads("base-version-2.payloads", 1, [enc(h)] + base[1:])
-h = obj(all4[0]); h["config"]["expansions"][0]["name"] = "cathars"
-write_payloads("all4-unknown-expansion.payloads", 2, [enc(h)] + all4[1:])
+h = obj(all5[0]); h["config"]["expansions"][0]["name"] = "cathars"
+write_payloads("all5-unknown-expansion.payloads", 2, [enc(h)] + all5[1:])
 seats = [i for i, p in enumerate(base) if obj(p)["type"] == "seats"][0]
 s = obj(base[seats]); s["seats"].append(None)
 write_payloads("base-seats-count.payloads", 1, base[:seats] + [enc(s)] + base[seats + 1:])
