@@ -369,17 +369,13 @@ read_regular (const char *path, gsize *length, GError **error)
   return g_steal_pointer (&data);
 }
 
-gboolean
-carcd_journal_read (const char *path, CarcdJournalContents *contents, GError **error)
+void
+carcd_journal_parse (const char *data, gsize length, CarcdJournalContents *contents)
 {
-  g_autofree char *data = NULL;
-  gsize length = 0, pos = 0;
+  gsize pos = 0;
   guint line = 1;
 
   memset (contents, 0, sizeof *contents);
-  data = read_regular (path, &length, error);
-  if (data == NULL)
-    return FALSE;
   contents->payloads = g_ptr_array_new_with_free_func (g_free);
   contents->length = length;
   while (pos < length)
@@ -408,6 +404,19 @@ carcd_journal_read (const char *path, CarcdJournalContents *contents, GError **e
       line++;
     }
   contents->good_length = pos;
+}
+
+gboolean
+carcd_journal_read (const char *path, CarcdJournalContents *contents, GError **error)
+{
+  g_autofree char *data = NULL;
+  gsize length = 0;
+
+  memset (contents, 0, sizeof *contents);
+  data = read_regular (path, &length, error);
+  if (data == NULL)
+    return FALSE;
+  carcd_journal_parse (data, length, contents);
   return TRUE;
 }
 

@@ -79,9 +79,14 @@ typedef struct
 
 void carcd_journal_contents_clear (CarcdJournalContents *contents);
 
-/* Reads the journal at @path: every line up to the first that is torn (no newline), has a
- * wrong checksum or is not UTF-8. Only a regular file (not a symbolic link, a FIFO, a device)
- * of at most CARCD_JOURNAL_MAX_SIZE bytes is read; any other fails with
+/* Reads the journal @data (@length bytes, any bytes) into @contents: every line up to the first
+ * that is torn (no newline), has a wrong checksum or is not UTF-8 (its problem then says which
+ * and why). */
+void carcd_journal_parse (const char *data, gsize length, CarcdJournalContents *contents);
+
+/* Reads the journal at @path, as carcd_journal_parse() does: every line up to the first that is
+ * torn (no newline), has a wrong checksum or is not UTF-8. Only a regular file (not a symbolic
+ * link, a FIFO, a device) of at most CARCD_JOURNAL_MAX_SIZE bytes is read; any other fails with
  * CARCD_JOURNAL_ERROR_NOT_A_JOURNAL. A file that cannot be read now (too many open files, no
  * memory, an I/O error, no permission) fails with a G_IO_ERROR. */
 gboolean carcd_journal_read (const char *path, CarcdJournalContents *contents, GError **error);

@@ -25,6 +25,7 @@
 
 #include "carcassonne.h"
 #include "errors.h"
+#include "session-journal.h"
 #include "session.h"
 
 #define JOURNAL_VERSION 1
@@ -401,7 +402,8 @@ line_clear (gpointer data)
 /* What a journal holds, read. */
 typedef struct
 {
-  char *path;
+  CarcTileSet *tiles;
+  CarcPluginHost *plugins;
   guint id;
   JsonNode *header;
   CarcGameConfig *config; /* the header's */
@@ -413,7 +415,6 @@ typedef struct
 static void
 journal_clear (Journal *j)
 {
-  g_clear_pointer (&j->path, g_free);
   g_clear_pointer (&j->header, json_node_unref);
   g_clear_pointer (&j->config, carc_game_config_unref);
   g_clear_pointer (&j->import_moves, g_array_unref);
@@ -421,14 +422,22 @@ journal_clear (Journal *j)
   g_clear_pointer (&j->problem, g_free);
 }
 
+/* @text as a JSON object. An empty text (or white space) is none either: json_from_string()
+ * returns NULL for it without an error. */
 static JsonNode *
 parse_object (const char *text, GError **error)
 {
-  JsonNode *node = json_from_string (text, error);
+  GError *local = NULL;
+  JsonNode *node = json_from_string (text, &local);
 
-  if (node && !JSON_NODE_HOLDS_OBJECT (node))
+  if (local)
     {
-      json_node_unref (node);
+      g_propagate_error (error, local);
+      return NULL;
+    }
+  if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
+    {
+      g_clear_pointer (&node, json_node_unref);
       g_set_error (error, CARCD_ERROR, CARCD_ERROR_FAILED, "not a JSON object");
       return NULL;
     }
@@ -539,7 +548,7 @@ check_seats (JsonNode *seats, guint players, GError **error)
       token = get_string (o, "token");
       bot = json_object_get_member (o, "bot");
       if (name == NULL || !carcd_check_name (name, FALSE, NULL) || token == NULL
-          || (strlen (token) != CARCD_TOKEN_CHARS && token[0] != '\0') || bot == NULL
+          || (token[0] != '\0' && !carcd_token_valid (token)) || bot == NULL
           || !JSON_NODE_HOLDS_VALUE (bot) || json_node_get_value_type (bot) != G_TYPE_BOOLEAN
           || !check_token_uid (o, "token"))
         return bad (error, "seat %u is not a name, a token and a bot flag", i);
@@ -549,7 +558,7 @@ check_seats (JsonNode *seats, guint players, GError **error)
 
 /* Reads line @payload into @line. */
 static gboolean
-read_line (CarcdDaemon *daemon, Journal *j, const char *payload, Line *line, GError **error)
+read_line (Journal *j, const char *payload, Line *line, GError **error)
 {
   JsonObject *o;
   const char *type;
@@ -572,8 +581,7 @@ read_line (CarcdDaemon *daemon, Journal *j, const char *payload, Line *line, GEr
       line->type = LINE_START;
       if (config == NULL)
         return bad (error, "the start has no config");
-      line->config
-          = carc_game_config_new_from_json (config, -1, daemon->tiles, daemon->plugins, error);
+      line->config = carc_game_config_new_from_json (config, -1, j->tiles, j->plugins, error);
       return line->config != NULL;
     }
   if (g_strcmp0 (type, "move") == 0)
@@ -626,18 +634,10 @@ check_header_options (JsonObject *o, GError **error)
   return TRUE;
 }
 
-/* What becomes of a journal that is not restored. */
-typedef enum
-{
-  DAMAGED, /* it is no journal the daemon can ever restore: set aside */
-  KEPT,    /* another daemon could (it has an expansion this one lacks): left as it is */
-  FAILED,  /* it could not be read now (no memory, too many open files...): left, start fails */
-} Verdict;
-
 /* Reads the header: fails if the journal cannot be restored at all. @verdict is KEPT when it
  * could be with another daemon (an expansion it uses is not loaded). */
 static gboolean
-read_header (CarcdDaemon *daemon, Journal *j, const char *payload, Verdict *verdict, GError **error)
+read_header (Journal *j, const char *payload, CarcdJournalVerdict *verdict, GError **error)
 {
   JsonObject *o;
   g_autofree char *config = NULL;
@@ -662,11 +662,11 @@ read_header (CarcdDaemon *daemon, Journal *j, const char *payload, Verdict *verd
     return bad (error, "the header has no config or no name");
   if (!check_header_options (o, error))
     return FALSE;
-  j->config = carc_game_config_new_from_json (config, -1, daemon->tiles, daemon->plugins, &local);
+  j->config = carc_game_config_new_from_json (config, -1, j->tiles, j->plugins, &local);
   if (j->config == NULL)
     {
       if (g_error_matches (local, CARC_ERROR, CARC_ERROR_UNKNOWN_EXPANSION))
-        *verdict = KEPT;
+        *verdict = CARCD_JOURNAL_KEPT;
       g_propagate_prefixed_error (error, g_steal_pointer (&local), "the config: ");
       return FALSE;
     }
@@ -795,8 +795,9 @@ set_aside (const char *path, const char *why)
     g_warning ("%s cannot be restored (%s); %s", path, why, error->message);
 }
 
-static gboolean
-restore_seats (CarcdSession *s, JsonNode *seats, GError **error)
+/* The seats of a seats line, as check_seats() found them. */
+static void
+read_seats (JsonNode *seats, CarcdJournalSeat *out)
 {
   JsonArray *a = json_node_get_array (seats);
 
@@ -804,20 +805,15 @@ restore_seats (CarcdSession *s, JsonNode *seats, GError **error)
     {
       JsonNode *n = json_array_get_element (a, i);
       JsonObject *o;
-      CarcdSeat *seat;
 
       if (JSON_NODE_HOLDS_NULL (n))
         continue;
       o = json_node_get_object (n);
-      seat = carcd_session_seat_new (s, i, get_string (o, "name"));
-      g_strlcpy (seat->token, get_string (o, "token"), sizeof seat->token);
-      seat->token_uid = read_token_uid (o, "token");
-      if (json_object_get_boolean_member (o, "bot"))
-        seat->bot = &carcd_bot_random;
-      if (!carcd_session_install_seat (s, seat, error))
-        return FALSE;
+      out[i].name = g_strdup (get_string (o, "name"));
+      g_strlcpy (out[i].token, get_string (o, "token"), sizeof out[i].token);
+      out[i].token_uid = read_token_uid (o, "token");
+      out[i].bot = json_object_get_boolean_member (o, "bot");
     }
-  return TRUE;
 }
 
 /* The setups @a and @b but for their seeds, the same: players, rules, tile order, hands,
@@ -854,7 +850,7 @@ check_setup (Journal *j, GError **error)
 /* The lines after the header, up to the first that does not read (its problem goes to
  * j->problem). Returns where the header ends in the file. */
 static gsize
-read_lines (CarcdDaemon *daemon, Journal *j, const CarcdJournalContents *contents)
+read_lines (Journal *j, const CarcdJournalContents *contents)
 {
   /* a line is its payload, 16 hex digits, a space and a newline */
   gsize header_end = strlen (g_ptr_array_index (contents->payloads, 0)) + 18;
@@ -869,7 +865,7 @@ read_lines (CarcdDaemon *daemon, Journal *j, const CarcdJournalContents *content
 
       good_length += strlen (payload) + 18;
       line.end = good_length;
-      if (!read_line (daemon, j, payload, &line, &local))
+      if (!read_line (j, payload, &line, &local))
         {
           line_clear (&line);
           g_free (j->problem);
@@ -884,13 +880,14 @@ read_lines (CarcdDaemon *daemon, Journal *j, const CarcdJournalContents *content
 }
 
 /* What the first @n_lines lines kept say: the last seats, whether the game started (and with
- * which config, unless @imported), how many moves. */
+ * which config, unless @imported), how many moves and seats lines. */
 typedef struct
 {
   JsonNode *seats;
   const CarcGameConfig *config;
   gboolean started;
   guint n_moves;
+  guint n_seat_lines;
 } LinesSummary;
 
 static LinesSummary
@@ -902,7 +899,10 @@ summarize_lines (Journal *j, guint n_lines, gboolean imported)
       Line *line = &g_array_index (j->lines, Line, i);
 
       if (line->type == LINE_SEATS)
-        sum.seats = json_object_get_member (json_node_get_object (line->root), "seats");
+        {
+          sum.seats = json_object_get_member (json_node_get_object (line->root), "seats");
+          sum.n_seat_lines++;
+        }
       else if (line->type == LINE_START)
         {
           sum.started = TRUE;
@@ -944,13 +944,107 @@ options_from_header (JsonObject *h, const CarcGameConfig *config, CarcdGameOptio
   return TRUE;
 }
 
-/* The journal goes on from @good_length, the end of the last line kept. */
+/* The creator's token of the header @h, if it has one. */
 static void
-reopen_journal (CarcdSession *s, Journal *j, gsize good_length)
+read_creator (JsonObject *h, CarcdJournalGame *g)
+{
+  g->creator_uid = CARCD_NO_UID;
+  if (get_string (h, "creator-token"))
+    {
+      g_strlcpy (g->creator_token, get_string (h, "creator-token"), sizeof g->creator_token);
+      g->creator_uid = read_token_uid (h, "creator-token");
+    }
+}
+
+/* carcd_journal_game_read(), @j set up: @g is filled in, in parts if it fails. */
+static gboolean
+read_journal (Journal *j, const CarcdJournalContents *contents, CarcdJournalGame *g,
+              CarcdJournalVerdict *verdict, GError **error)
+{
+  g_autoptr (CarcGame) game = NULL;
+  g_autofree char *problem = NULL;
+  JsonObject *h;
+  guint n_lines;
+  gsize header_end;
+
+  j->problem = g_strdup (contents->problem);
+  if (contents->payloads->len == 0)
+    return bad (error, "%s", j->problem ? j->problem : "the file is empty");
+  if (!read_header (j, g_ptr_array_index (contents->payloads, 0), verdict, error))
+    {
+      g_prefix_error (error, "line 1: ");
+      return FALSE;
+    }
+  header_end = read_lines (j, contents);
+  if (!check_setup (j, error))
+    return FALSE;
+
+  h = json_node_get_object (j->header);
+  g->imported = json_object_has_member (h, "moves");
+  n_lines = j->lines->len;
+  if (!replay (j, g->imported, &n_lines, &game, &problem, error))
+    return FALSE;
+  if (problem)
+    {
+      g_free (j->problem);
+      j->problem = g_steal_pointer (&problem);
+    }
+  LinesSummary sum = summarize_lines (j, n_lines, g->imported);
+
+  if (!options_from_header (h, sum.config, &g->options, error))
+    return FALSE;
+  g->config = carc_game_config_ref ((CarcGameConfig *)sum.config);
+  g->started = sum.started;
+  g->game = g_steal_pointer (&game);
+  g->n_moves = sum.n_moves + j->import_moves->len;
+  read_creator (h, g);
+  if (sum.seats)
+    read_seats (sum.seats, g->seats);
+  g->n_seat_lines = sum.n_seat_lines;
+  g->n_lines = n_lines + 1;
+  g->good_length = n_lines > 0 ? g_array_index (j->lines, Line, n_lines - 1).end : header_end;
+  g->problem = g_steal_pointer (&j->problem);
+  return TRUE;
+}
+
+gboolean
+carcd_journal_game_read (CarcTileSet *tiles, CarcPluginHost *plugins, guint id,
+                         const CarcdJournalContents *contents, CarcdJournalGame *game,
+                         CarcdJournalVerdict *verdict, GError **error)
+{
+  Journal j = { .tiles = tiles, .plugins = plugins, .id = id };
+  gboolean ok;
+
+  memset (game, 0, sizeof *game);
+  game->creator_uid = CARCD_NO_UID;
+  *verdict = CARCD_JOURNAL_DAMAGED;
+  ok = read_journal (&j, contents, game, verdict, error);
+  journal_clear (&j);
+  if (!ok)
+    carcd_journal_game_clear (game);
+  return ok;
+}
+
+void
+carcd_journal_game_clear (CarcdJournalGame *game)
+{
+  carcd_game_options_clear (&game->options);
+  g_clear_pointer (&game->config, carc_game_config_unref);
+  g_clear_object (&game->game);
+  for (guint i = 0; i < G_N_ELEMENTS (game->seats); i++)
+    g_clear_pointer (&game->seats[i].name, g_free);
+  g_clear_pointer (&game->problem, g_free);
+  memset (game, 0, sizeof *game);
+  game->creator_uid = CARCD_NO_UID;
+}
+
+/* The journal at @path goes on from @good_length, the end of the last line kept. */
+static void
+reopen_journal (CarcdSession *s, const char *path, gsize good_length)
 {
   g_autoptr (GError) local = NULL;
 
-  s->journal = carcd_journal_open (j->path, good_length, &local);
+  s->journal = carcd_journal_open (path, good_length, &local);
   if (s->journal == NULL)
     {
       /* a read-only state directory: the game is there to see, but nothing is acknowledged
@@ -962,31 +1056,47 @@ reopen_journal (CarcdSession *s, Journal *j, gsize good_length)
     }
 }
 
-/* Registers the restored session @s with its creator and the seats of the first @n_lines
- * lines; FALSE (and @s freed) if the daemon could not. */
+/* Puts the seats of @g on the bus. */
 static gboolean
-register_session (CarcdDaemon *daemon, CarcdSession *s, Journal *j, guint n_lines, JsonNode *seats,
-                  Verdict *verdict, GError **error)
+restore_seats (CarcdSession *s, const CarcdJournalGame *g, GError **error)
 {
-  JsonObject *h = json_node_get_object (j->header);
-
-  s->restored = TRUE;
-  if (get_string (h, "creator-token"))
+  for (guint i = 0; i < s->options.players; i++)
     {
-      g_strlcpy (s->creator_token, get_string (h, "creator-token"), sizeof s->creator_token);
-      s->creator_uid = read_token_uid (h, "creator-token");
+      const CarcdJournalSeat *from = &g->seats[i];
+      CarcdSeat *seat;
+
+      if (from->name == NULL)
+        continue;
+      seat = carcd_session_seat_new (s, i, from->name);
+      g_strlcpy (seat->token, from->token, sizeof seat->token);
+      seat->token_uid = from->token_uid;
+      if (from->bot)
+        seat->bot = &carcd_bot_random;
+      if (!carcd_session_install_seat (s, seat, error))
+        return FALSE;
     }
+  return TRUE;
+}
+
+/* Registers the restored session @s with the creator and seats of @g; FALSE (and @s freed) if
+ * the daemon could not. */
+static gboolean
+register_session (CarcdDaemon *daemon, CarcdSession *s, const CarcdJournalGame *g,
+                  CarcdJournalVerdict *verdict, GError **error)
+{
+  s->restored = TRUE;
+  g_strlcpy (s->creator_token, g->creator_token, sizeof s->creator_token);
+  s->creator_uid = g->creator_uid;
   g_hash_table_insert (daemon->games, GUINT_TO_POINTER (s->id), s);
-  if (seats && !restore_seats (s, seats, error))
+  if (!restore_seats (s, g, error))
     {
       /* the seats were checked: the daemon could not register one */
-      *verdict = FAILED;
+      *verdict = CARCD_JOURNAL_FAILED;
       g_hash_table_remove (daemon->games, GUINT_TO_POINTER (s->id));
       carcd_session_free (s);
       return FALSE;
     }
-  for (guint i = 0; i < n_lines; i++)
-    s->n_seat_lines += g_array_index (j->lines, Line, i).type == LINE_SEATS;
+  s->n_seat_lines = g->n_seat_lines;
   s->journaled_seats = seats_payload (s);
   return TRUE;
 }
@@ -1011,86 +1121,61 @@ resume_game (CarcdSession *s, CarcGame *game, gboolean started)
   carcd_session_sync_properties (s);
 }
 
-/* Restores the game of the journal at @j->path; FALSE with @error and @verdict if it cannot
- * be. */
+/* Makes the game @g read from the journal at @path the session of game @id, on the bus. */
 static gboolean
-restore (CarcdDaemon *daemon, Journal *j, Verdict *verdict, GError **error)
+restore_session (CarcdDaemon *daemon, guint id, const char *path, CarcdJournalGame *g,
+                 CarcdJournalVerdict *verdict, GError **error)
 {
-  CarcdJournalContents contents;
-  g_autoptr (CarcGame) game = NULL;
-  g_autofree char *problem = NULL;
-  CarcdGameOptions options;
-  JsonObject *h;
-  gboolean imported;
-  guint n_lines;
-  gsize good_length, header_end;
-  CarcdSession *s;
+  CarcdSession *s = carcd_session_new_full (daemon, id, &g->options, g->config, NULL, error);
 
-  *verdict = DAMAGED;
-  if (!carcd_journal_read (j->path, &contents, error))
-    {
-      /* a file the daemon could not read now may be healthy */
-      if (!g_error_matches (*error, CARCD_JOURNAL_ERROR, CARCD_JOURNAL_ERROR_NOT_A_JOURNAL))
-        *verdict = FAILED;
-      return FALSE;
-    }
-  j->problem = g_steal_pointer (&contents.problem);
-  if (contents.payloads->len == 0)
-    {
-      carcd_journal_contents_clear (&contents);
-      return bad (error, "%s", j->problem ? j->problem : "the file is empty");
-    }
-  if (!read_header (daemon, j, g_ptr_array_index (contents.payloads, 0), verdict, error))
-    {
-      carcd_journal_contents_clear (&contents);
-      g_prefix_error (error, "line 1: ");
-      return FALSE;
-    }
-  header_end = read_lines (daemon, j, &contents);
-  carcd_journal_contents_clear (&contents);
-  if (!check_setup (j, error))
-    return FALSE;
-
-  h = json_node_get_object (j->header);
-  imported = json_object_has_member (h, "moves");
-  n_lines = j->lines->len;
-  if (!replay (j, imported, &n_lines, &game, &problem, error))
-    return FALSE;
-  if (problem)
-    {
-      g_free (j->problem);
-      j->problem = g_steal_pointer (&problem);
-    }
-  LinesSummary sum = summarize_lines (j, n_lines, imported);
-
-  if (!options_from_header (h, sum.config, &options, error))
-    return FALSE;
-  s = carcd_session_new_full (daemon, j->id, &options, sum.config, NULL, error);
-  carcd_game_options_clear (&options);
   if (s == NULL)
     {
       /* the engine refuses the setup (damaged), or the daemon could not register the game */
       if ((*error)->domain != CARC_ERROR)
-        *verdict = FAILED;
+        *verdict = CARCD_JOURNAL_FAILED;
       return FALSE;
     }
-  s->imported = imported;
-  if (!register_session (daemon, s, j, n_lines, sum.seats, verdict, error))
+  s->imported = g->imported;
+  if (!register_session (daemon, s, g, verdict, error))
     return FALSE;
-
-  good_length = n_lines > 0 ? g_array_index (j->lines, Line, n_lines - 1).end : header_end;
-  if (j->problem)
+  if (g->problem)
     g_warning ("%s: %s; the game is restored from the %u lines before it (move %u), the rest "
                "is cut off",
-               j->path, j->problem, n_lines + 1,
-               sum.n_moves + (imported ? j->import_moves->len : 0));
-  reopen_journal (s, j, good_length);
-  resume_game (s, g_steal_pointer (&game), sum.started);
-  g_message ("%s restored from %s: %s", s->path, j->path,
+               path, g->problem, g->n_lines, g->n_moves);
+  reopen_journal (s, path, g->good_length);
+  resume_game (s, g_steal_pointer (&g->game), g->started);
+  g_message ("%s restored from %s: %s", s->path, path,
              carcd_session_get_state (s) == CARCD_STATE_WAITING ? "waiting"
              : carcd_session_get_state (s) == CARCD_STATE_OVER  ? "over"
                                                                 : "in play");
   return TRUE;
+}
+
+/* Restores game @id from its journal at @path; FALSE with @error and @verdict if it cannot
+ * be. */
+static gboolean
+restore (CarcdDaemon *daemon, guint id, const char *path, CarcdJournalVerdict *verdict,
+         GError **error)
+{
+  CarcdJournalContents contents;
+  CarcdJournalGame g;
+  gboolean ok;
+
+  *verdict = CARCD_JOURNAL_DAMAGED;
+  if (!carcd_journal_read (path, &contents, error))
+    {
+      /* a file the daemon could not read now may be healthy */
+      if (!g_error_matches (*error, CARCD_JOURNAL_ERROR, CARCD_JOURNAL_ERROR_NOT_A_JOURNAL))
+        *verdict = CARCD_JOURNAL_FAILED;
+      return FALSE;
+    }
+  ok = carcd_journal_game_read (daemon->tiles, daemon->plugins, id, &contents, &g, verdict, error);
+  carcd_journal_contents_clear (&contents);
+  if (!ok)
+    return FALSE;
+  ok = restore_session (daemon, id, path, &g, verdict, error);
+  carcd_journal_game_clear (&g);
+  return ok;
 }
 
 /* The number N of a file "game-N<suffix>", 1 to G_MAXUINT32; 0 if it is none. */
@@ -1182,29 +1267,26 @@ carcd_daemon_restore (CarcdDaemon *daemon, GError **error)
                daemon->state_dir, G_MAXUINT32);
   for (guint i = 0; i < ids->len; i++)
     {
-      Journal j = { 0 };
-      Verdict verdict = DAMAGED;
+      guint id = g_array_index (ids, guint, i);
+      g_autofree char *path = carcd_journal_path (daemon->state_dir, id);
+      CarcdJournalVerdict verdict = CARCD_JOURNAL_DAMAGED;
       g_autoptr (GError) local = NULL;
 
-      j.id = g_array_index (ids, guint, i);
-      j.path = carcd_journal_path (daemon->state_dir, j.id);
-      if (!restore (daemon, &j, &verdict, &local))
+      if (!restore (daemon, id, path, &verdict, &local))
         {
-          if (verdict == FAILED)
+          if (verdict == CARCD_JOURNAL_FAILED)
             {
               g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
-                           "%s could not be restored (%s); the file is left as it is", j.path,
+                           "%s could not be restored (%s); the file is left as it is", path,
                            local->message);
-              journal_clear (&j);
               return FALSE;
             }
-          if (verdict == KEPT)
+          if (verdict == CARCD_JOURNAL_KEPT)
             g_warning ("%s is not restored (%s); it is kept for a daemon that has what it needs",
-                       j.path, local->message);
+                       path, local->message);
           else
-            set_aside (j.path, local->message);
+            set_aside (path, local->message);
         }
-      journal_clear (&j);
     }
   if (ids->len)
     g_message ("Restored %u of %u games from %s", g_hash_table_size (daemon->games), ids->len,

@@ -164,15 +164,23 @@ static void G_GNUC_PRINTF (2, 3) assert_logged (const char *text, const char *fo
   ck_assert_msg (strstr (text, want) != NULL, "no\n%s\nin the log:\n%s", want, text);
 }
 
-/* A journal of one line, @payload, with its checksum: what the daemon would write. */
-static void
-write_journal (const char *dir, guint id, const char *payload)
+/* A journal of the lines @payload, ... (NULL-terminated), each with its checksum: what the
+ * daemon would write. */
+static void G_GNUC_NULL_TERMINATED
+write_journal (const char *dir, guint id, const char *payload, ...)
 {
   g_autofree char *path = g_strdup_printf ("%s/game-%u.journal", dir, id);
-  g_autofree char *sum = g_compute_checksum_for_string (G_CHECKSUM_SHA256, payload, -1);
-  g_autofree char *text = g_strdup_printf ("%.16s %s\n", sum, payload);
+  g_autoptr (GString) text = g_string_new (NULL);
+  va_list args;
 
-  write_file (path, text, strlen (text));
+  va_start (args, payload);
+  for (const char *p = payload; p; p = va_arg (args, const char *))
+    {
+      g_autofree char *sum = g_compute_checksum_for_string (G_CHECKSUM_SHA256, p, -1);
+      g_string_append_printf (text, "%.16s %s\n", sum, p);
+    }
+  va_end (args);
+  write_file (path, text->str, text->len);
 }
 
 /* The length of the first @n lines of game @id's journal. */
@@ -430,12 +438,22 @@ START_TEST (test_plays_on)
   /* headers with good checksums but wrong contents */
   write_journal (dir, 9,
                  "{\"type\":\"game\",\"version\":1,\"id\":9,\"name\":\"\",\"tile-order\":5,"
-                 "\"config\":{\"players\":2,\"followers\":7,\"farmers\":true,\"seed\":\"0\"}}");
+                 "\"config\":{\"players\":2,\"followers\":7,\"farmers\":true,\"seed\":\"0\"}}",
+                 NULL);
   write_journal (dir, 10,
                  "{\"type\":\"game\",\"version\":1,\"id\":10,\"name\":\"\",\"config\":{"
                  "\"players\":2,\"followers\":7,\"farmers\":true,\"seed\":\"0\",\"expansions\":"
-                 "[{\"name\":\"inns\",\"options\":{}}]}}");
-  write_journal (dir, 11, "{\"type\":\"game\",\"version\":2,\"id\":11}");
+                 "[{\"name\":\"inns\",\"options\":{}}]}}",
+                 NULL);
+  write_journal (dir, 11, "{\"type\":\"game\",\"version\":2,\"id\":11}", NULL);
+  /* lines of no JSON at all: an empty header, an empty line after a header (the daemon crashed
+   * on both: an empty text is no JSON, but json_from_string() says so without an error) */
+  write_journal (dir, 12, "", NULL);
+  write_journal (
+      dir, 13,
+      "{\"type\":\"game\",\"version\":1,\"id\":13,\"name\":\"\",\"config\":{"
+      "\"players\":2,\"followers\":7,\"farmers\":true,\"seed\":\"0\",\"expansions\":[]}}",
+      "", NULL);
   pid = start_logged (dir, log);
   /* the games are restored once the first call is answered */
   g_variant_unref (call_ok (x, ROOT_PATH, MANAGER_IFACE, "ListGames", NULL));
@@ -462,6 +480,15 @@ START_TEST (test_plays_on)
                  "%s/game-11.journal cannot be restored (line 1: the journal is of version 2; "
                  "this daemon reads version 1); renamed to %s/game-11.journal.unreadable",
                  dir, dir);
+  assert_logged (text,
+                 "%s/game-12.journal cannot be restored (line 1: not a JSON object); renamed to "
+                 "%s/game-12.journal.unreadable",
+                 dir, dir);
+  assert_logged (text,
+                 "%s/game-13.journal: line 2 (ending at byte 160) does not read: not a JSON "
+                 "object; the game is restored from the 1 lines before it (move 0), the rest is "
+                 "cut off",
+                 dir);
   /* a journal of an expansion this daemon lacks is left for one that has it */
   assert_logged (text, "%s/game-10.journal is not restored (line 1: the config: ", dir);
   {
@@ -471,7 +498,7 @@ START_TEST (test_plays_on)
   /* the numbers of the journals there, restored or not, are not given to new games */
   {
     g_autofree char *fresh = create_game (x, "{}");
-    ck_assert_str_eq (fresh, ROOT_PATH "/game/12");
+    ck_assert_str_eq (fresh, ROOT_PATH "/game/14");
   }
 
   /* the game after six moves, its players back with their tokens */
