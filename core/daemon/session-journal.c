@@ -28,7 +28,10 @@
 #include "session-journal.h"
 #include "session.h"
 
-#define JOURNAL_VERSION 1
+/* Version 2 came with plugin ABI 2: a deploy move may name its figure kind; a version 1
+ * journal, which has none, restores as before. */
+#define JOURNAL_VERSION        2
+#define JOURNAL_VERSION_OLDEST 1
 
 /* A waiting game's journal holds at most this many seats lines: a seat change past them
  * rewrites it whole first (the header and the last seats line), so that Join and Leave over
@@ -652,9 +655,9 @@ read_header (Journal *j, const char *payload, CarcdJournalVerdict *verdict, GErr
   if (g_strcmp0 (get_string (o, "type"), "game") != 0
       || !get_uint (o, "version", G_MAXINT, &version))
     return bad (error, "the first line is no game header");
-  if (version != JOURNAL_VERSION)
-    return bad (error, "the journal is of version %u; this daemon reads version %d", version,
-                JOURNAL_VERSION);
+  if (version < JOURNAL_VERSION_OLDEST || version > JOURNAL_VERSION)
+    return bad (error, "the journal is of version %u; this daemon reads versions %d to %d",
+                version, JOURNAL_VERSION_OLDEST, JOURNAL_VERSION);
   if (!get_uint (o, "id", G_MAXUINT32, &id) || id != j->id)
     return bad (error, "the header is not that of game %u", j->id);
   config = get_json (o, "config");

@@ -704,7 +704,7 @@ check_header (JsonObject *o, GError **error)
       || strcmp (json_node_get_string (format), CARC_RECORD_FORMAT) != 0)
     return bad (error, "record.format", "not \"%s\"", CARC_RECORD_FORMAT);
   gint64 version;
-  if (!get_int (o, "record", "version", CARC_RECORD_VERSION, CARC_RECORD_VERSION, TRUE, &version,
+  if (!get_int (o, "record", "version", CARC_RECORD_VERSION_OLDEST, CARC_RECORD_VERSION, TRUE, &version,
                 error))
     return FALSE;
   JsonNode *engine = json_object_get_member (o, "engine");

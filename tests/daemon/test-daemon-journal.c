@@ -445,7 +445,7 @@ START_TEST (test_plays_on)
                  "\"players\":2,\"followers\":7,\"farmers\":true,\"seed\":\"0\",\"expansions\":"
                  "[{\"name\":\"inns\",\"options\":{}}]}}",
                  NULL);
-  write_journal (dir, 11, "{\"type\":\"game\",\"version\":2,\"id\":11}", NULL);
+  write_journal (dir, 11, "{\"type\":\"game\",\"version\":3,\"id\":11}", NULL);
   /* lines of no JSON at all: an empty header, an empty line after a header (the daemon crashed
    * on both: an empty text is no JSON, but json_from_string() says so without an error) */
   write_journal (dir, 12, "", NULL);
@@ -477,8 +477,8 @@ START_TEST (test_plays_on)
                  "an array of at most 1000 tile ids); renamed to %s/game-9.journal.unreadable",
                  dir, dir);
   assert_logged (text,
-                 "%s/game-11.journal cannot be restored (line 1: the journal is of version 2; "
-                 "this daemon reads version 1); renamed to %s/game-11.journal.unreadable",
+                 "%s/game-11.journal cannot be restored (line 1: the journal is of version 3; "
+                 "this daemon reads versions 1 to 2); renamed to %s/game-11.journal.unreadable",
                  dir, dir);
   assert_logged (text,
                  "%s/game-12.journal cannot be restored (line 1: not a JSON object); renamed to "

@@ -280,8 +280,8 @@ START_TEST (test_bad_records)
 
   import_refused (a, "{}", "@a{sv} {}", E ("InvalidRecord"),
                   "record.format: not \"carcassonned-record\"");
-  import_refused (a, "{\"format\": \"carcassonned-record\", \"version\": 2}", "@a{sv} {}",
-                  E ("InvalidRecord"), "record.version: 2 is not in 1..1");
+  import_refused (a, "{\"format\": \"carcassonned-record\", \"version\": 3}", "@a{sv} {}",
+                  E ("InvalidRecord"), "record.version: 3 is not in 1..2");
   for (guint i = 0; i < G_N_ELEMENTS (engine_checked); i++)
     {
       g_autofree char *want = engine_message (engine_checked[i]);

@@ -196,8 +196,8 @@ START_TEST (test_bad_records)
       "not JSON: <data>:1:1: Parse error: unexpected character `{', expected string constant");
   assert_bad ("[1]", R, "not a JSON object");
   assert_bad ("{\"format\":\"x\"}", R, "record.format: not \"carcassonned-record\"");
-  assert_bad ("{\"format\":\"carcassonned-record\",\"version\":2}", R,
-              "record.version: 2 is not in 1..1");
+  assert_bad ("{\"format\":\"carcassonned-record\",\"version\":3}", R,
+              "record.version: 3 is not in 1..2");
   assert_bad ("{\"format\":\"carcassonned-record\",\"version\":1}", R, "record.setup: missing");
   assert_bad ("{\"format\":\"carcassonned-record\",\"version\":1,\"colour\":1}", R,
               "record.colour: not a member this format knows");
