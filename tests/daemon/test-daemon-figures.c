@@ -16,7 +16,9 @@ on_signal (GDBusConnection *c, const char *sender, const char *path, const char 
            const char *signal, GVariant *params, gpointer data)
 {
   GPtrArray *seen = data;
-  g_ptr_array_add (seen, g_strdup_printf ("%s%s", signal, g_variant_print (params, FALSE)));
+  g_autofree char *text = g_variant_print (params, FALSE);
+
+  g_ptr_array_add (seen, g_strdup_printf ("%s%s", signal, text));
 }
 
 static char *
