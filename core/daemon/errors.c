@@ -34,6 +34,7 @@ static const char *const error_names[CARCD_N_ERRORS] = {
   [CARCD_ERROR_EXPANSION_UNAVAILABLE] = CARCD_ERROR_PREFIX "ExpansionUnavailable",
   [CARCD_ERROR_NO_PIECE] = CARCD_ERROR_PREFIX "NoPiece",
   [CARCD_ERROR_INVALID_RECORD] = CARCD_ERROR_PREFIX "InvalidRecord",
+  [CARCD_ERROR_ILLEGAL_MOVE] = CARCD_ERROR_PREFIX "IllegalMove",
   [CARCD_ERROR_FAILED] = CARCD_ERROR_PREFIX "Failed",
 };
 
@@ -69,6 +70,8 @@ code_of_engine_error (gint code)
         return CARCD_ERROR_NO_PIECE;
       case CARC_ERROR_INVALID_RECORD:
         return CARCD_ERROR_INVALID_RECORD;
+      case CARC_ERROR_ILLEGAL_MOVE:
+        return CARCD_ERROR_ILLEGAL_MOVE;
       /* the daemon resolves names and options itself; these are its answers too */
       case CARC_ERROR_UNKNOWN_EXPANSION:
         return CARCD_ERROR_UNKNOWN_EXPANSION;

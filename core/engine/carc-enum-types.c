@@ -35,13 +35,15 @@ G_DEFINE_ENUM_TYPE (CarcError, carc_error,
                     G_DEFINE_ENUM_VALUE (CARC_ERROR_PLUGIN, "plugin"),
                     G_DEFINE_ENUM_VALUE (CARC_ERROR_UNKNOWN_EXPANSION, "unknown-expansion"),
                     G_DEFINE_ENUM_VALUE (CARC_ERROR_NO_PIECE, "no-piece"),
-                    G_DEFINE_ENUM_VALUE (CARC_ERROR_INVALID_RECORD, "invalid-record"))
+                    G_DEFINE_ENUM_VALUE (CARC_ERROR_INVALID_RECORD, "invalid-record"),
+                    G_DEFINE_ENUM_VALUE (CARC_ERROR_ILLEGAL_MOVE, "illegal-move"))
 
 G_DEFINE_ENUM_TYPE (CarcPhase, carc_phase, G_DEFINE_ENUM_VALUE (CARC_PHASE_PLACE, "place"),
                     G_DEFINE_ENUM_VALUE (CARC_PHASE_DEPLOY, "deploy"),
                     G_DEFINE_ENUM_VALUE (CARC_PHASE_OVER, "over"),
                     G_DEFINE_ENUM_VALUE (CARC_PHASE_CHOOSE, "choose"),
-                    G_DEFINE_ENUM_VALUE (CARC_PHASE_DRAFT, "draft"))
+                    G_DEFINE_ENUM_VALUE (CARC_PHASE_DRAFT, "draft"),
+                    G_DEFINE_ENUM_VALUE (CARC_PHASE_PLUGIN, "plugin"))
 
 G_DEFINE_ENUM_TYPE (CarcEventType, carc_event_type,
                     G_DEFINE_ENUM_VALUE (CARC_EVENT_TURN_STARTED, "turn-started"),
@@ -62,7 +64,8 @@ G_DEFINE_ENUM_TYPE (CarcMoveType, carc_move_type, G_DEFINE_ENUM_VALUE (CARC_MOVE
                     G_DEFINE_ENUM_VALUE (CARC_MOVE_DRAW, "draw"),
                     G_DEFINE_ENUM_VALUE (CARC_MOVE_PLACE_PIECE, "place-piece"),
                     G_DEFINE_ENUM_VALUE (CARC_MOVE_PASS, "pass"),
-                    G_DEFINE_ENUM_VALUE (CARC_MOVE_PICK, "pick"))
+                    G_DEFINE_ENUM_VALUE (CARC_MOVE_PICK, "pick"),
+                    G_DEFINE_ENUM_VALUE (CARC_MOVE_PLUGIN, "plugin"))
 
 G_DEFINE_ENUM_TYPE (CarcPlaceVerdict, carc_place_verdict,
                     G_DEFINE_ENUM_VALUE (CARC_PLACE_DEFAULT, "default"),

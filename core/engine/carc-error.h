@@ -32,6 +32,8 @@ GQuark carc_error_quark (void);
  * @CARC_ERROR_NO_PIECE: the hand holds no piece with that index
  * @CARC_ERROR_INVALID_RECORD: a game record (or part of one) is malformed, or its moves do not
  *   replay (the message names the place: "moves[12].x: not an integer")
+ * @CARC_ERROR_ILLEGAL_MOVE: a plugin move that is not legal now, or a move type the game
+ *   does not have (carc_game_apply_move())
  *
  * Errors returned by libcarcassonne. A call that fails changes nothing.
  */
@@ -49,6 +51,7 @@ typedef enum
   CARC_ERROR_UNKNOWN_EXPANSION,
   CARC_ERROR_NO_PIECE,
   CARC_ERROR_INVALID_RECORD,
+  CARC_ERROR_ILLEGAL_MOVE,
 } CarcError;
 
 G_END_DECLS

@@ -12,13 +12,14 @@
 static const CarcFigureDef follower
     = { .name = "follower", .supply = 7, .stands = CARC_STANDS_ANYWHERE, .strength = 1 };
 
-/* Every figure name some plugin of this process declared, interned: a record or a journal
- * may name only those (carc_figure_name_lookup()), and the set cannot be grown from outside. */
-static GHashTable *declared;
-G_LOCK_DEFINE_STATIC (declared);
+/* Every figure name some plugin of this process declared: a record or a journal may name
+ * only those (carc_figure_name_lookup()), and the set cannot be grown from outside. */
+static CarcNameSet declared;
 
-static gboolean
-figure_name_is_valid (const char *name)
+/* A name a plugin declares (a figure kind, a move type): 1-32 lower-case letters, digits or
+ * '-'. */
+gboolean
+carc_declared_name_is_valid (const char *name)
 {
   gsize len = strlen (name);
   if (len == 0 || len > 32)
@@ -29,16 +30,36 @@ figure_name_is_valid (const char *name)
   return TRUE;
 }
 
+/* Adds @name to @set; returns it interned. */
+const char *
+carc_name_set_add (CarcNameSet *set, const char *name)
+{
+  const char *interned = g_intern_string (name);
+  g_mutex_lock (&set->lock);
+  if (!set->names)
+    set->names = g_hash_table_new (g_str_hash, g_str_equal);
+  g_hash_table_add (set->names, (gpointer)interned);
+  g_mutex_unlock (&set->lock);
+  return interned;
+}
+
+/* The interned @name if @set has it, or NULL. */
+const char *
+carc_name_set_lookup (CarcNameSet *set, const char *name)
+{
+  g_mutex_lock (&set->lock);
+  const char *found = set->names ? g_hash_table_lookup (set->names, name) : NULL;
+  g_mutex_unlock (&set->lock);
+  return found;
+}
+
 /* The interned name of a declared figure kind called @name ("follower" included), or NULL. */
 const char *
 carc_figure_name_lookup (const char *name)
 {
   if (strcmp (name, follower.name) == 0)
     return g_intern_string (follower.name);
-  G_LOCK (declared);
-  const char *found = declared ? g_hash_table_lookup (declared, name) : NULL;
-  G_UNLOCK (declared);
-  return found;
+  return carc_name_set_lookup (&declared, name);
 }
 
 /**
@@ -57,17 +78,12 @@ carc_plugin_add_figure (CarcPlugin *plugin, const CarcFigureDef *figure)
 {
   g_return_if_fail (plugin != NULL);
   g_return_if_fail (figure != NULL && figure->name != NULL);
-  g_return_if_fail (figure_name_is_valid (figure->name));
+  g_return_if_fail (carc_declared_name_is_valid (figure->name));
   g_return_if_fail (strcmp (figure->name, follower.name) != 0);
   g_return_if_fail (figure->supply <= 255);
   g_return_if_fail (figure->stands != 0 && (figure->stands & ~CARC_STANDS_ANYWHERE) == 0);
   CarcFigureDef def = *figure;
-  def.name = g_intern_string (figure->name);
-  G_LOCK (declared);
-  if (!declared)
-    declared = g_hash_table_new (g_str_hash, g_str_equal);
-  g_hash_table_add (declared, (gpointer)def.name);
-  G_UNLOCK (declared);
+  def.name = carc_name_set_add (&declared, figure->name);
   g_array_append_val (plugin->figures, def);
 }
 

@@ -144,6 +144,10 @@ struct _CarcGame
   /* The choose phase: draw, place a piece from the hand, or (ending) pass. */
   gboolean can_draw, can_pass;
   gboolean ending; /* the draw pile is empty; end_turn hooks decide who plays */
+  /* CARC_PHASE_PLUGIN (carc-move.c): the expansion holding it, its name, where it began. */
+  guint phase_owner;
+  const char *phase_name;
+  CarcPhasePoint phase_point;
   guint end_skips;
   /* The placements of each hand piece of the current player, listed on demand; hand_listed
    * is cleared by every move. */
@@ -174,6 +178,15 @@ G_GNUC_INTERNAL void carc_game_emit_at (CarcGame *g, CarcEvent *ev, gint seg);
 G_GNUC_INTERNAL void carc_game_emit_figure (CarcGame *g, CarcEventType type,
                                             const CarcFollower *fw);
 
+G_GNUC_INTERNAL void carc_game_resume (CarcGame *g, CarcPhasePoint point);
+G_GNUC_INTERNAL gboolean carc_game_check_phase (CarcGame *g, CarcPhase want, GError **error);
+G_GNUC_INTERNAL void carc_game_look_for_handlers (CarcGame *g);
+G_GNUC_INTERNAL void carc_game_record (CarcGame *g, const CarcMove *move);
+
+/* carc-move.c */
+G_GNUC_INTERNAL gboolean carc_game_claim_phase (CarcGame *g, CarcPhasePoint point, guint from);
+G_GNUC_INTERNAL const char *carc_move_name_lookup (const char *name);
+
 /* carc-game-new.c */
 G_GNUC_INTERNAL void carc_hand_add (CarcHand *hand, const CarcTileType *tile);
 
@@ -189,6 +202,15 @@ G_GNUC_INTERNAL guint carc_game_cloister_neighbours (CarcGame *g, gint x, gint y
 G_GNUC_INTERNAL gboolean carc_game_add_figures (CarcGame *g, GError **error);
 G_GNUC_INTERNAL gboolean carc_game_holds (CarcGame *g, gint root, guint player);
 G_GNUC_INTERNAL const char *carc_figure_name_lookup (const char *name);
+/* A process-wide set of names plugins declared (figure kinds, move types), interned. */
+typedef struct
+{
+  GHashTable *names;
+  GMutex lock; /* static storage: zeroed is initialised */
+} CarcNameSet;
+G_GNUC_INTERNAL gboolean carc_declared_name_is_valid (const char *name);
+G_GNUC_INTERNAL const char *carc_name_set_add (CarcNameSet *set, const char *name);
+G_GNUC_INTERNAL const char *carc_name_set_lookup (CarcNameSet *set, const char *name);
 
 /* carc-game-config.c */
 G_GNUC_INTERNAL CarcGameConfig *carc_game_config_dup (const CarcGameConfig *config);

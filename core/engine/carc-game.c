@@ -21,8 +21,8 @@ static void begin_turn (CarcGame *g, gboolean advance);
 
 /* Called at the start of every move: whether the "event" signal has a handler now. A handler
  * connected during a move (from inside another handler) sees the events of the next move. */
-static inline void
-look_for_handlers (CarcGame *g)
+void
+carc_game_look_for_handlers (CarcGame *g)
 {
   g->event_handlers = g->event_signals
                       && g_signal_handler_find (g, G_SIGNAL_MATCH_ID | G_SIGNAL_MATCH_UNBLOCKED,
@@ -286,11 +286,22 @@ begin_draft (CarcGame *g)
   g->phase = CARC_PHASE_DRAFT;
 }
 
-/* The game's first phase, once the start tile is down: the draft or the first turn. */
+/* The game's first phase, once the start tile is down: an expansion's phase, the draft or
+ * the first turn. */
 void
 carc_game_begin (CarcGame *g)
 {
-  if (g->pool.len)
+  if (!carc_game_claim_phase (g, CARC_PHASE_POINT_BEGIN, 0))
+    carc_game_resume (g, CARC_PHASE_POINT_BEGIN);
+}
+
+/* What follows @point once no expansion holds a phase there. */
+void
+carc_game_resume (CarcGame *g, CarcPhasePoint point)
+{
+  if (point == CARC_PHASE_POINT_TURN_END)
+    begin_turn (g, TRUE);
+  else if (g->pool.len)
     begin_draft (g);
   else
     begin_turn (g, FALSE);
@@ -319,7 +330,7 @@ carc_game_set_event_signals (CarcGame *self, gboolean enabled)
 {
   g_return_if_fail (CARC_IS_GAME (self));
   self->event_signals = enabled;
-  look_for_handlers (self);
+  carc_game_look_for_handlers (self);
 }
 
 /**
@@ -344,27 +355,38 @@ carc_game_set_event_func (CarcGame *self, CarcEventFunc func, gpointer user_data
   self->event_destroy = destroy;
 }
 
-/* Appends a move to the move log. */
-static inline void
-record (CarcGame *g, CarcMoveType type, gint x, gint y, guint rotation, guint segment, guint piece)
+/* Appends @move to the move log. */
+void
+carc_game_record (CarcGame *g, const CarcMove *move)
 {
   if (G_UNLIKELY (g->n_moves == g->cap_moves))
     {
       g->cap_moves = MAX (16u, g->cap_moves * 2);
       g->moves = g_renew (CarcMove, g->moves, g->cap_moves);
     }
-  g->moves[g->n_moves++] = (CarcMove){
-    .type = type, .x = x, .y = y, .rotation = rotation, .segment = segment, .piece = piece
-  };
+  g->moves[g->n_moves++] = *move;
 }
 
-static gboolean
-check_phase (CarcGame *g, CarcPhase want, GError **error)
+static inline void
+record (CarcGame *g, CarcMoveType type, gint x, gint y, guint rotation, guint segment, guint piece)
+{
+  CarcMove m = {
+    .type = type, .x = x, .y = y, .rotation = rotation, .segment = segment, .piece = piece
+  };
+  carc_game_record (g, &m);
+}
+
+gboolean
+carc_game_check_phase (CarcGame *g, CarcPhase want, GError **error)
 {
   if (g->phase == want)
     return TRUE;
   if (g->phase == CARC_PHASE_OVER)
     g_set_error (error, CARC_ERROR, CARC_ERROR_GAME_OVER, "the game is over");
+  else if (g->phase == CARC_PHASE_PLUGIN)
+    g_set_error (error, CARC_ERROR, CARC_ERROR_WRONG_PHASE,
+                 "the %s phase of expansion %s is on; make one of its moves", g->phase_name,
+                 carc_plugin_get_name (g->exp[g->phase_owner].plugin));
   else if (g->phase == CARC_PHASE_DRAFT)
     g_set_error (error, CARC_ERROR, CARC_ERROR_WRONG_PHASE,
                  "the draft is on; pick a piece from the pool");
@@ -489,8 +511,8 @@ gboolean
 carc_game_place (CarcGame *self, gint x, gint y, guint rotation, GError **error)
 {
   g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
-  look_for_handlers (self);
-  if (!check_phase (self, CARC_PHASE_PLACE, error))
+  carc_game_look_for_handlers (self);
+  if (!carc_game_check_phase (self, CARC_PHASE_PLACE, error))
     return FALSE;
   if (rotation > 3)
     {
@@ -517,7 +539,8 @@ static void
 finish_turn (CarcGame *g)
 {
   carc_score_turn (g);
-  begin_turn (g, TRUE);
+  if (!carc_game_claim_phase (g, CARC_PHASE_POINT_TURN_END, 0))
+    begin_turn (g, TRUE);
 }
 
 /* Why figure kind @figure may not go on @segment of the piece just placed. */
@@ -570,8 +593,8 @@ gboolean
 carc_game_deploy (CarcGame *self, guint figure, guint segment, GError **error)
 {
   g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
-  look_for_handlers (self);
-  if (!check_phase (self, CARC_PHASE_DEPLOY, error))
+  carc_game_look_for_handlers (self);
+  if (!carc_game_check_phase (self, CARC_PHASE_DEPLOY, error))
     return FALSE;
   if (figure >= self->n_figures)
     {
@@ -621,20 +644,6 @@ carc_game_deploy (CarcGame *self, guint figure, guint segment, GError **error)
   return TRUE;
 }
 
-/* A recorded deploy: the kind its move names (none: the follower). */
-static gboolean
-apply_deploy (CarcGame *g, const CarcMove *move, GError **error)
-{
-  gint figure = move->figure ? carc_game_find_figure (g, move->figure) : CARC_FIGURE_FOLLOWER;
-  if (figure < 0)
-    {
-      g_set_error (error, CARC_ERROR, CARC_ERROR_ILLEGAL_DEPLOYMENT, "this game has no figure '%s'",
-                   move->figure);
-      return FALSE;
-    }
-  return carc_game_deploy (g, (guint)figure, move->segment, error);
-}
-
 /**
  * carc_game_skip:
  * @self: a game
@@ -648,8 +657,8 @@ gboolean
 carc_game_skip (CarcGame *self, GError **error)
 {
   g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
-  look_for_handlers (self);
-  if (!check_phase (self, CARC_PHASE_DEPLOY, error))
+  carc_game_look_for_handlers (self);
+  if (!carc_game_check_phase (self, CARC_PHASE_DEPLOY, error))
     return FALSE;
   record (self, CARC_MOVE_SKIP, 0, 0, 0, 0, 0);
   self->n_deployments = 0;
@@ -672,8 +681,8 @@ gboolean
 carc_game_draw (CarcGame *self, GError **error)
 {
   g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
-  look_for_handlers (self);
-  if (!check_phase (self, CARC_PHASE_CHOOSE, error))
+  carc_game_look_for_handlers (self);
+  if (!carc_game_check_phase (self, CARC_PHASE_CHOOSE, error))
     return FALSE;
   if (!self->can_draw)
     {
@@ -710,8 +719,8 @@ gboolean
 carc_game_pass (CarcGame *self, GError **error)
 {
   g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
-  look_for_handlers (self);
-  if (!check_phase (self, CARC_PHASE_CHOOSE, error))
+  carc_game_look_for_handlers (self);
+  if (!carc_game_check_phase (self, CARC_PHASE_CHOOSE, error))
     return FALSE;
   if (!self->can_pass)
     {
@@ -760,8 +769,8 @@ gboolean
 carc_game_place_piece (CarcGame *self, guint index, gint x, gint y, guint rotation, GError **error)
 {
   g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
-  look_for_handlers (self);
-  if (!check_phase (self, CARC_PHASE_CHOOSE, error) || !check_hand_index (self, index, error))
+  carc_game_look_for_handlers (self);
+  if (!carc_game_check_phase (self, CARC_PHASE_CHOOSE, error) || !check_hand_index (self, index, error))
     return FALSE;
   if (rotation > 3)
     {
@@ -797,7 +806,7 @@ gboolean
 carc_game_pick (CarcGame *self, guint index, GError **error)
 {
   g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
-  look_for_handlers (self);
+  carc_game_look_for_handlers (self);
   if (self->phase != CARC_PHASE_DRAFT)
     {
       g_set_error (error, CARC_ERROR,
@@ -867,40 +876,4 @@ carc_game_random (CarcGame *self, guint bound)
   g_return_val_if_fail (CARC_IS_GAME (self), 0);
   g_return_val_if_fail (!self->in_check_place, 0);
   return bound ? carc_rng_below (&self->rng, bound) : 0;
-}
-
-/**
- * carc_game_apply_move:
- * @move: a move
- * @error: return location for a #CarcError
- *
- * Makes a recorded move: carc_game_place(), carc_game_deploy(), ... as @move->type says.
- *
- * Returns: %TRUE on success; on failure nothing changed
- */
-gboolean
-carc_game_apply_move (CarcGame *self, const CarcMove *move, GError **error)
-{
-  g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
-  g_return_val_if_fail (move != NULL, FALSE);
-  switch (move->type)
-    {
-      case CARC_MOVE_PLACE:
-        return carc_game_place (self, move->x, move->y, move->rotation, error);
-      case CARC_MOVE_DEPLOY:
-        return apply_deploy (self, move, error);
-      case CARC_MOVE_SKIP:
-        return carc_game_skip (self, error);
-      case CARC_MOVE_DRAW:
-        return carc_game_draw (self, error);
-      case CARC_MOVE_PLACE_PIECE:
-        return carc_game_place_piece (self, move->piece, move->x, move->y, move->rotation, error);
-      case CARC_MOVE_PASS:
-        return carc_game_pass (self, error);
-      case CARC_MOVE_PICK:
-        return carc_game_pick (self, move->piece, error);
-    }
-  g_set_error (error, CARC_ERROR, CARC_ERROR_INVALID_ARGUMENT, "unknown move type %d",
-               (int)move->type);
-  return FALSE;
 }

@@ -57,6 +57,9 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (CarcGameConfig, carc_game_config_unref)
  *   empty, place a piece or (when allowed) pass (carc_game_pass())
  * @CARC_PHASE_DRAFT: before the first turn the current player picks a face-up piece
  *   (carc_game_pick())
+ * @CARC_PHASE_PLUGIN: a phase an expansion holds (carc_game_get_phase_owner(),
+ *   carc_game_get_phase_name()): only that expansion's moves are legal
+ *   (carc_game_list_moves())
  */
 typedef enum
 {
@@ -65,6 +68,7 @@ typedef enum
   CARC_PHASE_OVER,
   CARC_PHASE_CHOOSE,
   CARC_PHASE_DRAFT,
+  CARC_PHASE_PLUGIN,
 } CarcPhase;
 
 /**
@@ -308,6 +312,8 @@ const char *carc_event_type_to_string (CarcEventType type);
  * @CARC_MOVE_PLACE_PIECE: hand piece @piece at x, y, rotation
  * @CARC_MOVE_PASS: nothing in an end-of-game turn
  * @CARC_MOVE_PICK: draft pool piece @piece
+ * @CARC_MOVE_PLUGIN: a move type an expansion registered (carc_plugin_add_move()), named by
+ *   @name, with the parameters @params says
  *
  * The kinds of recorded move. The move log plus the game's config replays the game exactly.
  */
@@ -320,7 +326,30 @@ typedef enum
   CARC_MOVE_PLACE_PIECE,
   CARC_MOVE_PASS,
   CARC_MOVE_PICK,
+  CARC_MOVE_PLUGIN,
 } CarcMoveType;
+
+/**
+ * CarcMoveParams:
+ * @CARC_MOVE_PARAM_X: the move has @x ("x", D-Bus "i")
+ * @CARC_MOVE_PARAM_Y: the move has @y ("y", "i")
+ * @CARC_MOVE_PARAM_ROTATION: the move has @rotation ("rotation", "u")
+ * @CARC_MOVE_PARAM_SEGMENT: the move has @segment ("segment", "u")
+ * @CARC_MOVE_PARAM_PIECE: the move has @piece ("piece", "u")
+ * @CARC_MOVE_PARAM_FIGURE: the move has @figure ("figure", "s")
+ *
+ * The parameters a move carries (carc_move_get_params()), by name as in a record and in
+ * D-Bus a{sv} (carc_move_to_args()).
+ */
+typedef enum /*< flags >*/
+{
+  CARC_MOVE_PARAM_X = 1 << 0,
+  CARC_MOVE_PARAM_Y = 1 << 1,
+  CARC_MOVE_PARAM_ROTATION = 1 << 2,
+  CARC_MOVE_PARAM_SEGMENT = 1 << 3,
+  CARC_MOVE_PARAM_PIECE = 1 << 4,
+  CARC_MOVE_PARAM_FIGURE = 1 << 5,
+} CarcMoveParams;
 
 /**
  * CarcMove:
@@ -332,8 +361,13 @@ typedef enum
  * @piece: the hand or pool index (place-piece, pick)
  * @figure: (nullable): deploy: the figure kind's name, an interned string; %NULL for the
  *   follower (a deploy that names no kind deploys a follower)
+ * @name: (nullable): a plugin move: its type's name, an interned string
+ *   (carc_move_get_name() names every move)
+ * @params: a plugin move: the parameters it carries (#CarcMoveParams); built-in moves carry
+ *   those of their type
  *
- * A recorded move (carc_game_get_moves()).
+ * A move: recorded (carc_game_get_moves()), legal now (carc_game_list_moves()) or to make
+ * (carc_game_apply_move()). Plain data: copied with a struct copy.
  */
 typedef struct _CarcMove
 {
@@ -344,8 +378,10 @@ typedef struct _CarcMove
   guint segment;
   guint piece;
   const char *figure;
+  const char *name;
+  guint params;
   /*< private >*/
-  guint reserved[2]; /* room to grow: zero */
+  guint reserved; /* room to grow: zero */
 } CarcMove;
 
 #define CARC_TYPE_PLACEMENT (carc_placement_get_type ())
@@ -386,6 +422,11 @@ const CarcTileType *carc_piece_info_get_tile (const CarcPieceInfo *info);
 GType carc_move_get_type (void) G_GNUC_CONST;
 CarcMove *carc_move_copy (const CarcMove *move);
 void carc_move_free (CarcMove *move);
+const char *carc_move_get_name (const CarcMove *move);
+guint carc_move_get_params (const CarcMove *move);
+GVariant *carc_move_to_args (const CarcMove *move);
+gboolean carc_move_init_from_args (CarcMove *move, const char *name, GVariant *args,
+                                   GError **error);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CarcPlacement, carc_placement_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CarcDeployment, carc_deployment_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CarcPieceInfo, carc_piece_info_free)
@@ -470,6 +511,9 @@ guint carc_game_get_n_followers (CarcGame *self);
 gboolean carc_game_get_follower (CarcGame *self, guint index, CarcFollowerInfo *info);
 
 const CarcMove *carc_game_get_moves (CarcGame *self, guint *n_moves);
+GPtrArray *carc_game_list_moves (CarcGame *self, guint player);
+const char *carc_game_get_phase_name (CarcGame *self);
+const char *carc_game_get_phase_owner (CarcGame *self);
 gboolean carc_game_apply_move (CarcGame *self, const CarcMove *move, GError **error);
 CarcGame *carc_game_replay (const CarcGameConfig *config, const CarcMove *moves, guint n_moves,
                             GError **error);

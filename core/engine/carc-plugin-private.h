@@ -15,6 +15,7 @@ struct _CarcPlugin
   CarcTileSet *tiles;
   GArray *options; /* CarcOptionDef */
   GArray *figures; /* CarcFigureDef, names interned */
+  GArray *moves;   /* CarcMoveDef, names interned */
   gboolean initialised;
 };
 

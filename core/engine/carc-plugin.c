@@ -37,6 +37,7 @@ carc_plugin_unref (CarcPlugin *plugin)
   g_clear_object (&plugin->tiles);
   g_clear_pointer (&plugin->options, g_array_unref);
   g_clear_pointer (&plugin->figures, g_array_unref);
+  g_clear_pointer (&plugin->moves, g_array_unref);
   g_free (plugin->path);
   /* The module stays resident: tile types and hooks may still be referenced by code that
    * outlives this struct's last reference only by accident; never unloading is the safe
@@ -86,6 +87,7 @@ plugin_init (const CarcPluginDesc *desc, const char *path, GError **error)
   plugin->tiles = carc_tile_set_new ();
   plugin->options = g_array_new (FALSE, TRUE, sizeof (CarcOptionDef));
   plugin->figures = g_array_new (FALSE, TRUE, sizeof (CarcFigureDef));
+  plugin->moves = g_array_new (FALSE, TRUE, sizeof (CarcMoveDef));
   g_autoptr (GError) local = NULL;
   if (!desc->init (plugin, &local))
     {

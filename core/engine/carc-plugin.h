@@ -25,7 +25,7 @@ G_BEGIN_DECLS
  * minor >= N. The major changes when a hook's signature or meaning changes; the minor when
  * hooks or API functions are added. */
 #define CARC_PLUGIN_ABI_MAJOR 2
-#define CARC_PLUGIN_ABI_MINOR 0
+#define CARC_PLUGIN_ABI_MINOR 1
 
 typedef struct _CarcPlugin CarcPlugin;
 typedef struct _CarcSetup CarcSetup;
@@ -214,6 +214,19 @@ typedef struct _CarcFigureDef
 } CarcFigureDef;
 
 /**
+ * CarcPhasePoint:
+ * @CARC_PHASE_POINT_BEGIN: the start tile is down, before the first turn (and the draft)
+ * @CARC_PHASE_POINT_TURN_END: a turn's move is made and scored, before the next turn
+ *
+ * Where in the game an expansion may hold a phase of its own (#CarcHooks.claim_phase).
+ */
+typedef enum
+{
+  CARC_PHASE_POINT_BEGIN,
+  CARC_PHASE_POINT_TURN_END,
+} CarcPhasePoint;
+
+/**
  * CarcHooks:
  * @size: sizeof (CarcHooks) as the plugin was built: members past it are taken as absent
  * @setup: at game creation, in priority order: add tiles to the deck, hand out pieces,
@@ -250,6 +263,11 @@ typedef struct _CarcFigureDef
  *   plugin that appends nothing leaves both hashes as they would be without it. The engine
  *   frames what you append (your name, its length), so plain bytes are enough; write
  *   numbers in a fixed byte order (little-endian)
+ * @claim_phase: moves: at @point, whether this expansion holds a phase of its own: its name
+ *   (a static string, "bell") or %NULL. While it holds it the phase is #CARC_PHASE_PLUGIN,
+ *   the current player makes one of this expansion's moves (carc_plugin_add_move()), and its
+ *   apply hook ends the phase with carc_game_end_phase(). Expansions are asked in hook order;
+ *   when one ends its phase the later ones are asked
  *
  * Hooks a plugin registers with carc_plugin_set_hooks(). @data is what @setup returned.
  */
@@ -270,7 +288,57 @@ typedef struct
   CarcEndVerdict (*end_turn) (CarcGame *game, gpointer data, guint player);
   const char *check_place_tag;
   void (*digest) (CarcGame *game, gpointer data, gboolean public_only, GByteArray *bytes);
+  const char *(*claim_phase) (CarcGame *game, gpointer data, CarcPhasePoint point);
 } CarcHooks;
+
+/**
+ * CarcMoveListFunc:
+ * @game: the game
+ * @data: what the expansion's setup hook returned
+ * @player: the current player, whose moves are listed
+ * @moves: (element-type CarcMove): append the legal moves of this type with
+ *   carc_move_list_add()
+ *
+ * Lists the legal moves of a plugin move type now, in every phase (check
+ * carc_game_get_phase()); in a plugin phase only the owner's types are asked. Called as
+ * often as moves are listed: change nothing, draw nothing.
+ */
+typedef void (*CarcMoveListFunc) (CarcGame *game, gpointer data, guint player, GPtrArray *moves);
+
+/**
+ * CarcMoveApplyFunc:
+ * @game: the game
+ * @data: what the expansion's setup hook returned
+ * @move: the move: its type is this one and it carries exactly the type's parameters
+ * @error: return location for a #CarcError (CARC_ERROR_ILLEGAL_MOVE for a move that is
+ *   not legal now)
+ *
+ * Makes the move, or refuses it and changes nothing. The engine records it after a success.
+ *
+ * Returns: %TRUE on success
+ */
+typedef gboolean (*CarcMoveApplyFunc) (CarcGame *game, gpointer data, const CarcMove *move,
+                                       GError **error);
+
+/**
+ * CarcMoveDef:
+ * @name: the type's name: 1-32 lower-case letters, digits or '-', not a built-in move's
+ *   ("place", ...); a static string
+ * @params: the parameters its moves carry (#CarcMoveParams)
+ * @list: lists the legal moves of the type
+ * @apply: makes one
+ *
+ * A move type an expansion brings (carc_plugin_add_move()), doc/plugin-guide.md, "Moves".
+ */
+typedef struct _CarcMoveDef
+{
+  const char *name;
+  guint params;
+  CarcMoveListFunc list;
+  CarcMoveApplyFunc apply;
+  /*< private >*/
+  gpointer padding[4]; /* room to grow: zero */
+} CarcMoveDef;
 
 /**
  * CarcOptionType:
@@ -318,6 +386,7 @@ gboolean carc_plugin_add_tiles (CarcPlugin *plugin, const char *data, gssize len
                                 GError **error);
 void carc_plugin_add_option (CarcPlugin *plugin, const CarcOptionDef *option);
 void carc_plugin_add_figure (CarcPlugin *plugin, const CarcFigureDef *figure);
+void carc_plugin_add_move (CarcPlugin *plugin, const CarcMoveDef *move);
 CarcTileSet *carc_plugin_get_tiles (CarcPlugin *plugin);
 
 /* Called from the setup hook. */
@@ -344,6 +413,11 @@ gboolean carc_game_hand_can_place (CarcGame *self, guint player, gint shape);
 void carc_game_bury_next_tile (CarcGame *self);
 void carc_game_award (CarcGame *self, guint player, const char *name, guint count, guint points);
 guint carc_game_random (CarcGame *self, guint bound);
+
+/* Called from a move's hooks. */
+void carc_move_list_add (GPtrArray *moves, const CarcMove *move);
+void carc_game_end_phase (CarcGame *self);
+void carc_game_set_phase_player (CarcGame *self, guint player);
 
 /* Called from the digest hook. */
 void carc_digest_add_u32 (GByteArray *bytes, guint32 value);

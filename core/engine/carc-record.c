@@ -114,14 +114,38 @@ add_config (JsonBuilder *b, const CarcGameConfig *config)
   json_builder_end_object (b);
 }
 
+/* A plugin move's parameters, those its type has, in the order of #CarcMoveParams. */
+static void
+add_plugin_params (JsonBuilder *b, const CarcMove *m)
+{
+  if (m->params & CARC_MOVE_PARAM_X)
+    member_int (b, "x", m->x);
+  if (m->params & CARC_MOVE_PARAM_Y)
+    member_int (b, "y", m->y);
+  if (m->params & CARC_MOVE_PARAM_ROTATION)
+    member_int (b, "rotation", m->rotation);
+  if (m->params & CARC_MOVE_PARAM_SEGMENT)
+    member_int (b, "segment", m->segment);
+  if (m->params & CARC_MOVE_PARAM_PIECE)
+    member_int (b, "piece", m->piece);
+  if (m->params & CARC_MOVE_PARAM_FIGURE)
+    {
+      json_builder_set_member_name (b, "figure");
+      json_builder_add_string_value (b, m->figure ? m->figure : "follower");
+    }
+}
+
 static void
 add_move (JsonBuilder *b, const CarcMove *m, const guint *scores, guint n_players)
 {
   json_builder_begin_object (b);
   json_builder_set_member_name (b, "move");
-  json_builder_add_string_value (b, move_names[m->type]);
+  json_builder_add_string_value (b, carc_move_get_name (m));
   switch (m->type)
     {
+      case CARC_MOVE_PLUGIN:
+        add_plugin_params (b, m);
+        break;
       case CARC_MOVE_PLACE_PIECE:
         member_int (b, "piece", m->piece);
         G_GNUC_FALLTHROUGH;
@@ -197,7 +221,8 @@ char *
 carc_move_to_json (const CarcMove *move, const guint *scores, guint n_players)
 {
   g_return_val_if_fail (move != NULL, NULL);
-  g_return_val_if_fail ((guint)move->type < G_N_ELEMENTS (move_names), NULL);
+  g_return_val_if_fail ((guint)move->type <= CARC_MOVE_PLUGIN, NULL);
+  g_return_val_if_fail (move->type != CARC_MOVE_PLUGIN || move->name, NULL);
   g_autoptr (JsonBuilder) b = json_builder_new ();
   add_move (b, move, scores, n_players);
   return to_string (b);
@@ -583,6 +608,40 @@ read_figure (JsonObject *o, const char *path, CarcMove *m, GError **error)
   return TRUE;
 }
 
+static gboolean read_scores (JsonObject *o, const char *path, guint n_players, guint *scores,
+                             gboolean *has_scores, GError **error);
+
+/* A plugin move (@name, interned): the parameters it has; whether they are its type's the
+ * replay says (carc_game_apply_move()). */
+static gboolean
+read_plugin_move (JsonObject *o, const char *path, CarcMove *m, const char *name, GError **error)
+{
+  m->type = CARC_MOVE_PLUGIN;
+  m->name = name;
+  gint64 x = 0, y = 0, rotation = 0, segment = 0, index = 0;
+  if (!get_int (o, path, "x", G_MININT16, G_MAXINT16, FALSE, &x, error)
+      || !get_int (o, path, "y", G_MININT16, G_MAXINT16, FALSE, &y, error)
+      || !get_int (o, path, "rotation", 0, 3, FALSE, &rotation, error)
+      || !get_int (o, path, "segment", 0, CARC_MAX_SEGMENTS - 1, FALSE, &segment, error)
+      || !get_int (o, path, "piece", 0, CARC_MAX_PIECES, FALSE, &index, error))
+    return FALSE;
+  static const struct
+  {
+    const char *name;
+    guint param;
+  } keys[] = { { "x", CARC_MOVE_PARAM_X },           { "y", CARC_MOVE_PARAM_Y },
+               { "rotation", CARC_MOVE_PARAM_ROTATION }, { "segment", CARC_MOVE_PARAM_SEGMENT },
+               { "piece", CARC_MOVE_PARAM_PIECE },   { "figure", CARC_MOVE_PARAM_FIGURE } };
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    m->params |= json_object_has_member (o, keys[i].name) ? keys[i].param : 0;
+  m->x = (gint)x;
+  m->y = (gint)y;
+  m->rotation = (guint)rotation;
+  m->segment = (guint)segment;
+  m->piece = (guint)index;
+  return !json_object_has_member (o, "figure") || read_figure (o, path, m, error);
+}
+
 static gboolean
 read_move (JsonNode *n, const char *path, CarcMove *m, guint n_players, guint *scores,
            gboolean *has_scores, GError **error)
@@ -603,9 +662,13 @@ read_move (JsonNode *n, const char *path, CarcMove *m, guint n_players, guint *s
   for (guint i = 0; i < G_N_ELEMENTS (move_names); i++)
     if (strcmp (name, move_names[i]) == 0)
       type = (gint)i;
-  if (type < 0)
+  const char *plugin_move = type < 0 ? carc_move_name_lookup (name) : NULL;
+  if (type < 0 && !plugin_move)
     return bad (error, kind_path, "'%.32s' is not a move", name);
   memset (m, 0, sizeof *m);
+  if (plugin_move)
+    return read_plugin_move (o, path, m, plugin_move, error)
+           && read_scores (o, path, n_players, scores, has_scores, error);
   m->type = (CarcMoveType)type;
   gboolean placing = m->type == CARC_MOVE_PLACE || m->type == CARC_MOVE_PLACE_PIECE;
   gboolean piece = m->type == CARC_MOVE_PLACE_PIECE || m->type == CARC_MOVE_PICK;
@@ -643,7 +706,14 @@ read_move (JsonNode *n, const char *path, CarcMove *m, guint n_players, guint *s
   m->piece = (guint)index;
   if (json_object_has_member (o, "figure") && !read_figure (o, path, m, error))
     return FALSE;
+  return read_scores (o, path, n_players, scores, has_scores, error);
+}
 
+/* A move's "scores", if it has them. */
+static gboolean
+read_scores (JsonObject *o, const char *path, guint n_players, guint *scores,
+             gboolean *has_scores, GError **error)
+{
   *has_scores = FALSE;
   JsonNode *sc = json_object_get_member (o, "scores");
   if (!sc)
@@ -1076,6 +1146,11 @@ carc_game_get_state_hash (CarcGame *game)
   c->checksum = checksum;
   c->len = 0;
   hash_u32 (c, g->phase);
+  if (g->phase == CARC_PHASE_PLUGIN)
+    {
+      hash_u32 (c, g->phase_owner);
+      hash_bytes (c, g->phase_name, strlen (g->phase_name));
+    }
   hash_u32 (c, g->current);
   hash_u32 (c, g->turn);
   hash_u32 (c, g->n_players);
@@ -1134,6 +1209,11 @@ carc_game_get_public_hash (CarcGame *game)
   c->len = 0;
   hash_bytes (c, domain, sizeof domain); /* never the same bytes as a full state's */
   hash_u32 (c, g->phase);
+  if (g->phase == CARC_PHASE_PLUGIN)
+    {
+      hash_u32 (c, g->phase_owner);
+      hash_bytes (c, g->phase_name, strlen (g->phase_name));
+    }
   hash_u32 (c, g->current);
   hash_u32 (c, g->turn);
   hash_u32 (c, g->n_players);

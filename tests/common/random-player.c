@@ -45,6 +45,20 @@ random_deploy (CarcGame *game, CarcRng *rng, GError **error)
                   : carc_game_skip (game, error);
 }
 
+/* A plugin phase: one of the listed moves (issue 16, Moves). */
+static gboolean
+random_listed (CarcGame *game, CarcRng *rng, GError **error)
+{
+  g_autoptr (GPtrArray) moves
+      = carc_game_list_moves (game, carc_game_get_current_player (game));
+  if (moves->len == 0)
+    {
+      g_set_error (error, CARC_ERROR, CARC_ERROR_WRONG_PHASE, "no move offered");
+      return FALSE;
+    }
+  return carc_game_apply_move (game, moves->pdata[carc_rng_below (rng, moves->len)], error);
+}
+
 gboolean
 random_player_move (CarcGame *game, CarcRng *rng, GError **error)
 {
@@ -67,6 +81,8 @@ random_player_move (CarcGame *game, CarcRng *rng, GError **error)
         }
       case CARC_PHASE_DEPLOY:
         return random_deploy (game, rng, error);
+      case CARC_PHASE_PLUGIN:
+        return random_listed (game, rng, error);
       case CARC_PHASE_OVER:
         break;
     }

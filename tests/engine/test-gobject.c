@@ -41,7 +41,7 @@ START_TEST (test_enum_nicks)
     ck_assert_str_eq (g_enum_get_value (kinds, (gint)k)->value_nick,
                       carc_feature_kind_to_string (k));
   g_autoptr (GEnumClass) errors = g_type_class_ref (CARC_TYPE_ERROR);
-  ck_assert_int_eq (errors->n_values, CARC_ERROR_INVALID_RECORD + 1);
+  ck_assert_int_eq (errors->n_values, CARC_ERROR_ILLEGAL_MOVE + 1);
   ck_assert_str_eq (g_quark_to_string (CARC_ERROR), "carc-error-quark");
   ck_assert (G_TYPE_IS_ENUM (CARC_TYPE_PHASE) && G_TYPE_IS_ENUM (CARC_TYPE_MOVE_TYPE));
   ck_assert (G_TYPE_IS_BOXED (CARC_TYPE_TILE_TYPE) && G_TYPE_IS_BOXED (CARC_TYPE_EVENT));

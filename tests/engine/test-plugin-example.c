@@ -671,6 +671,16 @@ random_move (CarcGame *game, CarcRng *rng)
                         : carc_game_skip (game, &error);
           break;
         }
+      case CARC_PHASE_PLUGIN:
+        {
+          /* a plugin's phase (issue 16, Moves): one of the listed moves */
+          g_autoptr (GPtrArray) moves
+              = carc_game_list_moves (game, carc_game_get_current_player (game));
+          ck_assert_uint_gt (moves->len, 0);
+          ok = carc_game_apply_move (game, moves->pdata[carc_rng_below (rng, moves->len)],
+                                     &error);
+          break;
+        }
     }
   ck_assert_msg (ok, "the engine refused a move it offered: %s", error ? error->message : "?");
   return TRUE;

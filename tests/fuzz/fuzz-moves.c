@@ -106,6 +106,14 @@ legal_move (CarcGame *game, Bytes *b, GError **error)
           return k < n ? carc_game_deploy (game, d[k].figure, d[k].segment, error)
                        : carc_game_skip (game, error);
         }
+      case CARC_PHASE_PLUGIN:
+        {
+          /* a plugin's phase (issue 16, Moves): one of the listed moves */
+          g_autoptr (GPtrArray) moves
+              = carc_game_list_moves (game, carc_game_get_current_player (game));
+          g_assert (moves->len > 0);
+          return carc_game_apply_move (game, moves->pdata[pick % moves->len], error);
+        }
       case CARC_PHASE_OVER:
         break;
     }
