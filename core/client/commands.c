@@ -502,6 +502,8 @@ turn_verb (const CtlGame *g)
         return g->tiles_left ? "draw or play a piece" : "play a piece or pass";
       case CTL_STATE_DRAFTING:
         return "pick";
+      case CTL_STATE_PLUGIN:
+        return "make one of 'moves'";
       default:
         return "place";
     }
@@ -770,6 +772,85 @@ ctl_cmd_pick (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GErro
   g_autoptr (GVariant) reply
       = ctl_call (ctl->conn, game, CTL_IFACE_GAME, "Pick",
                   g_variant_new ("(u@a{sv})", index, token_options (opts)), error);
+  return reply != NULL;
+}
+
+/* A move's arguments as "key=value ...": numbers bare, strings as they are. */
+static char *
+move_args_text (GVariant *args)
+{
+  GString *s = g_string_new (NULL);
+  GVariantIter iter;
+  const char *key;
+  GVariant *value;
+  g_variant_iter_init (&iter, args);
+  while (g_variant_iter_next (&iter, "{&sv}", &key, &value))
+    {
+      g_autofree char *text = g_variant_is_of_type (value, G_VARIANT_TYPE_STRING)
+                                  ? g_variant_dup_string (value, NULL)
+                                  : g_variant_print (value, FALSE);
+      g_string_append_printf (s, " %s=%s", key, text);
+      g_variant_unref (value);
+    }
+  return g_string_free (s, FALSE);
+}
+
+/* The caller's legal moves (Game.GetMoves): an a(sa{sv}). */
+static GVariant *
+get_moves (Ctl *ctl, const CtlOptions *opts, const char *game, GError **error)
+{
+  g_autoptr (GVariant) reply
+      = ctl_call_typed (ctl->conn, game, "GetMoves",
+                        g_variant_new ("(@a{sv})", token_options (opts)), "(a(sa{sv}))", error);
+  return reply ? g_variant_get_child_value (reply, 0) : NULL;
+}
+
+/* moves: the legal moves, numbered from 1, whatever their types (issue 16, Moves). */
+gboolean
+ctl_cmd_moves (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GError **error)
+{
+  g_autofree char *game = seated_game (ctl, opts, n_args ? args[0] : NULL, error);
+  if (!game)
+    return FALSE;
+  g_autoptr (GVariant) moves = get_moves (ctl, opts, game, error);
+  if (!moves)
+    return FALSE;
+  for (guint i = 0; i < g_variant_n_children (moves); i++)
+    {
+      const char *type;
+      g_autoptr (GVariant) margs = NULL;
+      g_variant_get_child (moves, i, "(&s@a{sv})", &type, &margs);
+      g_autofree char *text = move_args_text (margs);
+      ctl_outf ("%u. %s%s\n", i + 1, type, text);
+    }
+  return TRUE;
+}
+
+/* move N: plays move N of the list 'moves' prints (Game.Play), listed afresh. */
+gboolean
+ctl_cmd_move (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GError **error)
+{
+  guint64 n;
+  if (!parse_uint ("N", args[n_args - 1], G_MAXUINT32, &n, error))
+    return FALSE;
+  g_autofree char *game = seated_game (ctl, opts, n_args == 2 ? args[0] : NULL, error);
+  if (!game)
+    return FALSE;
+  g_autoptr (GVariant) moves = get_moves (ctl, opts, game, error);
+  if (!moves)
+    return FALSE;
+  if (n == 0 || n > g_variant_n_children (moves))
+    {
+      g_set_error (error, CTL_ERROR, CTL_ERROR_USAGE, "no move %" G_GUINT64_FORMAT ": 'moves' lists %zu", n,
+                   g_variant_n_children (moves));
+      return FALSE;
+    }
+  const char *type;
+  g_autoptr (GVariant) margs = NULL;
+  g_variant_get_child (moves, n - 1, "(&s@a{sv})", &type, &margs);
+  g_autoptr (GVariant) reply
+      = ctl_call (ctl->conn, game, CTL_IFACE_GAME, "Play",
+                  g_variant_new ("(s@a{sv}@a{sv})", type, margs, token_options (opts)), error);
   return reply != NULL;
 }
 

@@ -118,6 +118,8 @@ gboolean ctl_cmd_piece (Ctl *, const CtlOptions *, char **, guint, GError **);
 gboolean ctl_cmd_pieces (Ctl *, const CtlOptions *, char **, guint, GError **);
 gboolean ctl_cmd_pass (Ctl *, const CtlOptions *, char **, guint, GError **);
 gboolean ctl_cmd_pick (Ctl *, const CtlOptions *, char **, guint, GError **);
+gboolean ctl_cmd_moves (Ctl *, const CtlOptions *, char **, guint, GError **);
+gboolean ctl_cmd_move (Ctl *, const CtlOptions *, char **, guint, GError **);
 gboolean ctl_cmd_save (Ctl *, const CtlOptions *, char **, guint, GError **);
 gboolean ctl_cmd_load (Ctl *, const CtlOptions *, char **, guint, GError **);
 

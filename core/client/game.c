@@ -9,7 +9,7 @@ const char *
 ctl_state_name (guint state)
 {
   static const char *const names[]
-      = { "waiting", "placing", "deploying", "over", "choosing", "drafting" };
+      = { "waiting", "placing", "deploying", "over", "choosing", "drafting", "in an expansion's phase" };
   return state < G_N_ELEMENTS (names) ? names[state] : "unknown";
 }
 

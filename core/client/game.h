@@ -15,6 +15,7 @@ typedef enum
   CTL_STATE_OVER = 3,
   CTL_STATE_CHOOSING = 4, /* before drawing: Draw, or PlacePiece from the hand (Pass at the end) */
   CTL_STATE_DRAFTING = 5, /* Pick from the draft pool */
+  CTL_STATE_PLUGIN = 6,   /* an expansion's phase: 'moves', 'move N' */
 } CtlState;
 
 typedef struct

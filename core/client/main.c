@@ -42,6 +42,9 @@ static const CtlCommand commands[] = {
     FALSE },
   { "pick", "GAME INDEX", 2, 2, CTL_OPT_TOKEN, ctl_cmd_pick,
     "take piece INDEX of the draft pool into the hand", FALSE },
+  { "moves", "GAME", 1, 1, CTL_OPT_TOKEN, ctl_cmd_moves,
+    "our legal moves, numbered, of every type (an expansion's too)", FALSE },
+  { "move", "GAME N", 2, 2, CTL_OPT_TOKEN, ctl_cmd_move, "make move N of 'moves'", FALSE },
   { "watch", "GAME", 1, 1, CTL_OPT_BOARD, ctl_cmd_watch, "print the game's events to its end",
     FALSE },
   { "leave", "GAME", 1, 1, CTL_OPT_TOKEN, ctl_cmd_leave, "give up the seat", FALSE },
@@ -83,7 +86,7 @@ const CtlCommand *
 ctl_command_lookup (const char *name)
 {
   static const char *const aliases[][2]
-      = { { "exit", "quit" }, { "moves", "placements" }, { "games", "list" }, { "?", "help" } };
+      = { { "exit", "quit" }, { "games", "list" }, { "?", "help" } };
   for (guint i = 0; i < G_N_ELEMENTS (aliases); i++)
     if (g_str_equal (name, aliases[i][0]))
       name = aliases[i][1];

@@ -103,7 +103,7 @@ view_sync (CtlGame *g, CarcGame *game)
   static const guint states[] = {
     [CARC_PHASE_PLACE] = CTL_STATE_PLACING,  [CARC_PHASE_DEPLOY] = CTL_STATE_DEPLOYING,
     [CARC_PHASE_OVER] = CTL_STATE_OVER,      [CARC_PHASE_CHOOSE] = CTL_STATE_CHOOSING,
-    [CARC_PHASE_DRAFT] = CTL_STATE_DRAFTING,
+    [CARC_PHASE_DRAFT] = CTL_STATE_DRAFTING, [CARC_PHASE_PLUGIN] = CTL_STATE_PLUGIN,
   };
   CarcPhase phase = carc_game_get_phase (game);
   g->state = (guint)phase < G_N_ELEMENTS (states) ? states[phase] : CTL_STATE_PLACING;
@@ -232,6 +232,8 @@ move_text (const CarcMove *m)
         return g_strdup ("pass");
       case CARC_MOVE_PICK:
         return g_strdup_printf ("pick %u", m->piece);
+      case CARC_MOVE_PLUGIN:
+        return g_strdup (m->name);
       default:
         return g_strdup ("?");
     }

@@ -1,10 +1,10 @@
 /* bot.c: the built-in random bot.
  *
- * Every choice is uniform over the legal moves, drawn from the session's RNG (seeded from the
- * game's seed, so a seeded game of bots replays exactly): in a base game one number for the
- * placement and one for the deployment, as it always was; choosing, one number over every
- * way to go on (drawing, each placement of each hand piece, passing); drafting, one over the
- * pool.
+ * Every choice is uniform over the legal moves (carc_game_list_moves()), one number per move
+ * drawn from the session's RNG (seeded from the game's seed, so a seeded game of bots replays
+ * exactly). The list's order keeps the draws of before: in a base game one number for the
+ * placement and one for the deployment (or skip, the last); choosing, one over drawing, each
+ * placement of each hand piece, passing; drafting, one over the pool.
  */
 #include "config.h"
 
@@ -32,85 +32,39 @@ pick (GRand *rand, guint n)
   return (guint)g_rand_int_range (rand, 0, (gint32)n);
 }
 
-/* Choosing: draw, place a piece from the hand, or pass, each legal move equally likely. */
+/* One of the current player's legal moves (carc_game_list_moves()), each equally likely. */
 static gboolean
-choose (CarcGame *game, GRand *rand, const Notify *notify, GError **error)
+play_one (CarcGame *game, GRand *rand, const Notify *notify, GError **error)
 {
-  guint player = carc_game_get_current_player (game);
-  guint hand = carc_game_get_hand_size (game, player);
-  guint draw = carc_game_can_draw (game) ? 1 : 0;
-  guint total = draw + (carc_game_can_pass (game) ? 1 : 0);
-  guint k, n;
+  g_autoptr (GPtrArray) moves = carc_game_list_moves (game, carc_game_get_current_player (game));
 
-  for (guint i = 0; i < hand; i++)
-    {
-      carc_game_get_piece_placements (game, i, &n);
-      total += n;
-    }
-  /* the engine offers a choice only when there is a move */
-  if (total == 0)
+  /* the engine offers a phase only when there is a move */
+  if (moves->len == 0)
     {
       g_set_error (error, CARC_ERROR, CARC_ERROR_WRONG_PHASE, "nothing to choose from");
       return FALSE;
     }
-  k = pick (rand, total);
-  if (k < draw)
-    return made (game, notify, carc_game_draw (game, error));
-  k -= draw;
-  for (guint i = 0; i < hand; i++)
-    {
-      const CarcPlacement *p = carc_game_get_piece_placements (game, i, &n);
-
-      if (k < n)
-        return made (game, notify,
-                     carc_game_place_piece (game, i, p[k].x, p[k].y, p[k].rotation, error));
-      k -= n;
-    }
-  return made (game, notify, carc_game_pass (game, error));
+  return made (game, notify,
+               carc_game_apply_move (game, moves->pdata[pick (rand, moves->len)], error));
 }
 
+/* Plays moves from the list until the turn is over: the turn number or the player changes,
+ * or the game ends; a draft pick is one move. No code per move type: an expansion's moves
+ * and phases are played like the built-in ones (issue 16, Moves). */
 static gboolean
 random_play_turn (CarcGame *game, GRand *rand, CarcdBotMoveFunc moved, gpointer user_data,
                   GError **error)
 {
   const Notify notify = { moved, user_data };
+  guint turn = carc_game_get_turn (game);
+  guint player = carc_game_get_current_player (game);
+  gboolean draft = carc_game_get_phase (game) == CARC_PHASE_DRAFT;
 
-  switch (carc_game_get_phase (game))
-    {
-      case CARC_PHASE_DRAFT:
-        return made (game, &notify,
-                     carc_game_pick (game, pick (rand, carc_game_get_pool_size (game)), error));
-      case CARC_PHASE_CHOOSE:
-        if (!choose (game, rand, &notify, error))
-          return FALSE;
-        /* a pass, or a draw from a pile that ran out, ended the turn */
-        if (carc_game_get_phase (game) != CARC_PHASE_PLACE
-            && carc_game_get_phase (game) != CARC_PHASE_DEPLOY)
-          return TRUE;
-        break;
-      default:
-        break;
-    }
-  if (carc_game_get_phase (game) == CARC_PHASE_PLACE)
-    {
-      CarcPlacement p;
-      guint n = carc_game_get_n_placements (game);
-
-      /* the engine discards unplaceable tiles, so a tile in play always has a placement */
-      if (!carc_game_get_placement (game, pick (rand, n), &p)
-          || !made (game, &notify, carc_game_place (game, p.x, p.y, p.rotation, error)))
-        return FALSE;
-    }
-  if (carc_game_get_phase (game) == CARC_PHASE_DEPLOY)
-    {
-      guint n;
-      const CarcDeployment *d = carc_game_get_deployments (game, &n);
-      guint k = pick (rand, n + 1);
-
-      if (k < n)
-        return made (game, &notify, carc_game_deploy (game, d[k].figure, d[k].segment, error));
-      return made (game, &notify, carc_game_skip (game, error));
-    }
+  do
+    if (!play_one (game, rand, &notify, error))
+      return FALSE;
+  while (!draft && carc_game_get_phase (game) != CARC_PHASE_OVER
+         && carc_game_get_turn (game) == turn && carc_game_get_current_player (game) == player);
   return TRUE;
 }
 

@@ -8,6 +8,7 @@
 #include "dbus-args.h"
 #include "errors.h"
 #include "hand-query.h"
+#include "move-object.h"
 #include "session.h"
 
 #define REPLY_OR_ERROR(msg, ok, error)                                                             \
@@ -545,6 +546,9 @@ static const CdbusArg place_piece_in[]
 static const CdbusArg index_in[] = { { "index", "u" }, { "options", "a{sv}" }, { NULL } };
 static const CdbusArg hand_in[] = { { "player", "o" }, { "options", "a{sv}" }, { NULL } };
 static const CdbusArg pieces_out[] = { { "pieces", "as" }, { NULL } };
+static const CdbusArg moves_out[] = { { "moves", "a(sa{sv})" }, { NULL } };
+static const CdbusArg play_in[]
+    = { { "type", "s" }, { "args", "a{sv}" }, { "options", "a{sv}" }, { NULL } };
 static const CdbusArg board_pieces_out[]
     = { { "pieces", "a(uiisuo)" }, { "followers", "a(ouuu)" }, { NULL } };
 
@@ -569,6 +573,8 @@ static const CdbusMethod game_methods[] = {
   { "PlacePiece", place_piece_in, NULL, game_place_piece },
   { "Pass", options_in, NULL, game_pass },
   { "Pick", index_in, NULL, game_pick },
+  { "GetMoves", options_in, moves_out, carcd_game_get_moves },
+  { "Play", play_in, NULL, carcd_game_play },
   { "GetHand", hand_in, pieces_out, carcd_game_get_hand },
   { "GetPiecePlacements", index_in, placements_out, carcd_game_get_piece_placements },
   { "GetPool", NULL, pieces_out, carcd_game_get_pool },

@@ -189,6 +189,8 @@ carcd_session_get_state (CarcdSession *s)
         return CARCD_STATE_CHOOSING;
       case CARC_PHASE_DRAFT:
         return CARCD_STATE_DRAFTING;
+      case CARC_PHASE_PLUGIN:
+        return CARCD_STATE_PLUGIN;
       default:
         return CARCD_STATE_OVER;
     }
@@ -807,6 +809,8 @@ phase_hint (CarcGame *game)
         return "The tile is already placed; deploy a follower or skip";
       case CARC_PHASE_DRAFT:
         return "The draft is on; pick a piece from the pool";
+      case CARC_PHASE_PLUGIN:
+        return "An expansion's phase is on; play one of GetMoves";
       default:
         if (carc_game_can_draw (game))
           return "Draw a tile or place a piece from the hand first";
@@ -926,6 +930,19 @@ turn_move (CarcdSession *s, CarcdCaller *caller, CarcMoveType type, const char *
   if (!ok)
     return FALSE;
   return after_move (s, FALSE, error);
+}
+
+gboolean
+carcd_session_play (CarcdSession *s, CarcdCaller *caller, const CarcMove *move, GError **error)
+{
+  if (!check_mover (s, caller, error))
+    return FALSE;
+  if (carc_game_get_phase (s->game) != CARC_PHASE_DRAFT) /* a pick is no turn */
+    owe_turn_end (s);
+  gboolean ok = carc_game_apply_move (s->game, move, error);
+  /* still owed: nothing ended the turn (a refused move, a move the turn goes on after) */
+  s->turn_end_pending = FALSE;
+  return ok && after_move (s, FALSE, error);
 }
 
 gboolean

@@ -19,6 +19,7 @@ typedef enum
   CARCD_STATE_OVER = 3,
   CARCD_STATE_CHOOSING = 4,
   CARCD_STATE_DRAFTING = 5,
+  CARCD_STATE_PLUGIN = 6, /* an expansion's phase: its moves (GetMoves, Play) */
 } CarcdState;
 
 /* The scores after move @index of the game (moves a bot made in one turn). */
@@ -117,6 +118,10 @@ typedef struct
  * creator's, or was issued to another Unix user (then the caller is nobody). A valid token
  * counts as holding the game (the abandon timer starts again). */
 gboolean carcd_session_identify (CarcdSession *session, CarcdCaller *caller, GError **error);
+
+/* Play: any move (carc_game_apply_move()), checked like the others. */
+gboolean carcd_session_play (CarcdSession *s, CarcdCaller *caller, const CarcMove *move,
+                             GError **error);
 
 /* Gives the session a creator token (CreateGame, ImportGame), bound to @name's Unix user. */
 gboolean carcd_session_issue_creator_token (CarcdSession *session, const char *name,

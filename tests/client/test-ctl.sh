@@ -4,8 +4,16 @@
 # Seats outlive a run of carcassonnectl: join prints a token, later runs pass --token.
 set -eu
 if [ "${1:-}" != --inner ]; then
+  # the daemon loads the shipped plugins and the fixture tests/common/ring-bell.c (a move type
+  # and a phase of its own: issue 16, Moves), from a directory of links the inner run removes
+  CTL_PLUGIN_DIR=$(mktemp -d "${TMPDIR:-/tmp}/test-ctl-plugins.XXXXXX")
+  ln -s "${CARCASSONNE_PLUGIN_DIR:?}"/*.so "${TOP_BUILDDIR:?}/tests/daemon/.libs/ring-bell.so" \
+    "$CTL_PLUGIN_DIR/"
+  CARCASSONNE_PLUGIN_DIR=$CTL_PLUGIN_DIR
+  export CARCASSONNE_PLUGIN_DIR CTL_PLUGIN_DIR
   exec "${TOP_SRCDIR:?}/tests/examples/run-example.sh" -e '^PASS: carcassonnectl$' -- "$0" --inner
 fi
+rm -rf "${CTL_PLUGIN_DIR:?}"
 
 ctl () { "$CARCASSONNECTL" --color=never "$@"; }
 fail () { echo "FAIL: $*"; exit 1; }
@@ -285,4 +293,29 @@ set -e
 [ "$err" = "carcassonnectl: $TMPDIR_CTL/bad.json: moves[$i].x: not an integer" ] ||
   fail "replay of a bad record: $err"
 expect 1 "InvalidRecord: moves[$i].x: not an integer" load "$TMPDIR_CTL/bad.json"
+# --- a plugin's move: listed and played with no per-type code (issue 16, Moves) -------------
+# ring-bell: after each scored turn a player who has not rung holds its "bell" phase
+out=$(ctl new --players 2 --expansions ring-bell --tile-order W,A --join Di)
+game=$(echo "$out" | sed -n '1s/ .*//p')
+# shellcheck disable=SC2046
+set -- $(echo "$out" | sed -n 2p)
+di=$1 token=$2 n=${game##*/}
+ctl bot "$n" Robot --token "$token" >/dev/null
+ctl start "$n" --token "$token"
+out=$(ctl moves "$n" --token "$token")
+echo "$out" | grep -q '^1\. place x=-\{0,1\}[0-9]* y=-\{0,1\}[0-9]* rotation=[0-3]$' || fail "moves: $out"
+ctl move "$n" 1 --token "$token"
+out=$(ctl moves "$n" --token "$token")
+last=$(echo "$out" | tail -n 1)
+echo "$out" | grep -q '^1\. deploy segment=0 figure=follower$' || fail "moves (deploying): $out"
+[ "${last#*. }" = skip ] || fail "the last move is not skip: $out"
+ctl move "$n" "${last%%.*}" --token "$token"
+[ "$(prop "$game" Game State)" = 6 ] || fail "not in the bell phase: $(prop "$game" Game State)"
+out=$(ctl moves "$n" --token "$token")
+[ "$out" = "1. ring-bell
+2. no-bell" ] || fail "moves (the bell phase): $out"
+expect 2 "no move 3" move "$n" 3 --token "$token"
+ctl move "$n" 1 --token "$token"
+[ "$(prop "$di" Player Score)" = 1 ] || fail "Di's score: $(prop "$di" Player Score)"
+
 echo "PASS: carcassonnectl"

@@ -588,6 +588,12 @@ args_index0 (World *w, Target t)
 }
 
 static GVariant *
+args_play_skip (World *w, Target t)
+{
+  return g_variant_new ("(s@a{sv}@a{sv})", "skip", empty_dict (), empty_dict ());
+}
+
+static GVariant *
 args_owner_seat (World *w, Target t)
 {
   return g_variant_new ("(o@a{sv})", target_game (w, t)->owner_seat, empty_dict ());
@@ -671,6 +677,9 @@ static const Entry methods[] = {
             "WrongPhase NotYourTurn NotSeated NotSeated NotSeated NotYourTurn NotSeated",
             "NotSeated", MOVES " (the owner gets past who and when to the phase: tiles are left)"),
   GAME_ROW ("Pick", SCENE_DRAFT, args_index0, CHANGE, MOVER, "NotSeated", MOVES),
+  GAME_ROW ("Play", SCENE_DEPLOY, args_play_skip, CHANGE, MOVER, "NotSeated", MOVES),
+  GAME_ROW ("GetMoves", SCENE_PLACE, args_options, READ, "ok", "ok",
+            WHO "GetMoves, anyone (the caller's own moves: none without a seat)"),
   /* Game: reads */
   GAME_ROW ("GetHand", SCENE_CHOOSE, args_owner_seat, READ, HOLDER, DENIED,
             WHO "GetHand, the seated player holding that hand (face down)"),
