@@ -135,6 +135,45 @@ START_TEST (test_bots_play_the_plugin)
 }
 END_TEST
 
+/* A daemon restarted in the plugin's phase restores it from the journal, where the moves are
+ * {"move": "<type>"} lines (doc/persistence.md): the same State (6) and StateHash, and Ann's
+ * token plays the bell move from a new connection. */
+START_TEST (test_journal_keeps_the_plugin_phase)
+{
+  g_autofree char *dir = plugin_dir ();
+  g_autofree char *dir_arg = g_strconcat ("--plugin-dir=", dir, NULL);
+  g_autofree char *state = g_dir_make_tmp ("carcd-moves-state-XXXXXX", NULL);
+  g_autofree char *state_arg = g_strconcat ("--state-dir=", state, NULL);
+  const char *args[] = { dir_arg, state_arg, NULL };
+  Fixture f;
+  fixture_setup (&f, args, "{'expansions': <['ring-bell']>, 'tile-order': <['W', 'A']>}", FALSE);
+  g_variant_unref (call_ok (f.a, f.game, GAME_IFACE, "Start", NO_OPTIONS));
+  g_variant_unref (call_ok (f.a, f.game, GAME_IFACE, "Play",
+                            play_args ("place", "{'x': <1>, 'y': <0>, 'rotation': <uint32 0>}")));
+  g_variant_unref (call_ok (f.a, f.game, GAME_IFACE, "Play", play_args ("skip", "@a{sv} {}")));
+  g_autoptr (GVariant) hash = get_property (f.a, f.game, GAME_IFACE, "StateHash");
+  g_autofree char *game = g_strdup (f.game);
+  g_autofree char *token = g_strdup (f.ta);
+  fixture_teardown (&f);
+
+  GPid pid = daemon_start (args);
+  GDBusConnection *c = client_new ();
+  ck_assert_uint_eq (get_uint (c, game, GAME_IFACE, "State"), 6);
+  g_autoptr (GVariant) again = get_property (c, game, GAME_IFACE, "StateHash");
+  ck_assert (g_variant_equal (hash, again));
+  g_autoptr (GVariant) options
+      = g_variant_ref_sink (g_variant_new_parsed ("{'token': <%s>}", token));
+  g_variant_unref (call_ok (
+      c, game, GAME_IFACE, "Play",
+      g_variant_new ("(s@a{sv}@a{sv})", "ring-bell", g_variant_new_parsed ("@a{sv} {}"), options)));
+  ck_assert_uint_eq (get_uint (c, game, GAME_IFACE, "State"), 1);
+  g_object_unref (c);
+  ck_assert_int_eq (daemon_stop (pid), 0);
+  remove_tree (state);
+  remove_tree (dir);
+}
+END_TEST
+
 int
 main (void)
 {
@@ -143,6 +182,7 @@ main (void)
   tcase_set_timeout (tc, 60);
   tcase_add_test (tc, test_list_and_play_a_plugin_move);
   tcase_add_test (tc, test_bots_play_the_plugin);
+  tcase_add_test (tc, test_journal_keeps_the_plugin_phase);
   suite_add_tcase (s, tc);
   return check_run_suite (s);
 }
