@@ -143,7 +143,8 @@ struct _CarcGame
   gboolean hands_open;
   /* The choose phase: draw, place a piece from the hand, or (ending) pass. */
   gboolean can_draw, can_pass;
-  gboolean ending; /* the draw pile is empty; end_turn hooks decide who plays */
+  gboolean ending;        /* the draw pile is empty; end_turn hooks decide who plays */
+  gboolean final_scoring; /* carc_score_final() has begun: awards are final */
   /* CARC_PHASE_PLUGIN (carc-move.c): the expansion holding it, its name, where it began. */
   guint phase_owner;
   const char *phase_name;

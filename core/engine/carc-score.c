@@ -389,6 +389,7 @@ carc_score_final (CarcGame *g)
   static const CarcFeatureKind order[]
       = { CARC_FEATURE_ROAD, CARC_FEATURE_CITY, CARC_FEATURE_CLOISTER, CARC_FEATURE_FIELD };
   CarcFeatures *f = &g->features;
+  g->final_scoring = TRUE;
   for (guint k = 0; k < G_N_ELEMENTS (order); k++)
     for (guint i = 0; i < g->n_followers; i++)
       {

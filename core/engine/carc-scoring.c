@@ -140,7 +140,8 @@ carc_scoring_get_points (const CarcScoring *scoring, guint player)
  * Gives @player @points outside the scoring of a feature, as one named item, reported by a
  * #CARC_EVENT_POINTS_AWARDED event. For the feature_completed and game_over hooks of
  * expansions (trade goods to whoever closed a city, majorities at the end); a game that is
- * over takes no more points.
+ * over takes no more points. The event's @final is %TRUE for an award made during the final
+ * scoring (a game_over hook).
  */
 void
 carc_game_award (CarcGame *self, guint player, const char *name, guint count, guint points)
@@ -154,7 +155,10 @@ carc_game_award (CarcGame *self, guint player, const char *name, guint count, gu
     return;
   CarcScoreItems items[CARC_MAX_PLAYERS] = { 0 };
   items[player] = (CarcScoreItems){ 1, { { name, count, points } } };
-  CarcEvent ev = { .type = CARC_EVENT_POINTS_AWARDED, .player = (gint)player, .items = items };
+  CarcEvent ev = { .type = CARC_EVENT_POINTS_AWARDED,
+                   .player = (gint)player,
+                   .items = items,
+                   .final = self->final_scoring };
   ev.points[player] = points;
   carc_game_emit (self, &ev);
 }

@@ -33,8 +33,9 @@ on_event (CarcGame *game, const CarcEvent *event, gpointer user_data)
       const CarcScoreItem *item = carc_event_get_item (event, (guint)event->player, 0);
       ck_assert_ptr_nonnull (item);
       ck_assert_uint_eq (item->points, event->points[event->player]);
-      g_ptr_array_add (sc->awards, g_strdup_printf ("%d:%s*%u=%u", event->player, item->name,
-                                                    item->count, item->points));
+      g_ptr_array_add (sc->awards,
+                       g_strdup_printf ("%d:%s*%u=%u%s", event->player, item->name, item->count,
+                                        item->points, event->final ? " final" : ""));
     }
   else if (event->type == CARC_EVENT_TILE_DISCARDED)
     {

@@ -40,7 +40,8 @@ typedef struct
   CarcGame *game;
   guint n_players;
   GArray *scores;      /* ScenarioScore, in order */
-  GPtrArray *awards;   /* POINTS_AWARDED events as "player:name*count=points", in order */
+  GPtrArray *awards;   /* POINTS_AWARDED events as "player:name*count=points", " final"
+                        * added during final scoring, in order */
   GArray *discards;    /* ScenarioDiscard, in order */
   GArray *event_types; /* CarcEventType of every event, in order */
 } Scenario;

@@ -160,7 +160,8 @@ END_TEST
 /* feature_completed is told of every feature completed during the game, occupied or not: the
  * start city closed by player 0 with nobody in it scores nothing, but the hook awards player
  * 0 "closed" (no feature-scored event for it); the road, occupied, does not count. game_over
- * runs after final scoring and its award comes before the game-over event. */
+ * runs after final scoring and its award comes before the game-over event, marked final (as
+ * the final feature-scored events are), the other not. */
 START_TEST (test_completed_and_game_over_hooks)
 {
   g_autoptr (Scenario) sc = play ("watch");
@@ -169,7 +170,7 @@ START_TEST (test_completed_and_game_over_hooks)
   g_autofree char *closed = scenario_award (sc, 0);
   g_autofree char *end = scenario_award (sc, 1);
   ck_assert_str_eq (closed, "0:closed*1=1");
-  ck_assert_str_eq (end, "1:end*0=5");
+  ck_assert_str_eq (end, "1:end*0=5 final"); /* the daemon orders TurnEnded by it */
   ck_assert_uint_eq (scenario_score (sc, 0), 3 + 1);
   ck_assert_uint_eq (scenario_score (sc, 1), 5);
   guint n = scenario_n_events (sc);
