@@ -8,12 +8,13 @@ seeded game for two with one bot seat, joins it, starts it and then
 reacts to the game's signals: on each TurnStarted that names its own
 seat it places the tile in play at a random legal place, and half of
 the time puts a follower on a random free segment. It prints its
-moves, every FeatureScored event with the points per player, and the
-final scores.
+moves, every FeatureScored event with the points per player and their
+breakdown, and the final scores.
 
 Exit status: 0 if the game ended (State 3) with the Scores property
 equal to the GameOver signal's scores and to the sum of the
-FeatureScored events; 1 otherwise.
+FeatureScored and PointsAwarded events, and every FeatureScored
+breakdown added up to its points; 1 otherwise.
 
 Written with dbus-python and the GLib main loop; PyGObject's Gio would
 do as well.
@@ -49,6 +50,13 @@ def no_options():
     return dbus.Dictionary({}, signature="sv")
 
 
+def describe(items):
+    """A seat's breakdown as " (8 for 4 tiles, 4 for 2 shields)", "" if empty."""
+    parts = ["%d for %d %s" % (p, c, n) if c else "%d for %s" % (p, n)
+             for n, c, p in items]
+    return " (%s)" % ", ".join(parts) if parts else ""
+
+
 class Game:
     """One game on the bus, seen from our seat."""
 
@@ -60,7 +68,8 @@ class Game:
         self.props = dbus.Interface(proxy, PROPS_IFACE)
         self.me = None  # our Player object path, once joined
         self.names = []  # player names in seat order
-        self.scored = []  # points per seat, summed up from FeatureScored
+        self.scored = []  # points per seat, from FeatureScored and PointsAwarded
+        self.bad_breakdowns = 0  # FeatureScored whose items did not add up
         self.final_scores = None  # from GameOver
         self.failed = False
         self.loop = GLib.MainLoop()
@@ -69,6 +78,7 @@ class Game:
         self.game.connect_to_signal("TurnStarted", self.on_turn_started)
         self.game.connect_to_signal("TileDiscarded", self.on_tile_discarded)
         self.game.connect_to_signal("FeatureScored", self.on_feature_scored)
+        self.game.connect_to_signal("PointsAwarded", self.on_points_awarded)
         self.game.connect_to_signal("GameOver", self.on_game_over)
 
     def player_name(self, path):
@@ -143,11 +153,24 @@ class Game:
     def on_tile_discarded(self, player, tile):
         print("tile %s fits nowhere: discarded" % tile)
 
-    def on_feature_scored(self, x, y, segment, kind, final, points):
+    def on_feature_scored(self, x, y, segment, kind, final, points, breakdown):
         self.scored = [s + p for s, p in zip(self.scored, points)]
+        # breakdown: (seat, item, count, points) for every item of every seat
+        items = [[] for _ in points]
+        for seat, item, count, item_points in breakdown:
+            items[seat].append((str(item), int(count), int(item_points)))
+        if [sum(i[2] for i in own) for own in items] != [int(p) for p in points]:
+            self.bad_breakdowns += 1
         print("  %s%s at (%d, %d) scores: %s" % (
             "final scoring: " if final else "", KINDS[kind], x, y,
-            ", ".join("%s %d" % (n, p) for n, p in zip(self.names, points))))
+            ", ".join("%s %d%s" % (n, p, describe(own))
+                      for n, p, own in zip(self.names, points, items))))
+
+    def on_points_awarded(self, player, item, count, points):
+        # a Player object's path ends in its seat: .../player/<seat>
+        seat = int(player.rsplit("/", 1)[1])
+        self.scored[seat] += int(points)
+        print("  %s +%d for %s" % (self.names[seat], points, item))
 
     def on_game_over(self, scores):
         self.final_scores = [int(s) for s in scores]
@@ -166,6 +189,9 @@ class Game:
             problems.append("GameOver said %s" % self.final_scores)
         if scores != self.scored:
             problems.append("FeatureScored added up to %s" % self.scored)
+        if self.bad_breakdowns:
+            problems.append("%d breakdowns did not add up to their points"
+                            % self.bad_breakdowns)
         for problem in problems:
             print("error: Scores %s, but %s" % (scores, problem),
                   file=sys.stderr)

@@ -150,6 +150,21 @@ points_variant (const CarcEvent *e)
                                     sizeof (guint32));
 }
 
+/* @e's breakdown as FeatureScored's a(usuu): (seat, item, count, points), seats in order. */
+static GVariant *
+breakdown_variant (const CarcEvent *e)
+{
+  GVariantBuilder b;
+  g_variant_builder_init (&b, G_VARIANT_TYPE ("a(usuu)"));
+  for (guint p = 0; p < e->n_players; p++)
+    for (guint i = 0; i < carc_event_get_n_items (e, p); i++)
+      {
+        const CarcScoreItem *item = carc_event_get_item (e, p, i);
+        g_variant_builder_add (&b, "(usuu)", p, item->name, item->count, item->points);
+      }
+  return g_variant_builder_end (&b);
+}
+
 /* The engine's event as the daemon's signal (core/daemon/session-events.c), printed. */
 static void
 on_event (CarcGame *game, const CarcEvent *e, gpointer data)
@@ -187,9 +202,17 @@ on_event (CarcGame *game, const CarcEvent *e, gpointer data)
         }
       case CARC_EVENT_FEATURE_SCORED:
         member = "FeatureScored";
-        args = g_variant_new ("(iiuub@au)", e->x, e->y, e->segment, (guint)e->kind, e->final,
-                              points_variant (e));
+        args = g_variant_new ("(iiuub@au@a(usuu))", e->x, e->y, e->segment, (guint)e->kind,
+                              e->final, points_variant (e), breakdown_variant (e));
         break;
+      case CARC_EVENT_POINTS_AWARDED:
+        {
+          const CarcScoreItem *item = carc_event_get_item (e, (guint)e->player, 0);
+          member = "PointsAwarded";
+          args = g_variant_new ("(osuu)", player, item ? item->name : "", item ? item->count : 0,
+                                item ? item->points : 0);
+          break;
+        }
       case CARC_EVENT_FOLLOWER_RETURNED:
         member = "FollowerReturned";
         args = g_variant_new ("(oiius)", player, e->x, e->y, e->segment,

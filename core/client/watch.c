@@ -281,6 +281,31 @@ on_follower_deployed (CtlWatch *w, GVariant *args)
                           *where ? ")" : "", x, y, segment);
 }
 
+/* Appends seat @seat's items of @breakdown (a(usuu)): " (8 for 4 tiles, 4 for 2 shields)";
+ * an item that counts nothing shows its points only: "3 for inn". */
+static void
+append_items (GString *s, GVariant *breakdown, guint seat)
+{
+  GVariantIter iter;
+  guint32 who, count, points;
+  const char *name;
+  guint n = 0;
+
+  g_variant_iter_init (&iter, breakdown);
+  while (g_variant_iter_next (&iter, "(u&suu)", &who, &name, &count, &points))
+    {
+      if (who != seat)
+        continue;
+      g_string_append (s, n++ ? ", " : " (");
+      if (count)
+        g_string_append_printf (s, "%u for %u %s", points, count, name);
+      else
+        g_string_append_printf (s, "%u for %s", points, name);
+    }
+  if (n)
+    g_string_append_c (s, ')');
+}
+
 static char *
 on_feature_scored (CtlWatch *w, GVariant *args)
 {
@@ -288,7 +313,8 @@ on_feature_scored (CtlWatch *w, GVariant *args)
   guint32 segment, kind;
   gboolean final;
   g_autoptr (GVariant) points = NULL;
-  g_variant_get (args, "(iiuub@au)", &x, &y, &segment, &kind, &final, &points);
+  g_autoptr (GVariant) breakdown = NULL;
+  g_variant_get (args, "(iiuub@au@a(usuu))", &x, &y, &segment, &kind, &final, &points, &breakdown);
   GString *s = g_string_new (NULL);
   g_string_printf (s, "  %s%s at (%d, %d) scores:", final ? "final: " : "",
                    ctl_feature_kind_name (kind), x, y);
@@ -301,12 +327,29 @@ on_feature_scored (CtlWatch *w, GVariant *args)
         continue;
       g_autofree char *who = ctl_game_player_label (w->game, (gint)i, w->flags);
       g_string_append_printf (s, "%s %s +%u", any++ ? "," : "", who, p);
+      append_items (s, breakdown, i);
       if (i < w->game->n_players)
         w->game->players[i].score += p;
     }
   if (!any)
     g_string_append (s, " nothing");
   return g_string_free (s, FALSE);
+}
+
+/* Points an expansion gave outside a feature: "  Ann +4 for 2 wine" (or "+4 for bonus"). */
+static char *
+on_points_awarded (CtlWatch *w, GVariant *args)
+{
+  const char *player, *item;
+  guint32 count, points;
+  g_variant_get (args, "(&o&suu)", &player, &item, &count, &points);
+  g_autofree char *who = label (w, player);
+  gint seat = ctl_game_seat (w->game, player);
+  if (seat >= 0 && (guint)seat < w->game->n_players)
+    w->game->players[seat].score += points;
+  if (count)
+    return g_strdup_printf ("  %s +%u for %u %s", who, points, count, item);
+  return g_strdup_printf ("  %s +%u for %s", who, points, item);
 }
 
 static char *
@@ -374,7 +417,8 @@ static const struct
   { "TileDiscarded", "(os)", on_tile_discarded },
   { "TilePlaced", "(osiiu)", on_tile_placed },
   { "FollowerDeployed", "(oiiuuass)", on_follower_deployed },
-  { "FeatureScored", "(iiuubau)", on_feature_scored },
+  { "FeatureScored", "(iiuubaua(usuu))", on_feature_scored },
+  { "PointsAwarded", "(osuu)", on_points_awarded },
   { "FollowerReturned", "(oiius)", on_follower_returned },
   { "PropertiesChanged", "(sa{sv}as)", on_properties_changed },
   { "TurnEnded", NULL, on_turn_ended },

@@ -591,8 +591,10 @@ static const CdbusArg follower_deployed_args[]
     = { { "player", "o" }, { "x", "i" },          { "y", "i" },      { "segment", "u" },
         { "kind", "u" },   { "locations", "as" }, { "figure", "s" }, { NULL } };
 static const CdbusArg feature_scored_args[]
-    = { { "x", "i" },       { "y", "i" }, { "segment", "u" }, { "kind", "u" }, { "final", "b" },
-        { "points", "au" }, { NULL } };
+    = { { "x", "i" },     { "y", "i" },       { "segment", "u" },         { "kind", "u" },
+        { "final", "b" }, { "points", "au" }, { "breakdown", "a(usuu)" }, { NULL } };
+static const CdbusArg points_awarded_args[]
+    = { { "player", "o" }, { "item", "s" }, { "count", "u" }, { "points", "u" }, { NULL } };
 static const CdbusArg follower_returned_args[]
     = { { "player", "o" },  { "x", "i" },      { "y", "i" },
         { "segment", "u" }, { "figure", "s" }, { NULL } };
@@ -600,12 +602,19 @@ static const CdbusArg turn_ended_args[] = { { "turn", "u" }, { "player", "o" }, 
 static const CdbusArg game_over_args[] = { { "scores", "au" }, { NULL } };
 
 static const CdbusSignal game_signals[] = {
-  { "TurnStarted", turn_started_args },     { "TileDiscarded", tile_discarded_args },
-  { "TilePlaced", tile_placed_args },       { "FollowerDeployed", follower_deployed_args },
-  { "FeatureScored", feature_scored_args }, { "FollowerReturned", follower_returned_args },
-  { "TurnEnded", turn_ended_args },         { "GameOver", game_over_args },
-  { "TileDrawn", turn_started_args },       { "PiecePicked", tile_discarded_args },
-  { "TurnPassed", turn_ended_args },        { NULL },
+  { "TurnStarted", turn_started_args },
+  { "TileDiscarded", tile_discarded_args },
+  { "TilePlaced", tile_placed_args },
+  { "FollowerDeployed", follower_deployed_args },
+  { "FeatureScored", feature_scored_args },
+  { "FollowerReturned", follower_returned_args },
+  { "TurnEnded", turn_ended_args },
+  { "GameOver", game_over_args },
+  { "TileDrawn", turn_started_args },
+  { "PiecePicked", tile_discarded_args },
+  { "TurnPassed", turn_ended_args },
+  { "PointsAwarded", points_awarded_args },
+  { NULL },
 };
 
 static const CdbusProperty game_properties[] = {

@@ -61,6 +61,46 @@ carcd_session_emit_turn_end (CarcdSession *s)
                                            &player, DBUS_TYPE_INVALID));
 }
 
+/* Appends the breakdown of @e's points as a(usuu): (seat, item, count, points) for every
+ * item of every seat, seats in order and each seat's items in the engine's order. */
+static gboolean
+append_breakdown (DBusMessageIter *it, const CarcEvent *e)
+{
+  DBusMessageIter array, st;
+  gboolean ok = dbus_message_iter_open_container (it, DBUS_TYPE_ARRAY, "(usuu)", &array);
+
+  for (guint p = 0; ok && p < e->n_players; p++)
+    for (guint i = 0; ok && i < carc_event_get_n_items (e, p); i++)
+      {
+        const CarcScoreItem *item = carc_event_get_item (e, p, i);
+        dbus_uint32_t seat = p, count = item->count, points = item->points;
+
+        ok = dbus_message_iter_open_container (&array, DBUS_TYPE_STRUCT, NULL, &st)
+             && dbus_message_iter_append_basic (&st, DBUS_TYPE_UINT32, &seat)
+             && dbus_message_iter_append_basic (&st, DBUS_TYPE_STRING, &item->name)
+             && dbus_message_iter_append_basic (&st, DBUS_TYPE_UINT32, &count)
+             && dbus_message_iter_append_basic (&st, DBUS_TYPE_UINT32, &points)
+             && dbus_message_iter_close_container (&array, &st);
+      }
+  return ok && dbus_message_iter_close_container (it, &array);
+}
+
+/* Appends PointsAwarded's (o player, s item, u count, u points): the award's one item. */
+static gboolean
+append_award (DBusMessageIter *it, const char *player, const CarcEvent *e)
+{
+  const CarcScoreItem *item = carc_event_get_item (e, (guint)e->player, 0);
+  dbus_uint32_t count, points;
+
+  g_return_val_if_fail (item != NULL, FALSE);
+  count = item->count;
+  points = item->points;
+  return dbus_message_iter_append_basic (it, DBUS_TYPE_OBJECT_PATH, &player)
+         && dbus_message_iter_append_basic (it, DBUS_TYPE_STRING, &item->name)
+         && dbus_message_iter_append_basic (it, DBUS_TYPE_UINT32, &count)
+         && dbus_message_iter_append_basic (it, DBUS_TYPE_UINT32, &points);
+}
+
 /* Appends the engine's event @e as the arguments of its signal. */
 static gboolean
 append_event (CarcdSession *s, CarcGame *game, DBusMessage *signal, const CarcEvent *e)
@@ -109,7 +149,8 @@ append_event (CarcdSession *s, CarcGame *game, DBusMessage *signal, const CarcEv
                && (u = e->segment, dbus_message_iter_append_basic (&it, DBUS_TYPE_UINT32, &u))
                && (u = e->kind, dbus_message_iter_append_basic (&it, DBUS_TYPE_UINT32, &u))
                && dbus_message_iter_append_basic (&it, DBUS_TYPE_BOOLEAN, &final)
-               && carcd_append_uint_array (&it, e->points, e->n_players);
+               && carcd_append_uint_array (&it, e->points, e->n_players)
+               && append_breakdown (&it, e);
       case CARC_EVENT_FOLLOWER_RETURNED:
         return dbus_message_iter_append_basic (&it, DBUS_TYPE_OBJECT_PATH, &player)
                && dbus_message_iter_append_basic (&it, DBUS_TYPE_INT32, &x)
@@ -122,6 +163,8 @@ append_event (CarcdSession *s, CarcGame *game, DBusMessage *signal, const CarcEv
         u = e->turn;
         return dbus_message_iter_append_basic (&it, DBUS_TYPE_UINT32, &u)
                && dbus_message_iter_append_basic (&it, DBUS_TYPE_OBJECT_PATH, &player);
+      case CARC_EVENT_POINTS_AWARDED:
+        return append_award (&it, player, e);
       default:
         g_return_val_if_reached (FALSE);
     }
@@ -138,6 +181,7 @@ static const char *const signal_names[] = {
   [CARC_EVENT_TILE_DRAWN] = "TileDrawn",
   [CARC_EVENT_PIECE_PICKED] = "PiecePicked",
   [CARC_EVENT_TURN_PASSED] = "TurnPassed",
+  [CARC_EVENT_POINTS_AWARDED] = "PointsAwarded",
 };
 
 void
@@ -155,7 +199,8 @@ carcd_session_on_event (CarcGame *game, const CarcEvent *event, gpointer user_da
       || (event->type == CARC_EVENT_TILE_DISCARDED
           && carc_game_get_phase (game) != CARC_PHASE_CHOOSE)
       || event->type == CARC_EVENT_GAME_OVER
-      || (event->type == CARC_EVENT_FEATURE_SCORED && event->final))
+      || ((event->type == CARC_EVENT_FEATURE_SCORED || event->type == CARC_EVENT_POINTS_AWARDED)
+          && event->final))
     carcd_session_emit_turn_end (s);
   if ((guint)event->type >= G_N_ELEMENTS (signal_names))
     return;

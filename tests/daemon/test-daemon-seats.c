@@ -527,7 +527,8 @@ typedef struct
   const char *game;
   GPtrArray *tiles;      /* "(x, y, 'id', rotation, 'player')" in the order placed */
   GHashTable *followers; /* "(player, x, y, segment, kind)" on the board */
-  guint scores[6];       /* sum of FeatureScored points */
+  guint scores[6];       /* sum of FeatureScored and PointsAwarded points */
+  guint breakdowns;      /* FeatureScored breakdown items seen */
   guint n_seats;
   guint last_turn_started;
   guint last_turn_ended;
@@ -536,6 +537,28 @@ typedef struct
   GVariant *game_over;
   guint errors; /* signals out of order */
 } Watcher;
+
+/* Issue 18: FeatureScored's breakdown (seat, item, count, points) adds up, seat by seat, to
+ * its points (@p, @n seats), and names only seats of the game. */
+static gboolean
+breakdown_adds_up (GVariant *breakdown, const guint32 *p, gsize n)
+{
+  guint sums[6] = { 0 };
+  GVariantIter iter;
+  guint32 seat, points;
+  gboolean ok = n <= G_N_ELEMENTS (sums);
+
+  g_variant_iter_init (&iter, breakdown);
+  while (g_variant_iter_next (&iter, "(u&suu)", &seat, NULL, NULL, &points))
+    {
+      ok &= seat < n;
+      if (seat < G_N_ELEMENTS (sums))
+        sums[seat] += points;
+    }
+  for (gsize i = 0; ok && i < n; i++)
+    ok = sums[i] == p[i];
+  return ok;
+}
 
 static void
 on_watched_signal (GDBusConnection *c, const char *sender, const char *path, const char *iface,
@@ -601,11 +624,27 @@ on_watched_signal (GDBusConnection *c, const char *sender, const char *path, con
       gsize n;
       const guint32 *p;
 
-      g_variant_get (params, "(iiuub@au)", &x, &y, &segment, &kind, &final, &points);
+      g_autoptr (GVariant) breakdown = NULL;
+
+      g_variant_get (params, "(iiuub@au@a(usuu))", &x, &y, &segment, &kind, &final, &points,
+                     &breakdown);
       p = g_variant_get_fixed_array (points, &n, sizeof (guint32));
       w->errors += n != w->n_seats;
+      w->errors += !breakdown_adds_up (breakdown, p, n);
+      w->breakdowns += g_variant_n_children (breakdown);
       for (gsize i = 0; i < n && i < G_N_ELEMENTS (w->scores); i++)
         w->scores[i] += p[i];
+    }
+  else if (g_str_equal (signal, "PointsAwarded"))
+    {
+      guint32 points_awarded;
+      const char *seat;
+
+      g_variant_get (params, "(&o&suu)", &player, NULL, NULL, &points_awarded);
+      seat = strrchr (player, '/');
+      w->errors += seat == NULL || (guint)atoi (seat + 1) >= w->n_seats;
+      if (seat && (guint)atoi (seat + 1) < w->n_seats)
+        w->scores[atoi (seat + 1)] += points_awarded;
     }
   else if (g_str_equal (signal, "GameOver"))
     {
@@ -684,7 +723,8 @@ assert_watcher_agrees (GDBusConnection *c, Watcher *w)
 
 /* Issue 3: a watcher that subscribes before Start and only listens rebuilds the tiles, the
  * followers on the board and the scores (the sum of FeatureScored) from the signals; they
- * equal GetBoard and Scores during the game and at the end, and GameOver's scores. */
+ * equal GetBoard and Scores during the game and at the end, and GameOver's scores. Issue
+ * 18: every FeatureScored's breakdown adds up to its points, seat by seat. */
 START_TEST (test_follow_from_signals)
 {
   GPid pid = daemon_start (NULL);
@@ -727,6 +767,7 @@ START_TEST (test_follow_from_signals)
   /* the comparisons had something to compare */
   ck_assert_uint_gt (most_followers, 2);
   ck_assert_uint_gt (w.scores[0] + w.scores[1], 20);
+  ck_assert_uint_gt (w.breakdowns, 5);
   assert_watcher_agrees (listener, &w);
   {
     g_autoptr (GVariant) scores = get_property (listener, w.game, GAME_IFACE, "Scores");
