@@ -6,6 +6,9 @@
 #include "config.h"
 
 #include <check.h>
+#include <errno.h>
+#include <string.h>
+#include <unistd.h>
 #include "check-run.h"
 #include "daemon-fixture.h"
 #include "daemon-play.h"
@@ -15,8 +18,8 @@ on_signal (GDBusConnection *c, const char *sender, const char *path, const char 
            const char *signal, GVariant *params, gpointer data)
 {
   GPtrArray *seen = data;
-  if (g_str_equal (signal, "FeatureScored") || g_str_equal (signal, "PointsAwarded"))
-    g_ptr_array_add (seen, g_strdup_printf ("%s%s", signal, g_variant_print (params, FALSE)));
+  g_autofree char *args = g_variant_print (params, FALSE);
+  g_ptr_array_add (seen, g_strdup_printf ("%s%s", signal, args));
 }
 
 static guint
@@ -40,13 +43,46 @@ deploy (GDBusConnection *c, const char *game, guint segment)
                             g_variant_new ("(sua{sv})", "follower", segment, NULL)));
 }
 
-/* Waits for the first scoring signal and asserts it is exactly @expected. */
+static const char *
+first_scoring (GPtrArray *seen)
+{
+  for (guint i = 0; i < seen->len; i++)
+    if (g_str_has_prefix (g_ptr_array_index (seen, i), "FeatureScored("))
+      return g_ptr_array_index (seen, i);
+  return NULL;
+}
+
+/* Waits for the first FeatureScored and asserts it is exactly @expected. */
 static void
 assert_first_scoring (GPtrArray *seen, const char *expected)
 {
-  WAIT_FOR (seen->len > 0);
-  ck_assert_uint_gt (seen->len, 0);
-  ck_assert_str_eq (g_ptr_array_index (seen, 0), expected);
+  WAIT_FOR (first_scoring (seen) != NULL);
+  ck_assert_pstr_eq (first_scoring (seen), expected);
+}
+
+/* The signals seen from the first TurnEnded on, the arguments of TurnEnded and GameOver
+ * left out: "TurnEnded PointsAwarded(...) GameOver". */
+static char *
+signals_from_turn_end (GPtrArray *seen)
+{
+  GString *s = g_string_new (NULL);
+  gboolean on = FALSE;
+  for (guint i = 0; i < seen->len; i++)
+    {
+      const char *text = g_ptr_array_index (seen, i);
+      gboolean short_form
+          = g_str_has_prefix (text, "TurnEnded(") || g_str_has_prefix (text, "GameOver(");
+      on |= g_str_has_prefix (text, "TurnEnded(");
+      if (!on)
+        continue;
+      if (s->len)
+        g_string_append_c (s, ' ');
+      if (short_form)
+        g_string_append_len (s, text, strchr (text, '(') - text);
+      else
+        g_string_append (s, text);
+    }
+  return g_string_free (s, FALSE);
 }
 
 /* The base rules' city (doc/dbus-game.md's example): Ann puts D north of the start tile D,
@@ -93,6 +129,47 @@ START_TEST (test_inn_breakdown)
 }
 END_TEST
 
+/* PointsAwarded (issue 18) with tests/daemon/awards.c: Ann closes the start city with E
+ * and nobody in it (no FeatureScored) and is awarded "closed" 1 = 1 before her TurnEnded;
+ * E was the only tile, and the end-of-game award "end" = 5 to Bob comes after TurnEnded,
+ * before GameOver; Scores count both. */
+START_TEST (test_points_awarded)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("carcd-awards-XXXXXX", &error);
+  ck_assert_msg (dir != NULL, "%s", error ? error->message : "");
+  g_autofree char *link = g_build_filename (dir, "awards.so", NULL);
+  ck_assert_msg (symlink (TOP_BUILDDIR "/tests/daemon/.libs/awards.so", link) == 0, "%s",
+                 g_strerror (errno));
+  g_autofree char *dir_arg = g_strconcat ("--plugin-dir=", dir, NULL);
+  const char *args[] = { dir_arg, NULL };
+  Fixture f;
+  fixture_setup (&f, args, "{'expansions': <['awards']>, 'tile-order': <['E']>}", FALSE);
+  g_autoptr (GPtrArray) seen = g_ptr_array_new_with_free_func (g_free);
+  guint id = listen (&f, seen);
+
+  g_variant_unref (call_ok (f.a, f.game, GAME_IFACE, "Start", NO_OPTIONS));
+  place (f.a, f.game, 0, -1, 2);
+  g_variant_unref (call_ok (f.a, f.game, GAME_IFACE, "Skip", NO_OPTIONS));
+  WAIT_FOR (seen->len > 0
+            && g_str_has_prefix (g_ptr_array_index (seen, seen->len - 1), "GameOver"));
+  g_autofree char *closed = g_strdup_printf ("PointsAwarded('%s', 'closed', 1, 1)", f.pa);
+  ck_assert_msg (g_ptr_array_find_with_equal_func (seen, closed, g_str_equal, NULL), "no %s",
+                 closed);
+  ck_assert_ptr_null (first_scoring (seen));
+  g_autofree char *end = signals_from_turn_end (seen);
+  g_autofree char *expected
+      = g_strdup_printf ("TurnEnded PointsAwarded('%s', 'end', 0, 5) GameOver", f.pb);
+  ck_assert_str_eq (end, expected);
+  g_autoptr (GVariant) scores = get_property (f.x, f.game, GAME_IFACE, "Scores");
+  g_autofree char *scores_text = g_variant_print (scores, FALSE);
+  ck_assert_str_eq (scores_text, "[1, 5]");
+  g_dbus_connection_signal_unsubscribe (f.x, id);
+  fixture_teardown (&f);
+  remove_tree (dir);
+}
+END_TEST
+
 int
 main (void)
 {
@@ -101,6 +178,7 @@ main (void)
   tcase_set_timeout (tc, 60);
   tcase_add_test (tc, test_city_breakdown);
   tcase_add_test (tc, test_inn_breakdown);
+  tcase_add_test (tc, test_points_awarded);
   suite_add_tcase (s, tc);
   return check_run_suite (s);
 }
