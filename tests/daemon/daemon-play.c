@@ -4,6 +4,8 @@
 #include "daemon-play.h"
 
 #include <check.h>
+#include <errno.h>
+#include <unistd.h>
 
 #include "carcassonne.h"
 #include "daemon-fixture.h"
@@ -177,4 +179,17 @@ fixture_players (Fixture *f, GDBusConnection **clients, char **players)
   clients[1] = f->b;
   players[0] = f->pa;
   players[1] = f->pb;
+}
+
+char *
+test_plugin_dir (const char *name)
+{
+  g_autoptr (GError) error = NULL;
+  char *dir = g_dir_make_tmp ("carcd-plugins-XXXXXX", &error);
+  ck_assert_msg (dir != NULL, "%s", error ? error->message : "");
+  g_autofree char *file = g_strconcat (name, ".so", NULL);
+  g_autofree char *target = g_build_filename (TOP_BUILDDIR "/tests/daemon/.libs", file, NULL);
+  g_autofree char *link = g_build_filename (dir, file, NULL);
+  ck_assert_msg (symlink (target, link) == 0, "%s: %s", link, g_strerror (errno));
+  return dir;
 }

@@ -49,5 +49,8 @@ void fixture_setup (Fixture *f, const char *const *daemon_args, const char *opti
                     gboolean start);
 /* Closes the clients and stops the daemon, which must exit with 0. */
 void fixture_teardown (Fixture *f);
+/* A new temporary plugin directory holding only a link to the test plugin
+ * tests/daemon/.libs/@name.so; remove it with remove_tree(). */
+char *test_plugin_dir (const char *name);
 /* @f's seated clients and their Player paths, seat by seat (borrowed from @f). */
 void fixture_players (Fixture *f, GDBusConnection **clients, char **players);

@@ -5,8 +5,6 @@
 #include "config.h"
 
 #include <check.h>
-#include <errno.h>
-#include <unistd.h>
 #include "check-run.h"
 #include "daemon-fixture.h"
 #include "daemon-play.h"
@@ -34,12 +32,7 @@ figures_of (GDBusConnection *c, const char *player)
  * the game does not have is IllegalDeployment and changes nothing. */
 START_TEST (test_deploy_a_plugin_figure)
 {
-  g_autoptr (GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("carcd-figures-XXXXXX", &error);
-  ck_assert_msg (dir != NULL, "%s", error ? error->message : "");
-  g_autofree char *link = g_build_filename (dir, "big-figure.so", NULL);
-  ck_assert_msg (symlink (TOP_BUILDDIR "/tests/daemon/.libs/big-figure.so", link) == 0, "%s",
-                 g_strerror (errno));
+  g_autofree char *dir = test_plugin_dir ("big-figure");
   g_autofree char *dir_arg = g_strconcat ("--plugin-dir=", dir, NULL);
   const char *args[] = { dir_arg, NULL };
   Fixture f;

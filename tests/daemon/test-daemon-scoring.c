@@ -6,9 +6,7 @@
 #include "config.h"
 
 #include <check.h>
-#include <errno.h>
 #include <string.h>
-#include <unistd.h>
 #include "check-run.h"
 #include "daemon-fixture.h"
 #include "daemon-play.h"
@@ -135,12 +133,7 @@ END_TEST
  * before GameOver; Scores count both. */
 START_TEST (test_points_awarded)
 {
-  g_autoptr (GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("carcd-awards-XXXXXX", &error);
-  ck_assert_msg (dir != NULL, "%s", error ? error->message : "");
-  g_autofree char *link = g_build_filename (dir, "awards.so", NULL);
-  ck_assert_msg (symlink (TOP_BUILDDIR "/tests/daemon/.libs/awards.so", link) == 0, "%s",
-                 g_strerror (errno));
+  g_autofree char *dir = test_plugin_dir ("awards");
   g_autofree char *dir_arg = g_strconcat ("--plugin-dir=", dir, NULL);
   const char *args[] = { dir_arg, NULL };
   Fixture f;
