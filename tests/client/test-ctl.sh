@@ -72,6 +72,11 @@ expect 2 "" no-such-command
 out=$(ctl new --bots 2 --seed 7 --watch)
 echo "$out" | grep -q '^game over: ' || fail "watch did not reach the end"
 [ "$(echo "$out" | grep -c ' draws ')" -ge 71 ] || fail "watch missed turns"
+# issue 18: each scoring line shows the breakdown of the points: "Bot 1 +4 (4 for 2 tiles)"
+echo "$out" | grep -Eq ' scores: .*\+[0-9]+ \([0-9]+ for [0-9]+ tiles(, [0-9]+ for [0-9]+ [a-z]+)*\)' ||
+  fail "watch shows no breakdown: $(echo "$out" | grep -m3 ' scores: ')"
+echo "$out" | grep ' scores: ' | grep -v ' nothing$' | grep -Evq '\+[0-9]+ \(' &&
+  fail "a scoring line without its breakdown: $(echo "$out" | grep ' scores: ' | grep -Ev '\+[0-9]+ \(' | head -1)"
 
 # --- expansions -------------------------------------------------------------------------
 bus () { gdbus call --session -d org.carcassonne.Engine1 "$@"; }
