@@ -8,8 +8,9 @@
 const char *
 ctl_state_name (guint state)
 {
-  static const char *const names[]
-      = { "waiting", "placing", "deploying", "over", "choosing", "drafting", "in an expansion's phase" };
+  static const char *const names[] = {
+    "waiting", "placing", "deploying", "over", "choosing", "drafting", "in an expansion's phase"
+  };
   return state < G_N_ELEMENTS (names) ? names[state] : "unknown";
 }
 
@@ -266,8 +267,16 @@ ctl_game_add_tile (CtlGame *g, const char *id, gint x, gint y, guint rotation)
       = (CtlPlacedTile){ x, y, g_string_chunk_insert_const (g->strings, id), rotation };
 }
 
+/* Only the follower kind is counted in CtlPlayer.followers: a plugin's figure (a large
+ * follower, ...) has a supply of its own. */
+static gboolean
+counted (const char *figure)
+{
+  return g_strcmp0 (figure, "follower") == 0;
+}
+
 void
-ctl_game_add_follower (CtlGame *g, gint seat, gint x, gint y, guint segment)
+ctl_game_add_follower (CtlGame *g, gint seat, gint x, gint y, guint segment, const char *figure)
 {
   guint piece = 0;
   for (guint k = 0; k < g->n_tiles; k++)
@@ -275,18 +284,18 @@ ctl_game_add_follower (CtlGame *g, gint seat, gint x, gint y, guint segment)
       piece = k + 1;
   g->followers = g_renew (CtlFollower, g->followers, g->n_followers + 1);
   g->followers[g->n_followers++] = (CtlFollower){ seat, x, y, segment, piece };
-  if (seat >= 0 && (guint)seat < g->n_players && g->players[seat].followers)
+  if (counted (figure) && seat >= 0 && (guint)seat < g->n_players && g->players[seat].followers)
     g->players[seat].followers--;
 }
 
 void
-ctl_game_remove_follower (CtlGame *g, gint x, gint y, guint segment)
+ctl_game_remove_follower (CtlGame *g, gint x, gint y, guint segment, const char *figure)
 {
   for (guint i = 0; i < g->n_followers; i++)
     if (g->followers[i].x == x && g->followers[i].y == y && g->followers[i].segment == segment)
       {
         gint seat = g->followers[i].seat;
-        if (seat >= 0 && (guint)seat < g->n_players)
+        if (counted (figure) && seat >= 0 && (guint)seat < g->n_players)
           g->players[seat].followers++;
         g->followers[i] = g->followers[--g->n_followers];
         return;

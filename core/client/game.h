@@ -55,8 +55,11 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (CtlGame, ctl_game_free)
  * segment of the tile placed last at x, y (one fewer in its player's supply) or back to the
  * supply. */
 void ctl_game_add_tile (CtlGame *game, const char *id, gint x, gint y, guint rotation);
-void ctl_game_add_follower (CtlGame *game, gint seat, gint x, gint y, guint segment);
-void ctl_game_remove_follower (CtlGame *game, gint x, gint y, guint segment);
+/* @figure: the figure kind's name (FollowerDeployed, FollowerReturned): only "follower"
+ * changes the player's count of followers in the supply. */
+void ctl_game_add_follower (CtlGame *game, gint seat, gint x, gint y, guint segment,
+                            const char *figure);
+void ctl_game_remove_follower (CtlGame *game, gint x, gint y, guint segment, const char *figure);
 
 /* The board for the renderer; @marks (x, y pairs) may be NULL. */
 CtlBoard ctl_game_board (const CtlGame *game, const gint *marks, guint n_marks);

@@ -274,7 +274,7 @@ on_follower_deployed (CtlWatch *w, GVariant *args)
   g_variant_get (args, "(&oiiuu^a&s&s)", &player, &x, &y, &segment, &kind, &locations, &figure);
   g_autofree char *who = label (w, player);
   g_autofree char *where = g_strjoinv (",", (char **)locations);
-  ctl_game_add_follower (w->game, ctl_game_seat (w->game, player), x, y, segment);
+  ctl_game_add_follower (w->game, ctl_game_seat (w->game, player), x, y, segment, figure);
   return g_strdup_printf ("  %s puts a%s %s on the %s%s%s%s at (%d, %d), segment %u", who,
                           strchr ("aeiou", figure[0]) ? "n" : "", figure,
                           ctl_feature_kind_name (kind), *where ? " (" : "", where,
@@ -360,7 +360,7 @@ on_follower_returned (CtlWatch *w, GVariant *args)
   const char *figure;
   guint32 segment;
   g_variant_get (args, "(&oiiu&s)", &player, &x, &y, &segment, &figure);
-  ctl_game_remove_follower (w->game, x, y, segment);
+  ctl_game_remove_follower (w->game, x, y, segment, figure);
   g_autofree char *who = label (w, player);
   return g_strdup_printf ("  %s's %s comes back from (%d, %d), segment %u", who, figure, x, y,
                           segment);

@@ -211,6 +211,13 @@ echo "$out" | grep -q '  ╲ long side  ' || fail "the final board shows no half
 echo "$out" | grep -q "^  Ann (red) places abbey at " || fail "Ann kept her abbey: $out"
 echo "$out" | grep -q -e '█  ✚  █' -e '█  [0-9]  █' || fail "the final board shows no abbey: $out"
 
+# a plugin's figure has a supply of its own: a large follower that comes back is no follower
+# (the watch's count of followers once the game is over, every figure back home)
+out=$(ctl new --bots 2 --seed 7 --expansions inns-cathedrals --watch)
+echo "$out" | grep -q 'puts a large-follower on ' || fail "no large follower deployed: $out"
+[ "$(echo "$out" | grep -c '^  [01] [a-z]* *Bot [12] .* 7 followers  (bot)$')" -eq 2 ] ||
+  fail "the large follower was counted as a follower: $(echo "$out" | grep ' followers  (bot)$')"
+
 # bots only, watched: the signals of a game with hands, and the final board
 out=$(ctl new --bots 2 --seed 7 --expansions abbey,halftiles --watch)
 echo "$out" | grep -q '^game over: ' || fail "watch did not reach the end"
