@@ -22,13 +22,7 @@ extern const CarcPluginDesc carc_plugin_desc; /* ring-bell.c */
 static Scenario *
 new_game (void)
 {
-  if (!carc_plugin_host_lookup (test_plugin_host (), "ring-bell"))
-    {
-      g_autoptr (GError) error = NULL;
-      g_autoptr (CarcPlugin) plugin = carc_plugin_new_static (&carc_plugin_desc, &error);
-      ck_assert_msg (plugin != NULL, "%s", error ? error->message : "");
-      ck_assert (carc_plugin_host_add (test_plugin_host (), plugin, NULL));
-    }
+  test_plugin_host_add_static (&carc_plugin_desc, 1);
   return scenario_new_expansions (2, "ring-bell", TILES ("W", "A"), NULL);
 }
 

@@ -90,14 +90,7 @@ static const CarcPluginDesc fixtures[] = {
 static void
 add_fixtures (void)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (fixtures); i++)
-    if (!carc_plugin_host_lookup (test_plugin_host (), fixtures[i].name))
-      {
-        g_autoptr (GError) error = NULL;
-        g_autoptr (CarcPlugin) plugin = carc_plugin_new_static (&fixtures[i], &error);
-        ck_assert_msg (plugin != NULL, "%s", error ? error->message : "");
-        ck_assert (carc_plugin_host_add (test_plugin_host (), plugin, NULL));
-      }
+  test_plugin_host_add_static (fixtures, G_N_ELEMENTS (fixtures));
 }
 
 /* The board of the file's comment; the road's scoring is event 0. */
