@@ -1,4 +1,4 @@
-/* test-jcz-record.c: the JCloisterZone record reader (core/conformance/jcz-record.c) refuses
+/* test-jcz-record.c: the JCloisterZone record reader (tests/conformance/jcz-record.c) refuses
  * every malformed record with JCZ_RECORD_ERROR and a message naming the line and what is wrong
  * (issue 14: "a parser: malformed lines give a clear error, never a crash"), and reads a good
  * one into exactly the values the replay uses; and JCZ's tile and expansion names in ours. */

@@ -1,7 +1,7 @@
 /* test-conformance.c: the engine against every game JCloisterZone, a peer engine, played in
  * the vendored folders its plugins implement (tests/data/conformance: 280 games, base,
  * Winter, abbeys, vineyards and their mixes, Inns & Cathedrals), through the real tool,
- * core/conformance/carcassonne-conformance, run as a user runs it: its whole output and exit
+ * tests/conformance/carcassonne-conformance, run as a user runs it: its whole output and exit
  * status are checked. Then the tool's own promises (issue 14, doc/conformance.md): a game
  * changed to disagree is reported with its file and turn and exit 1; games of expansions no
  * plugin provides are skipped and named, never counted; unreadable input is an error, exit 2. */
@@ -35,7 +35,7 @@ run_tool (ToolRun *run, const char *dirs, const char *const *args)
 {
   const char *top = g_getenv ("TOP_BUILDDIR") ? g_getenv ("TOP_BUILDDIR") : TOP_BUILDDIR;
   g_autofree char *tool
-      = g_build_filename (top, "core", "conformance", "carcassonne-conformance", NULL);
+      = g_build_filename (top, "tests", "conformance", "carcassonne-conformance", NULL);
   g_autoptr (GPtrArray) argv = g_ptr_array_new ();
   g_ptr_array_add (argv, tool);
   for (guint i = 0; args && args[i]; i++)

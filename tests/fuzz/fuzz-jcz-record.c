@@ -1,6 +1,6 @@
 /* fuzz-jcz-record.c: libFuzzer target for carcassonne-conformance's reader of JCloisterZone
- * records (core/conformance/jcz-record.c) and the replay of what it reads
- * (core/conformance/replay.c), with the four plugins compiled in. Any input must be refused
+ * records (tests/conformance/jcz-record.c) and the replay of what it reads
+ * (tests/conformance/replay.c), with the four plugins compiled in. Any input must be refused
  * with a JCZ_RECORD_ERROR, or read into a game that replays to some number of
  * disagreements, each with a message. Never crash, leak or raise a GLib critical. */
 #include "config.h"
