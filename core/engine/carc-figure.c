@@ -225,7 +225,7 @@ carc_setup_set_supply (CarcSetup *setup, const char *figure, guint player, guint
 guint
 carc_game_get_n_figures (CarcGame *self)
 {
-  g_return_val_if_fail (CARC_IS_GAME (self), 0);
+  g_return_val_if_fail (CARC_GAME_VALID (self), 0);
   return self->n_figures;
 }
 
@@ -240,7 +240,7 @@ carc_game_get_n_figures (CarcGame *self)
 const char *
 carc_game_get_figure_name (CarcGame *self, guint figure)
 {
-  g_return_val_if_fail (CARC_IS_GAME (self), NULL);
+  g_return_val_if_fail (CARC_GAME_VALID (self), NULL);
   return figure < self->n_figures ? self->figures[figure].name : NULL;
 }
 
@@ -254,7 +254,7 @@ carc_game_get_figure_name (CarcGame *self, guint figure)
 gint
 carc_game_find_figure (CarcGame *self, const char *name)
 {
-  g_return_val_if_fail (CARC_IS_GAME (self), -1);
+  g_return_val_if_fail (CARC_GAME_VALID (self), -1);
   g_return_val_if_fail (name != NULL, -1);
   for (guint k = 0; k < self->n_figures; k++)
     if (strcmp (self->figures[k].name, name) == 0)
@@ -274,6 +274,6 @@ carc_game_find_figure (CarcGame *self, const char *name)
 guint
 carc_game_get_figure_supply (CarcGame *self, guint figure, guint player)
 {
-  g_return_val_if_fail (CARC_IS_GAME (self), 0);
+  g_return_val_if_fail (CARC_GAME_VALID (self), 0);
   return figure < self->n_figures && player < self->n_players ? self->supply[figure][player] : 0;
 }

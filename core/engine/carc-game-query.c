@@ -112,7 +112,7 @@ carc_game_hand_placeable (CarcGame *g, guint player, gint shape)
 gboolean
 carc_game_get_event_signals (CarcGame *self)
 {
-  g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
+  g_return_val_if_fail (CARC_GAME_VALID (self), FALSE);
   return self->event_signals;
 }
 
@@ -128,7 +128,7 @@ carc_game_get_event_signals (CarcGame *self)
 const CarcGameConfig *
 carc_game_get_config (CarcGame *self)
 {
-  g_return_val_if_fail (CARC_IS_GAME (self), NULL);
+  g_return_val_if_fail (CARC_GAME_VALID (self), NULL);
   return self->config;
 }
 
@@ -140,7 +140,7 @@ carc_game_get_config (CarcGame *self)
 CarcPhase
 carc_game_get_phase (CarcGame *self)
 {
-  g_return_val_if_fail (CARC_IS_GAME (self), CARC_PHASE_OVER);
+  g_return_val_if_fail (CARC_GAME_VALID (self), CARC_PHASE_OVER);
   return self->phase;
 }
 
@@ -152,7 +152,7 @@ carc_game_get_phase (CarcGame *self)
 guint
 carc_game_get_n_players (CarcGame *self)
 {
-  g_return_val_if_fail (CARC_IS_GAME (self), 0);
+  g_return_val_if_fail (CARC_GAME_VALID (self), 0);
   return self->n_players;
 }
 
@@ -164,7 +164,7 @@ carc_game_get_n_players (CarcGame *self)
 guint
 carc_game_get_current_player (CarcGame *self)
 {
-  g_return_val_if_fail (CARC_IS_GAME (self), 0);
+  g_return_val_if_fail (CARC_GAME_VALID (self), 0);
   return self->current;
 }
 
@@ -176,7 +176,7 @@ carc_game_get_current_player (CarcGame *self)
 guint
 carc_game_get_turn (CarcGame *self)
 {
-  g_return_val_if_fail (CARC_IS_GAME (self), 0);
+  g_return_val_if_fail (CARC_GAME_VALID (self), 0);
   return self->turn;
 }
 
@@ -188,7 +188,7 @@ carc_game_get_turn (CarcGame *self)
 const CarcTileType *
 carc_game_get_current_tile (CarcGame *self)
 {
-  g_return_val_if_fail (CARC_IS_GAME (self), NULL);
+  g_return_val_if_fail (CARC_GAME_VALID (self), NULL);
   return self->phase == CARC_PHASE_OVER ? NULL : self->tile;
 }
 
@@ -200,7 +200,7 @@ carc_game_get_current_tile (CarcGame *self)
 guint
 carc_game_get_tiles_left (CarcGame *self)
 {
-  g_return_val_if_fail (CARC_IS_GAME (self), 0);
+  g_return_val_if_fail (CARC_GAME_VALID (self), 0);
   return self->deck_len - self->deck_pos;
 }
 
@@ -212,7 +212,7 @@ carc_game_get_tiles_left (CarcGame *self)
 guint
 carc_game_get_score (CarcGame *self, guint player)
 {
-  g_return_val_if_fail (CARC_IS_GAME (self), 0);
+  g_return_val_if_fail (CARC_GAME_VALID (self), 0);
   return player < self->n_players ? self->score[player] : 0;
 }
 
@@ -227,7 +227,7 @@ carc_game_get_score (CarcGame *self, guint player)
 guint *
 carc_game_get_scores (CarcGame *self, guint *n_players)
 {
-  g_return_val_if_fail (CARC_IS_GAME (self), NULL);
+  g_return_val_if_fail (CARC_GAME_VALID (self), NULL);
   g_return_val_if_fail (n_players != NULL, NULL);
   *n_players = self->n_players;
   return g_memdup2 (self->score, self->n_players * sizeof (guint));
@@ -242,7 +242,7 @@ carc_game_get_scores (CarcGame *self, guint *n_players)
 guint
 carc_game_get_supply (CarcGame *self, guint player)
 {
-  g_return_val_if_fail (CARC_IS_GAME (self), 0);
+  g_return_val_if_fail (CARC_GAME_VALID (self), 0);
   return player < self->n_players ? self->supply[CARC_FIGURE_FOLLOWER][player] : 0;
 }
 
@@ -258,7 +258,7 @@ carc_game_get_supply (CarcGame *self, guint player)
 const CarcPlacement *
 carc_game_get_placements (CarcGame *self, guint *n_placements)
 {
-  g_return_val_if_fail (CARC_IS_GAME (self), NULL);
+  g_return_val_if_fail (CARC_GAME_VALID (self), NULL);
   g_return_val_if_fail (n_placements != NULL, NULL);
   *n_placements = self->phase == CARC_PHASE_PLACE ? self->n_placements : 0;
   if (*n_placements && !self->placements_listed)
@@ -275,7 +275,7 @@ carc_game_get_placements (CarcGame *self, guint *n_placements)
 guint
 carc_game_get_n_placements (CarcGame *self)
 {
-  g_return_val_if_fail (CARC_IS_GAME (self), 0);
+  g_return_val_if_fail (CARC_GAME_VALID (self), 0);
   return self->phase == CARC_PHASE_PLACE ? self->n_placements : 0;
 }
 
@@ -293,7 +293,7 @@ carc_game_get_n_placements (CarcGame *self)
 gboolean
 carc_game_get_placement (CarcGame *self, guint index, CarcPlacement *placement)
 {
-  g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
+  g_return_val_if_fail (CARC_GAME_VALID (self), FALSE);
   g_return_val_if_fail (placement != NULL, FALSE);
   if (self->phase != CARC_PHASE_PLACE || index >= self->n_placements)
     return FALSE;
@@ -334,7 +334,7 @@ carc_game_get_placement (CarcGame *self, guint index, CarcPlacement *placement)
 gboolean
 carc_game_can_place (CarcGame *self, gint x, gint y, guint rotation)
 {
-  g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
+  g_return_val_if_fail (CARC_GAME_VALID (self), FALSE);
   if (self->phase != CARC_PHASE_PLACE)
     return FALSE;
   if (carc_game_hooks_check (self, self->tile))
@@ -355,7 +355,7 @@ carc_game_can_place (CarcGame *self, gint x, gint y, guint rotation)
 const CarcDeployment *
 carc_game_get_deployments (CarcGame *self, guint *n_deployments)
 {
-  g_return_val_if_fail (CARC_IS_GAME (self), NULL);
+  g_return_val_if_fail (CARC_GAME_VALID (self), NULL);
   g_return_val_if_fail (n_deployments != NULL, NULL);
   *n_deployments = self->phase == CARC_PHASE_DEPLOY ? self->n_deployments : 0;
   return self->deployments;
@@ -370,7 +370,7 @@ carc_game_get_deployments (CarcGame *self, guint *n_deployments)
 gboolean
 carc_game_can_draw (CarcGame *self)
 {
-  g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
+  g_return_val_if_fail (CARC_GAME_VALID (self), FALSE);
   return self->phase == CARC_PHASE_CHOOSE && self->can_draw;
 }
 
@@ -383,7 +383,7 @@ carc_game_can_draw (CarcGame *self)
 gboolean
 carc_game_can_pass (CarcGame *self)
 {
-  g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
+  g_return_val_if_fail (CARC_GAME_VALID (self), FALSE);
   return self->phase == CARC_PHASE_CHOOSE && self->can_pass;
 }
 
@@ -395,7 +395,7 @@ carc_game_can_pass (CarcGame *self)
 guint
 carc_game_get_hand_size (CarcGame *self, guint player)
 {
-  g_return_val_if_fail (CARC_IS_GAME (self), 0);
+  g_return_val_if_fail (CARC_GAME_VALID (self), 0);
   return player < self->n_players ? self->hand[player].len : 0;
 }
 
@@ -413,7 +413,7 @@ carc_game_get_hand_size (CarcGame *self, guint player)
 const CarcTileType *
 carc_game_get_hand_piece (CarcGame *self, guint player, guint index)
 {
-  g_return_val_if_fail (CARC_IS_GAME (self), NULL);
+  g_return_val_if_fail (CARC_GAME_VALID (self), NULL);
   if (player >= self->n_players || index >= self->hand[player].len)
     return NULL;
   return self->hand[player].pieces[index];
@@ -427,7 +427,7 @@ carc_game_get_hand_piece (CarcGame *self, guint player, guint index)
 gboolean
 carc_game_get_hands_open (CarcGame *self)
 {
-  g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
+  g_return_val_if_fail (CARC_GAME_VALID (self), FALSE);
   return self->hands_open;
 }
 
@@ -444,7 +444,7 @@ carc_game_get_hands_open (CarcGame *self)
 const CarcPlacement *
 carc_game_get_piece_placements (CarcGame *self, guint index, guint *n_placements)
 {
-  g_return_val_if_fail (CARC_IS_GAME (self), NULL);
+  g_return_val_if_fail (CARC_GAME_VALID (self), NULL);
   g_return_val_if_fail (n_placements != NULL, NULL);
   *n_placements = 0;
   if (self->phase != CARC_PHASE_CHOOSE || index >= self->hand[self->current].len)
@@ -462,7 +462,7 @@ carc_game_get_piece_placements (CarcGame *self, guint index, guint *n_placements
 guint
 carc_game_get_pool_size (CarcGame *self)
 {
-  g_return_val_if_fail (CARC_IS_GAME (self), 0);
+  g_return_val_if_fail (CARC_GAME_VALID (self), 0);
   return self->phase == CARC_PHASE_DRAFT ? self->pool.len : 0;
 }
 
@@ -473,7 +473,7 @@ carc_game_get_pool_size (CarcGame *self)
 const CarcTileType *
 carc_game_get_pool_piece (CarcGame *self, guint index)
 {
-  g_return_val_if_fail (CARC_IS_GAME (self), NULL);
+  g_return_val_if_fail (CARC_GAME_VALID (self), NULL);
   if (self->phase != CARC_PHASE_DRAFT || index >= self->pool.len)
     return NULL;
   return self->pool.pieces[index];
@@ -491,7 +491,7 @@ carc_game_get_pool_piece (CarcGame *self, guint index)
 guint
 carc_game_get_pieces_at (CarcGame *self, gint x, gint y, CarcPieceInfo info[2])
 {
-  g_return_val_if_fail (CARC_IS_GAME (self), 0);
+  g_return_val_if_fail (CARC_GAME_VALID (self), 0);
   g_return_val_if_fail (info != NULL, 0);
   const CarcCell *c = carc_board_cell (&self->board, x, y);
   guint n = 0;
@@ -516,7 +516,7 @@ carc_game_get_pieces_at (CarcGame *self, gint x, gint y, CarcPieceInfo info[2])
 CarcPieceInfo **
 carc_game_list_pieces_at (CarcGame *self, gint x, gint y, guint *n_pieces)
 {
-  g_return_val_if_fail (CARC_IS_GAME (self), NULL);
+  g_return_val_if_fail (CARC_GAME_VALID (self), NULL);
   g_return_val_if_fail (n_pieces != NULL, NULL);
   CarcPieceInfo info[2];
   guint n = carc_game_get_pieces_at (self, x, y, info);
@@ -538,7 +538,7 @@ carc_game_list_pieces_at (CarcGame *self, gint x, gint y, guint *n_pieces)
 gboolean
 carc_game_is_occupied (CarcGame *self, gint x, gint y)
 {
-  g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
+  g_return_val_if_fail (CARC_GAME_VALID (self), FALSE);
   const CarcCell *c = carc_board_cell (&self->board, x, y);
   return c && c->piece[0];
 }
@@ -552,7 +552,7 @@ carc_game_is_occupied (CarcGame *self, gint x, gint y)
 gboolean
 carc_game_is_ending (CarcGame *self)
 {
-  g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
+  g_return_val_if_fail (CARC_GAME_VALID (self), FALSE);
   return self->ending;
 }
 
@@ -564,7 +564,7 @@ carc_game_is_ending (CarcGame *self)
 gboolean
 carc_game_has_expansion (CarcGame *self, const char *name)
 {
-  g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
+  g_return_val_if_fail (CARC_GAME_VALID (self), FALSE);
   g_return_val_if_fail (name != NULL, FALSE);
   for (guint i = 0; i < self->n_exp; i++)
     if (g_strcmp0 (self->exp[i].plugin->desc->name, name) == 0)
@@ -583,7 +583,7 @@ carc_game_has_expansion (CarcGame *self, const char *name)
 gboolean
 carc_game_hand_can_place (CarcGame *self, guint player, gint shape)
 {
-  g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
+  g_return_val_if_fail (CARC_GAME_VALID (self), FALSE);
   return player < self->n_players && carc_game_hand_placeable (self, player, shape);
 }
 
@@ -595,7 +595,7 @@ carc_game_hand_can_place (CarcGame *self, guint player, gint shape)
 guint
 carc_game_get_n_pieces (CarcGame *self)
 {
-  g_return_val_if_fail (CARC_IS_GAME (self), 0);
+  g_return_val_if_fail (CARC_GAME_VALID (self), 0);
   return self->n_pieces;
 }
 
@@ -622,7 +622,7 @@ fill_piece_info (CarcGame *g, guint index, CarcPieceInfo *info)
 gboolean
 carc_game_get_piece (CarcGame *self, guint index, CarcPieceInfo *info)
 {
-  g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
+  g_return_val_if_fail (CARC_GAME_VALID (self), FALSE);
   g_return_val_if_fail (info != NULL, FALSE);
   if (index >= self->n_pieces)
     return FALSE;
@@ -642,7 +642,7 @@ carc_game_get_piece (CarcGame *self, guint index, CarcPieceInfo *info)
 gboolean
 carc_game_get_piece_at (CarcGame *self, gint x, gint y, CarcPieceInfo *info)
 {
-  g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
+  g_return_val_if_fail (CARC_GAME_VALID (self), FALSE);
   g_return_val_if_fail (info != NULL, FALSE);
   const CarcCell *c = carc_board_cell (&self->board, x, y);
   if (!c || !c->piece[0])
@@ -662,7 +662,7 @@ carc_game_get_piece_at (CarcGame *self, gint x, gint y, CarcPieceInfo *info)
 void
 carc_game_get_bounds (CarcGame *self, gint *min_x, gint *min_y, gint *max_x, gint *max_y)
 {
-  g_return_if_fail (CARC_IS_GAME (self));
+  g_return_if_fail (CARC_GAME_VALID (self));
   g_return_if_fail (min_x != NULL);
   g_return_if_fail (min_y != NULL);
   g_return_if_fail (max_x != NULL);
@@ -686,7 +686,7 @@ carc_game_get_bounds (CarcGame *self, gint *min_x, gint *min_y, gint *max_x, gin
 gboolean
 carc_game_get_feature (CarcGame *self, gint x, gint y, guint segment, CarcFeatureInfo *info)
 {
-  g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
+  g_return_val_if_fail (CARC_GAME_VALID (self), FALSE);
   g_return_val_if_fail (info != NULL, FALSE);
   const CarcCell *c = carc_board_cell (&self->board, x, y);
   if (!c || !c->piece[0])
@@ -708,7 +708,7 @@ carc_game_get_feature (CarcGame *self, gint x, gint y, guint segment, CarcFeatur
 gboolean
 carc_game_get_piece_feature (CarcGame *self, guint piece, guint segment, CarcFeatureInfo *info)
 {
-  g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
+  g_return_val_if_fail (CARC_GAME_VALID (self), FALSE);
   g_return_val_if_fail (info != NULL, FALSE);
   if (piece >= self->n_pieces)
     return FALSE;
@@ -751,7 +751,7 @@ carc_game_get_piece_feature (CarcGame *self, guint piece, guint segment, CarcFea
 guint
 carc_game_get_n_followers (CarcGame *self)
 {
-  g_return_val_if_fail (CARC_IS_GAME (self), 0);
+  g_return_val_if_fail (CARC_GAME_VALID (self), 0);
   guint n = 0;
   for (guint i = 0; i < self->n_followers; i++)
     n += self->followers[i].active;
@@ -769,7 +769,7 @@ carc_game_get_n_followers (CarcGame *self)
 gboolean
 carc_game_get_follower (CarcGame *self, guint index, CarcFollowerInfo *info)
 {
-  g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
+  g_return_val_if_fail (CARC_GAME_VALID (self), FALSE);
   g_return_val_if_fail (info != NULL, FALSE);
   for (guint i = 0; i < self->n_followers; i++)
     {
@@ -800,7 +800,7 @@ carc_game_get_follower (CarcGame *self, guint index, CarcFollowerInfo *info)
 const CarcMove *
 carc_game_get_moves (CarcGame *self, guint *n_moves)
 {
-  g_return_val_if_fail (CARC_IS_GAME (self), NULL);
+  g_return_val_if_fail (CARC_GAME_VALID (self), NULL);
   g_return_val_if_fail (n_moves != NULL, NULL);
   *n_moves = self->n_moves;
   return self->moves;

@@ -34,6 +34,7 @@ static void
 carc_game_finalize (GObject *object)
 {
   CarcGame *g = CARC_GAME (object);
+  g->live = 0;
   if (g->event_destroy)
     g->event_destroy (g->event_data);
   carc_board_clear (&g->board);
@@ -88,6 +89,7 @@ carc_game_class_init (CarcGameClass *klass)
 static void
 carc_game_init (CarcGame *g)
 {
+  g->live = CARC_GAME_LIVE;
 }
 
 /**
@@ -328,7 +330,7 @@ hand_take (CarcHand *h, guint index)
 void
 carc_game_set_event_signals (CarcGame *self, gboolean enabled)
 {
-  g_return_if_fail (CARC_IS_GAME (self));
+  g_return_if_fail (CARC_GAME_VALID (self));
   self->event_signals = enabled;
   carc_game_look_for_handlers (self);
 }
@@ -347,7 +349,7 @@ void
 carc_game_set_event_func (CarcGame *self, CarcEventFunc func, gpointer user_data,
                           GDestroyNotify destroy)
 {
-  g_return_if_fail (CARC_IS_GAME (self));
+  g_return_if_fail (CARC_GAME_VALID (self));
   if (self->event_destroy)
     self->event_destroy (self->event_data);
   self->event_func = func;
@@ -370,9 +372,8 @@ carc_game_record (CarcGame *g, const CarcMove *move)
 static inline void
 record (CarcGame *g, CarcMoveType type, gint x, gint y, guint rotation, guint segment, guint piece)
 {
-  CarcMove m = {
-    .type = type, .x = x, .y = y, .rotation = rotation, .segment = segment, .piece = piece
-  };
+  CarcMove m
+      = { .type = type, .x = x, .y = y, .rotation = rotation, .segment = segment, .piece = piece };
   carc_game_record (g, &m);
 }
 
@@ -510,7 +511,7 @@ refuse_placement (CarcGame *g, const char *what, const CarcTileType *t, gint x, 
 gboolean
 carc_game_place (CarcGame *self, gint x, gint y, guint rotation, GError **error)
 {
-  g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
+  g_return_val_if_fail (CARC_GAME_VALID (self), FALSE);
   carc_game_look_for_handlers (self);
   if (!carc_game_check_phase (self, CARC_PHASE_PLACE, error))
     return FALSE;
@@ -592,7 +593,7 @@ refuse_deployment (CarcGame *g, guint figure, guint segment, GError **error)
 gboolean
 carc_game_deploy (CarcGame *self, guint figure, guint segment, GError **error)
 {
-  g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
+  g_return_val_if_fail (CARC_GAME_VALID (self), FALSE);
   carc_game_look_for_handlers (self);
   if (!carc_game_check_phase (self, CARC_PHASE_DEPLOY, error))
     return FALSE;
@@ -656,7 +657,7 @@ carc_game_deploy (CarcGame *self, guint figure, guint segment, GError **error)
 gboolean
 carc_game_skip (CarcGame *self, GError **error)
 {
-  g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
+  g_return_val_if_fail (CARC_GAME_VALID (self), FALSE);
   carc_game_look_for_handlers (self);
   if (!carc_game_check_phase (self, CARC_PHASE_DEPLOY, error))
     return FALSE;
@@ -680,7 +681,7 @@ carc_game_skip (CarcGame *self, GError **error)
 gboolean
 carc_game_draw (CarcGame *self, GError **error)
 {
-  g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
+  g_return_val_if_fail (CARC_GAME_VALID (self), FALSE);
   carc_game_look_for_handlers (self);
   if (!carc_game_check_phase (self, CARC_PHASE_CHOOSE, error))
     return FALSE;
@@ -718,7 +719,7 @@ carc_game_draw (CarcGame *self, GError **error)
 gboolean
 carc_game_pass (CarcGame *self, GError **error)
 {
-  g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
+  g_return_val_if_fail (CARC_GAME_VALID (self), FALSE);
   carc_game_look_for_handlers (self);
   if (!carc_game_check_phase (self, CARC_PHASE_CHOOSE, error))
     return FALSE;
@@ -768,9 +769,10 @@ check_hand_index (CarcGame *g, guint index, GError **error)
 gboolean
 carc_game_place_piece (CarcGame *self, guint index, gint x, gint y, guint rotation, GError **error)
 {
-  g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
+  g_return_val_if_fail (CARC_GAME_VALID (self), FALSE);
   carc_game_look_for_handlers (self);
-  if (!carc_game_check_phase (self, CARC_PHASE_CHOOSE, error) || !check_hand_index (self, index, error))
+  if (!carc_game_check_phase (self, CARC_PHASE_CHOOSE, error)
+      || !check_hand_index (self, index, error))
     return FALSE;
   if (rotation > 3)
     {
@@ -805,7 +807,7 @@ carc_game_place_piece (CarcGame *self, guint index, gint x, gint y, guint rotati
 gboolean
 carc_game_pick (CarcGame *self, guint index, GError **error)
 {
-  g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
+  g_return_val_if_fail (CARC_GAME_VALID (self), FALSE);
   carc_game_look_for_handlers (self);
   if (self->phase != CARC_PHASE_DRAFT)
     {
@@ -849,7 +851,7 @@ carc_game_pick (CarcGame *self, guint index, GError **error)
 void
 carc_game_bury_next_tile (CarcGame *self)
 {
-  g_return_if_fail (CARC_IS_GAME (self));
+  g_return_if_fail (CARC_GAME_VALID (self));
   if (self->deck_pos < self->deck_len)
     self->deck_pos++;
 }
@@ -873,7 +875,7 @@ carc_game_bury_next_tile (CarcGame *self)
 guint
 carc_game_random (CarcGame *self, guint bound)
 {
-  g_return_val_if_fail (CARC_IS_GAME (self), 0);
+  g_return_val_if_fail (CARC_GAME_VALID (self), 0);
   g_return_val_if_fail (!self->in_check_place, 0);
   return bound ? carc_rng_below (&self->rng, bound) : 0;
 }

@@ -394,7 +394,7 @@ list_plugin (CarcGame *g, guint e, guint player, GPtrArray *moves)
 GPtrArray *
 carc_game_list_moves (CarcGame *self, guint player)
 {
-  g_return_val_if_fail (CARC_IS_GAME (self), NULL);
+  g_return_val_if_fail (CARC_GAME_VALID (self), NULL);
   GPtrArray *moves = g_ptr_array_new_with_free_func ((GDestroyNotify)carc_move_free);
   if (player != self->current || self->phase == CARC_PHASE_OVER)
     return moves;
@@ -494,7 +494,7 @@ apply_deploy (CarcGame *g, const CarcMove *move, GError **error)
 gboolean
 carc_game_apply_move (CarcGame *self, const CarcMove *move, GError **error)
 {
-  g_return_val_if_fail (CARC_IS_GAME (self), FALSE);
+  g_return_val_if_fail (CARC_GAME_VALID (self), FALSE);
   g_return_val_if_fail (move != NULL, FALSE);
   switch (move->type)
     {
@@ -552,7 +552,7 @@ carc_game_claim_phase (CarcGame *g, CarcPhasePoint point, guint from)
 void
 carc_game_end_phase (CarcGame *self)
 {
-  g_return_if_fail (CARC_IS_GAME (self));
+  g_return_if_fail (CARC_GAME_VALID (self));
   g_return_if_fail (self->phase == CARC_PHASE_PLUGIN);
   CarcPhasePoint point = self->phase_point;
   guint next = self->phase_owner + 1;
@@ -572,7 +572,7 @@ carc_game_end_phase (CarcGame *self)
 void
 carc_game_set_phase_player (CarcGame *self, guint player)
 {
-  g_return_if_fail (CARC_IS_GAME (self));
+  g_return_if_fail (CARC_GAME_VALID (self));
   g_return_if_fail (self->phase == CARC_PHASE_PLUGIN);
   g_return_if_fail (player < self->n_players);
   self->current = player;
@@ -588,7 +588,7 @@ carc_game_set_phase_player (CarcGame *self, guint player)
 const char *
 carc_game_get_phase_name (CarcGame *self)
 {
-  g_return_val_if_fail (CARC_IS_GAME (self), NULL);
+  g_return_val_if_fail (CARC_GAME_VALID (self), NULL);
   if (self->phase == CARC_PHASE_PLUGIN)
     return self->phase_name;
   GEnumClass *klass = g_type_class_ref (CARC_TYPE_PHASE);
@@ -606,7 +606,7 @@ carc_game_get_phase_name (CarcGame *self)
 const char *
 carc_game_get_phase_owner (CarcGame *self)
 {
-  g_return_val_if_fail (CARC_IS_GAME (self), NULL);
+  g_return_val_if_fail (CARC_GAME_VALID (self), NULL);
   if (self->phase != CARC_PHASE_PLUGIN)
     return NULL;
   return carc_plugin_get_name (self->exp[self->phase_owner].plugin);

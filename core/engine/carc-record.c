@@ -241,7 +241,7 @@ carc_move_to_json (const CarcMove *move, const guint *scores, guint n_players)
 char *
 carc_game_to_record (CarcGame *game, const char *const *player_names)
 {
-  g_return_val_if_fail (CARC_IS_GAME (game), NULL);
+  g_return_val_if_fail (CARC_GAME_VALID (game), NULL);
   guint n_moves;
   const CarcMove *moves = carc_game_get_moves (game, &n_moves);
   /* The scores after each move: replayed in a scratch game (the game keeps no history). */
@@ -629,9 +629,12 @@ read_plugin_move (JsonObject *o, const char *path, CarcMove *m, const char *name
   {
     const char *name;
     guint param;
-  } keys[] = { { "x", CARC_MOVE_PARAM_X },           { "y", CARC_MOVE_PARAM_Y },
-               { "rotation", CARC_MOVE_PARAM_ROTATION }, { "segment", CARC_MOVE_PARAM_SEGMENT },
-               { "piece", CARC_MOVE_PARAM_PIECE },   { "figure", CARC_MOVE_PARAM_FIGURE } };
+  } keys[] = { { "x", CARC_MOVE_PARAM_X },
+               { "y", CARC_MOVE_PARAM_Y },
+               { "rotation", CARC_MOVE_PARAM_ROTATION },
+               { "segment", CARC_MOVE_PARAM_SEGMENT },
+               { "piece", CARC_MOVE_PARAM_PIECE },
+               { "figure", CARC_MOVE_PARAM_FIGURE } };
   for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
     m->params |= json_object_has_member (o, keys[i].name) ? keys[i].param : 0;
   m->x = (gint)x;
@@ -711,8 +714,8 @@ read_move (JsonNode *n, const char *path, CarcMove *m, guint n_players, guint *s
 
 /* A move's "scores", if it has them. */
 static gboolean
-read_scores (JsonObject *o, const char *path, guint n_players, guint *scores,
-             gboolean *has_scores, GError **error)
+read_scores (JsonObject *o, const char *path, guint n_players, guint *scores, gboolean *has_scores,
+             GError **error)
 {
   *has_scores = FALSE;
   JsonNode *sc = json_object_get_member (o, "scores");
@@ -774,8 +777,8 @@ check_header (JsonObject *o, GError **error)
       || strcmp (json_node_get_string (format), CARC_RECORD_FORMAT) != 0)
     return bad (error, "record.format", "not \"%s\"", CARC_RECORD_FORMAT);
   gint64 version;
-  if (!get_int (o, "record", "version", CARC_RECORD_VERSION_OLDEST, CARC_RECORD_VERSION, TRUE, &version,
-                error))
+  if (!get_int (o, "record", "version", CARC_RECORD_VERSION_OLDEST, CARC_RECORD_VERSION, TRUE,
+                &version, error))
     return FALSE;
   JsonNode *engine = json_object_get_member (o, "engine");
   if (engine
@@ -1139,7 +1142,7 @@ hash_expansions (StateHasher *c, CarcGame *g, gboolean public_only)
 char *
 carc_game_get_state_hash (CarcGame *game)
 {
-  g_return_val_if_fail (CARC_IS_GAME (game), NULL);
+  g_return_val_if_fail (CARC_GAME_VALID (game), NULL);
   CarcGame *g = game;
   g_autoptr (GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
   g_autofree StateHasher *c = g_new (StateHasher, 1);
@@ -1201,7 +1204,7 @@ char *
 carc_game_get_public_hash (CarcGame *game)
 {
   static const char domain[] = "carcassonne public state 1";
-  g_return_val_if_fail (CARC_IS_GAME (game), NULL);
+  g_return_val_if_fail (CARC_GAME_VALID (game), NULL);
   CarcGame *g = game;
   g_autoptr (GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
   g_autofree StateHasher *c = g_new (StateHasher, 1);

@@ -146,7 +146,7 @@ carc_scoring_get_points (const CarcScoring *scoring, guint player)
 void
 carc_game_award (CarcGame *self, guint player, const char *name, guint count, guint points)
 {
-  g_return_if_fail (CARC_IS_GAME (self));
+  g_return_if_fail (CARC_GAME_VALID (self));
   g_return_if_fail (player < self->n_players);
   g_return_if_fail (name != NULL);
   g_return_if_fail (self->phase != CARC_PHASE_OVER);
