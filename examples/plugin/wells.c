@@ -154,8 +154,9 @@ wells_score_adjust (CarcGame *game, gpointer data, CarcScoring *scoring)
     carc_scoring_add_item_to_winners (scoring, "wells", n, n * wg->bonus);
 }
 
-/* State: what decides the game's future and the board does not show, every player may see
- * it (public or not, the same bytes); nothing while no well waits and none was drawn. */
+/* The state hashes: the well waiting for its phase and the wells drawn decide the game's
+ * future, and the board does not show them. Every player knows them, so the public hash gets
+ * the same bytes. Nothing at all while no well waits and none was drawn, as at the start. */
 static void
 wells_digest (CarcGame *game, gpointer data, gboolean public_only, GByteArray *bytes)
 {
