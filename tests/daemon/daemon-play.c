@@ -182,14 +182,61 @@ fixture_players (Fixture *f, GDBusConnection **clients, char **players)
 }
 
 char *
-test_plugin_dir (const char *name)
+plugin_dir_linking (const char *target)
 {
   g_autoptr (GError) error = NULL;
   char *dir = g_dir_make_tmp ("carcd-plugins-XXXXXX", &error);
   ck_assert_msg (dir != NULL, "%s", error ? error->message : "");
-  g_autofree char *file = g_strconcat (name, ".so", NULL);
-  g_autofree char *target = g_build_filename (TOP_BUILDDIR "/tests/daemon/.libs", file, NULL);
+  g_autofree char *file = g_path_get_basename (target);
   g_autofree char *link = g_build_filename (dir, file, NULL);
   ck_assert_msg (symlink (target, link) == 0, "%s: %s", link, g_strerror (errno));
   return dir;
+}
+
+char *
+test_plugin_dir (const char *name)
+{
+  g_autofree char *file = g_strconcat (name, ".so", NULL);
+  g_autofree char *target = g_build_filename (TOP_BUILDDIR "/tests/daemon/.libs", file, NULL);
+  return plugin_dir_linking (target);
+}
+
+static void
+record_signal (GDBusConnection *c, const char *sender, const char *path, const char *iface,
+               const char *signal, GVariant *params, gpointer data)
+{
+  GPtrArray *seen = data;
+  g_autofree char *args = g_variant_print (params, FALSE);
+  g_ptr_array_add (seen, g_strdup_printf ("%s%s", signal, args));
+}
+
+guint
+listen_to_game (Fixture *f, GPtrArray *seen)
+{
+  return g_dbus_connection_signal_subscribe (f->x, NULL, GAME_IFACE, NULL, f->game, NULL,
+                                             G_DBUS_SIGNAL_FLAGS_NONE, record_signal, seen, NULL);
+}
+
+const char *
+first_signal (GPtrArray *seen, const char *prefix)
+{
+  for (guint i = 0; i < seen->len; i++)
+    if (g_str_has_prefix (g_ptr_array_index (seen, i), prefix))
+      return g_ptr_array_index (seen, i);
+  return NULL;
+}
+
+char *
+game_moves (GDBusConnection *c, const char *game)
+{
+  g_autoptr (GVariant) v = call_ok (c, game, GAME_IFACE, "GetMoves", NO_OPTIONS);
+  g_autoptr (GVariant) list = g_variant_get_child_value (v, 0);
+  return g_variant_print (list, FALSE);
+}
+
+char *
+player_figures (GDBusConnection *c, const char *player)
+{
+  g_autoptr (GVariant) v = get_property (c, player, PLAYER_IFACE, "Figures");
+  return g_variant_print (v, FALSE);
 }

@@ -52,5 +52,17 @@ void fixture_teardown (Fixture *f);
 /* A new temporary plugin directory holding only a link to the test plugin
  * tests/daemon/.libs/@name.so; remove it with remove_tree(). */
 char *test_plugin_dir (const char *name);
+/* The same for any plugin file @target (a path ending in <name>.so). */
+char *plugin_dir_linking (const char *target);
+
+/* @f's stranger (@f->x) records every signal of @f's game into @seen as "Name(args)" (strings
+ * to g_free); returns the subscription, for g_dbus_connection_signal_unsubscribe(). */
+guint listen_to_game (Fixture *f, GPtrArray *seen);
+/* The first of @seen that starts with @prefix, or NULL. */
+const char *first_signal (GPtrArray *seen, const char *prefix);
+/* @c's legal moves in @game (Game.GetMoves), printed (g_free it). */
+char *game_moves (GDBusConnection *c, const char *game);
+/* A player's Figures property, printed (g_free it). */
+char *player_figures (GDBusConnection *c, const char *player);
 /* @f's seated clients and their Player paths, seat by seat (borrowed from @f). */
 void fixture_players (Fixture *f, GDBusConnection **clients, char **players);

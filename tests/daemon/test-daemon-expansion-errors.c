@@ -481,7 +481,7 @@ link_plugin (const char *dir, const char *name, const char *target)
  * their reasons"; Manager.xml: RefusedPlugins "(name, file, reason) ... CreateGame naming one
  * is ExpansionUnavailable with the reason in its message"; "a plugin whose file name differs
  * from its name gets a warning at load". The plugin directory holds tests/daemon/refuses.c
- * built (its init fails), a text file named broken.so, winter.so and the example plugin inns
+ * built (its init fails), a text file named broken.so, winter.so and the example plugin wells
  * under the file name tavern.so. */
 START_TEST (test_refused_plugins)
 {
@@ -500,7 +500,7 @@ START_TEST (test_refused_plugins)
   g_autoptr (GError) error = NULL;
 
   link_plugin (dir, "refuses.so", TOP_BUILDDIR "/tests/daemon/.libs/refuses.so");
-  link_plugin (dir, "tavern.so", TOP_BUILDDIR "/examples/plugin/.libs/inns.so");
+  link_plugin (dir, "tavern.so", TOP_BUILDDIR "/examples/plugin/.libs/wells.so");
   link_plugin (dir, "winter.so", winter);
   ck_assert (g_file_set_contents (broken, "this is not a shared object\n", -1, NULL));
 
@@ -512,7 +512,7 @@ START_TEST (test_refused_plugins)
   GVariantIter iter;
   const char *name, *path, *reason;
 
-  ck_assert_str_eq (names_text, "['inns', 'winter']"); /* hook order: priority, then name */
+  ck_assert_str_eq (names_text, "['wells', 'winter']"); /* hook order: priority, then name */
   /* in file name order: broken (dlopen's own words follow "cannot load: "), refuses */
   ck_assert_uint_eq (g_variant_n_children (refused), 2);
   g_variant_iter_init (&iter, refused);
@@ -534,11 +534,11 @@ START_TEST (test_refused_plugins)
   ck_assert_str_eq (error->message, "Expansion \"refuses\" is not loaded in this daemon: refused "
                                     "at start: plugin refuses refused to start: no tavern keeper "
                                     "today (Manager.RefusedPlugins)");
-  g_free (create_game (c, "{'expansions': <['inns', 'winter']>}"));
+  g_free (create_game (c, "{'expansions': <['wells', 'winter']>}"));
 
   ck_assert (g_file_get_contents (log, &text, NULL, NULL));
   warning
-      = g_strdup_printf ("%s is plugin inns: games take it as \"inns\", not \"tavern\"", tavern);
+      = g_strdup_printf ("%s is plugin wells: games take it as \"wells\", not \"tavern\"", tavern);
   ck_assert_msg (lines_with (text, warning) == 1, "the log:\n%s", text);
   ck_assert_msg (lines_with (text, "refused") == 2, "the log:\n%s", text);
   expected = g_strdup_printf ("refused: %s: plugin refuses refused to start: no tavern keeper "

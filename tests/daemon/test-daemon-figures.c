@@ -9,23 +9,6 @@
 #include "daemon-fixture.h"
 #include "daemon-play.h"
 
-static void
-on_signal (GDBusConnection *c, const char *sender, const char *path, const char *iface,
-           const char *signal, GVariant *params, gpointer data)
-{
-  GPtrArray *seen = data;
-  g_autofree char *text = g_variant_print (params, FALSE);
-
-  g_ptr_array_add (seen, g_strdup_printf ("%s%s", signal, text));
-}
-
-static char *
-figures_of (GDBusConnection *c, const char *player)
-{
-  g_autoptr (GVariant) v = get_property (c, player, PLAYER_IFACE, "Figures");
-  return g_variant_print (v, FALSE);
-}
-
 /* Player.Figures lists the kinds in the game's order, before and after the start; Ann
  * deploys "big" by name on W's west arm (segment 2): GetDeployments offered it after the
  * follower on each segment, FollowerDeployed names it, Figures shows her none left; a kind
@@ -37,11 +20,10 @@ START_TEST (test_deploy_a_plugin_figure)
   const char *args[] = { dir_arg, NULL };
   Fixture f;
   fixture_setup (&f, args, "{'expansions': <['big-figure']>, 'tile-order': <['W', 'A']>}", FALSE);
-  g_autofree char *before = figures_of (f.a, f.pa);
+  g_autofree char *before = player_figures (f.a, f.pa);
   ck_assert_str_eq (before, "{'follower': 7, 'big': 1}");
   g_autoptr (GPtrArray) seen = g_ptr_array_new_with_free_func (g_free);
-  guint id = g_dbus_connection_signal_subscribe (f.x, NULL, GAME_IFACE, NULL, f.game, NULL,
-                                                 G_DBUS_SIGNAL_FLAGS_NONE, on_signal, seen, NULL);
+  guint id = listen_to_game (&f, seen);
   g_variant_unref (call_ok (f.a, f.game, GAME_IFACE, "Start", NO_OPTIONS));
   g_variant_unref (
       call_ok (f.a, f.game, GAME_IFACE, "Place", g_variant_new ("(iiua{sv})", 1, 0, 0, NULL)));
@@ -68,11 +50,11 @@ START_TEST (test_deploy_a_plugin_figure)
   ck_assert_msg (g_ptr_array_find_with_equal_func (seen, deployed, g_str_equal, NULL),
                  "no %s among %u signals: %s", deployed, seen->len,
                  seen->len > 1 ? (char *)seen->pdata[1] : "");
-  g_autofree char *after = figures_of (f.a, f.pa);
+  g_autofree char *after = player_figures (f.a, f.pa);
   ck_assert_str_eq (after, "{'follower': 7, 'big': 0}");
   g_autoptr (GVariant) followers = get_property (f.a, f.pa, PLAYER_IFACE, "Followers");
   ck_assert_uint_eq (g_variant_get_uint32 (followers), 7);
-  g_autofree char *bob = figures_of (f.b, f.pb);
+  g_autofree char *bob = player_figures (f.b, f.pb);
   ck_assert_str_eq (bob, "{'follower': 7, 'big': 1}");
 
   g_dbus_connection_signal_unsubscribe (f.x, id);

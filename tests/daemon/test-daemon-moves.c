@@ -7,31 +7,9 @@
 #include "config.h"
 
 #include <check.h>
-#include <errno.h>
-#include <unistd.h>
 #include "check-run.h"
 #include "daemon-fixture.h"
 #include "daemon-play.h"
-
-static char *
-plugin_dir (void)
-{
-  g_autoptr (GError) error = NULL;
-  char *dir = g_dir_make_tmp ("carcd-moves-XXXXXX", &error);
-  ck_assert_msg (dir != NULL, "%s", error ? error->message : "");
-  g_autofree char *link = g_build_filename (dir, "ring-bell.so", NULL);
-  ck_assert_msg (symlink (TOP_BUILDDIR "/tests/daemon/.libs/ring-bell.so", link) == 0, "%s",
-                 g_strerror (errno));
-  return dir;
-}
-
-static char *
-moves_of (GDBusConnection *c, const char *game)
-{
-  g_autoptr (GVariant) v = call_ok (c, game, GAME_IFACE, "GetMoves", NO_OPTIONS);
-  g_autoptr (GVariant) list = g_variant_get_child_value (v, 0);
-  return g_variant_print (list, FALSE);
-}
 
 static GVariant *
 play_args (const char *type, const char *args_text)
@@ -44,16 +22,16 @@ play_args (const char *type, const char *args_text)
  * and the turn passes to Bob. Refusals change nothing. */
 START_TEST (test_list_and_play_a_plugin_move)
 {
-  g_autofree char *dir = plugin_dir ();
+  g_autofree char *dir = test_plugin_dir ("ring-bell");
   g_autofree char *dir_arg = g_strconcat ("--plugin-dir=", dir, NULL);
   const char *args[] = { dir_arg, NULL };
   Fixture f;
   fixture_setup (&f, args, "{'expansions': <['ring-bell']>, 'tile-order': <['W', 'A']>}", FALSE);
-  g_autofree char *waiting = moves_of (f.a, f.game);
+  g_autofree char *waiting = game_moves (f.a, f.game);
   ck_assert_str_eq (waiting, "[]");
   g_variant_unref (call_ok (f.a, f.game, GAME_IFACE, "Start", NO_OPTIONS));
   /* not Bob's turn: nothing for him */
-  g_autofree char *bobs = moves_of (f.b, f.game);
+  g_autofree char *bobs = game_moves (f.b, f.game);
   ck_assert_str_eq (bobs, "[]");
   g_autoptr (GVariant) v = call_ok (f.a, f.game, GAME_IFACE, "GetMoves", NO_OPTIONS);
   g_autoptr (GVariant) list = g_variant_get_child_value (v, 0);
@@ -87,7 +65,7 @@ START_TEST (test_list_and_play_a_plugin_move)
   ck_assert_uint_eq (get_uint (f.a, f.game, GAME_IFACE, "State"), 2);
   g_variant_unref (call_ok (f.a, f.game, GAME_IFACE, "Play", play_args ("skip", "@a{sv} {}")));
   ck_assert_uint_eq (get_uint (f.a, f.game, GAME_IFACE, "State"), 6);
-  g_autofree char *bell = moves_of (f.a, f.game);
+  g_autofree char *bell = game_moves (f.a, f.game);
   ck_assert_str_eq (bell, "[('ring-bell', {}), ('no-bell', {})]");
   g_autofree char *skip = call_error (f.a, f.game, GAME_IFACE, "Skip", NO_OPTIONS);
   ck_assert_str_eq (skip, E ("WrongPhase"));
@@ -107,7 +85,7 @@ END_TEST
  * most once. */
 START_TEST (test_bots_play_the_plugin)
 {
-  g_autofree char *dir = plugin_dir ();
+  g_autofree char *dir = test_plugin_dir ("ring-bell");
   g_autofree char *dir_arg = g_strconcat ("--plugin-dir=", dir, NULL);
   const char *args[] = { dir_arg, NULL };
   GPid pid = daemon_start (args);
@@ -140,7 +118,7 @@ END_TEST
  * token plays the bell move from a new connection. */
 START_TEST (test_journal_keeps_the_plugin_phase)
 {
-  g_autofree char *dir = plugin_dir ();
+  g_autofree char *dir = test_plugin_dir ("ring-bell");
   g_autofree char *dir_arg = g_strconcat ("--plugin-dir=", dir, NULL);
   g_autofree char *state = g_dir_make_tmp ("carcd-moves-state-XXXXXX", NULL);
   g_autofree char *state_arg = g_strconcat ("--state-dir=", state, NULL);

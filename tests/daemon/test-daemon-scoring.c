@@ -12,22 +12,6 @@
 #include "daemon-play.h"
 
 static void
-on_signal (GDBusConnection *c, const char *sender, const char *path, const char *iface,
-           const char *signal, GVariant *params, gpointer data)
-{
-  GPtrArray *seen = data;
-  g_autofree char *args = g_variant_print (params, FALSE);
-  g_ptr_array_add (seen, g_strdup_printf ("%s%s", signal, args));
-}
-
-static guint
-listen (Fixture *f, GPtrArray *seen)
-{
-  return g_dbus_connection_signal_subscribe (f->x, NULL, GAME_IFACE, NULL, f->game, NULL,
-                                             G_DBUS_SIGNAL_FLAGS_NONE, on_signal, seen, NULL);
-}
-
-static void
 place (GDBusConnection *c, const char *game, gint x, gint y, guint rotation)
 {
   g_variant_unref (
@@ -41,21 +25,12 @@ deploy (GDBusConnection *c, const char *game, guint segment)
                             g_variant_new ("(sua{sv})", "follower", segment, NULL)));
 }
 
-static const char *
-first_scoring (GPtrArray *seen)
-{
-  for (guint i = 0; i < seen->len; i++)
-    if (g_str_has_prefix (g_ptr_array_index (seen, i), "FeatureScored("))
-      return g_ptr_array_index (seen, i);
-  return NULL;
-}
-
 /* Waits for the first FeatureScored and asserts it is exactly @expected. */
 static void
 assert_first_scoring (GPtrArray *seen, const char *expected)
 {
-  WAIT_FOR (first_scoring (seen) != NULL);
-  ck_assert_pstr_eq (first_scoring (seen), expected);
+  WAIT_FOR (first_signal (seen, "FeatureScored(") != NULL);
+  ck_assert_pstr_eq (first_signal (seen, "FeatureScored("), expected);
 }
 
 /* The signals seen from the first TurnEnded on, the arguments of TurnEnded and GameOver
@@ -91,7 +66,7 @@ START_TEST (test_city_breakdown)
   Fixture f;
   fixture_setup (&f, NULL, "{'tile-order': <['D', 'U']>}", FALSE);
   g_autoptr (GPtrArray) seen = g_ptr_array_new_with_free_func (g_free);
-  guint id = listen (&f, seen);
+  guint id = listen_to_game (&f, seen);
 
   g_variant_unref (call_ok (f.a, f.game, GAME_IFACE, "Start", NO_OPTIONS));
   place (f.a, f.game, 0, -1, 2);
@@ -113,7 +88,7 @@ START_TEST (test_inn_breakdown)
                  "{'expansions': <['inns-cathedrals']>, 'tile-order': <['IC-RRR.i', 'W', 'B']>}",
                  FALSE);
   g_autoptr (GPtrArray) seen = g_ptr_array_new_with_free_func (g_free);
-  guint id = listen (&f, seen);
+  guint id = listen_to_game (&f, seen);
 
   g_variant_unref (call_ok (f.a, f.game, GAME_IFACE, "Start", NO_OPTIONS));
   place (f.a, f.game, -1, 0, 0);
@@ -139,7 +114,7 @@ START_TEST (test_points_awarded)
   Fixture f;
   fixture_setup (&f, args, "{'expansions': <['awards']>, 'tile-order': <['E']>}", FALSE);
   g_autoptr (GPtrArray) seen = g_ptr_array_new_with_free_func (g_free);
-  guint id = listen (&f, seen);
+  guint id = listen_to_game (&f, seen);
 
   g_variant_unref (call_ok (f.a, f.game, GAME_IFACE, "Start", NO_OPTIONS));
   place (f.a, f.game, 0, -1, 2);
@@ -149,7 +124,7 @@ START_TEST (test_points_awarded)
   g_autofree char *closed = g_strdup_printf ("PointsAwarded('%s', 'closed', 1, 1)", f.pa);
   ck_assert_msg (g_ptr_array_find_with_equal_func (seen, closed, g_str_equal, NULL), "no %s",
                  closed);
-  ck_assert_ptr_null (first_scoring (seen));
+  ck_assert_ptr_null (first_signal (seen, "FeatureScored("));
   g_autofree char *end = signals_from_turn_end (seen);
   g_autofree char *expected
       = g_strdup_printf ("TurnEnded PointsAwarded('%s', 'end', 0, 5) GameOver", f.pb);

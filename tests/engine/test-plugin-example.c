@@ -1,24 +1,27 @@
-/* test-plugin-example.c: the example plugin (examples/plugin/inns.c) loaded from the build
+/* test-plugin-example.c: the example plugin (examples/plugin/wells.c) loaded from the build
  * tree and played, and the plugin host's refusals (doc/plugin-guide.md).
  *
  * The example's rules, as its header comment states them:
- *   INN-1 setup: its 4 tiles join the draw pile; an explicit tile order is the whole pile.
- *   INN-2 check_place: an inn tile goes only where its inn's road continues a road on the
- *         board; a tile that fits nowhere is discarded (decision D3).
- *   INN-3 score: a complete road with an inn scores `bonus` (default 2) a tile, however many
- *         inns it has; other features, and roads without an inn, score as always.
- *   INN-4 score: an incomplete road with an inn scores 0 at the end (option `penalty`, on by
- *         default); with `penalty` off, 1 a tile as always.
+ *   W-1 tiles: its 4 tiles join the draw pile; an explicit tile order is the whole pile. Each
+ *       has a well: the segment attribute `well` on a road or a city segment.
+ *   W-2 figure: the bucket, 1 per player, stands on roads and cities only, strength 2 in a
+ *       majority (a follower 1).
+ *   W-3 move: after a turn in which a player placed a tile with a well, that player holds the
+ *       "well" phase and makes "draw-water" or "leave-well"; outside it both are refused.
+ *   W-4 score: a complete feature scores `bonus` (default 2) more for each drawn well in it,
+ *       as a "wells" item; undrawn wells, and incomplete features, add nothing.
+ *   W-5 state: the drawn wells (and the well waiting for its phase) are in the state hashes.
  * The host's rules (core/engine/carc-plugin.c, core/engine/carc-plugin-host.c) are named where
  * checked.
  *
  * Board conventions as in tests/engine/test-rules.c: the start tile D at (0, 0) has its city north
  * and its road west-east; rotation r turns a tile r quarter turns clockwise. Segments:
- *   IN-U: 0 road N-S (the inn's), 1, 2 fields; "IN-U r1" is a west-east road.
- *   IN-K: 0 city N, 1 road S-W (the inn's), 2, 3 fields.
+ *   WE-U: 0 road N-S (the well's), 1, 2 fields; "WE-U r1" is a west-east road.
+ *   WE-K: 0 city N, 1 road S-W (the well's), 2, 3 fields; "WE-K r0" has its road west and south.
  *   A: 0 cloister, 1 road (S, ends at the cloister), 2 field; "A r1" has its road west,
  *      "A r3" east, "A r2" north.   E: 0 city N, 1 field; "E r2" faces its city south.
- *   V: 0 road S-W, 1, 2 fields.
+ *   U: 0 road N-S, 1, 2 fields.   V: 0 road S-W, 1, 2 fields; "V r1" joins N and W, "V r3"
+ *      E and S.
  */
 #include "config.h"
 
@@ -46,7 +49,7 @@ top_builddir (void)
 static char *
 example_path (void)
 {
-  return g_build_filename (top_builddir (), "examples", "plugin", ".libs", "inns." G_MODULE_SUFFIX,
+  return g_build_filename (top_builddir (), "examples", "plugin", ".libs", "wells." G_MODULE_SUFFIX,
                            NULL);
 }
 
@@ -57,7 +60,7 @@ plugins_dir (void)
 }
 
 static CarcPlugin *
-load_inns (void)
+load_wells (void)
 {
   g_autofree char *path = example_path ();
   g_autoptr (GError) error = NULL;
@@ -75,18 +78,18 @@ base_tiles (void)
   return set;
 }
 
-/* A two-player config with the example plugin (when @with_inns) and @order as the pile. */
+/* A two-player config with the example plugin (when @with_wells) and @order as the pile. */
 static CarcGameConfig *
-config_new (gboolean with_inns, const char *const *order)
+config_new (gboolean with_wells, const char *const *order)
 {
   g_autoptr (CarcTileSet) tiles = base_tiles ();
   CarcGameConfig *config = carc_game_config_new (tiles);
   carc_game_config_set_tile_order (config, order);
-  if (with_inns)
+  if (with_wells)
     {
-      g_autoptr (CarcPlugin) inns = load_inns ();
+      g_autoptr (CarcPlugin) wells = load_wells ();
       g_autoptr (GError) error = NULL;
-      ck_assert_msg (carc_game_config_add_expansion (config, inns, &error), "%s",
+      ck_assert_msg (carc_game_config_add_expansion (config, wells, &error), "%s",
                      error ? error->message : "?");
     }
   return config;
@@ -96,8 +99,8 @@ static void
 set_option (CarcGameConfig *config, const char *option, guint32 value)
 {
   g_autoptr (GError) error = NULL;
-  ck_assert_msg (carc_game_config_set_option (config, "inns", option, value, &error),
-                 "inns.%s = %u: %s", option, value, error ? error->message : "?");
+  ck_assert_msg (carc_game_config_set_option (config, "wells", option, value, &error),
+                 "wells.%s = %u: %s", option, value, error ? error->message : "?");
 }
 
 /* A game and the events it reported that the tests look at. */
@@ -105,36 +108,34 @@ typedef struct
 {
   CarcGame *game;
   GArray *scores;        /* CarcEvent: CARC_EVENT_FEATURE_SCORED, in order (items NULL) */
-  GPtrArray *breakdowns; /* player 0's items in each of them, "name*count=points ..." */
-  GArray *discards;      /* CarcEvent: CARC_EVENT_TILE_DISCARDED, in order */
+  GPtrArray *breakdowns; /* each scoring's items, "name*count=points ...", of players 0 | 1 */
 } Play;
 
-static char *
-items_of (const CarcEvent *event, guint player)
+static void
+append_items (GString *text, const CarcEvent *event, guint player)
 {
-  GString *text = g_string_new (NULL);
   for (guint i = 0; i < carc_event_get_n_items (event, player); i++)
     {
       const CarcScoreItem *item = carc_event_get_item (event, player, i);
       g_string_append_printf (text, "%s%s*%u=%u", i ? " " : "", item->name, item->count,
                               item->points);
     }
-  return g_string_free (text, FALSE);
 }
 
 static void
 play_record (CarcGame *game, const CarcEvent *event, gpointer user_data)
 {
   Play *play = user_data;
-  if (event->type == CARC_EVENT_FEATURE_SCORED)
-    {
-      CarcEvent kept = *event;
-      kept.items = NULL; /* valid during the callback only */
-      g_array_append_val (play->scores, kept);
-      g_ptr_array_add (play->breakdowns, items_of (event, 0));
-    }
-  else if (event->type == CARC_EVENT_TILE_DISCARDED)
-    g_array_append_val (play->discards, *event);
+  if (event->type != CARC_EVENT_FEATURE_SCORED)
+    return;
+  CarcEvent kept = *event;
+  kept.items = NULL; /* valid during the callback only */
+  g_array_append_val (play->scores, kept);
+  GString *text = g_string_new (NULL);
+  append_items (text, event, 0);
+  g_string_append (text, " | ");
+  append_items (text, event, 1);
+  g_ptr_array_add (play->breakdowns, g_string_free (text, FALSE));
 }
 
 static Play *
@@ -144,7 +145,6 @@ play_new (CarcGameConfig *config)
   Play *play = g_new0 (Play, 1);
   play->scores = g_array_new (FALSE, TRUE, sizeof (CarcEvent));
   play->breakdowns = g_ptr_array_new_with_free_func (g_free);
-  play->discards = g_array_new (FALSE, TRUE, sizeof (CarcEvent));
   play->game = carc_game_new_full (config, play_record, play, NULL, &error);
   ck_assert_msg (play->game != NULL, "carc_game_new: %s", error ? error->message : "?");
   return play;
@@ -156,7 +156,6 @@ play_free (Play *play)
   g_clear_object (&play->game);
   g_array_unref (play->scores);
   g_ptr_array_unref (play->breakdowns);
-  g_array_unref (play->discards);
   g_free (play);
 }
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (Play, play_free)
@@ -170,33 +169,56 @@ place_at (Play *play, int line, gint x, gint y, guint rotation)
                  error ? error->message : "?");
 }
 
+/* Deploys a figure of kind @figure ("follower", "bucket") on @segment, or skips (SKIP). */
 static void
-deploy_at (Play *play, int line, gint segment)
+deploy_at (Play *play, int line, const char *figure, gint segment)
 {
   g_autoptr (GError) error = NULL;
-  gboolean ok = segment < 0
-                    ? carc_game_skip (play->game, &error)
-                    : carc_game_deploy (play->game, CARC_FIGURE_FOLLOWER, (guint)segment, &error);
-  ck_assert_msg (ok, "line %d: deploying on %d: %s", line, segment, error ? error->message : "?");
+  gint kind = carc_game_find_figure (play->game, figure);
+  ck_assert_msg (kind >= 0, "line %d: no figure %s", line, figure);
+  gboolean ok = segment < 0 ? carc_game_skip (play->game, &error)
+                            : carc_game_deploy (play->game, (guint)kind, (guint)segment, &error);
+  ck_assert_msg (ok, "line %d: deploying a %s on %d: %s", line, figure, segment,
+                 error ? error->message : "?");
+}
+
+/* A plugin move with no parameters, as a program makes one: by its type's name. */
+static gboolean
+apply_named (CarcGame *game, const char *name, GError **error)
+{
+  const CarcMove move = { .type = CARC_MOVE_PLUGIN, .name = name };
+  return carc_game_apply_move (game, &move, error);
+}
+
+static void
+well_move (Play *play, int line, const char *name)
+{
+  g_autoptr (GError) error = NULL;
+  ck_assert_msg (apply_named (play->game, name, &error), "line %d: %s: %s", line, name,
+                 error ? error->message : "?");
 }
 
 #define SKIP (-1)
-/* One turn: place the tile in play, then deploy on @segment or SKIP. */
+/* One turn: place the tile in play, then deploy a follower on @segment or SKIP. */
 #define turn(play, x, y, r, segment)                                                               \
   G_STMT_START                                                                                     \
   {                                                                                                \
     place_at ((play), __LINE__, (x), (y), (r));                                                    \
-    deploy_at ((play), __LINE__, (segment));                                                       \
+    deploy_at ((play), __LINE__, "follower", (segment));                                           \
   }                                                                                                \
   G_STMT_END
 
-/* Asserts scoring event @index: its kind, whether final, and the points of players 0 and 1. */
-#define assert_scored(play, index, kind_, final_, p0, p1)                                          \
-  check_scored ((play), __LINE__, (index), (kind_), (final_), (p0), (p1))
+/* After a turn that placed a well (W-3): "draw-water" or "leave-well". */
+#define well(play, name) well_move ((play), __LINE__, (name))
+
+/* Asserts scoring event @index: its kind, whether final, the points of players 0 and 1, and
+ * their breakdowns ("p0 items | p1 items"). */
+#define assert_scored(play, index, kind_, final_, p0, p1, items)                                   \
+  check_scored ((play), __LINE__, (index), (kind_), (final_), (p0), (p1), (items))
 
 static void
 check_scored (Play *play, int line, guint index, CarcFeatureKind kind, gboolean final, guint p0,
-              guint p1)
+              guint p1, const char *items)
 {
   ck_assert_msg (index < play->scores->len, "line %d: %u scoring events, no event %u", line,
                  play->scores->len, index);
@@ -208,6 +230,9 @@ check_scored (Play *play, int line, guint index, CarcFeatureKind kind, gboolean 
   ck_assert_msg (ev->points[0] == p0 && ev->points[1] == p1,
                  "line %d: event %u (%s): %u and %u points, expected %u and %u", line, index,
                  carc_feature_kind_to_string (kind), ev->points[0], ev->points[1], p0, p1);
+  const char *got = g_ptr_array_index (play->breakdowns, index);
+  ck_assert_msg (strcmp (got, items) == 0, "line %d: event %u: items \"%s\", expected \"%s\"", line,
+                 index, got, items);
 }
 
 static void
@@ -229,6 +254,26 @@ assert_no_game (CarcGameConfig *config, gint code, const char *message)
   assert_error (error, CARC_ERROR, code, message);
 }
 
+/* The names of @player's legal moves now, space-separated, "place" and "deploy" counted
+ * ("place*6 skip"), for short assertions. */
+static char *
+move_names (CarcGame *game, guint player)
+{
+  g_autoptr (GPtrArray) moves = carc_game_list_moves (game, player);
+  GString *text = g_string_new (NULL);
+  for (guint i = 0; i < moves->len;)
+    {
+      const char *name = carc_move_get_name (moves->pdata[i]);
+      guint n = 0;
+      while (i < moves->len && strcmp (carc_move_get_name (moves->pdata[i]), name) == 0)
+        n++, i++;
+      g_string_append_printf (text, "%s%s", text->len ? " " : "", name);
+      if (n > 1)
+        g_string_append_printf (text, "*%u", n);
+    }
+  return g_string_free (text, FALSE);
+}
+
 /* ---------------------------------------------------------------------------------------
  * The example plugin: what it declares
  * --------------------------------------------------------------------------------------- */
@@ -239,13 +284,13 @@ assert_no_game (CarcGameConfig *config, gint code, const char *message)
 START_TEST (test_descriptor)
 {
   g_autofree char *path = example_path ();
-  g_autoptr (CarcPlugin) inns = load_inns ();
-  ck_assert_str_eq (carc_plugin_get_name (inns), "inns");
-  ck_assert_str_eq (carc_plugin_get_description (inns),
-                    "Example: wayside inns, double points for a complete road");
-  ck_assert_str_eq (carc_plugin_get_version (inns), "1.0");
-  ck_assert_int_eq (carc_plugin_get_priority (inns), CARC_PLUGIN_PRIORITY_DEFAULT);
-  ck_assert_str_eq (carc_plugin_get_path (inns), path);
+  g_autoptr (CarcPlugin) wells = load_wells ();
+  ck_assert_str_eq (carc_plugin_get_name (wells), "wells");
+  ck_assert_str_eq (carc_plugin_get_description (wells),
+                    "Example: village wells, a bucket and water drawn for points");
+  ck_assert_str_eq (carc_plugin_get_version (wells), "1.0");
+  ck_assert_int_eq (carc_plugin_get_priority (wells), CARC_PLUGIN_PRIORITY_DEFAULT);
+  ck_assert_str_eq (carc_plugin_get_path (wells), path);
 
   /* The descriptor itself, as the host reads it: built for this ABI, init but no exit. */
   GModule *module = g_module_open (path, G_MODULE_BIND_LOCAL);
@@ -255,47 +300,41 @@ START_TEST (test_descriptor)
   const CarcPluginDesc *desc = symbol;
   ck_assert_uint_eq (desc->abi_major, CARC_PLUGIN_ABI_MAJOR);
   ck_assert_uint_eq (desc->abi_minor, CARC_PLUGIN_ABI_MINOR);
-  ck_assert_str_eq (desc->name, "inns");
+  ck_assert_str_eq (desc->name, "wells");
   ck_assert_ptr_nonnull (desc->init);
   ck_assert_ptr_null (desc->exit);
   /* Nothing else is exported (-export-symbols-regex in plugins/Makefile.inc). */
-  ck_assert (!g_module_symbol (module, "inns_init", &symbol));
+  ck_assert (!g_module_symbol (module, "wells_init", &symbol));
   g_module_close (module);
 }
 END_TEST
 
-/* Options: `bonus` a number 1..5 (default 2), `penalty` a boolean (default on), in the
- * order init() declared them. */
+/* Options: `bonus`, a number 1..5 (default 2), the only one. */
 START_TEST (test_options)
 {
-  g_autoptr (CarcPlugin) inns = load_inns ();
-  ck_assert_uint_eq (carc_plugin_get_n_options (inns), 2);
-  const CarcOptionDef *bonus = carc_plugin_get_option (inns, 0);
+  g_autoptr (CarcPlugin) wells = load_wells ();
+  ck_assert_uint_eq (carc_plugin_get_n_options (wells), 1);
+  const CarcOptionDef *bonus = carc_plugin_get_option (wells, 0);
   ck_assert_str_eq (bonus->name, "bonus");
   ck_assert_int_eq (bonus->type, CARC_OPTION_UINT);
+  ck_assert_str_eq (bonus->description, "points a drawn well adds to its feature");
   ck_assert_uint_eq (bonus->default_value, 2);
   ck_assert_uint_eq (bonus->min, 1);
   ck_assert_uint_eq (bonus->max, 5);
-  const CarcOptionDef *penalty = carc_plugin_get_option (inns, 1);
-  ck_assert_str_eq (penalty->name, "penalty");
-  ck_assert_int_eq (penalty->type, CARC_OPTION_BOOLEAN);
-  ck_assert_uint_eq (penalty->default_value, 1);
-  ck_assert_ptr_null (carc_plugin_get_option (inns, 2));
-  ck_assert_ptr_eq (carc_plugin_lookup_option (inns, "penalty"), penalty);
-  ck_assert_ptr_null (carc_plugin_lookup_option (inns, "colour"));
+  ck_assert_ptr_null (carc_plugin_get_option (wells, 1));
+  ck_assert_ptr_eq (carc_plugin_lookup_option (wells, "bonus"), bonus);
+  ck_assert_ptr_null (carc_plugin_lookup_option (wells, "colour"));
 }
 END_TEST
 
-/* carc_game_config_set_option(): values in range are taken; out of range, a boolean other
- * than 0 or 1, an unknown option or an expansion the config does not use are refused with
- * these messages. An expansion is named once. */
+/* carc_game_config_set_option(): values in range are taken; out of range, an unknown option
+ * or an expansion the config does not use are refused with these messages. An expansion is
+ * named once. */
 START_TEST (test_option_values)
 {
   g_autoptr (CarcGameConfig) config = config_new (TRUE, NULL);
   set_option (config, "bonus", 1);
   set_option (config, "bonus", 5);
-  set_option (config, "penalty", 0);
-  set_option (config, "penalty", 1);
   static const struct
   {
     const char *expansion, *option;
@@ -303,11 +342,11 @@ START_TEST (test_option_values)
     gint code;
     const char *message;
   } refused[] = {
-    { "inns", "bonus", 0, CARC_ERROR_INVALID_ARGUMENT, "option inns.bonus must be 1 to 5, not 0" },
-    { "inns", "bonus", 6, CARC_ERROR_INVALID_ARGUMENT, "option inns.bonus must be 1 to 5, not 6" },
-    { "inns", "penalty", 2, CARC_ERROR_INVALID_ARGUMENT,
-      "option inns.penalty is a boolean, not 2" },
-    { "inns", "colour", 1, CARC_ERROR_UNKNOWN_EXPANSION, "expansion inns has no option colour" },
+    { "wells", "bonus", 0, CARC_ERROR_INVALID_ARGUMENT,
+      "option wells.bonus must be 1 to 5, not 0" },
+    { "wells", "bonus", 6, CARC_ERROR_INVALID_ARGUMENT,
+      "option wells.bonus must be 1 to 5, not 6" },
+    { "wells", "colour", 1, CARC_ERROR_UNKNOWN_EXPANSION, "expansion wells has no option colour" },
     { "abbey", "bonus", 2, CARC_ERROR_UNKNOWN_EXPANSION, "the game does not use expansion abbey" },
   };
   for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
@@ -317,25 +356,29 @@ START_TEST (test_option_values)
                                                refused[i].value, &error));
       assert_error (error, CARC_ERROR, refused[i].code, refused[i].message);
     }
-  g_autoptr (CarcPlugin) again = load_inns ();
+  g_autoptr (CarcPlugin) again = load_wells ();
   g_autoptr (GError) error = NULL;
   ck_assert (!carc_game_config_add_expansion (config, again, &error));
-  assert_error (error, CARC_ERROR, CARC_ERROR_INVALID_ARGUMENT, "expansion inns named twice");
+  assert_error (error, CARC_ERROR, CARC_ERROR_INVALID_ARGUMENT, "expansion wells named twice");
   ck_assert_uint_eq (carc_game_config_get_n_expansions (config), 1);
 }
 END_TEST
 
-/* The tile data: three types, four tiles, each with an inn=<road segment> tag. */
+/* W-1, the tile data: three types, four tiles, each with one segment carrying the bare
+ * attribute `well` (value ""): WE-K's is its road, not its city. */
 START_TEST (test_tiles)
 {
-  g_autoptr (CarcPlugin) inns = load_inns ();
-  CarcTileSet *tiles = carc_plugin_get_tiles (inns);
+  g_autoptr (CarcPlugin) wells = load_wells ();
+  CarcTileSet *tiles = carc_plugin_get_tiles (wells);
   static const struct
   {
     const char *id;
     guint count;
-    const char *inn;
-  } want[] = { { "IN-U", 2, "0" }, { "IN-V", 1, "0" }, { "IN-K", 1, "1" } };
+    guint segment;
+    CarcFeatureKind kind;
+  } want[] = { { "WE-U", 2, 0, CARC_FEATURE_ROAD },
+               { "WE-E", 1, 0, CARC_FEATURE_CITY },
+               { "WE-K", 1, 1, CARC_FEATURE_ROAD } };
   ck_assert_uint_eq (carc_tile_set_get_n_types (tiles), G_N_ELEMENTS (want));
   ck_assert_uint_eq (carc_tile_set_get_n_tiles (tiles), 4);
   for (guint i = 0; i < G_N_ELEMENTS (want); i++)
@@ -343,16 +386,43 @@ START_TEST (test_tiles)
       const CarcTileType *t = carc_tile_set_lookup (tiles, want[i].id);
       ck_assert_msg (t != NULL, "no tile %s", want[i].id);
       ck_assert_uint_eq (carc_tile_type_get_count (t), want[i].count);
-      ck_assert_str_eq (carc_tile_type_get_tag (t, "inn"), want[i].inn);
-      guint seg = (guint)g_ascii_strtoull (want[i].inn, NULL, 10);
-      ck_assert_int_eq (carc_tile_type_get_segment_kind (t, seg), CARC_FEATURE_ROAD);
+      for (guint s = 0; s < carc_tile_type_get_n_segments (t); s++)
+        {
+          const char *well = carc_tile_type_get_segment_attribute (t, s, "well");
+          if (s == want[i].segment)
+            ck_assert_pstr_eq (well, "");
+          else
+            ck_assert_ptr_null (well);
+        }
+      ck_assert_int_eq (carc_tile_type_get_segment_kind (t, want[i].segment), want[i].kind);
     }
 }
 END_TEST
 
-/* Config rule: a game's expansions run in priority order, then by name: the shipped four and
- * the example all have CARC_PLUGIN_PRIORITY_DEFAULT (the example needs no late priority since
- * the scoring stages give its penalty the last word), so by name, whatever order they were
+/* W-2: the plugin declares one figure kind, "bucket", 1 a player; a game with it has the
+ * follower (kind 0) and the bucket (kind 1), and each player starts with 7 and 1. */
+START_TEST (test_figure_kind)
+{
+  g_autoptr (CarcPlugin) wells = load_wells ();
+  ck_assert_uint_eq (carc_plugin_get_n_figures (wells), 1);
+  ck_assert_str_eq (carc_plugin_get_figure_name (wells, 0), "bucket");
+  ck_assert_uint_eq (carc_plugin_get_figure_supply (wells, 0), 1);
+  g_autoptr (CarcGameConfig) config = config_new (TRUE, TILES ("U"));
+  g_autoptr (CarcGame) game = carc_game_new (config, NULL);
+  ck_assert_uint_eq (carc_game_get_n_figures (game), 2);
+  ck_assert_str_eq (carc_game_get_figure_name (game, CARC_FIGURE_FOLLOWER), "follower");
+  ck_assert_str_eq (carc_game_get_figure_name (game, 1), "bucket");
+  ck_assert_int_eq (carc_game_find_figure (game, "bucket"), 1);
+  for (guint p = 0; p < 2; p++)
+    {
+      ck_assert_uint_eq (carc_game_get_figure_supply (game, CARC_FIGURE_FOLLOWER, p), 7);
+      ck_assert_uint_eq (carc_game_get_figure_supply (game, 1, p), 1);
+    }
+}
+END_TEST
+
+/* Config rule: a game's expansions run in priority order, then by name: the shipped plugins
+ * and the example all have CARC_PLUGIN_PRIORITY_DEFAULT, so by name, whatever order they were
  * added. */
 START_TEST (test_hook_order)
 {
@@ -363,7 +433,7 @@ START_TEST (test_hook_order)
   for (guint i = 0; i < 3; i++)
     ck_assert (
         carc_game_config_add_expansion (config, carc_plugin_host_get_plugin (host, i), NULL));
-  static const char *const order[] = { "abbey", "inns", "vineyards", "winter" };
+  static const char *const order[] = { "abbey", "vineyards", "wells", "winter" };
   ck_assert_uint_eq (carc_game_config_get_n_expansions (config), G_N_ELEMENTS (order));
   for (guint i = 0; i < G_N_ELEMENTS (order); i++)
     ck_assert_str_eq (carc_plugin_get_name (carc_game_config_get_expansion (config, i)), order[i]);
@@ -374,178 +444,263 @@ END_TEST
  * The example plugin in play
  * --------------------------------------------------------------------------------------- */
 
-/* INN-1: without a tile order the 4 inn tiles join the 71 base tiles of the pile (the first
- * is drawn as the game starts); with one, the order is the whole pile and may name the
- * plugin's tile ids; an id neither the base set nor the plugin has is refused. */
-START_TEST (test_inn1_deck)
+/* W-1: without a tile order the 4 well tiles join the 71 base tiles of the pile (the deck
+ * size query says so before any game; the first is drawn as the game starts); with one, the
+ * order is the whole pile and may name the plugin's tile ids; an id neither the base set nor
+ * the plugin has is refused. */
+START_TEST (test_w1_deck)
 {
   for (guint with = 0; with <= 1; with++)
     {
       g_autoptr (CarcGameConfig) config = config_new (with, NULL);
       carc_game_config_set_seed (config, 7);
+      guint size = 0;
+      ck_assert (carc_game_config_get_deck_size (config, &size, NULL));
+      ck_assert_uint_eq (size, with ? 75 : 71);
       g_autoptr (CarcGame) game = carc_game_new (config, NULL);
       ck_assert_ptr_nonnull (game);
       ck_assert_uint_eq (carc_game_get_tiles_left (game), with ? 74 : 70);
     }
-  g_autoptr (CarcGameConfig) config = config_new (TRUE, TILES ("IN-K", "U"));
+  g_autoptr (CarcGameConfig) config = config_new (TRUE, TILES ("WE-K", "U"));
   g_autoptr (CarcGame) game = carc_game_new (config, NULL);
-  ck_assert_str_eq (carc_tile_type_get_id (carc_game_get_current_tile (game)), "IN-K");
+  ck_assert_str_eq (carc_tile_type_get_id (carc_game_get_current_tile (game)), "WE-K");
   ck_assert_uint_eq (carc_game_get_tiles_left (game), 1);
 
-  g_autoptr (CarcGameConfig) bad = config_new (TRUE, TILES ("IN-U", "IN-X"));
+  g_autoptr (CarcGameConfig) bad = config_new (TRUE, TILES ("WE-U", "WE-X"));
   assert_no_game (bad, CARC_ERROR_UNKNOWN_TILE,
-                  "tile order entry 1: no land tile 'IN-X' in the tile set");
+                  "tile order entry 1: no land tile 'WE-X' in the tile set");
 }
 END_TEST
 
-/* INN-2: next to the start tile, an inn tile may go east or west of it (its road continues
- * the start tile's), never south: there its field edges match the start tile's field, as the
- * base rules want, but its road would meet no road. The plain U of the base game, with the
- * same edges, has 6 placements; IN-U has 4, and the refused one fails as an illegal
- * placement. */
-START_TEST (test_inn2_inn_continues_a_road)
+/* W-2: the bucket is offered on WE-U's road, after the follower, and on none of its fields; on
+ * a field it is refused. Deployed, it leaves player 0's supply (0 left, player 1 still 1, the
+ * followers 7); with none left the next is refused with NO_FOLLOWER. At the end the road
+ * (4 tiles, incomplete) scores 4 and the bucket comes home. */
+START_TEST (test_w2_bucket_supply)
 {
-  g_autoptr (CarcGameConfig) base = config_new (FALSE, TILES ("U"));
-  g_autoptr (CarcGame) plain = carc_game_new (base, NULL);
-  ck_assert_uint_eq (carc_game_get_n_placements (plain), 6);
-  ck_assert (carc_game_can_place (plain, 0, 1, 1));
-
-  g_autoptr (CarcGameConfig) config = config_new (TRUE, TILES ("IN-U"));
+  g_autoptr (CarcGameConfig) config = config_new (TRUE, TILES ("WE-U", "U", "U"));
   g_autoptr (Play) play = play_new (config);
-  ck_assert_uint_eq (carc_game_get_n_placements (play->game), 4);
+  CarcGame *game = play->game;
+  place_at (play, __LINE__, 1, 0, 1);
   guint n;
-  const CarcPlacement *list = carc_game_get_placements (play->game, &n);
+  const CarcDeployment *d = carc_game_get_deployments (game, &n);
+  static const guint want[][2] = { { 0, 0 }, { 0, 1 }, { 1, 0 }, { 2, 0 } }; /* segment, kind */
+  ck_assert_uint_eq (n, G_N_ELEMENTS (want));
   for (guint i = 0; i < n; i++)
-    ck_assert_msg (list[i].y == 0 && (list[i].x == 1 || list[i].x == -1) && list[i].rotation % 2,
-                   "placement (%d, %d) r%u offered", list[i].x, list[i].y, list[i].rotation);
-  ck_assert (!carc_game_can_place (play->game, 0, 1, 1));
-  ck_assert (!carc_game_can_place (play->game, 0, 1, 3));
-  ck_assert (carc_game_can_place (play->game, 1, 0, 1));
-  ck_assert (carc_game_can_place (play->game, -1, 0, 3));
-  g_autoptr (GError) error = NULL;
-  ck_assert (!carc_game_place (play->game, 0, 1, 1, &error));
-  assert_error (error, CARC_ERROR, CARC_ERROR_ILLEGAL_PLACEMENT,
-                "tile IN-U cannot go at (0, 1) with rotation 1: an inn's road must continue a "
-                "road already on the board"); /* the hook's reason (issue 16) */
-  ck_assert_int_eq (carc_game_get_phase (play->game), CARC_PHASE_PLACE);
-  turn (play, 1, 0, 1, SKIP);
-}
-END_TEST
-
-/* INN-2 and decision D3: once both ends of the start tile's road are closed by cloisters
- * (A), no road end is open: the inn tile drawn next fits nowhere and is discarded, and the
- * same player goes on with the next tile. */
-START_TEST (test_inn2_discarded_when_no_road_is_open)
-{
-  g_autoptr (CarcGameConfig) config = config_new (TRUE, TILES ("A", "A", "IN-U", "E"));
-  g_autoptr (Play) play = play_new (config);
-  turn (play, -1, 0, 3, SKIP);
-  turn (play, 1, 0, 1, SKIP);
-  ck_assert_uint_eq (play->discards->len, 1);
-  const CarcEvent *ev = &g_array_index (play->discards, CarcEvent, 0);
-  ck_assert_str_eq (carc_tile_type_get_id (ev->tile), "IN-U");
-  ck_assert_int_eq (ev->player, 0);
-  ck_assert_uint_eq (carc_game_get_current_player (play->game), 0);
-  ck_assert_str_eq (carc_tile_type_get_id (carc_game_get_current_tile (play->game)), "E");
-}
-END_TEST
-
-/* INN-3 and the `bonus` option: A r3 | D | IN-U r1 | A r1 is a complete road of 4 tiles with
- * player 0's thief: 4 x bonus points (4 at bonus 1, as without the plugin). */
-START_TEST (test_inn3_complete_road_bonus)
-{
-  static const guint bonuses[] = { 0 /* the default */, 1, 2, 3, 5 };
-  for (guint i = 0; i < G_N_ELEMENTS (bonuses); i++)
     {
-      g_autoptr (CarcGameConfig) config = config_new (TRUE, TILES ("IN-U", "A", "A"));
-      if (bonuses[i])
-        set_option (config, "bonus", bonuses[i]);
-      guint bonus = bonuses[i] ? bonuses[i] : 2;
+      ck_assert_uint_eq (d[i].segment, want[i][0]);
+      ck_assert_uint_eq (d[i].figure, want[i][1]);
+    }
+  g_autoptr (GError) error = NULL;
+  ck_assert (!carc_game_deploy (game, 1, 1, &error));
+  assert_error (error, CARC_ERROR, CARC_ERROR_ILLEGAL_DEPLOYMENT,
+                "a bucket cannot stand on a field");
+  deploy_at (play, __LINE__, "bucket", 0);
+  ck_assert_uint_eq (carc_game_get_figure_supply (game, 1, 0), 0);
+  ck_assert_uint_eq (carc_game_get_figure_supply (game, 1, 1), 1);
+  ck_assert_uint_eq (carc_game_get_figure_supply (game, CARC_FIGURE_FOLLOWER, 0), 7);
+  well (play, "leave-well");
+  turn (play, -1, 0, 1, SKIP);
+  place_at (play, __LINE__, 2, 0, 1);
+  g_clear_error (&error);
+  ck_assert (!carc_game_deploy (game, 1, 0, &error));
+  assert_error (error, CARC_ERROR, CARC_ERROR_NO_FOLLOWER, "player 0 has no bucket in the supply");
+  deploy_at (play, __LINE__, "follower", SKIP);
+  ck_assert_int_eq (carc_game_get_phase (game), CARC_PHASE_OVER);
+  ck_assert_uint_eq (play->scores->len, 1);
+  assert_scored (play, 0, CARC_FEATURE_ROAD, TRUE, 4, 0, "tiles*4=4 | ");
+  ck_assert_uint_eq (carc_game_get_figure_supply (game, 1, 0), 1);
+}
+END_TEST
+
+/* W-2: strength 2. Player 0's bucket on V r0 east of the start tile and player 1's follower
+ * on V r3 south of it end in one road when player 0's V r1 joins them at (1, 1): incomplete
+ * at the end, 4 tiles, all 4 points to player 0 (2 against 1; followers alone would tie and
+ * both score). */
+START_TEST (test_w2_bucket_outweighs_a_follower)
+{
+  g_autoptr (CarcGameConfig) config = config_new (TRUE, TILES ("V", "V", "V"));
+  g_autoptr (Play) play = play_new (config);
+  place_at (play, __LINE__, 1, 0, 0);
+  deploy_at (play, __LINE__, "bucket", 0);
+  turn (play, 0, 1, 3, 0);
+  turn (play, 1, 1, 1, SKIP);
+  ck_assert_int_eq (carc_game_get_phase (play->game), CARC_PHASE_OVER);
+  ck_assert_uint_eq (play->scores->len, 1);
+  assert_scored (play, 0, CARC_FEATURE_ROAD, TRUE, 4, 0, "tiles*4=4 | ");
+}
+END_TEST
+
+/* W-3: player 0 places WE-U: in the deploy phase draw-water is refused (ILLEGAL_MOVE, the
+ * plugin's reason) and changes nothing; after the deployment player 0 holds the plugin phase
+ * "well" of expansion "wells": the list has exactly its two moves, player 1 has none, a
+ * built-in move is WRONG_PHASE. draw-water is recorded and ends the phase: player 1's turn.
+ * A tile without a well (A) gives no phase. */
+START_TEST (test_w3_well_phase)
+{
+  g_autoptr (CarcGameConfig) config = config_new (TRUE, TILES ("WE-U", "A", "A"));
+  g_autoptr (Play) play = play_new (config);
+  CarcGame *game = play->game;
+  place_at (play, __LINE__, 1, 0, 1);
+  g_autofree char *deploying = move_names (game, 0);
+  ck_assert_str_eq (deploying, "deploy*4 skip");
+  g_autofree char *hash = carc_game_get_state_hash (game);
+  g_autoptr (GError) error = NULL;
+  ck_assert (!apply_named (game, "draw-water", &error));
+  assert_error (error, CARC_ERROR, CARC_ERROR_ILLEGAL_MOVE,
+                "water is drawn only right after placing a well");
+  g_autofree char *unchanged = carc_game_get_state_hash (game);
+  ck_assert_str_eq (unchanged, hash);
+
+  deploy_at (play, __LINE__, "follower", 0);
+  ck_assert_int_eq (carc_game_get_phase (game), CARC_PHASE_PLUGIN);
+  ck_assert_str_eq (carc_game_get_phase_name (game), "well");
+  ck_assert_str_eq (carc_game_get_phase_owner (game), "wells");
+  ck_assert_uint_eq (carc_game_get_current_player (game), 0);
+  g_autofree char *in_phase = move_names (game, 0);
+  ck_assert_str_eq (in_phase, "draw-water leave-well");
+  g_autofree char *other = move_names (game, 1);
+  ck_assert_str_eq (other, "");
+  g_clear_error (&error);
+  ck_assert (!carc_game_skip (game, &error));
+  assert_error (error, CARC_ERROR, CARC_ERROR_WRONG_PHASE,
+                "the well phase of expansion wells is on; make one of its moves");
+
+  well (play, "draw-water");
+  guint n_moves;
+  const CarcMove *moves = carc_game_get_moves (game, &n_moves);
+  ck_assert_int_eq (moves[n_moves - 1].type, CARC_MOVE_PLUGIN);
+  ck_assert_str_eq (carc_move_get_name (&moves[n_moves - 1]), "draw-water");
+  ck_assert_int_eq (carc_game_get_phase (game), CARC_PHASE_PLACE);
+  ck_assert_uint_eq (carc_game_get_current_player (game), 1);
+  turn (play, -1, 0, 3, SKIP);
+  ck_assert_int_eq (carc_game_get_phase (game), CARC_PHASE_PLACE);
+  ck_assert_uint_eq (carc_game_get_current_player (game), 0);
+  g_clear_error (&error);
+  ck_assert (!apply_named (game, "leave-well", &error));
+  assert_error (error, CARC_ERROR, CARC_ERROR_ILLEGAL_MOVE,
+                "water is drawn only right after placing a well");
+}
+END_TEST
+
+/* W-4 and the `bonus` option: A r3 | D | WE-U r1 | A r1 is a complete road of 4 tiles with
+ * player 0's follower. Its well drawn: the engine's tiles 4 x 1 = 4 and the plugin's "wells"
+ * item, 1 well x bonus (2, or 5); left: 4 alone. */
+START_TEST (test_w4_drawn_well_scores)
+{
+  static const struct
+  {
+    const char *move;
+    guint bonus, points;
+    const char *items;
+  } cases[] = {
+    { "draw-water", 2, 6, "tiles*4=4 wells*1=2 | " },
+    { "draw-water", 5, 9, "tiles*4=4 wells*1=5 | " },
+    { "leave-well", 2, 4, "tiles*4=4 | " },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (CarcGameConfig) config = config_new (TRUE, TILES ("WE-U", "A", "A"));
+      set_option (config, "bonus", cases[i].bonus);
       g_autoptr (Play) play = play_new (config);
       turn (play, 1, 0, 1, 0);
-      turn (play, 2, 0, 1, SKIP);
+      well (play, cases[i].move);
       turn (play, -1, 0, 3, SKIP);
+      turn (play, 2, 0, 1, SKIP);
       ck_assert_uint_eq (play->scores->len, 1);
-      assert_scored (play, 0, CARC_FEATURE_ROAD, FALSE, 4 * bonus, 0);
-      /* issue 16: stage ADJUST adds an "inn" item to the engine's "tiles" */
-      g_autofree char *want = bonus > 1 ? g_strdup_printf ("tiles*4=4 inn*0=%u", 4 * (bonus - 1))
-                                        : g_strdup ("tiles*4=4");
-      ck_assert_str_eq (g_ptr_array_index (play->breakdowns, 0), want);
-      ck_assert_int_eq (carc_game_get_phase (play->game), CARC_PHASE_OVER);
-      ck_assert_uint_eq (carc_game_get_score (play->game, 0), 4 * bonus);
-      ck_assert_uint_eq (carc_game_get_score (play->game, 1), 0);
+      assert_scored (play, 0, CARC_FEATURE_ROAD, FALSE, cases[i].points, 0, cases[i].items);
+      ck_assert_uint_eq (carc_game_get_score (play->game, 0), cases[i].points);
     }
 }
 END_TEST
 
-/* INN-3: two inns on one road count once: A r3 | D | IN-U r1 | IN-U r1 | A r1 is 5 tiles,
- * 10 points (not 15 or 20). */
-START_TEST (test_inn3_two_inns_count_once)
+/* W-4: every drawn well of the feature counts, whoever drew it: player 1 draws from the second
+ * WE-U of player 0's road. A r3 | D | WE-U r1 | WE-U r1 | A r1: 5 tiles and 2 wells, 5 + 4. */
+START_TEST (test_w4_two_wells)
 {
-  g_autoptr (CarcGameConfig) config = config_new (TRUE, TILES ("IN-U", "IN-U", "A", "A"));
+  g_autoptr (CarcGameConfig) config = config_new (TRUE, TILES ("WE-U", "WE-U", "A", "A"));
   g_autoptr (Play) play = play_new (config);
   turn (play, 1, 0, 1, 0);
+  well (play, "draw-water");
   turn (play, 2, 0, 1, SKIP);
-  turn (play, 3, 0, 1, SKIP);
+  well (play, "draw-water");
   turn (play, -1, 0, 3, SKIP);
-  assert_scored (play, 0, CARC_FEATURE_ROAD, FALSE, 10, 0);
-  ck_assert_uint_eq (carc_game_get_score (play->game, 0), 10);
+  turn (play, 3, 0, 1, SKIP);
+  ck_assert_uint_eq (play->scores->len, 1);
+  assert_scored (play, 0, CARC_FEATURE_ROAD, FALSE, 9, 0, "tiles*5=5 wells*2=4 | ");
 }
 END_TEST
 
-/* INN-3: the inn is by the road its tag names (IN-K: segment 1), so the city on the same
- * tile scores as always. IN-K r0 east of the start tile (its road runs west, then south);
- * player 1's E r2 closes IN-K's city: 2 tiles, 4 points. A r2 below IN-K and A r3 west of
- * the start tile close the road: 4 tiles, 8 points for player 0. */
-START_TEST (test_inn3_only_the_inn_road)
+/* W-4: the well belongs to the segment its attribute marks (WE-K: the road). WE-K r0 east of
+ * the start tile, its well drawn; player 1's E r2 closes WE-K's city: 2 tiles, 4 points, no
+ * wells item. A r2 below WE-K and A r3 west of the start tile close the road: 4 tiles + 2. */
+START_TEST (test_w4_only_the_wells_feature)
 {
-  g_autoptr (CarcGameConfig) config = config_new (TRUE, TILES ("IN-K", "E", "A", "A"));
+  g_autoptr (CarcGameConfig) config = config_new (TRUE, TILES ("WE-K", "E", "A", "A"));
   g_autoptr (Play) play = play_new (config);
   turn (play, 1, 0, 0, 1);
+  well (play, "draw-water");
   turn (play, 1, -1, 2, 0);
-  assert_scored (play, 0, CARC_FEATURE_CITY, FALSE, 0, 4);
   turn (play, 1, 1, 2, SKIP);
   turn (play, -1, 0, 3, SKIP);
-  assert_scored (play, 1, CARC_FEATURE_ROAD, FALSE, 8, 0);
   ck_assert_uint_eq (play->scores->len, 2);
-  ck_assert_uint_eq (carc_game_get_score (play->game, 0), 8);
-  ck_assert_uint_eq (carc_game_get_score (play->game, 1), 4);
+  assert_scored (play, 0, CARC_FEATURE_CITY, FALSE, 0, 4, " | tiles*2=4");
+  assert_scored (play, 1, CARC_FEATURE_ROAD, FALSE, 6, 0, "tiles*4=4 wells*1=2 | ");
 }
 END_TEST
 
-/* INN-3: a road without an inn scores 1 a tile with the plugin on: A r3 | D | A r1, 3. */
-START_TEST (test_inn3_plain_road_unchanged)
+/* W-4: an incomplete feature gets nothing for its drawn wells: D | WE-U r1 at the end scores
+ * its 2 tiles. */
+START_TEST (test_w4_incomplete_at_the_end)
 {
-  g_autoptr (CarcGameConfig) config = config_new (TRUE, TILES ("A", "A"));
+  g_autoptr (CarcGameConfig) config = config_new (TRUE, TILES ("WE-U"));
   g_autoptr (Play) play = play_new (config);
-  turn (play, -1, 0, 3, 1);
-  turn (play, 1, 0, 1, SKIP);
-  assert_scored (play, 0, CARC_FEATURE_ROAD, FALSE, 3, 0);
+  turn (play, 1, 0, 1, 0);
+  well (play, "draw-water");
+  ck_assert_int_eq (carc_game_get_phase (play->game), CARC_PHASE_OVER);
+  ck_assert_uint_eq (play->scores->len, 1);
+  assert_scored (play, 0, CARC_FEATURE_ROAD, TRUE, 2, 0, "tiles*2=2 | ");
 }
 END_TEST
 
-/* INN-4: at the end, player 0's road D | IN-U r1 (2 tiles, incomplete, with an inn) scores
- * nothing while player 1's plain road on V r0 south of the start tile (1 tile) scores 1;
- * with `penalty` off the inn road scores its 2 as always. The score hook is called (and the
- * event reported) for a road that ends with 0 points. */
-START_TEST (test_inn4_incomplete_road_at_the_end)
+/* The game of WE-U then U: WE-U r1 east of the start tile, no follower, then @move. */
+static CarcGame *
+well_game (const char *move)
 {
-  for (guint penalty = 0; penalty <= 1; penalty++)
-    {
-      g_autoptr (CarcGameConfig) config = config_new (TRUE, TILES ("IN-U", "V"));
-      set_option (config, "penalty", penalty);
-      g_autoptr (Play) play = play_new (config);
-      turn (play, 1, 0, 1, 0);
-      turn (play, 0, 1, 0, 0);
-      ck_assert_int_eq (carc_game_get_phase (play->game), CARC_PHASE_OVER);
-      ck_assert_uint_eq (play->scores->len, 2);
-      assert_scored (play, 0, CARC_FEATURE_ROAD, TRUE, penalty ? 0 : 2, 0);
-      /* issue 16: stage OVERRIDE replaces the items by one "inn" item of 0 */
-      ck_assert_str_eq (g_ptr_array_index (play->breakdowns, 0), penalty ? "inn*0=0" : "tiles*2=2");
-      assert_scored (play, 1, CARC_FEATURE_ROAD, TRUE, 0, 1);
-      ck_assert_uint_eq (carc_game_get_score (play->game, 0), penalty ? 0 : 2);
-      ck_assert_uint_eq (carc_game_get_score (play->game, 1), 1);
-    }
+  g_autoptr (CarcGameConfig) config = config_new (TRUE, TILES ("WE-U", "U"));
+  g_autoptr (Play) play = play_new (config);
+  turn (play, 1, 0, 1, SKIP);
+  well (play, move);
+  carc_game_set_event_func (play->game, NULL, NULL, NULL);
+  return g_object_ref (play->game);
+}
+
+/* W-5 (issue 16: plugin state goes into the state hash): drawing water and leaving the well
+ * leave the same board, scores and turn; only the plugin's digest tells them apart, in both
+ * hashes (the drawn wells are public). A replay of the move log, the plugin's move with it,
+ * gives the same hashes. */
+START_TEST (test_w5_digest)
+{
+  g_autoptr (CarcGame) drawn = well_game ("draw-water");
+  g_autoptr (CarcGame) left = well_game ("leave-well");
+  g_autofree char *drawn_state = carc_game_get_state_hash (drawn);
+  g_autofree char *left_state = carc_game_get_state_hash (left);
+  g_autofree char *drawn_public = carc_game_get_public_hash (drawn);
+  g_autofree char *left_public = carc_game_get_public_hash (left);
+  ck_assert_str_ne (drawn_state, left_state);
+  ck_assert_str_ne (drawn_public, left_public);
+
+  guint n_moves;
+  const CarcMove *moves = carc_game_get_moves (drawn, &n_moves);
+  ck_assert_uint_eq (n_moves, 3); /* place, skip, draw-water */
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CarcGame) replay
+      = carc_game_replay (carc_game_get_config (drawn), moves, n_moves, &error);
+  ck_assert_msg (replay != NULL, "replay: %s", error ? error->message : "?");
+  g_autofree char *replay_state = carc_game_get_state_hash (replay);
+  g_autofree char *replay_public = carc_game_get_public_hash (replay);
+  ck_assert_str_eq (replay_state, drawn_state);
+  ck_assert_str_eq (replay_public, drawn_public);
 }
 END_TEST
 
@@ -556,147 +711,110 @@ END_TEST
 typedef struct
 {
   guint bonus;
-  gboolean penalty;
-  guint road_scorings;
-  guint inn_scorings[2]; /* roads with an inn scored: [0] incomplete, [1] complete */
-  guint inns_discarded;
+  GArray *drawn;     /* guint: the drawn wells as the moves made them, piece, segment, ... */
+  guint wells_items; /* "wells" items seen */
   guint points[CARC_MAX_PLAYERS];
 } Referee;
 
-/* TRUE if a tile with an inn stands by the road @road, found without the plugin's own
- * bookkeeping: every piece on the board, its inn tag, that segment's feature. */
-static gboolean
-road_has_inn (CarcGame *game, const CarcFeatureInfo *road)
+/* The segment of @tile with a well, read here without the plugin's help, or -1. */
+static gint
+well_of (const CarcTileType *tile)
 {
-  for (guint i = 0; i < carc_game_get_n_pieces (game); i++)
-    {
-      CarcPieceInfo piece;
-      CarcFeatureInfo feature;
-      ck_assert (carc_game_get_piece (game, i, &piece));
-      const char *inn = carc_tile_type_get_tag (piece.tile, "inn");
-      if (inn
-          && carc_game_get_piece_feature (game, i, (guint)g_ascii_strtoull (inn, NULL, 10),
-                                          &feature)
-          && feature.id == road->id)
-        return TRUE;
-    }
-  return FALSE;
+  for (guint s = 0; s < carc_tile_type_get_n_segments (tile); s++)
+    if (carc_tile_type_get_segment_attribute (tile, s, "well"))
+      return (gint)s;
+  return -1;
 }
 
-/* INN-3 and INN-4 as every road is scored: the winners get units x bonus for a complete road
- * with an inn, 0 (penalty) for an incomplete one, units for any other road. */
+/* How many drawn wells the feature with @id has. */
+static guint
+drawn_in (CarcGame *game, Referee *ref, guint id)
+{
+  guint n = 0;
+  for (guint i = 0; i + 1 < ref->drawn->len; i += 2)
+    {
+      CarcFeatureInfo f;
+      if (carc_game_get_piece_feature (game, g_array_index (ref->drawn, guint, i),
+                                       g_array_index (ref->drawn, guint, i + 1), &f)
+          && f.id == id)
+        n++;
+    }
+  return n;
+}
+
+/* W-4 as every feature is scored: each winner (a player with items) has a "wells" item of
+ * n x bonus when the feature is complete with n > 0 drawn wells, and none otherwise. */
 static void
 referee_event (CarcGame *game, const CarcEvent *ev, gpointer user_data)
 {
   Referee *ref = user_data;
-  if (ev->type == CARC_EVENT_TILE_DISCARDED && carc_tile_type_get_tag (ev->tile, "inn"))
-    ref->inns_discarded++;
-  if (ev->type != CARC_EVENT_FEATURE_SCORED)
+  if (ev->type != CARC_EVENT_FEATURE_SCORED && ev->type != CARC_EVENT_POINTS_AWARDED)
     return;
   for (guint p = 0; p < ev->n_players; p++)
     ref->points[p] += ev->points[p];
-  if (ev->kind != CARC_FEATURE_ROAD)
+  if (ev->type != CARC_EVENT_FEATURE_SCORED)
     return;
-  CarcFeatureInfo road;
-  ck_assert (carc_game_get_piece_feature (game, ev->piece, ev->segment, &road));
-  gboolean inn = road_has_inn (game, &road);
-  guint want = !inn            ? road.units
-               : road.complete ? ref->bonus * road.units
-               : ref->penalty  ? 0
-                               : road.units;
-  /* Who wins is the engine's (and the tie_break hooks') business: each player gets the
-   * road's points or nothing, and someone with a follower in it gets them. */
-  gboolean paid = FALSE;
+  CarcFeatureInfo feature;
+  ck_assert (carc_game_get_piece_feature (game, ev->piece, ev->segment, &feature));
+  guint n = feature.complete ? drawn_in (game, ref, feature.id) : 0;
   for (guint p = 0; p < ev->n_players; p++)
     {
-      ck_assert_msg (ev->points[p] == 0 || ev->points[p] == want,
-                     "road at (%d, %d), %u tiles, %s, inn %d: player %u got %u, not %u", ev->x,
-                     ev->y, road.units, road.complete ? "complete" : "incomplete", inn, p,
-                     ev->points[p], want);
-      paid |= road.followers[p] > 0 && ev->points[p] == want;
+      const CarcScoreItem *wells = NULL;
+      for (guint i = 0; i < carc_event_get_n_items (ev, p); i++)
+        if (strcmp (carc_event_get_item (ev, p, i)->name, "wells") == 0)
+          wells = carc_event_get_item (ev, p, i);
+      if (n == 0 || carc_event_get_n_items (ev, p) == 0)
+        {
+          ck_assert_msg (wells == NULL, "%s at (%d, %d): player %u got a wells item",
+                         carc_feature_kind_to_string (ev->kind), ev->x, ev->y, p);
+          continue;
+        }
+      ck_assert_msg (wells && wells->count == n && wells->points == n * ref->bonus,
+                     "%s at (%d, %d), %u drawn wells: player %u's item %u x = %u",
+                     carc_feature_kind_to_string (ev->kind), ev->x, ev->y, n, p,
+                     wells ? wells->count : 0, wells ? wells->points : 0);
+      ref->wells_items++;
     }
-  ck_assert_msg (paid, "road at (%d, %d): nobody got its %u points", ev->x, ev->y, want);
-  ref->road_scorings++;
-  if (inn)
-    ref->inn_scorings[road.complete]++;
 }
 
-/* One random legal move in any phase: a pick in the draft; in the choose phase a draw, a
- * pass or a piece from the hand; a placement; a deployment or a skip. FALSE once over. */
+/* One random legal move in any phase, from the move list: FALSE once over. A draw-water is
+ * noted: its well is the piece placed last. */
 static gboolean
-random_move (CarcGame *game, CarcRng *rng)
+random_move (CarcGame *game, CarcRng *rng, Referee *ref)
 {
-  g_autoptr (GError) error = NULL;
-  gboolean ok = TRUE;
-  guint n;
-  switch (carc_game_get_phase (game))
+  if (carc_game_get_phase (game) == CARC_PHASE_OVER)
+    return FALSE;
+  g_autoptr (GPtrArray) moves = carc_game_list_moves (game, carc_game_get_current_player (game));
+  ck_assert_uint_gt (moves->len, 0);
+  const CarcMove *move = moves->pdata[carc_rng_below (rng, moves->len)];
+  if (move->type == CARC_MOVE_PLUGIN && strcmp (move->name, "draw-water") == 0)
     {
-      case CARC_PHASE_OVER:
-        return FALSE;
-      case CARC_PHASE_DRAFT:
-        ok = carc_game_pick (game, carc_rng_below (rng, carc_game_get_pool_size (game)), &error);
-        break;
-      case CARC_PHASE_CHOOSE:
-        {
-          guint hand = carc_game_get_hand_size (game, carc_game_get_current_player (game));
-          guint pick = carc_rng_below (rng, hand + 1);
-          const CarcPlacement *list
-              = pick < hand ? carc_game_get_piece_placements (game, pick, &n) : NULL;
-          if (list && n)
-            {
-              const CarcPlacement *p = &list[carc_rng_below (rng, n)];
-              ok = carc_game_place_piece (game, pick, p->x, p->y, p->rotation, &error);
-            }
-          else if (carc_game_can_draw (game))
-            ok = carc_game_draw (game, &error);
-          else if (carc_game_can_pass (game))
-            ok = carc_game_pass (game, &error);
-          /* else a turn that must place a piece, and this one fits nowhere: pick again */
-          break;
-        }
-      case CARC_PHASE_PLACE:
-        {
-          CarcPlacement p;
-          n = carc_game_get_n_placements (game);
-          ck_assert_uint_gt (n, 0);
-          ck_assert (carc_game_get_placement (game, carc_rng_below (rng, n), &p));
-          ok = carc_game_place (game, p.x, p.y, p.rotation, &error);
-          break;
-        }
-      case CARC_PHASE_DEPLOY:
-        {
-          const CarcDeployment *d = carc_game_get_deployments (game, &n);
-          guint pick = carc_rng_below (rng, n + 1);
-          ok = pick < n ? carc_game_deploy (game, d[pick].figure, d[pick].segment, &error)
-                        : carc_game_skip (game, &error);
-          break;
-        }
-      case CARC_PHASE_PLUGIN:
-        {
-          /* a plugin's phase (issue 16, Moves): one of the listed moves */
-          g_autoptr (GPtrArray) moves
-              = carc_game_list_moves (game, carc_game_get_current_player (game));
-          ck_assert_uint_gt (moves->len, 0);
-          ok = carc_game_apply_move (game, moves->pdata[carc_rng_below (rng, moves->len)],
-                                     &error);
-          break;
-        }
+      guint piece = carc_game_get_n_pieces (game) - 1;
+      CarcPieceInfo info;
+      ck_assert (carc_game_get_piece (game, piece, &info));
+      gint segment = well_of (info.tile);
+      ck_assert_int_ge (segment, 0);
+      guint pair[2] = { piece, (guint)segment };
+      g_array_append_vals (ref->drawn, pair, 2);
     }
-  ck_assert_msg (ok, "the engine refused a move it offered: %s", error ? error->message : "?");
+  g_autoptr (GError) error = NULL;
+  ck_assert_msg (carc_game_apply_move (game, move, &error),
+                 "the engine refused a move it offered: %s", error ? error->message : "?");
   return TRUE;
 }
 
-/* Plays @config to its end with random moves, refereeing every road scored; then checks the
+/* Plays @config to its end with random moves, refereeing every scoring; then checks the
  * final scores against the events and against a replay of the move log. */
 static void
 play_random (CarcGameConfig *config, Referee *ref, guint64 seed)
 {
   g_autoptr (GError) error = NULL;
+  ref->drawn = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autoptr (CarcGame) game = carc_game_new_full (config, referee_event, ref, NULL, &error);
   ck_assert_msg (game != NULL, "%s", error ? error->message : "?");
   CarcRng rng;
   carc_rng_init (&rng, seed, 1);
-  for (guint moves = 0; random_move (game, &rng); moves++)
+  for (guint moves = 0; random_move (game, &rng, ref); moves++)
     ck_assert_uint_lt (moves, 20000);
   ck_assert_uint_eq (carc_game_get_tiles_left (game), 0);
   guint n_moves;
@@ -704,72 +822,61 @@ play_random (CarcGameConfig *config, Referee *ref, guint64 seed)
   g_autoptr (CarcGame) replay = carc_game_replay (config, moves, n_moves, &error);
   ck_assert_msg (replay != NULL, "replay: %s", error ? error->message : "?");
   ck_assert_int_eq (carc_game_get_phase (replay), CARC_PHASE_OVER);
+  g_autofree char *hash = carc_game_get_state_hash (game);
+  g_autofree char *replay_hash = carc_game_get_state_hash (replay);
+  ck_assert_str_eq (replay_hash, hash);
   for (guint p = 0; p < carc_game_get_n_players (game); p++)
     {
       ck_assert_uint_eq (carc_game_get_score (game, p), ref->points[p]);
       ck_assert_uint_eq (carc_game_get_score (replay, p), ref->points[p]);
     }
+  g_array_unref (ref->drawn);
 }
 
-/* Whole games with the example alone: 2 to 5 players, the default options and others. Every
- * inn tile is placed or discarded (INN-1); every road scores by INN-3 and INN-4. */
+/* Whole games with the example alone: 2 to 5 players, the default bonus and others; every
+ * scoring refereed by W-4, until some "wells" items were seen (64 games at most). */
 START_TEST (test_random_games)
 {
-  guint inn_scorings[2] = { 0, 0 };
-  /* At least 8 games, and on until both kinds of inn road have scored (64 at most: which
-   * games see them depends on the engine's order of placements). */
-  for (guint seed = 1; seed <= 8 || ((!inn_scorings[0] || !inn_scorings[1]) && seed <= 64); seed++)
+  guint wells_items = 0;
+  for (guint seed = 1; seed <= 8 || (!wells_items && seed <= 64); seed++)
     {
       g_autoptr (CarcGameConfig) config = config_new (TRUE, NULL);
       carc_game_config_set_seed (config, seed);
       carc_game_config_set_n_players (config, 2 + seed % 4);
-      Referee ref = { .bonus = 2, .penalty = TRUE };
+      Referee ref = { .bonus = 2 };
       if (seed % 2)
         {
           ref.bonus = 1 + seed % 5;
-          ref.penalty = FALSE;
           set_option (config, "bonus", ref.bonus);
-          set_option (config, "penalty", 0);
         }
       play_random (config, &ref, seed);
-      ck_assert_uint_gt (ref.road_scorings, 0);
-      inn_scorings[0] += ref.inn_scorings[0];
-      inn_scorings[1] += ref.inn_scorings[1];
+      wells_items += ref.wells_items;
     }
-  /* The games saw both kinds of road with an inn. */
-  ck_assert_uint_gt (inn_scorings[0], 0);
-  ck_assert_uint_gt (inn_scorings[1], 0);
+  ck_assert_uint_gt (wells_items, 0);
 }
 END_TEST
 
-/* Two plugins combine without either knowing the other (ARCHITECTURE.md section 5): the
- * example with the shipped ones, their tiles, hands, draft and end rounds; check_place hooks
- * of two plugins (abbey allows, inns vetoes) on one board. */
+/* Plugins combine without one knowing another (ARCHITECTURE.md section 5): the example with
+ * every shipped one, their tiles, hands, figures, phases and end rounds on one board; the
+ * wells items stay W-4's whatever the others add. */
 START_TEST (test_random_games_with_shipped_plugins)
 {
   g_autoptr (CarcPluginHost) host = carc_plugin_host_new ();
   g_autofree char *dir = plugins_dir ();
-  ck_assert_uint_eq (carc_plugin_host_load_dir (host, dir, NULL, NULL), 6);
+  ck_assert_uint_gt (carc_plugin_host_load_dir (host, dir, NULL, NULL), 0);
   for (guint seed = 1; seed <= 6; seed++)
     {
       g_autoptr (CarcGameConfig) config = config_new (TRUE, NULL);
       for (guint i = 0; i < carc_plugin_host_get_n_plugins (host); i++)
         {
           CarcPlugin *plugin = carc_plugin_host_get_plugin (host, i);
-          const char *name = carc_plugin_get_name (plugin);
-          /* hills (the hill half and its rule) in every third game; inns-cathedrals never: its
-           * inns are the real expansion's, which the referee (the example's rules) does not
-           * know */
-          if (g_str_equal (name, "inns-cathedrals"))
-            continue;
-          if (seed % 3 == 0 || !g_str_equal (name, "hills"))
+          /* hills (the hill half and its rule) in every third game */
+          if (seed % 3 == 0 || !g_str_equal (carc_plugin_get_name (plugin), "hills"))
             ck_assert (carc_game_config_add_expansion (config, plugin, NULL));
         }
       carc_game_config_set_seed (config, seed);
       carc_game_config_set_n_players (config, 2 + seed % 3);
-      g_autoptr (GError) error = NULL;
-      ck_assert (carc_game_config_set_option (config, "halftiles", "draft", seed % 2, &error));
-      Referee ref = { .bonus = 2, .penalty = TRUE };
+      Referee ref = { .bonus = 2 };
       play_random (config, &ref, seed);
     }
 }
@@ -864,7 +971,7 @@ START_TEST (test_bad_descriptor)
   init_calls = 0;
   /* The last but one is 33 bytes; NULL is no name at all. */
   static const char *const bad_names[]
-      = { "", "Inns", "inns_2", "inns.so", "abcdefghijklmnopqrstuvwxyz0123456", NULL };
+      = { "", "Wells", "wells_2", "wells.so", "abcdefghijklmnopqrstuvwxyz0123456", NULL };
   for (guint i = 0; i < G_N_ELEMENTS (bad_names); i++)
     {
       const CarcPluginDesc d
@@ -927,7 +1034,7 @@ START_TEST (test_exit_after_last_reference)
 END_TEST
 
 /* Setup rule: a setup hook that sets an error stops carc_game_new(); the error names the
- * expansion, and what the expansions before it set up is freed (inns runs first here). An
+ * expansion, and what the expansions before it set up is freed (wells runs first here). An
  * expansion after the failing one never starts and is not asked to free anything. */
 static gpointer
 failing_setup (CarcSetup *setup, GError **error)
@@ -954,7 +1061,7 @@ START_TEST (test_setup_fails)
   ck_assert (carc_game_config_add_expansion (config, flooded, NULL));
   assert_no_game (config, CARC_ERROR_INVALID_ARGUMENT, "expansion flooded: the cellar is flooded");
 
-  /* The same, failing first, with the winter plugin (and inns) after it. */
+  /* The same, failing first, with the winter plugin (and wells) after it. */
   d.priority = CARC_PLUGIN_PRIORITY_HIGH;
   g_autoptr (CarcPlugin) first = carc_plugin_new_static (&d, NULL);
   g_autoptr (CarcGameConfig) second = config_new (TRUE, TILES ("U"));
@@ -1205,17 +1312,17 @@ END_TEST
 START_TEST (test_host_duplicate_name)
 {
   g_autoptr (CarcPluginHost) host = carc_plugin_host_new ();
-  g_autoptr (CarcPlugin) inns = load_inns ();
-  ck_assert (carc_plugin_host_add (host, inns, NULL));
+  g_autoptr (CarcPlugin) wells = load_wells ();
+  ck_assert (carc_plugin_host_add (host, wells, NULL));
   const CarcPluginDesc impostor
-      = DESC (CARC_PLUGIN_ABI_MAJOR, CARC_PLUGIN_ABI_MINOR, "inns", counting_init);
+      = DESC (CARC_PLUGIN_ABI_MAJOR, CARC_PLUGIN_ABI_MINOR, "wells", counting_init);
   g_autoptr (CarcPlugin) other = carc_plugin_new_static (&impostor, NULL);
   ck_assert_ptr_nonnull (other);
   g_autoptr (GError) error = NULL;
   ck_assert (!carc_plugin_host_add (host, other, &error));
-  assert_error (error, CARC_ERROR, CARC_ERROR_PLUGIN, "a plugin called inns is already loaded");
+  assert_error (error, CARC_ERROR, CARC_ERROR_PLUGIN, "a plugin called wells is already loaded");
   ck_assert_uint_eq (carc_plugin_host_get_n_plugins (host), 1);
-  ck_assert_ptr_eq (carc_plugin_host_lookup (host, "inns"), inns);
+  ck_assert_ptr_eq (carc_plugin_host_lookup (host, "wells"), wells);
 
   CarcPluginDesc early = DESC (CARC_PLUGIN_ABI_MAJOR, CARC_PLUGIN_ABI_MINOR, "zz", counting_init);
   early.priority = CARC_PLUGIN_PRIORITY_HIGH;
@@ -1227,7 +1334,7 @@ START_TEST (test_host_duplicate_name)
   ck_assert (carc_plugin_host_add (host, zz, NULL));
   ck_assert_ptr_eq (carc_plugin_host_get_plugin (host, 0), zz);
   ck_assert_ptr_eq (carc_plugin_host_get_plugin (host, 1), aa);
-  ck_assert_ptr_eq (carc_plugin_host_get_plugin (host, 2), inns);
+  ck_assert_ptr_eq (carc_plugin_host_get_plugin (host, 2), wells);
   ck_assert_ptr_null (carc_plugin_host_get_plugin (host, 3));
 }
 END_TEST
@@ -1285,9 +1392,9 @@ START_TEST (test_load_dir_skips_non_plugins)
       g_autofree char *target = g_build_filename (real, file, NULL);
       link_into (dir, target, file);
     }
-  g_autofree char *inns = example_path ();
-  link_into (dir, inns, "inns." G_MODULE_SUFFIX);
-  link_into (dir, inns, "second-inns." G_MODULE_SUFFIX);
+  g_autofree char *wells = example_path ();
+  link_into (dir, wells, "wells." G_MODULE_SUFFIX);
+  link_into (dir, wells, "wells2." G_MODULE_SUFFIX);
   g_autofree char *engine = g_build_filename (top_builddir (), "core", "engine", ".libs",
                                               "libcarcassonne-1." G_MODULE_SUFFIX, NULL);
   link_into (dir, engine, "engine." G_MODULE_SUFFIX);
@@ -1301,20 +1408,20 @@ START_TEST (test_load_dir_skips_non_plugins)
   g_autoptr (CarcPluginHost) host = load_dir_collecting (dir, warnings, &loaded);
 
   ck_assert_uint_eq (loaded, 5);
-  static const char *const order[] = { "abbey", "halftiles", "inns", "vineyards", "winter" };
+  static const char *const order[] = { "abbey", "halftiles", "vineyards", "wells", "winter" };
   for (guint i = 0; i < G_N_ELEMENTS (order); i++)
     ck_assert_str_eq (carc_plugin_get_name (carc_plugin_host_get_plugin (host, i)), order[i]);
-  g_autofree char *inns_path = g_build_filename (dir, "inns." G_MODULE_SUFFIX, NULL);
-  ck_assert_str_eq (carc_plugin_get_path (carc_plugin_host_lookup (host, "inns")), inns_path);
+  g_autofree char *wells_path = g_build_filename (dir, "wells." G_MODULE_SUFFIX, NULL);
+  ck_assert_str_eq (carc_plugin_get_path (carc_plugin_host_lookup (host, "wells")), wells_path);
 
   ck_assert_uint_eq (warnings->len, 3);
   g_autofree char *engine_so = g_build_filename (dir, "engine." G_MODULE_SUFFIX, NULL);
   g_autofree char *w_engine = g_strdup_printf (
       "plugins: refused: %s: not a carcassonned plugin (no carc_plugin_desc symbol)", engine_so);
   ck_assert_msg (warned (warnings, w_engine), "no warning \"%s\"", w_engine);
-  g_autofree char *second = g_build_filename (dir, "second-inns." G_MODULE_SUFFIX, NULL);
+  g_autofree char *second = g_build_filename (dir, "wells2." G_MODULE_SUFFIX, NULL);
   g_autofree char *w_second
-      = g_strdup_printf ("plugins: refused: %s: a plugin called inns is already loaded", second);
+      = g_strdup_printf ("plugins: refused: %s: a plugin called wells is already loaded", second);
   ck_assert_msg (warned (warnings, w_second), "no warning \"%s\"", w_second);
   g_autofree char *w_junk = g_strdup_printf ("plugins: refused: %s: cannot load: ", junk);
   gboolean junk_warned = FALSE;
@@ -1334,17 +1441,17 @@ START_TEST (test_load_dir_skips_non_plugins)
     ck_assert_str_eq (carc_plugin_host_get_refused (host, 1, &path, &reason), "junk");
     ck_assert_str_eq (path, junk);
     ck_assert_msg (g_str_has_prefix (reason, "cannot load: "), "%s", reason);
-    ck_assert_str_eq (carc_plugin_host_get_refused (host, 2, &path, NULL), "second-inns");
+    ck_assert_str_eq (carc_plugin_host_get_refused (host, 2, &path, NULL), "wells2");
     ck_assert_str_eq (path, second);
     ck_assert_ptr_null (carc_plugin_host_get_refused (host, 3, &path, &reason));
-    ck_assert_str_eq (carc_plugin_host_lookup_refusal (host, "second-inns"),
-                      "a plugin called inns is already loaded");
-    ck_assert_ptr_null (carc_plugin_host_lookup_refusal (host, "inns"));
+    ck_assert_str_eq (carc_plugin_host_lookup_refusal (host, "wells2"),
+                      "a plugin called wells is already loaded");
+    ck_assert_ptr_null (carc_plugin_host_lookup_refusal (host, "wells"));
     ck_assert_ptr_null (carc_plugin_host_lookup_refusal (host, "readme"));
   }
 
   static const char *const known[]
-      = { "abbey", "halftiles", "vineyards", "winter", "inns", "second-inns", "engine", "junk" };
+      = { "abbey", "halftiles", "vineyards", "winter", "wells", "wells2", "engine", "junk" };
   for (guint i = 0; i < G_N_ELEMENTS (known); i++)
     ck_assert_msg (carc_plugin_host_is_known (host, known[i]), "%s not known", known[i]);
   ck_assert (!carc_plugin_host_is_known (host, "readme"));
@@ -1370,8 +1477,8 @@ START_TEST (test_load_dir_name_mismatch)
   g_autoptr (GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("carc-plugins-XXXXXX", &error);
   ck_assert_msg (dir != NULL, "%s", error ? error->message : "?");
-  g_autofree char *inns = example_path ();
-  link_into (dir, inns, "tavern." G_MODULE_SUFFIX);
+  g_autofree char *wells = example_path ();
+  link_into (dir, wells, "tavern." G_MODULE_SUFFIX);
   g_autofree char *tavern = g_build_filename (dir, "tavern." G_MODULE_SUFFIX, NULL);
 
   g_autoptr (GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
@@ -1379,13 +1486,13 @@ START_TEST (test_load_dir_name_mismatch)
   g_autoptr (CarcPluginHost) host = load_dir_collecting (dir, warnings, &loaded);
 
   ck_assert_uint_eq (loaded, 1);
-  ck_assert_ptr_nonnull (carc_plugin_host_lookup (host, "inns"));
+  ck_assert_ptr_nonnull (carc_plugin_host_lookup (host, "wells"));
   ck_assert_ptr_null (carc_plugin_host_lookup (host, "tavern"));
   ck_assert (carc_plugin_host_is_known (host, "tavern"));
   ck_assert_uint_eq (carc_plugin_host_get_n_refused (host), 0);
   ck_assert_uint_eq (warnings->len, 1);
   g_autofree char *w = g_strdup_printf (
-      "plugins: %s is plugin inns: games take it as \"inns\", not \"tavern\"", tavern);
+      "plugins: %s is plugin wells: games take it as \"wells\", not \"tavern\"", tavern);
   ck_assert_msg (warned (warnings, w), "no warning \"%s\" but \"%s\"", w,
                  (char *)g_ptr_array_index (warnings, 0));
   g_unlink (tavern);
@@ -1431,7 +1538,7 @@ START_TEST (test_load_dir_enable_disable)
           = { "abbey", "halftiles", "hills", "inns-cathedrals", "vineyards", "winter" };
       for (guint k = 0; k < G_N_ELEMENTS (all); k++)
         ck_assert_msg (carc_plugin_host_is_known (host, all[k]), "%s not known", all[k]);
-      ck_assert (!carc_plugin_host_is_known (host, "inns"));
+      ck_assert (!carc_plugin_host_is_known (host, "wells"));
       ck_assert (!carc_plugin_host_is_known (host, "nosuch"));
     }
 
@@ -1469,18 +1576,20 @@ main (void)
   tcase_add_test (desc, test_options);
   tcase_add_test (desc, test_option_values);
   tcase_add_test (desc, test_tiles);
+  tcase_add_test (desc, test_figure_kind);
   tcase_add_test (desc, test_hook_order);
   suite_add_tcase (s, desc);
 
   TCase *rules = tcase_create ("rules");
-  tcase_add_test (rules, test_inn1_deck);
-  tcase_add_test (rules, test_inn2_inn_continues_a_road);
-  tcase_add_test (rules, test_inn2_discarded_when_no_road_is_open);
-  tcase_add_test (rules, test_inn3_complete_road_bonus);
-  tcase_add_test (rules, test_inn3_two_inns_count_once);
-  tcase_add_test (rules, test_inn3_only_the_inn_road);
-  tcase_add_test (rules, test_inn3_plain_road_unchanged);
-  tcase_add_test (rules, test_inn4_incomplete_road_at_the_end);
+  tcase_add_test (rules, test_w1_deck);
+  tcase_add_test (rules, test_w2_bucket_supply);
+  tcase_add_test (rules, test_w2_bucket_outweighs_a_follower);
+  tcase_add_test (rules, test_w3_well_phase);
+  tcase_add_test (rules, test_w4_drawn_well_scores);
+  tcase_add_test (rules, test_w4_two_wells);
+  tcase_add_test (rules, test_w4_only_the_wells_feature);
+  tcase_add_test (rules, test_w4_incomplete_at_the_end);
+  tcase_add_test (rules, test_w5_digest);
   suite_add_tcase (s, rules);
 
   TCase *games = tcase_create ("games");
