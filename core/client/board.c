@@ -11,7 +11,7 @@
  * The middle row belongs to cities touching two sides or more, roads and the cloister; what is
  * left goes to the field beside it. A wall takes its whole side.
  *
- * A half tile is laid out as the north-east triangle, in its own orientation, then mirrored
+ * A triangular piece is laid out as the north-east triangle, in its own orientation, then mirrored
  * into its corner (see layout_half()):
  *
  *     -   LNW NNW  N  NNE NNE corner
@@ -37,7 +37,7 @@ enum
   H_SSW,
   H_WSW,
   H_WNW,
-  H_LSE, /* a half tile's long side */
+  H_LSE, /* a triangular piece's long side */
   H_LNW,
   N_HALVES
 };
@@ -121,9 +121,10 @@ typedef enum
   G_FOLLOWER,
   G_MARK,
   G_WALL,
-  G_DIAG_DOWN, /* a half tile's long side from the north-west corner down to the south-east */
+  G_DIAG_DOWN, /* a triangular piece's long side from the north-west corner down to the south-east
+                */
   G_DIAG_UP,   /* ... from the south-west corner up to the north-east */
-  G_NONE,      /* not this tile's: the other triangle of a half tile's cell */
+  G_NONE,      /* not this tile's: the other triangle of a triangular piece's cell */
   G_UNKNOWN,
 } Glyph;
 
@@ -283,7 +284,7 @@ typedef struct
   gint half[N_HALVES];
 } Owners;
 
-/* A blank picture: all field (@half: the triangle of a half tile, the rest not its own). */
+/* A blank picture: all field (@half: the triangle of a triangular piece, the rest not its own). */
 static void
 layout_clear (Layout *l, gboolean half)
 {
@@ -454,7 +455,7 @@ layout_square (const CtlTileType *t, guint rotation, Layout *l)
       }
 }
 
-/* The reflection of a half tile across its axis, in its own orientation: legs swapped, each
+/* The reflection of a triangular piece across its axis, in its own orientation: legs swapped, each
  * edge's ports in the other order. A mirror of the cell does that to the triangle. */
 static guint32
 half_reflect (guint32 loc)
@@ -500,7 +501,7 @@ mirror (Layout *l, gboolean across, gboolean down)
   *l = m;
 }
 
-/* A half tile's sides in its own orientation: the legs north and east, the long side. */
+/* A triangular piece's sides in its own orientation: the legs north and east, the long side. */
 enum
 {
   LEG_N,
@@ -585,7 +586,7 @@ half_edges (const CtlTileType *t, gboolean reflect, const Owners *o, Layout *l)
     }
 }
 
-/* A road of a half tile, touching legs N, E and the long side as @loc says. Returns TRUE if
+/* A road of a triangular piece, touching legs N, E and the long side as @loc says. Returns TRUE if
  * it ends in the middle. */
 static gboolean
 half_road (Layout *l, gint i, guint32 loc)
@@ -614,7 +615,7 @@ half_road (Layout *l, gint i, guint32 loc)
   return (guint)has_n + (guint)has_e + (guint)has_l == 1;
 }
 
-/* The middle of a half tile: cities, then roads, then the cloister. Returns whether some
+/* The middle of a triangular piece: cities, then roads, then the cloister. Returns whether some
  * road ends in the middle. */
 static gboolean
 half_middle (const CtlTileType *t, gboolean reflect, Layout *l)
@@ -647,7 +648,7 @@ half_middle (const CtlTileType *t, gboolean reflect, Layout *l)
   return road_ends;
 }
 
-/* A half tile: laid out as the north-east triangle (see the top of this file), from the
+/* A triangular piece: laid out as the north-east triangle (see the top of this file), from the
  * tile's segments reflected for the odd corners, then mirrored into its corner: top to bottom
  * for south-east, left to right for north-west, both (a half turn) for south-west. */
 static void
@@ -877,7 +878,7 @@ board_bounds (const CtlBoard *b)
   return r;
 }
 
-/* A mark in the middle of its cell, or in the empty triangle beside a half tile. */
+/* A mark in the middle of its cell, or in the empty triangle beside a triangular piece. */
 static void
 draw_marks (Canvas *cv, const CtlBoard *b, Bounds r, const GlyphSet *gs)
 {

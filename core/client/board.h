@@ -3,9 +3,9 @@
  *
  * Each tile is a block of 7x3 characters. Fields are '·', cities '▓', roads '─' '│' and box
  * corners, a junction or village where roads end '○', a cloister '✚', a shield '◆', walls '█'
- * (the abbey: walls all round, its cloister-like segment '✚' inside), a follower '●' in its
- * player's colour (without colour: the seat number). A half tile is the triangle of its cell
- * on its corner's side of the diagonal, the long side drawn '╲' or '╱' where a field meets it;
+ * (a tile of walls only: walls all round, its cloister-like segment '✚' inside), a follower '●' in
+ * its player's colour (without colour: the seat number). A triangular piece is the triangle of its
+ * cell on its corner's side of the diagonal, the long side drawn '╲' or '╱' where a field meets it;
  * the other triangle stays blank unless the other half is there. Columns are x (east), rows
  * are y (south); the labels give the coordinates a place command takes. */
 #pragma once
@@ -32,8 +32,8 @@ typedef enum
 } CtlEdgeKind;
 
 /* Locations: the four sides N E S W (a side's middle port; the whole side for a city), then
- * the eight half-edges clockwise from NNW, then a half tile's long side L and its halves LSE
- * and LNW (a half tile's legs are N and E, with the half-edges NNW NNE ENE ESE). */
+ * the eight half-edges clockwise from NNW, then a triangular piece's long side L and its halves LSE
+ * and LNW (a triangular piece's legs are N and E, with the half-edges NNW NNE ENE ESE). */
 #define CTL_SIDE_N      0
 #define CTL_SIDE_E      1
 #define CTL_SIDE_S      2
@@ -49,7 +49,8 @@ typedef enum
  * locations draw as nothing rather than failing). */
 guint32 ctl_location_parse (const char *const *names);
 /* Turns a location clockwise by @rotation quarter turns (side N with 1 becomes E). The long
- * side's bits stay as they are: they only mean something in a half tile's own orientation. */
+ * side's bits stay as they are: they only mean something in a triangular piece's own orientation.
+ */
 guint32 ctl_location_rotate (guint32 loc, guint rotation);
 /* "N,NNE" style, in the order sides then half-edges; "" for none. */
 char *ctl_location_to_string (guint32 loc);
@@ -66,15 +67,15 @@ typedef struct
 typedef struct
 {
   const char *id;
-  guint edges[4]; /* CtlEdgeKind, N E S W; a half tile's N E L */
+  guint edges[4]; /* CtlEdgeKind, N E S W; a triangular piece's N E L */
   guint n_segments;
   const CtlSegment *segments;
-  /* A half tile (3 edges): the north-east triangle of its cell in its own orientation; on
+  /* A triangular piece (3 edges): the north-east triangle of its cell in its own orientation; on
    * the board its rotation is the corner it holds, 0 NE, 1 SE, 2 SW, 3 NW. */
   gboolean half;
 } CtlTileType;
 
-/* A cell may hold two half tiles: two entries with the same x, y. */
+/* A cell may hold two triangular pieces: two entries with the same x, y. */
 typedef struct
 {
   gint x, y;
@@ -88,7 +89,7 @@ typedef struct
   gint x, y;
   guint segment; /* index into the tile type's segments */
   /* The tile it stands on: 1 + its index in CtlBoard.tiles; 0 for the last one listed at
-   * x, y (the same unless two half tiles share the cell). */
+   * x, y (the same unless two triangular pieces share the cell). */
   guint piece;
 } CtlFollower;
 
@@ -128,11 +129,11 @@ typedef enum
  * An empty board renders as a short sentence. */
 char *ctl_board_render (const CtlBoard *board, CtlRenderFlags flags);
 
-/* One tile type in its four rotations side by side, labelled "rot 0".."rot 3" (a half tile:
+/* One tile type in its four rotations side by side, labelled "rot 0".."rot 3" (a triangular piece:
  * the four corners it can hold). */
 char *ctl_tile_render (const CtlTileType *type, CtlRenderFlags flags);
 /* @n tiles side by side, @per_row to a row (0: as many as fit in 79 columns), each turned by
- * @rotations[i] (NULL: none) under its label: a hand, a draft pool. A NULL type is '?'. */
+ * @rotations[i] (NULL: none) under its label: a hand. A NULL type is '?'. */
 char *ctl_tiles_render (const CtlTileType *const *types, const guint *rotations,
                         const char *const *labels, guint n, guint per_row, CtlRenderFlags flags);
 

@@ -139,7 +139,7 @@ collect_features (CarcGame *game)
           Feature *f;
           gint where[3] = { p.x, p.y, (gint)seg };
 
-          /* by piece: a cell may hold two half tiles */
+          /* by piece: a cell may hold two triangular pieces */
           if (!carc_game_get_piece_feature (game, i, seg, &info))
             continue;
           f = g_hash_table_lookup (by_id, GUINT_TO_POINTER (info.id + 1));
@@ -232,7 +232,7 @@ append_tags (DBusMessageIter *st, const CarcTileType *t)
   return ok && dbus_message_iter_close_container (st, &tags);
 }
 
-/* One tile type: its id, its edges (a half tile has 3: N, E and the long side), its
+/* One tile type: its id, its edges (a triangular piece has 3: N, E and the long side), its
  * segments and its tags. */
 static gboolean
 append_tile_type (DBusMessageIter *array, const CarcTileType *t)

@@ -112,7 +112,7 @@ carc_board_edge_on_side (const CarcTileType *type, guint rotation, guint side)
   return local <= 1 ? (gint)type->edge[local] : -1;
 }
 
-/* Puts a piece into (x, y): a square into an empty cell, a half tile into an empty cell or
+/* Puts a piece into (x, y): a square into an empty cell, a triangular piece into an empty cell or
  * beside the other half. The empty neighbours join the frontier, with what this piece's edges
  * demand of them (a wall or a triangular gap demands nothing). */
 void

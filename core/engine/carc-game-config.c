@@ -150,7 +150,7 @@ carc_game_config_set_tile_order (CarcGameConfig *config, const char *const *tile
  * @config: a config
  * @player: a player, 0 .. CARC_MAX_PLAYERS - 1
  * @tile_ids: (array zero-terminated=1) (nullable): the pieces that player's hand holds at
- *   the start (half tiles, the abbey: any tile id of the tile set or of an expansion), or
+ *   the start (pieces held in the hand: any tile id of the tile set or of an expansion), or
  *   %NULL to let the expansions deal it
  *
  * An explicit hand, for tests, puzzles and replays, as carc_game_config_set_tile_order() is

@@ -1,6 +1,7 @@
 /* carc-placement.c: where a piece may go, and joining a placed piece's segments with its
- * neighbours' (doc/rules.md rules 3, 4; half tiles section 3.2; walls D9). Square tiles drawn in a
- * game without placement hooks take the fast path of carc-board.h instead; both agree. */
+ * neighbours' (doc/rules.md rules 3, 4; triangular pieces section 3.2; walls D9). Square tiles
+ * drawn in a game without placement hooks take the fast path of carc-board.h instead; both agree.
+ */
 #include "config.h"
 
 #include "carc-game-private.h"
@@ -26,7 +27,7 @@ piece_on_side (CarcGame *g, gint x, gint y, guint side, guint *local)
   return -1;
 }
 
-/* The half tile alone in (x, y), or -1. */
+/* The triangular piece alone in (x, y), or -1. */
 static gint
 lone_half (const CarcGame *g, const CarcCell *c)
 {
@@ -109,10 +110,10 @@ ask_hooks (CarcGame *g, const CarcTileType *t, gint x, gint y, guint rot, const 
 }
 
 /* TRUE when a piece of @t turned by @rot may go at (x, y): the cell (or its free half) is
- * free, every edge that touches a piece matches it, a half tile's long side matches the other
- * half's, and (unless a hook allows it) some edge continues the landscape (a neighbour's
- * edge that is not a wall, or the other half's long side); no hook vetoes. A hook's veto
- * leaves its reason in @reason, unless that is NULL. */
+ * free, every edge that touches a piece matches it, a triangular piece's long side matches the
+ * other half's, and (unless a hook allows it) some edge continues the landscape (a neighbour's edge
+ * that is not a wall, or the other half's long side); no hook vetoes. A hook's veto leaves its
+ * reason in @reason, unless that is NULL. */
 static gboolean
 fits (CarcGame *g, const CarcTileType *t, gint x, gint y, guint rot, gboolean asked,
       const char **reason)
@@ -187,8 +188,8 @@ rotations_of (const CarcTileType *t)
   return t->all_walls ? 1 : 4;
 }
 
-/* Every placement of @t: the frontier cells in frontier order, then (for a half tile) the free
- * halves of half-filled cells. Writes them to @out unless it is NULL; returns how many, or
+/* Every placement of @t: the frontier cells in frontier order, then (for a triangular piece) the
+ * free halves of half-filled cells. Writes them to @out unless it is NULL; returns how many, or
  * stops at @max. */
 guint
 carc_game_enumerate (CarcGame *g, const CarcTileType *t, CarcPlacement *out, guint max)
@@ -203,12 +204,12 @@ carc_game_enumerate (CarcGame *g, const CarcTileType *t, CarcPlacement *out, gui
       /* A square tile on a cell that demands something: the fit table says which rotations
        * match and share an edge; only the hooks may still veto. A cell that demands nothing
        * touches only walls or triangular gaps: a square fits there only if a hook allows it,
-       * so only then (and for half tiles) does it take the full check. */
+       * so only then (and for triangular pieces) does it take the full check. */
       gboolean quick = t->shape == CARC_SHAPE_SQUARE && (d != 0 || !asked);
       guint fit;
       if (t->shape == CARC_SHAPE_HALF && !asked)
         {
-          /* A half tile in an empty cell: its legs (board sides r and r + 1) must match
+          /* A triangular piece in an empty cell: its legs (board sides r and r + 1) must match
            * the demand, which the fit table says, and one of them must meet a demanded
            * side (a neighbour's edge that is neither a wall nor a gap). */
           guint sides = 0;
@@ -218,7 +219,7 @@ carc_game_enumerate (CarcGame *g, const CarcTileType *t, CarcPlacement *out, gui
           quick = TRUE;
         }
       else
-        /* For a half tile asked about by a hook the fit table still says which rotations'
+        /* For a triangular piece asked about by a hook the fit table still says which rotations'
          * legs match (the full check follows); with no demand, a hook may allow any. */
         fit = quick || d != 0 ? t->fit[d] : (1u << nrot) - 1;
       for (guint r = 0; fit >> r; r++)

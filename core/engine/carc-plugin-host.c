@@ -316,7 +316,7 @@ carc_plugin_host_get_n_refused (CarcPluginHost *host)
  * @index: which refusal, in the order the files were tried
  * @path: (out) (optional) (transfer none) (type filename): the file
  * @reason: (out) (optional) (transfer none): why it was refused, for people (e.g. "plugin
- *   inns refused to start: ...", "a plugin called inns is already loaded")
+ *   moon refused to start: ...", "a plugin called moon is already loaded")
  *
  * Returns: (nullable): the refused plugin's name (its file's name without the suffix), or
  *   %NULL if @index is past the last
@@ -361,7 +361,7 @@ carc_plugin_host_lookup_refusal (CarcPluginHost *host, const char *name)
  * carc_game_config_add_expansion_by_name:
  * @config: a config
  * @host: the host that loaded the expansion
- * @name: the expansion's name ("abbey", "halftiles", "vineyards", "winter", ...)
+ * @name: the expansion's name (its plugin's, as carc_plugin_get_name() says)
  * @error: return location for a #CarcError
  *
  * carc_game_config_add_expansion() with the plugin of @host called @name.

@@ -249,7 +249,7 @@ carc_digest_add_u32 (GByteArray *bytes, guint32 value)
 /**
  * carc_plugin_get_name:
  *
- * Returns: the expansion's name ("abbey")
+ * Returns: the expansion's name (its descriptor's @name)
  */
 const char *
 carc_plugin_get_name (CarcPlugin *plugin)

@@ -10,7 +10,8 @@
  * carc_scoring_add_item: (skip)
  * @scoring: the feature being scored
  * @player: a player, below @scoring->n_players
- * @name: what the points are for ("vineyards"); a static string (plugins stay loaded)
+ * @name: what the points are for ("bonus": an expansion's item); a static string (plugins stay
+ * loaded)
  * @count: how many of it, 0 for an item that counts nothing
  * @points: the points it is worth
  *

@@ -35,7 +35,7 @@ typedef enum
  * @CARC_EDGE_FIELD: a field edge
  * @CARC_EDGE_ROAD: a road in the middle of the edge, field on both halves
  * @CARC_EDGE_CITY: a city edge
- * @CARC_EDGE_WALL: fits any neighbour and closes whatever meets it (the abbey's edges)
+ * @CARC_EDGE_WALL: fits any neighbour and closes whatever meets it (a tile of walls only)
  * @CARC_EDGE_WATER: water (a river) in the middle of the edge, field on both halves; it
  *   meets only water (or a wall)
  *
@@ -55,7 +55,7 @@ typedef enum
  * @CARC_FEATURE_FIELD: a field (farmers)
  * @CARC_FEATURE_ROAD: a road (thieves)
  * @CARC_FEATURE_CITY: a city (knights)
- * @CARC_FEATURE_CLOISTER: a cloister, or any cloister-like feature such as the abbey (monks)
+ * @CARC_FEATURE_CLOISTER: a cloister, or any cloister-like feature an expansion's tile has (monks)
  * @CARC_FEATURE_WATER: water (a river, a lake): part of the landscape, but no follower stands
  *   on it and the base rules never score it; it separates the fields beside it
  *
@@ -73,7 +73,7 @@ typedef enum
 /**
  * CarcShape:
  * @CARC_SHAPE_SQUARE: an ordinary land tile filling a whole cell
- * @CARC_SHAPE_HALF: a triangular half tile; in its canonical orientation it holds the
+ * @CARC_SHAPE_HALF: a triangular triangular piece; in its canonical orientation it holds the
  *   north-east corner of its cell (legs N and E, long side on the NW-SE diagonal)
  *
  * The shape of a piece.
@@ -86,7 +86,7 @@ typedef enum
 
 /* Bits of a location mask (CarcLocation): which sides and half-edges a segment touches.
  * Sides N, E, S, W are bits 0..3; the half-edges NNW NNE ENE ESE SSE SSW WSW WNW are
- * bits 4..11 (clockwise from the north-west corner); a half tile's long side L is bit 12
+ * bits 4..11 (clockwise from the north-west corner); a triangular piece's long side L is bit 12
  * and its half-edges LSE, LNW bits 13 and 14. */
 #define CARC_LOC_SIDE(s)      (1u << (s))
 #define CARC_LOC_HALF(h)      (1u << (4 + (h)))
