@@ -54,9 +54,12 @@ function choose(game, rng) {
 // One uniformly random legal move of whatever the phase asks for; false once the game is over.
 function randomMove(game, rng) {
     switch (game.get_phase()) {
-    case Phase.DRAFT:
-        game.pick(rng.below(game.get_pool_size()));
+    case Phase.PLUGIN: {
+        // an expansion's phase (a draft's picks): one of the moves it lists
+        const moves = game.list_moves(game.get_current_player());
+        game.apply_move(moves[rng.below(moves.length)]);
         return true;
+    }
     case Phase.CHOOSE:
         choose(game, rng);
         return true;

@@ -50,8 +50,10 @@ def choose(game, rng):
 def random_move(game, rng):
     """One uniformly random legal move of whatever the phase asks for; False once over."""
     phase = game.get_phase()
-    if phase == Phase.DRAFT:
-        game.pick(rng.below(game.get_pool_size()))
+    if phase == Phase.PLUGIN:
+        # an expansion's phase (a draft's picks): one of the moves it lists
+        moves = game.list_moves(game.get_current_player())
+        game.apply_move(moves[rng.below(len(moves))])
     elif phase == Phase.CHOOSE:
         choose(game, rng)
     elif phase == Phase.PLACE:

@@ -39,7 +39,7 @@ on_event (CarcGame *game, const CarcEvent *ev, gpointer data)
     {
       case CARC_EVENT_TURN_STARTED:
       case CARC_EVENT_TILE_DRAWN:
-      case CARC_EVENT_PIECE_PICKED:
+      case CARC_EVENT_PIECE_GIVEN:
       case CARC_EVENT_TURN_PASSED:
         break;
       case CARC_EVENT_TILE_DISCARDED:

@@ -75,7 +75,7 @@ static GVariant *
 token_options (const CtlOptions *opts)
 {
   g_auto (GVariantBuilder) b = G_VARIANT_BUILDER_INIT (G_VARIANT_TYPE_VARDICT);
-  if (opts->token)
+  if (opts && opts->token)
     g_variant_builder_add (&b, "{sv}", "token", g_variant_new_string (opts->token));
   return g_variant_builder_end (&b);
 }
@@ -475,18 +475,7 @@ ctl_print_hand (Ctl *ctl, const CtlGame *g, const char *player, GError **error)
   if (*hand)
     print_pieces (ctl, g, (const char *const *)hand,
                   "your hand ('piece INDEX X Y ROT' places one, 'pieces INDEX' lists where;\n"
-                  "a half tile's ROT is the corner it holds: 0 NE, 1 SE, 2 SW, 3 NW):");
-  return TRUE;
-}
-
-gboolean
-ctl_print_pool (Ctl *ctl, const CtlGame *g, GError **error)
-{
-  g_auto (GStrv) pool = ctl_game_get_pool (ctl->conn, g->path, error);
-  if (!pool)
-    return FALSE;
-  if (*pool)
-    print_pieces (ctl, g, (const char *const *)pool, "draft pool ('pick INDEX' takes one):");
+                  "a triangular piece's ROT is the corner it holds: 0 NE, 1 SE, 2 SW, 3 NW):");
   return TRUE;
 }
 
@@ -500,8 +489,6 @@ turn_verb (const CtlGame *g)
         return "deploy";
       case CTL_STATE_CHOOSING:
         return g->tiles_left ? "draw or play a piece" : "play a piece or pass";
-      case CTL_STATE_DRAFTING:
-        return "pick";
       case CTL_STATE_PLUGIN:
         return "make one of 'moves'";
       default:
@@ -555,10 +542,8 @@ ctl_cmd_show (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GErro
   ctl_out (text);
   ctl_print_tile_in_play (ctl, g);
   const char *us = ctl_our_player (ctl, path);
-  if (us && g->state != CTL_STATE_WAITING && g->state != CTL_STATE_OVER
-      && !ctl_print_hand (ctl, g, us, error))
-    return FALSE;
-  return g->state != CTL_STATE_DRAFTING || ctl_print_pool (ctl, g, error);
+  return !us || g->state == CTL_STATE_WAITING || g->state == CTL_STATE_OVER
+         || ctl_print_hand (ctl, g, us, error);
 }
 
 gboolean
@@ -644,7 +629,7 @@ placement_args (Ctl *ctl, char **args, guint n_args, gint piece, const char *usa
   if (r < 0 || r > 3)
     {
       g_set_error (error, CTL_ERROR, CTL_ERROR_USAGE,
-                   "ROTATION is 0..3 (clockwise quarter turns; a half tile's corner)");
+                   "ROTATION is 0..3 (clockwise quarter turns; a triangular piece's corner)");
       return FALSE;
     }
   *rot = (guint32)r;
@@ -760,24 +745,9 @@ ctl_cmd_pass (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GErro
   return simple_call (ctl, opts, n_args ? args[0] : NULL, "Pass", error);
 }
 
-gboolean
-ctl_cmd_pick (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GError **error)
-{
-  guint32 index;
-  if (!parse_index (args[n_args - 1], &index, error))
-    return FALSE;
-  g_autofree char *game = seated_game (ctl, opts, n_args == 2 ? args[0] : NULL, error);
-  if (!game)
-    return FALSE;
-  g_autoptr (GVariant) reply
-      = ctl_call (ctl->conn, game, CTL_IFACE_GAME, "Pick",
-                  g_variant_new ("(u@a{sv})", index, token_options (opts)), error);
-  return reply != NULL;
-}
-
-/* A move's arguments as "key=value ...": numbers bare, strings as they are. */
-static char *
-move_args_text (GVariant *args)
+/* A move's arguments as " key=value ...": numbers bare, strings as they are. */
+char *
+ctl_move_args_text (GVariant *args)
 {
   GString *s = g_string_new (NULL);
   GVariantIter iter;
@@ -805,13 +775,10 @@ get_moves (Ctl *ctl, const CtlOptions *opts, const char *game, GError **error)
   return reply ? g_variant_get_child_value (reply, 0) : NULL;
 }
 
-/* moves: the legal moves, numbered from 1, whatever their types (issue 16, Moves). */
+/* The caller's legal moves in @game, numbered from 1 (what 'move N' takes). */
 gboolean
-ctl_cmd_moves (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GError **error)
+ctl_print_moves (Ctl *ctl, const CtlOptions *opts, const char *game, GError **error)
 {
-  g_autofree char *game = seated_game (ctl, opts, n_args ? args[0] : NULL, error);
-  if (!game)
-    return FALSE;
   g_autoptr (GVariant) moves = get_moves (ctl, opts, game, error);
   if (!moves)
     return FALSE;
@@ -820,10 +787,20 @@ ctl_cmd_moves (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GErr
       const char *type;
       g_autoptr (GVariant) margs = NULL;
       g_variant_get_child (moves, i, "(&s@a{sv})", &type, &margs);
-      g_autofree char *text = move_args_text (margs);
+      g_autofree char *text = ctl_move_args_text (margs);
       ctl_outf ("%u. %s%s\n", i + 1, type, text);
     }
   return TRUE;
+}
+
+/* moves: the legal moves, numbered from 1, whatever their types (issue 16, Moves). */
+gboolean
+ctl_cmd_moves (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GError **error)
+{
+  g_autofree char *game = seated_game (ctl, opts, n_args ? args[0] : NULL, error);
+  if (!game)
+    return FALSE;
+  return ctl_print_moves (ctl, opts, game, error);
 }
 
 /* move N: plays move N of the list 'moves' prints (Game.Play), listed afresh. */

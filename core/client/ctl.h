@@ -75,9 +75,9 @@ typedef struct
   gint placements_piece; /* ... of the hand's piece with this index; -1 the tile in play */
   GIOChannel *input;
   guint input_id;
-  gboolean waiting; /* `wait`: input paused until our turn or the end */
-  gboolean picking; /* our turn to pick from the draft pool was shown */
-  gboolean prompt;  /* stdin is a terminal */
+  gboolean waiting;     /* `wait`: input paused until our turn or the end */
+  gboolean phase_shown; /* our move in an expansion's phase was shown */
+  gboolean prompt;      /* stdin is a terminal */
 } Ctl;
 
 typedef gboolean (*CtlCommandFunc) (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args,
@@ -117,7 +117,6 @@ gboolean ctl_cmd_draw (Ctl *, const CtlOptions *, char **, guint, GError **);
 gboolean ctl_cmd_piece (Ctl *, const CtlOptions *, char **, guint, GError **);
 gboolean ctl_cmd_pieces (Ctl *, const CtlOptions *, char **, guint, GError **);
 gboolean ctl_cmd_pass (Ctl *, const CtlOptions *, char **, guint, GError **);
-gboolean ctl_cmd_pick (Ctl *, const CtlOptions *, char **, guint, GError **);
 gboolean ctl_cmd_moves (Ctl *, const CtlOptions *, char **, guint, GError **);
 gboolean ctl_cmd_move (Ctl *, const CtlOptions *, char **, guint, GError **);
 gboolean ctl_cmd_save (Ctl *, const CtlOptions *, char **, guint, GError **);
@@ -142,9 +141,12 @@ const char *ctl_our_player (Ctl *ctl, const char *game);
  * in ctl->placements for "place N" / "piece INDEX N"; printed when @print. */
 gboolean ctl_list_placements (Ctl *ctl, const char *game, gint piece, gboolean print,
                               GError **error);
-/* The hand of @player (ours) and the draft pool, as pictures with their indices. */
+/* The hand of @player (ours), as pictures with their indices. */
 gboolean ctl_print_hand (Ctl *ctl, const CtlGame *game, const char *player, GError **error);
-gboolean ctl_print_pool (Ctl *ctl, const CtlGame *game, GError **error);
+/* The legal moves of the caller (@opts: its token, may be NULL) in @game, numbered from 1. */
+gboolean ctl_print_moves (Ctl *ctl, const CtlOptions *opts, const char *game, GError **error);
+/* A move's arguments (a{sv}) as " key=value ...". */
+char *ctl_move_args_text (GVariant *args);
 /* Prints "tile in play: U" and the tile in its four rotations (nothing without one). */
 void ctl_print_tile_in_play (Ctl *ctl, const CtlGame *game);
 /* Prints the legal deployments of the tile just placed. */

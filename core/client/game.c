@@ -9,7 +9,7 @@ const char *
 ctl_state_name (guint state)
 {
   static const char *const names[] = {
-    "waiting", "placing", "deploying", "over", "choosing", "drafting", "in an expansion's phase"
+    "waiting", "placing", "deploying", "over", "choosing", "state 5", "in an expansion's phase"
   };
   return state < G_N_ELEMENTS (names) ? names[state] : "unknown";
 }
@@ -116,7 +116,7 @@ set_tiles (CtlGame *g, GVariant *tiles, guint32 *index)
     }
 }
 
-/* GetPieces: exact where two half tiles share a cell (a follower names its piece). */
+/* GetPieces: exact where two triangular pieces share a cell (a follower names its piece). */
 static gboolean
 read_pieces (CtlGame *g, DBusConnection *conn, GError **error)
 {
@@ -352,10 +352,4 @@ char **
 ctl_game_get_hand (DBusConnection *conn, const char *game, const char *player, GError **error)
 {
   return call_strv (conn, game, "GetHand", g_variant_new ("(oa{sv})", player, NULL), error);
-}
-
-char **
-ctl_game_get_pool (DBusConnection *conn, const char *game, GError **error)
-{
-  return call_strv (conn, game, "GetPool", NULL, error);
 }

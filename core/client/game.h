@@ -14,8 +14,8 @@ typedef enum
   CTL_STATE_DEPLOYING = 2,
   CTL_STATE_OVER = 3,
   CTL_STATE_CHOOSING = 4, /* before drawing: Draw, or PlacePiece from the hand (Pass at the end) */
-  CTL_STATE_DRAFTING = 5, /* Pick from the draft pool */
-  CTL_STATE_PLUGIN = 6,   /* an expansion's phase: 'moves', 'move N' */
+  /* 5 is no longer used (doc/dbus-game.md) */
+  CTL_STATE_PLUGIN = 6, /* an expansion's phase: 'moves', 'move N' */
 } CtlState;
 
 typedef struct
@@ -73,7 +73,5 @@ const char *ctl_state_name (guint state);
 /* GetHand: the tile ids in @player's hand (ours, or anyone's while hands are open). */
 char **ctl_game_get_hand (DBusConnection *conn, const char *game, const char *player,
                           GError **error);
-/* GetPool: the draft pool (empty unless drafting). */
-char **ctl_game_get_pool (DBusConnection *conn, const char *game, GError **error);
 
 G_END_DECLS

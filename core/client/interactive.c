@@ -90,17 +90,19 @@ show_choosing (Ctl *ctl)
     ctl_out ("piece INDEX X Y ROT ('pieces INDEX' numbers where it fits), or pass\n");
 }
 
-/* Our turn to pick from the draft pool: the pool and what we hold. */
+/* Our move in an expansion's phase: what we hold and the moves it offers, whatever they
+ * are (issue 16, Moves). */
 static void
-show_picking (Ctl *ctl)
+show_phase_moves (Ctl *ctl)
 {
   g_autoptr (GError) error = NULL;
   CtlGame *g = ctl_watch_get_game (ctl->watch);
-  ctl_out ("\nyour pick:\n");
-  if (!ctl_print_pool (ctl, g, &error) || !ctl_print_hand (ctl, g, ctl->player, &error))
+  ctl_out ("\nyour move:\n");
+  if (!ctl_print_hand (ctl, g, ctl->player, &error)
+      || !ctl_print_moves (ctl, NULL, ctl->game, &error))
     g_printerr ("carcassonnectl: %s\n", error->message);
   else
-    ctl_out ("pick INDEX\n");
+    ctl_out ("move N\n");
 }
 
 static gboolean
@@ -136,21 +138,20 @@ on_event (CtlWatch *w, const char *member, GVariant *args, gpointer data)
       if (is_us (ctl, args, 1))
         show_placing (ctl);
     }
-  else if (g_str_equal (member, "PiecePicked") || g_str_equal (member, "PropertiesChanged"))
+  else if (g_str_equal (member, "PropertiesChanged"))
     {
-      /* A draft's picks: shown once a pick, when State and ActivePlayer say it is ours. */
-      gboolean ours = ctl->player && g->state == CTL_STATE_DRAFTING
-                      && g_strcmp0 (g->active, ctl->player) == 0;
-      if (g_str_equal (member, "PiecePicked"))
-        ctl->picking = ctl->picking && !is_us (ctl, args, 0);
-      else if (ours && !ctl->picking)
+      /* An expansion's phase has no signal of its own: our move in it is shown once, when
+       * State and ActivePlayer say it is ours, until it is someone else's. */
+      gboolean ours
+          = ctl->player && g->state == CTL_STATE_PLUGIN && g_strcmp0 (g->active, ctl->player) == 0;
+      if (ours && !ctl->phase_shown)
         {
-          ctl->picking = TRUE;
-          show_picking (ctl);
+          ctl->phase_shown = TRUE;
+          show_phase_moves (ctl);
           resume_input (ctl);
         }
       else if (!ours)
-        ctl->picking = FALSE;
+        ctl->phase_shown = FALSE;
     }
   else if (g_str_equal (member, "GameOver"))
     {
@@ -177,7 +178,7 @@ ctl_interactive_view (Ctl *ctl, const char *game, GError **error)
   g_clear_pointer (&ctl->watch, ctl_watch_free);
   g_clear_pointer (&ctl->placements, g_array_unref);
   g_clear_pointer (&ctl->player, g_free);
-  ctl->picking = FALSE;
+  ctl->phase_shown = FALSE;
   g_free (ctl->game);
   ctl->game = g_strdup (game);
   ctl->watch = w;

@@ -40,8 +40,6 @@ static const CtlCommand commands[] = {
     "where piece INDEX of the hand fits: X Y ROT lines", FALSE },
   { "pass", "GAME", 1, 1, CTL_OPT_TOKEN, ctl_cmd_pass, "place nothing in an end-of-game turn",
     FALSE },
-  { "pick", "GAME INDEX", 2, 2, CTL_OPT_TOKEN, ctl_cmd_pick,
-    "take piece INDEX of the draft pool into the hand", FALSE },
   { "moves", "GAME", 1, 1, CTL_OPT_TOKEN, ctl_cmd_moves,
     "our legal moves, numbered, of every type (an expansion's too)", FALSE },
   { "move", "GAME N", 2, 2, CTL_OPT_TOKEN, ctl_cmd_move, "make move N of 'moves'", FALSE },

@@ -101,9 +101,9 @@ static void
 view_sync (CtlGame *g, CarcGame *game)
 {
   static const guint states[] = {
-    [CARC_PHASE_PLACE] = CTL_STATE_PLACING,  [CARC_PHASE_DEPLOY] = CTL_STATE_DEPLOYING,
-    [CARC_PHASE_OVER] = CTL_STATE_OVER,      [CARC_PHASE_CHOOSE] = CTL_STATE_CHOOSING,
-    [CARC_PHASE_DRAFT] = CTL_STATE_DRAFTING, [CARC_PHASE_PLUGIN] = CTL_STATE_PLUGIN,
+    [CARC_PHASE_PLACE] = CTL_STATE_PLACING, [CARC_PHASE_DEPLOY] = CTL_STATE_DEPLOYING,
+    [CARC_PHASE_OVER] = CTL_STATE_OVER,     [CARC_PHASE_CHOOSE] = CTL_STATE_CHOOSING,
+    [CARC_PHASE_PLUGIN] = CTL_STATE_PLUGIN,
   };
   CarcPhase phase = carc_game_get_phase (game);
   g->state = (guint)phase < G_N_ELEMENTS (states) ? states[phase] : CTL_STATE_PLACING;
@@ -183,8 +183,10 @@ on_event (CarcGame *game, const CarcEvent *e, gpointer data)
         args = g_variant_new ("(uosu)", e->turn, player, tile, carc_game_get_tiles_left (game));
         break;
       case CARC_EVENT_TILE_DISCARDED:
-      case CARC_EVENT_PIECE_PICKED:
-        member = e->type == CARC_EVENT_TILE_DISCARDED ? "TileDiscarded" : "PiecePicked";
+      case CARC_EVENT_PIECE_GIVEN:
+        member = e->type == CARC_EVENT_TILE_DISCARDED ? "TileDiscarded" : "PieceGiven";
+        if (e->type == CARC_EVENT_PIECE_GIVEN && !carc_game_get_hands_open (game))
+          tile = ""; /* as the daemon: a face-down hand's piece is its holder's */
         args = g_variant_new ("(os)", player, tile);
         break;
       case CARC_EVENT_TILE_PLACED:
@@ -253,10 +255,13 @@ move_text (const CarcMove *m)
         return g_strdup_printf ("piece %u %d %d %u", m->piece, m->x, m->y, m->rotation);
       case CARC_MOVE_PASS:
         return g_strdup ("pass");
-      case CARC_MOVE_PICK:
-        return g_strdup_printf ("pick %u", m->piece);
       case CARC_MOVE_PLUGIN:
-        return g_strdup (m->name);
+        {
+          /* as 'moves' lists it: its name and key=value arguments */
+          g_autoptr (GVariant) args = g_variant_ref_sink (carc_move_to_args (m));
+          g_autofree char *text = ctl_move_args_text (args);
+          return g_strdup_printf ("%s%s", m->name, text);
+        }
       default:
         return g_strdup ("?");
     }

@@ -36,7 +36,7 @@ ctl_watch_new (DBusConnection *conn, const char *path, CtlRenderFlags flags, gbo
                   "',member='NameOwnerChanged',arg0='" CTL_BUS_NAME "'");
   w->rules[2] = g_strdup ("type='signal',sender='" CTL_BUS_NAME "',interface='" CTL_IFACE_OBJMGR
                           "',member='InterfacesRemoved'");
-  /* State and ActivePlayer: a draft's turns to pick have no signal of their own. */
+  /* State and ActivePlayer: the moves of an expansion's phase have no signal of their own. */
   w->rules[3]
       = g_strdup_printf ("type='signal',sender='" CTL_BUS_NAME "',interface='" CTL_IFACE_PROPS
                          "',member='PropertiesChanged',path='%s',arg0='" CTL_IFACE_GAME "'",
@@ -169,7 +169,7 @@ ctl_watch_format_scores (CtlWatch *w, GVariant *scores)
   return g_string_free (s, FALSE);
 }
 
-/* " rotation 1", or for a half tile the corner it holds. */
+/* " rotation 1", or for a triangular piece the corner it holds. */
 static char *
 placement_text (CtlWatch *w, const char *tile, guint rotation)
 {
@@ -217,7 +217,7 @@ on_tile_drawn (CtlWatch *w, GVariant *args)
 }
 
 static char *
-on_piece_picked (CtlWatch *w, GVariant *args)
+on_piece_given (CtlWatch *w, GVariant *args)
 {
   const char *player, *tile;
   g_variant_get (args, "(&o&s)", &player, &tile);
@@ -225,7 +225,7 @@ on_piece_picked (CtlWatch *w, GVariant *args)
   gint seat = ctl_game_seat (w->game, player);
   if (seat >= 0 && (guint)seat < w->game->n_players)
     w->game->hand_sizes[seat]++;
-  return g_strdup_printf ("%s picks %s from the draft pool", who, tile);
+  return g_strdup_printf ("%s takes %s into the hand", who, *tile ? tile : "a piece");
 }
 
 static char *
@@ -282,7 +282,7 @@ on_follower_deployed (CtlWatch *w, GVariant *args)
 }
 
 /* Appends seat @seat's items of @breakdown (a(usuu)): " (8 for 4 tiles, 4 for 2 shields)";
- * an item that counts nothing shows its points only: "3 for inn". */
+ * an item that counts nothing shows its points only: "3 for bonus". */
 static void
 append_items (GString *s, GVariant *breakdown, guint seat)
 {
@@ -412,7 +412,7 @@ static const struct
 } handlers[] = {
   { "TurnStarted", "(uosu)", on_turn_started },
   { "TileDrawn", "(uosu)", on_tile_drawn },
-  { "PiecePicked", "(os)", on_piece_picked },
+  { "PieceGiven", "(os)", on_piece_given },
   { "TurnPassed", "(uo)", on_turn_passed },
   { "TileDiscarded", "(os)", on_tile_discarded },
   { "TilePlaced", "(osiiu)", on_tile_placed },

@@ -4,7 +4,7 @@
  * drawn from the session's RNG (seeded from the game's seed, so a seeded game of bots replays
  * exactly). The list's order keeps the draws of before: in a base game one number for the
  * placement and one for the deployment (or skip, the last); choosing, one over drawing, each
- * placement of each hand piece, passing; drafting, one over the pool.
+ * placement of each hand piece, passing; in an expansion's phase, one over its moves.
  */
 #include "config.h"
 
@@ -48,9 +48,10 @@ play_one (CarcGame *game, GRand *rand, const Notify *notify, GError **error)
                carc_game_apply_move (game, moves->pdata[pick (rand, moves->len)], error));
 }
 
-/* Plays moves from the list until the turn is over: the turn number or the player changes,
- * or the game ends; a draft pick is one move. No code per move type: an expansion's moves
- * and phases are played like the built-in ones (issue 16, Moves). */
+/* Plays moves from the list until the turn is over: the turn number or the player changes
+ * (a move that hands an expansion's phase to the next player), or the game ends. No code per
+ * move type: an expansion's moves and phases are played like the built-in ones (issue 16,
+ * Moves). */
 static gboolean
 random_play_turn (CarcGame *game, GRand *rand, CarcdBotMoveFunc moved, gpointer user_data,
                   GError **error)
@@ -58,13 +59,12 @@ random_play_turn (CarcGame *game, GRand *rand, CarcdBotMoveFunc moved, gpointer 
   const Notify notify = { moved, user_data };
   guint turn = carc_game_get_turn (game);
   guint player = carc_game_get_current_player (game);
-  gboolean draft = carc_game_get_phase (game) == CARC_PHASE_DRAFT;
 
   do
     if (!play_one (game, rand, &notify, error))
       return FALSE;
-  while (!draft && carc_game_get_phase (game) != CARC_PHASE_OVER
-         && carc_game_get_turn (game) == turn && carc_game_get_current_player (game) == player);
+  while (carc_game_get_phase (game) != CARC_PHASE_OVER && carc_game_get_turn (game) == turn
+         && carc_game_get_current_player (game) == player);
   return TRUE;
 }
 

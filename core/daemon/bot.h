@@ -1,8 +1,8 @@
 /* bot.h: the seam between seats and the programs that play them.
  *
  * A bot policy plays the active player's whole turn in the engine (draw or place a piece
- * from the hand, place, then deploy or skip; or pass; or one pick of a draft) and returns;
- * the session announces what happened through the engine's events. The built-in policy
+ * from the hand, place, then deploy or skip; or pass; or its moves in an expansion's phase) and
+ * returns; the session announces what happened through the engine's events. The built-in policy
  * plays uniformly random legal moves; stronger ones plug in here.
  */
 #pragma once
@@ -25,5 +25,5 @@ typedef struct
 
 /* Uniformly random placement; a follower on a random offered segment or none, each choice
  * equally likely; choosing, a draw, a placement of a hand piece or a pass, each legal one
- * equally likely; drafting, a random piece of the pool. */
+ * equally likely; in an expansion's phase, one of its moves. */
 extern const CarcdBotPolicy carcd_bot_random;

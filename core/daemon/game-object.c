@@ -333,20 +333,6 @@ game_pass (DBusConnection *c, DBusMessage *msg, gpointer data)
   return REPLY_OR_ERROR (msg, ok, error);
 }
 
-static DBusMessage *
-game_pick (DBusConnection *c, DBusMessage *msg, gpointer data)
-{
-  g_autoptr (GError) error = NULL;
-  dbus_uint32_t index;
-  CarcdCaller caller;
-  gboolean ok;
-
-  dbus_message_get_args (msg, NULL, DBUS_TYPE_UINT32, &index, DBUS_TYPE_INVALID);
-  ok = check_move (msg, data, "Pick", CARC_PHASE_DRAFT, &caller, &error)
-       && carcd_session_pick (data, &caller, index, &error);
-  return REPLY_OR_ERROR (msg, ok, error);
-}
-
 /* Properties. */
 
 static gboolean
@@ -572,12 +558,10 @@ static const CdbusMethod game_methods[] = {
   { "Draw", options_in, NULL, game_draw },
   { "PlacePiece", place_piece_in, NULL, game_place_piece },
   { "Pass", options_in, NULL, game_pass },
-  { "Pick", index_in, NULL, game_pick },
   { "GetMoves", options_in, moves_out, carcd_game_get_moves },
   { "Play", play_in, NULL, carcd_game_play },
   { "GetHand", hand_in, pieces_out, carcd_game_get_hand },
   { "GetPiecePlacements", index_in, placements_out, carcd_game_get_piece_placements },
-  { "GetPool", NULL, pieces_out, carcd_game_get_pool },
   { "GetPieces", NULL, board_pieces_out, carcd_game_get_pieces },
   { NULL },
 };
@@ -611,7 +595,7 @@ static const CdbusSignal game_signals[] = {
   { "TurnEnded", turn_ended_args },
   { "GameOver", game_over_args },
   { "TileDrawn", turn_started_args },
-  { "PiecePicked", tile_discarded_args },
+  { "PieceGiven", tile_discarded_args },
   { "TurnPassed", turn_ended_args },
   { "PointsAwarded", points_awarded_args },
   { NULL },

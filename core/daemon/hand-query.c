@@ -1,8 +1,8 @@
-/* hand-query.c: the replies about hands and the draft pool.
+/* hand-query.c: the replies about hands.
  *
  * Hands are hidden information: a hand's pieces, and where they could go, are shown to the
- * client holding the seat only, unless the game's hands are open (a draft). How many pieces
- * a hand holds is public (Player.HandSize); the pool of a draft lies face up.
+ * client holding the seat only, unless the game's hands are open (an expansion's setup says
+ * so). How many pieces a hand holds is public (Player.HandSize).
  */
 #include "config.h"
 
@@ -80,16 +80,4 @@ carcd_game_get_piece_placements (DBusConnection *c, DBusMessage *msg, gpointer s
       p.placements = carc_game_get_piece_placements (s->game, index, &p.n);
     }
   return carcd_reply_with (msg, append_placements, &p);
-}
-
-DBusMessage *
-carcd_game_get_pool (DBusConnection *c, DBusMessage *msg, gpointer session)
-{
-  CarcdSession *s = session;
-  g_autoptr (GPtrArray) ids = g_ptr_array_new ();
-
-  /* the engine shows the pool only while drafting */
-  for (guint i = 0; s->game && i < carc_game_get_pool_size (s->game); i++)
-    g_ptr_array_add (ids, (gpointer)carc_tile_type_get_id (carc_game_get_pool_piece (s->game, i)));
-  return carcd_reply_with (msg, append_ids, ids);
 }

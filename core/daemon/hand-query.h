@@ -1,4 +1,4 @@
-/* hand-query.h: the Game methods about hands and the draft pool.
+/* hand-query.h: the Game methods about hands.
  *
  * Each is a method handler (CdbusMethodFunc) whose user data is the CarcdSession. */
 #pragma once
@@ -11,5 +11,3 @@ DBusMessage *carcd_game_get_hand (DBusConnection *c, DBusMessage *msg, gpointer 
 /* GetPiecePlacements(u index): a(iiu) */
 DBusMessage *carcd_game_get_piece_placements (DBusConnection *c, DBusMessage *msg,
                                               gpointer session);
-/* GetPool: as */
-DBusMessage *carcd_game_get_pool (DBusConnection *c, DBusMessage *msg, gpointer session);

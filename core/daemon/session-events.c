@@ -124,8 +124,11 @@ append_event (CarcdSession *s, CarcGame *game, DBusMessage *signal, const CarcEv
                && dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &tile)
                && (u = carc_game_get_tiles_left (s->game),
                    dbus_message_iter_append_basic (&it, DBUS_TYPE_UINT32, &u));
+      case CARC_EVENT_PIECE_GIVEN:
+        /* a face-down hand's new piece is its holder's secret */
+        tile = carc_game_get_hands_open (game) ? tile : "";
+        G_GNUC_FALLTHROUGH;
       case CARC_EVENT_TILE_DISCARDED:
-      case CARC_EVENT_PIECE_PICKED:
         return dbus_message_iter_append_basic (&it, DBUS_TYPE_OBJECT_PATH, &player)
                && dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &tile);
       case CARC_EVENT_TILE_PLACED:
@@ -179,7 +182,7 @@ static const char *const signal_names[] = {
   [CARC_EVENT_FOLLOWER_RETURNED] = "FollowerReturned",
   [CARC_EVENT_GAME_OVER] = "GameOver",
   [CARC_EVENT_TILE_DRAWN] = "TileDrawn",
-  [CARC_EVENT_PIECE_PICKED] = "PiecePicked",
+  [CARC_EVENT_PIECE_GIVEN] = "PieceGiven",
   [CARC_EVENT_TURN_PASSED] = "TurnPassed",
   [CARC_EVENT_POINTS_AWARDED] = "PointsAwarded",
 };

@@ -187,8 +187,6 @@ carcd_session_get_state (CarcdSession *s)
         return CARCD_STATE_DEPLOYING;
       case CARC_PHASE_CHOOSE:
         return CARCD_STATE_CHOOSING;
-      case CARC_PHASE_DRAFT:
-        return CARCD_STATE_DRAFTING;
       case CARC_PHASE_PLUGIN:
         return CARCD_STATE_PLUGIN;
       default:
@@ -635,7 +633,7 @@ bot_step (gpointer data)
   g_autoptr (GError) error = NULL;
 
   s->bot_source = 0;
-  if (carc_game_get_phase (s->game) != CARC_PHASE_DRAFT) /* a pick is no turn */
+  if (carc_game_get_turn (s->game) > 0) /* a move before the first turn ends no turn */
     owe_turn_end (s);
   if (!seat->bot->play_turn (s->game, s->bot_rand, bot_moved, s, &error))
     {
@@ -807,8 +805,6 @@ phase_hint (CarcGame *game)
         return "The tile is drawn; place it";
       case CARC_PHASE_DEPLOY:
         return "The tile is already placed; deploy a follower or skip";
-      case CARC_PHASE_DRAFT:
-        return "The draft is on; pick a piece from the pool";
       case CARC_PHASE_PLUGIN:
         return "An expansion's phase is on; play one of GetMoves";
       default:
@@ -849,14 +845,6 @@ carcd_session_place_piece (CarcdSession *s, CarcdCaller *caller, guint index, gi
   /* a refused placement's error says the rule that refused it (the expansion's reason) */
   if (!check_mover (s, caller, error)
       || !carc_game_place_piece (s->game, index, x, y, rotation, error))
-    return FALSE;
-  return after_move (s, FALSE, error);
-}
-
-gboolean
-carcd_session_pick (CarcdSession *s, CarcdCaller *caller, guint index, GError **error)
-{
-  if (!check_mover (s, caller, error) || !carc_game_pick (s->game, index, error))
     return FALSE;
   return after_move (s, FALSE, error);
 }
@@ -937,7 +925,7 @@ carcd_session_play (CarcdSession *s, CarcdCaller *caller, const CarcMove *move, 
 {
   if (!check_mover (s, caller, error))
     return FALSE;
-  if (carc_game_get_phase (s->game) != CARC_PHASE_DRAFT) /* a pick is no turn */
+  if (carc_game_get_turn (s->game) > 0) /* a move before the first turn ends no turn */
     owe_turn_end (s);
   gboolean ok = carc_game_apply_move (s->game, move, error);
   /* still owed: nothing ended the turn (a refused move, a move the turn goes on after) */

@@ -18,7 +18,7 @@ typedef enum
   CARCD_STATE_DEPLOYING = 2,
   CARCD_STATE_OVER = 3,
   CARCD_STATE_CHOOSING = 4,
-  CARCD_STATE_DRAFTING = 5,
+  /* 5 is retired (ABI 1's own phase of an expansion) */
   CARCD_STATE_PLUGIN = 6, /* an expansion's phase: its moves (GetMoves, Play) */
 } CarcdState;
 
@@ -139,7 +139,8 @@ CarcdSession *carcd_session_new_full (CarcdDaemon *daemon, guint id, CarcdGameOp
 void carcd_session_free (CarcdSession *session);
 
 CarcdState carcd_session_get_state (CarcdSession *session);
-/* A game is being played: someone is to move (placing, deploying, choosing, drafting). */
+/* A game is being played: someone is to move (placing, deploying, choosing, an expansion's phase).
+ */
 gboolean carcd_session_in_play (CarcdSession *session);
 /* The seat whose move it is, or NULL when the game is not in play. */
 CarcdSeat *carcd_session_active_seat (CarcdSession *session);
@@ -176,9 +177,6 @@ gboolean carcd_session_draw (CarcdSession *session, CarcdCaller *caller, GError 
 gboolean carcd_session_place_piece (CarcdSession *session, CarcdCaller *caller, guint index, gint x,
                                     gint y, guint rotation, GError **error);
 gboolean carcd_session_pass (CarcdSession *session, CarcdCaller *caller, GError **error);
-gboolean carcd_session_pick (CarcdSession *session, CarcdCaller *caller, guint index,
-                             GError **error);
-
 /* The seat at the Player path @path, or NULL with InvalidArgs. */
 CarcdSeat *carcd_session_seat_at (CarcdSession *session, const char *path, GError **error);
 /* @caller may see @seat's hand: it acts for the seat, or the game's hands are open. */

@@ -42,7 +42,6 @@ G_DEFINE_ENUM_TYPE (CarcPhase, carc_phase, G_DEFINE_ENUM_VALUE (CARC_PHASE_PLACE
                     G_DEFINE_ENUM_VALUE (CARC_PHASE_DEPLOY, "deploy"),
                     G_DEFINE_ENUM_VALUE (CARC_PHASE_OVER, "over"),
                     G_DEFINE_ENUM_VALUE (CARC_PHASE_CHOOSE, "choose"),
-                    G_DEFINE_ENUM_VALUE (CARC_PHASE_DRAFT, "draft"),
                     G_DEFINE_ENUM_VALUE (CARC_PHASE_PLUGIN, "plugin"))
 
 G_DEFINE_ENUM_TYPE (CarcEventType, carc_event_type,
@@ -54,7 +53,7 @@ G_DEFINE_ENUM_TYPE (CarcEventType, carc_event_type,
                     G_DEFINE_ENUM_VALUE (CARC_EVENT_FOLLOWER_RETURNED, "follower-returned"),
                     G_DEFINE_ENUM_VALUE (CARC_EVENT_GAME_OVER, "game-over"),
                     G_DEFINE_ENUM_VALUE (CARC_EVENT_TILE_DRAWN, "tile-drawn"),
-                    G_DEFINE_ENUM_VALUE (CARC_EVENT_PIECE_PICKED, "piece-picked"),
+                    G_DEFINE_ENUM_VALUE (CARC_EVENT_PIECE_GIVEN, "piece-given"),
                     G_DEFINE_ENUM_VALUE (CARC_EVENT_TURN_PASSED, "turn-passed"),
                     G_DEFINE_ENUM_VALUE (CARC_EVENT_POINTS_AWARDED, "points-awarded"))
 
@@ -64,7 +63,6 @@ G_DEFINE_ENUM_TYPE (CarcMoveType, carc_move_type, G_DEFINE_ENUM_VALUE (CARC_MOVE
                     G_DEFINE_ENUM_VALUE (CARC_MOVE_DRAW, "draw"),
                     G_DEFINE_ENUM_VALUE (CARC_MOVE_PLACE_PIECE, "place-piece"),
                     G_DEFINE_ENUM_VALUE (CARC_MOVE_PASS, "pass"),
-                    G_DEFINE_ENUM_VALUE (CARC_MOVE_PICK, "pick"),
                     G_DEFINE_ENUM_VALUE (CARC_MOVE_PLUGIN, "plugin"))
 
 G_DEFINE_ENUM_TYPE (CarcPlaceVerdict, carc_place_verdict,

@@ -201,11 +201,11 @@ deal_hands (CarcGame *g, const CarcGameConfig *config, GError **error)
   return TRUE;
 }
 
-/* The pieces in the hands and the draft pool. */
+/* The pieces in the hands, and those an expansion may still put into one. */
 static guint
 count_in_hands (CarcGame *g)
 {
-  guint in_hands = g->pool.len;
+  guint in_hands = g->reserved_pieces;
   for (guint p = 0; p < g->n_players; p++)
     in_hands += g->hand[p].len;
   return in_hands;
@@ -241,8 +241,7 @@ allocate (CarcGame *g, const CarcTileType *start, GPtrArray *deck)
   for (guint p = 0; p < g->n_players; p++)
     for (guint i = 0; i < g->hand[p].len; i++)
       n_segments += g->hand[p].pieces[i]->n_segments;
-  for (guint i = 0; i < g->pool.len; i++)
-    n_segments += g->pool.pieces[i]->n_segments;
+  n_segments += g->reserved_segments;
   g->cap_pieces = g->deck_len + in_hands + 1;
   g->pieces = g_new (CarcPiece, g->cap_pieces);
   carc_board_init (&g->board);
@@ -334,10 +333,10 @@ carc_game_new_full (const CarcGameConfig *config, CarcEventFunc func, gpointer u
  * carc_game_config_get_deck_size:
  * @config: a config
  * @size: (out): the number of tiles face down in the draw pile when a game of @config starts,
- *   before the first is drawn (the start tile, hands and a draft pool not counted)
+ *   before the first is drawn (the start tile, hands and reserved pieces not counted)
  * @error: return location for a #CarcError
  *
- * What goes into the draw pile depends on the expansions' setup hooks (vineyards adds its
+ * What goes into the draw pile depends on the expansions' setup hooks (an expansion adds its
  * tiles), so this runs them as carc_game_new() would, and nothing else: no shuffle, no start
  * tile, no turn, no events. It fails where carc_game_new() would, with the same error.
  *

@@ -63,7 +63,7 @@ typedef struct
 
 #define CARC_HAND_CACHE 32
 
-/* A player's hand: pieces placed instead of drawing (half tiles, the abbey). */
+/* A player's hand: pieces placed instead of drawing, dealt by the expansions. */
 typedef struct
 {
   const CarcTileType **pieces;
@@ -139,17 +139,22 @@ struct _CarcGame
   guint32 asking_mask;
   gboolean in_check_place; /* a check_place hook is running: it may not draw (carc_game_random) */
   CarcHand hand[CARC_MAX_PLAYERS];
-  CarcHand pool; /* the draft: face-up pieces picked before the first turn */
-  guint draft_picks, draft_left;
+  /* Room for pieces an expansion may put into a hand during the game (carc_setup_reserve(),
+   * carc_game_give_piece()): made at creation, used up by each piece given. */
+  guint reserved_pieces, reserved_segments;
   gboolean hands_open;
   /* The choose phase: draw, place a piece from the hand, or (ending) pass. */
   gboolean can_draw, can_pass;
   gboolean ending;        /* the draw pile is empty; end_turn hooks decide who plays */
   gboolean final_scoring; /* carc_score_final() has begun: awards are final */
-  /* CARC_PHASE_PLUGIN (carc-move.c): the expansion holding it, its name, where it began. */
+  /* CARC_PHASE_PLUGIN (carc-move.c): the expansion holding it, its name, where it began, the
+   * player who had the turn then (who has it again when the phase ends); claiming: a
+   * claim_phase hook is running, and may hand the phase to a player. */
   guint phase_owner;
   const char *phase_name;
   CarcPhasePoint phase_point;
+  guint phase_return;
+  gboolean claiming;
   guint end_skips;
   /* The placements of each hand piece of the current player, listed on demand; hand_listed
    * is cleared by every move. */

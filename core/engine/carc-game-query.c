@@ -1,5 +1,5 @@
 /* carc-game-query.c: the read-only queries of a game: phase, scores, placements and
- * deployments, hands and the draft pool, pieces, features and followers, the move log. */
+ * deployments, hands, pieces, features and followers, the move log. */
 #include "config.h"
 
 #include <string.h>
@@ -183,7 +183,8 @@ carc_game_get_turn (CarcGame *self)
 /**
  * carc_game_get_current_tile:
  * Returns: (transfer none) (nullable): the tile in play (in the deploy phase: the piece just
- *   placed, from the hand too); %NULL before drawing, in the draft and once the game is over
+ *   placed, from the hand too); %NULL before drawing, in an expansion's phase and once the game is
+ * over
  */
 const CarcTileType *
 carc_game_get_current_tile (CarcGame *self)
@@ -455,38 +456,13 @@ carc_game_get_piece_placements (CarcGame *self, guint index, guint *n_placements
 }
 
 /**
- * carc_game_get_pool_size:
- *
- * Returns: how many face-up pieces the draft pool holds (0 outside the draft)
- */
-guint
-carc_game_get_pool_size (CarcGame *self)
-{
-  g_return_val_if_fail (CARC_GAME_VALID (self), 0);
-  return self->phase == CARC_PHASE_DRAFT ? self->pool.len : 0;
-}
-
-/**
- * carc_game_get_pool_piece:
- * Returns: (transfer none) (nullable): face-up piece @index of the draft pool
- */
-const CarcTileType *
-carc_game_get_pool_piece (CarcGame *self, guint index)
-{
-  g_return_val_if_fail (CARC_GAME_VALID (self), NULL);
-  if (self->phase != CARC_PHASE_DRAFT || index >= self->pool.len)
-    return NULL;
-  return self->pool.pieces[index];
-}
-
-/**
  * carc_game_get_pieces_at:
  * @self: a game
  * @x: column
  * @y: row
  * @info: (out caller-allocates) (array fixed-size=2): the pieces in that cell
  *
- * Returns: how many pieces the cell holds: 0, 1, or 2 (two half tiles)
+ * Returns: how many pieces the cell holds: 0, 1, or 2 (two triangular pieces)
  */
 guint
 carc_game_get_pieces_at (CarcGame *self, gint x, gint y, CarcPieceInfo info[2])
@@ -505,7 +481,7 @@ carc_game_get_pieces_at (CarcGame *self, gint x, gint y, CarcPieceInfo info[2])
  * @self: a game
  * @x: column
  * @y: row
- * @n_pieces: (out): how many pieces the cell holds: 0, 1, or 2 (two half tiles)
+ * @n_pieces: (out): how many pieces the cell holds: 0, 1, or 2 (two triangular pieces)
  *
  * carc_game_get_pieces_at() for bindings: the pieces in a cell as a new array of copies
  * (carc_piece_info_copy()), %NULL-terminated.
@@ -533,7 +509,7 @@ carc_game_list_pieces_at (CarcGame *self, gint x, gint y, guint *n_pieces)
  * @x: column
  * @y: row
  *
- * Returns: %TRUE if the cell holds at least one piece (a full tile or one or two half tiles)
+ * Returns: %TRUE if the cell holds at least one piece (a full tile or one or two triangular pieces)
  */
 gboolean
 carc_game_is_occupied (CarcGame *self, gint x, gint y)
@@ -701,7 +677,7 @@ carc_game_get_feature (CarcGame *self, gint x, gint y, guint segment, CarcFeatur
  * @segment: a segment index on that piece's tile
  * @info: (out caller-allocates): the feature the segment belongs to
  *
- * Like carc_game_get_feature(), for either half tile of a cell.
+ * Like carc_game_get_feature(), for either triangular piece of a cell.
  *
  * Returns: %TRUE if the piece has that segment
  */

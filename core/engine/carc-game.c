@@ -53,7 +53,6 @@ carc_game_finalize (GObject *object)
   g_free (g->exp);
   for (guint p = 0; p < CARC_MAX_PLAYERS; p++)
     g_free (g->hand[p].pieces);
-  g_free (g->pool.pieces);
   for (guint i = 0; i <= CARC_HAND_CACHE; i++)
     g_free (g->hand_lists[i].items);
   g_clear_pointer (&g->config, carc_game_config_unref);
@@ -103,7 +102,7 @@ carc_event_type_to_string (CarcEventType type)
   static const char *const names[]
       = { "turn-started",   "tile-discarded",    "tile-placed",   "follower-deployed",
           "feature-scored", "follower-returned", "game-over",     "tile-drawn",
-          "piece-picked",   "turn-passed",       "points-awarded" };
+          "piece-given",    "turn-passed",       "points-awarded" };
   return (guint)type < G_N_ELEMENTS (names) ? names[type] : "unknown";
 }
 
@@ -272,24 +271,8 @@ begin_turn (CarcGame *g, gboolean advance)
   end_phase_turn (g);
 }
 
-/* The draft (a variant of half tiles): before the first turn the players pick face-up pieces
- * from the pool, the last player in turn order first, then counter-clockwise. */
-static void
-begin_draft (CarcGame *g)
-{
-  g->draft_left = MIN (g->draft_picks * g->n_players, g->pool.len);
-  if (g->draft_left == 0)
-    {
-      g->pool.len = 0;
-      begin_turn (g, FALSE);
-      return;
-    }
-  g->current = g->n_players - 1;
-  g->phase = CARC_PHASE_DRAFT;
-}
-
-/* The game's first phase, once the start tile is down: an expansion's phase, the draft or
- * the first turn. */
+/* The game's first phase, once the start tile is down: an expansion's phase or the first
+ * turn. */
 void
 carc_game_begin (CarcGame *g)
 {
@@ -301,12 +284,7 @@ carc_game_begin (CarcGame *g)
 void
 carc_game_resume (CarcGame *g, CarcPhasePoint point)
 {
-  if (point == CARC_PHASE_POINT_TURN_END)
-    begin_turn (g, TRUE);
-  else if (g->pool.len)
-    begin_draft (g);
-  else
-    begin_turn (g, FALSE);
+  begin_turn (g, point == CARC_PHASE_POINT_TURN_END);
 }
 
 static const CarcTileType *
@@ -388,9 +366,6 @@ carc_game_check_phase (CarcGame *g, CarcPhase want, GError **error)
     g_set_error (error, CARC_ERROR, CARC_ERROR_WRONG_PHASE,
                  "the %s phase of expansion %s is on; make one of its moves", g->phase_name,
                  carc_plugin_get_name (g->exp[g->phase_owner].plugin));
-  else if (g->phase == CARC_PHASE_DRAFT)
-    g_set_error (error, CARC_ERROR, CARC_ERROR_WRONG_PHASE,
-                 "the draft is on; pick a piece from the pool");
   else if (g->phase == CARC_PHASE_CHOOSE)
     g_set_error (error, CARC_ERROR, CARC_ERROR_WRONG_PHASE,
                  g->can_draw ? "draw a tile or place a piece from the hand first"
@@ -757,12 +732,12 @@ check_hand_index (CarcGame *g, guint index, GError **error)
  * @index: a piece of the current player's hand
  * @x: column
  * @y: row
- * @rotation: clockwise quarter turns (a half tile: 0 holds the north-east corner of its
+ * @rotation: clockwise quarter turns (a triangular piece: 0 holds the north-east corner of its
  *   cell, 1 the south-east, 2 the south-west, 3 the north-west)
  * @error: return location for a #CarcError
  *
- * In the choose phase, places a piece from the hand instead of drawing (a half tile, the
- * abbey). Then the player may deploy on it, as after carc_game_place().
+ * In the choose phase, places a piece from the hand instead of drawing (a piece an
+ * expansion dealt). Then the player may deploy on it, as after carc_game_place().
  *
  * Returns: %TRUE on success; on failure nothing changed
  */
@@ -794,59 +769,40 @@ carc_game_place_piece (CarcGame *self, guint index, gint x, gint y, guint rotati
 }
 
 /**
- * carc_game_pick:
+ * carc_game_give_piece: (skip)
  * @self: a game
- * @index: a piece of the draft pool
- * @error: return location for a #CarcError
+ * @player: a player
+ * @tile: a tile type the game has room for (carc_setup_reserve())
  *
- * The current player takes a face-up piece into the hand. When every player has picked
- * their share the rest of the pool leaves the game and the first turn starts.
- *
- * Returns: %TRUE on success; on failure nothing changed
+ * Puts @tile into @player's hand during the game (from a move's apply hook: a face-up piece
+ * the player takes), and reports it (#CARC_EVENT_PIECE_GIVEN). Each call uses one piece of
+ * the room the setup hooks reserved: a tile with no room left is a bug, refused with a
+ * critical warning.
  */
-gboolean
-carc_game_pick (CarcGame *self, guint index, GError **error)
+void
+carc_game_give_piece (CarcGame *self, guint player, const CarcTileType *tile)
 {
-  g_return_val_if_fail (CARC_GAME_VALID (self), FALSE);
-  carc_game_look_for_handlers (self);
-  if (self->phase != CARC_PHASE_DRAFT)
-    {
-      g_set_error (error, CARC_ERROR,
-                   self->phase == CARC_PHASE_OVER ? CARC_ERROR_GAME_OVER : CARC_ERROR_WRONG_PHASE,
-                   "there is no draft now");
-      return FALSE;
-    }
-  if (index >= self->pool.len)
-    {
-      g_set_error (error, CARC_ERROR, CARC_ERROR_NO_PIECE, "the pool holds %u pieces, not %u",
-                   self->pool.len, index + 1);
-      return FALSE;
-    }
-  record (self, CARC_MOVE_PICK, 0, 0, 0, 0, index);
-  const CarcTileType *t = hand_take (&self->pool, index);
-  carc_hand_add (&self->hand[self->current], t);
+  g_return_if_fail (CARC_GAME_VALID (self));
+  g_return_if_fail (player < self->n_players && tile != NULL);
+  g_return_if_fail (self->reserved_pieces > 0 && self->reserved_segments >= tile->n_segments);
+  g_return_if_fail (self->hand[player].len < CARC_MAX_PIECES);
+  self->reserved_pieces--;
+  self->reserved_segments -= tile->n_segments;
+  carc_hand_add (&self->hand[player], tile);
   self->hand_listed = 0;
   if (carc_game_wants_events (self))
     {
-      CarcEvent ev = { .type = CARC_EVENT_PIECE_PICKED, .player = (gint)self->current, .tile = t };
+      CarcEvent ev = { .type = CARC_EVENT_PIECE_GIVEN, .player = (gint)player, .tile = tile };
       carc_game_emit (self, &ev);
     }
-  if (--self->draft_left > 0)
-    {
-      self->current = (self->current + self->n_players - 1) % self->n_players;
-      return TRUE;
-    }
-  self->pool.len = 0;
-  self->current = 0;
-  begin_turn (self, FALSE);
-  return TRUE;
 }
 
 /**
  * carc_game_bury_next_tile:
  * @self: a game
  *
- * Puts the next tile of the draw pile face down out of the game (under a hill).
+ * Puts the next tile of the draw pile face down out of the game (an expansion's rule that buries
+ * one).
  */
 void
 carc_game_bury_next_tile (CarcGame *self)

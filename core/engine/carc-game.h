@@ -55,11 +55,10 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (CarcGameConfig, carc_game_config_unref)
  * @CARC_PHASE_CHOOSE: before drawing: the current player may draw (carc_game_draw()) or
  *   place a piece from the hand instead (carc_game_place_piece()); once the draw pile is
  *   empty, place a piece or (when allowed) pass (carc_game_pass())
- * @CARC_PHASE_DRAFT: before the first turn the current player picks a face-up piece
- *   (carc_game_pick())
  * @CARC_PHASE_PLUGIN: a phase an expansion holds (carc_game_get_phase_owner(),
  *   carc_game_get_phase_name()): only that expansion's moves are legal
- *   (carc_game_list_moves())
+ *   (carc_game_list_moves()). Its value is 5: 4 is retired (a phase of ABI 1), so that the
+ *   state hashes of games in the other phases stay as they were
  */
 typedef enum
 {
@@ -67,8 +66,7 @@ typedef enum
   CARC_PHASE_DEPLOY,
   CARC_PHASE_OVER,
   CARC_PHASE_CHOOSE,
-  CARC_PHASE_DRAFT,
-  CARC_PHASE_PLUGIN,
+  CARC_PHASE_PLUGIN = 5,
 } CarcPhase;
 
 /**
@@ -198,13 +196,14 @@ typedef struct _CarcFollowerInfo
  *   back to that kind's supply
  * @CARC_EVENT_GAME_OVER: the game ended; @points holds the final scores
  * @CARC_EVENT_TILE_DRAWN: @player chose to draw and drew @tile (after a choose phase)
- * @CARC_EVENT_PIECE_PICKED: @player picked @tile from the draft pool
+ * @CARC_EVENT_PIECE_GIVEN: an expansion put @tile into @player's hand during the game
+ *   (carc_game_give_piece())
  * @CARC_EVENT_TURN_PASSED: @player placed nothing in an end-of-game turn
  * @CARC_EVENT_POINTS_AWARDED: an expansion gave @player points outside a feature's scoring
  *   (carc_game_award(): @points, with one named item, carc_event_get_item())
  *
  * For events about a piece on the board, @piece is its index (carc_game_get_piece()); with
- * half tiles two pieces share a cell, and @rotation tells which corner a half holds.
+ * triangular pieces two pieces share a cell, and @rotation tells which corner a half holds.
  */
 typedef enum
 {
@@ -216,16 +215,16 @@ typedef enum
   CARC_EVENT_FOLLOWER_RETURNED,
   CARC_EVENT_GAME_OVER,
   CARC_EVENT_TILE_DRAWN,
-  CARC_EVENT_PIECE_PICKED,
+  CARC_EVENT_PIECE_GIVEN,
   CARC_EVENT_TURN_PASSED,
   CARC_EVENT_POINTS_AWARDED,
 } CarcEventType;
 
 /**
  * CarcScoreItem:
- * @name: what the points are for: "tiles", "shields", "cities" (the engine's), "vineyards",
- *   "inn", ... (an expansion's); a static string
- * @count: how many of it (tiles, shields, vineyards...); 0 for an item that counts nothing
+ * @name: what the points are for: "tiles", "shields", "cities" (the engine's), or an
+ *   expansion's own ("bonus"); a static string
+ * @count: how many of it (tiles, shields, ...); 0 for an item that counts nothing
  * @points: the points it is worth
  *
  * One line of a score's breakdown: @count × something = @points. A player's points in a
@@ -311,7 +310,6 @@ const char *carc_event_type_to_string (CarcEventType type);
  * @CARC_MOVE_DRAW: draw instead of placing from the hand
  * @CARC_MOVE_PLACE_PIECE: hand piece @piece at x, y, rotation
  * @CARC_MOVE_PASS: nothing in an end-of-game turn
- * @CARC_MOVE_PICK: draft pool piece @piece
  * @CARC_MOVE_PLUGIN: a move type an expansion registered (carc_plugin_add_move()), named by
  *   @name, with the parameters @params says
  *
@@ -325,7 +323,6 @@ typedef enum
   CARC_MOVE_DRAW,
   CARC_MOVE_PLACE_PIECE,
   CARC_MOVE_PASS,
-  CARC_MOVE_PICK,
   CARC_MOVE_PLUGIN,
 } CarcMoveType;
 
@@ -337,6 +334,8 @@ typedef enum
  * @CARC_MOVE_PARAM_SEGMENT: the move has @segment ("segment", "u")
  * @CARC_MOVE_PARAM_PIECE: the move has @piece ("piece", "u")
  * @CARC_MOVE_PARAM_FIGURE: the move has @figure ("figure", "s")
+ * @CARC_MOVE_PARAM_TILE: the move has @tile ("tile", "s"): the id of the tile it concerns,
+   one some loaded tile set has (a face-up piece a plugin move takes)
  *
  * The parameters a move carries (carc_move_get_params()), by name as in a record and in
  * D-Bus a{sv} (carc_move_to_args()).
@@ -349,6 +348,7 @@ typedef enum /*< flags >*/
   CARC_MOVE_PARAM_SEGMENT = 1 << 3,
   CARC_MOVE_PARAM_PIECE = 1 << 4,
   CARC_MOVE_PARAM_FIGURE = 1 << 5,
+  CARC_MOVE_PARAM_TILE = 1 << 6,
 } CarcMoveParams;
 
 /**
@@ -358,13 +358,15 @@ typedef enum /*< flags >*/
  * @y: row (place, place-piece)
  * @rotation: rotation (place, place-piece)
  * @segment: segment (deploy)
- * @piece: the hand or pool index (place-piece, pick)
+ * @piece: the hand index (place-piece), or an index a plugin move gives it
  * @figure: (nullable): deploy: the figure kind's name, an interned string; %NULL for the
  *   follower (a deploy that names no kind deploys a follower)
  * @name: (nullable): a plugin move: its type's name, an interned string
  *   (carc_move_get_name() names every move)
  * @params: a plugin move: the parameters it carries (#CarcMoveParams); built-in moves carry
  *   those of their type
+ * @tile: (nullable): a plugin move: the tile id it names (CARC_MOVE_PARAM_TILE), an interned
+ *   string
  *
  * A move: recorded (carc_game_get_moves()), legal now (carc_game_list_moves()) or to make
  * (carc_game_apply_move()). Plain data: copied with a struct copy.
@@ -380,6 +382,7 @@ typedef struct _CarcMove
   const char *figure;
   const char *name;
   guint params;
+  const char *tile;
   /*< private >*/
   guint reserved; /* room to grow: zero */
 } CarcMove;
@@ -494,9 +497,6 @@ const CarcPlacement *carc_game_get_piece_placements (CarcGame *self, guint index
                                                      guint *n_placements);
 gboolean carc_game_place_piece (CarcGame *self, guint index, gint x, gint y, guint rotation,
                                 GError **error);
-guint carc_game_get_pool_size (CarcGame *self);
-const CarcTileType *carc_game_get_pool_piece (CarcGame *self, guint index);
-gboolean carc_game_pick (CarcGame *self, guint index, GError **error);
 
 guint carc_game_get_n_pieces (CarcGame *self);
 gboolean carc_game_get_piece (CarcGame *self, guint index, CarcPieceInfo *info);

@@ -24,6 +24,7 @@ static const struct
   { "segment", CARC_MOVE_PARAM_SEGMENT, G_VARIANT_TYPE_UINT32 },
   { "piece", CARC_MOVE_PARAM_PIECE, G_VARIANT_TYPE_UINT32 },
   { "figure", CARC_MOVE_PARAM_FIGURE, G_VARIANT_TYPE_STRING },
+  { "tile", CARC_MOVE_PARAM_TILE, G_VARIANT_TYPE_STRING },
 };
 
 #define PLACING (CARC_MOVE_PARAM_X | CARC_MOVE_PARAM_Y | CARC_MOVE_PARAM_ROTATION)
@@ -42,8 +43,6 @@ builtin_params (CarcMoveType type, guint *optional)
         return CARC_MOVE_PARAM_SEGMENT;
       case CARC_MOVE_PLACE_PIECE:
         return PLACING | CARC_MOVE_PARAM_PIECE;
-      case CARC_MOVE_PICK:
-        return CARC_MOVE_PARAM_PIECE;
       case CARC_MOVE_SKIP:
       case CARC_MOVE_DRAW:
       case CARC_MOVE_PASS:
@@ -88,7 +87,8 @@ carc_plugin_add_move (CarcPlugin *plugin, const CarcMoveDef *move)
   g_return_if_fail (plugin != NULL);
   g_return_if_fail (move != NULL && move->name != NULL && move->list && move->apply);
   g_return_if_fail (move_name_is_valid (move->name));
-  g_return_if_fail ((move->params & ~0x3fu) == 0);
+  g_return_if_fail ((move->params & ~0x7fu) == 0 && (move->optional & ~0x7fu) == 0);
+  g_return_if_fail ((move->params & move->optional) == 0);
   CarcMoveDef def = *move;
   def.name = carc_name_set_add (&declared, move->name);
   g_array_append_val (plugin->moves, def);
@@ -98,8 +98,8 @@ carc_plugin_add_move (CarcPlugin *plugin, const CarcMoveDef *move)
  * carc_move_get_name:
  * @move: a move
  *
- * Returns: its type's name: "place", "deploy", "skip", "draw", "place-piece", "pass",
- *   "pick", or a plugin move type's
+ * Returns: its type's name: "place", "deploy", "skip", "draw", "place-piece", "pass", or a
+ *   plugin move type's
  */
 const char *
 carc_move_get_name (const CarcMove *move)
@@ -136,7 +136,8 @@ carc_move_get_params (const CarcMove *move)
  * @move: a move
  *
  * Its parameters as a dictionary, the D-Bus form (doc/dbus-game.md, "Moves"): "x", "y"
- * (int32), "rotation", "segment", "piece" (uint32), "figure" (string), those it carries.
+ * (int32), "rotation", "segment", "piece" (uint32), "figure", "tile" (string), those it
+ * carries.
  *
  * Returns: (transfer floating): an a{sv}
  */
@@ -157,6 +158,8 @@ carc_move_to_args (const CarcMove *move)
         v = g_variant_new_int32 (i == 0 ? move->x : move->y);
       else if (i < G_N_ELEMENTS (values))
         v = g_variant_new_uint32 (values[i]);
+      else if (arg_keys[i].param == CARC_MOVE_PARAM_TILE)
+        v = g_variant_new_string (move->tile ? move->tile : "");
       else
         v = g_variant_new_string (move->figure ? move->figure : "follower");
       g_variant_builder_add (&b, "{sv}", arg_keys[i].key, v);
@@ -195,6 +198,16 @@ read_arg (CarcMove *m, const char *key, GVariant *value, guint *params, GError *
             break;
           case CARC_MOVE_PARAM_PIECE:
             m->piece = g_variant_get_uint32 (value);
+            break;
+          case CARC_MOVE_PARAM_TILE:
+            m->tile = carc_tile_id_lookup (g_variant_get_string (value, NULL));
+            if (!m->tile)
+              {
+                g_set_error (error, CARC_ERROR, CARC_ERROR_UNKNOWN_TILE,
+                             "no loaded tile set has a tile '%.64s'",
+                             g_variant_get_string (value, NULL));
+                return FALSE;
+              }
             break;
           default:
             m->figure = carc_figure_name_lookup (g_variant_get_string (value, NULL));
@@ -295,7 +308,8 @@ carc_move_init_from_args (CarcMove *move, const char *name, GVariant *args, GErr
 /**
  * carc_move_list_add: (skip)
  * @moves: what a list hook was given
- * @move: a legal move (copied): its @name and @params as its type's
+ * @move: a legal move (copied): its @name and @params as its type's; a @tile it names must
+ *   be the id of a tile of the game (carc_tile_type_get_id())
  *
  * Offers a plugin move from a #CarcMoveListFunc.
  */
@@ -303,9 +317,12 @@ void
 carc_move_list_add (GPtrArray *moves, const CarcMove *move)
 {
   g_return_if_fail (moves != NULL && move != NULL && move->name != NULL);
+  const char *tile = move->tile ? carc_tile_id_lookup (move->tile) : NULL;
+  g_return_if_fail (tile != NULL || move->tile == NULL);
   CarcMove *m = carc_move_copy (move);
   m->type = CARC_MOVE_PLUGIN;
   m->name = g_intern_string (move->name);
+  m->tile = tile;
   g_ptr_array_add (moves, m);
 }
 
@@ -357,10 +374,6 @@ list_builtin (CarcGame *g, GPtrArray *moves)
         if (g->can_pass)
           add (moves, (CarcMove){ .type = CARC_MOVE_PASS });
         break;
-      case CARC_PHASE_DRAFT:
-        for (guint i = 0; i < g->pool.len; i++)
-          add (moves, (CarcMove){ .type = CARC_MOVE_PICK, .piece = i });
-        break;
       case CARC_PHASE_OVER:
       case CARC_PHASE_PLUGIN:
         break;
@@ -385,8 +398,8 @@ list_plugin (CarcGame *g, guint e, guint player, GPtrArray *moves)
  *
  * Every move @player may make now, in order: the built-in moves of the phase (placements
  * in carc_game_get_placements() order; deployments in carc_game_get_deployments() order,
- * then skip; draw, the hand's placements piece by piece, pass; the pool's picks), then each
- * expansion's moves in hook order. In a plugin phase only its owner's moves. None for a
+ * then skip; draw, the hand's placements piece by piece, pass), then each expansion's moves
+ * in hook order. In a plugin phase only its owner's moves. None for a
  * player whose turn it is not, and none once the game is over.
  *
  * Returns: (transfer full) (element-type CarcMove): the moves
@@ -443,19 +456,25 @@ apply_plugin (CarcGame *g, const CarcMove *move, GError **error)
     return carc_game_check_phase (g, CARC_PHASE_PLUGIN, error);
   if (g->phase == CARC_PHASE_PLUGIN && e != g->phase_owner)
     return carc_game_check_phase (g, CARC_PHASE_OVER, error);
-  if (move->params != def->params)
+  if ((move->params & ~def->optional) != def->params)
     {
       g_autoptr (GString) want = g_string_new (NULL);
+      g_autoptr (GString) may = g_string_new (NULL);
       for (guint i = 0; i < G_N_ELEMENTS (arg_keys); i++)
-        if (def->params & arg_keys[i].param)
-          g_string_append_printf (want, "%s'%s'", want->len ? ", " : "", arg_keys[i].key);
-      g_set_error (error, CARC_ERROR, CARC_ERROR_INVALID_ARGUMENT, "a %s move takes %s", def->name,
-                   want->len ? want->str : "no arguments");
+        {
+          GString *to = (def->params & arg_keys[i].param) ? want : may;
+          if ((def->params | def->optional) & arg_keys[i].param)
+            g_string_append_printf (to, "%s'%s'", to->len ? ", " : "", arg_keys[i].key);
+        }
+      g_set_error (error, CARC_ERROR, CARC_ERROR_INVALID_ARGUMENT, "a %s move takes %s%s%s",
+                   def->name, want->len ? want->str : "no arguments",
+                   may->len ? ", and may take " : "", may->str);
       return FALSE;
     }
   CarcMove m = *move;
   m.name = def->name;
-  m.figure = (def->params & CARC_MOVE_PARAM_FIGURE) ? m.figure : NULL;
+  m.figure = (m.params & CARC_MOVE_PARAM_FIGURE) ? m.figure : NULL;
+  m.tile = (m.params & CARC_MOVE_PARAM_TILE) ? m.tile : NULL;
   guint at = g->n_moves;
   if (!def->apply (g, g->exp[e].data, &m, error))
     return FALSE;
@@ -510,8 +529,6 @@ carc_game_apply_move (CarcGame *self, const CarcMove *move, GError **error)
         return carc_game_place_piece (self, move->piece, move->x, move->y, move->rotation, error);
       case CARC_MOVE_PASS:
         return carc_game_pass (self, error);
-      case CARC_MOVE_PICK:
-        return carc_game_pick (self, move->piece, error);
       case CARC_MOVE_PLUGIN:
         return apply_plugin (self, move, error);
     }
@@ -524,13 +541,22 @@ carc_game_apply_move (CarcGame *self, const CarcMove *move, GError **error)
 gboolean
 carc_game_claim_phase (CarcGame *g, CarcPhasePoint point, guint from)
 {
+  guint back = g->current;
   for (guint e = from; e < g->n_exp; e++)
     {
       const CarcHooks *h = g->exp[e].hooks;
-      const char *name = h->claim_phase ? h->claim_phase (g, g->exp[e].data, point) : NULL;
-      if (!name)
+      if (!h->claim_phase)
         continue;
+      g->claiming = TRUE;
+      const char *name = h->claim_phase (g, g->exp[e].data, point);
+      g->claiming = FALSE;
+      if (!name)
+        {
+          g->current = back; /* only a hook that claims may hand the phase on */
+          continue;
+        }
       g->phase = CARC_PHASE_PLUGIN;
+      g->phase_return = back;
       g->phase_owner = e;
       g->phase_name = name;
       g->phase_point = point;
@@ -546,8 +572,9 @@ carc_game_claim_phase (CarcGame *g, CarcPhasePoint point, guint from)
  * carc_game_end_phase: (skip)
  * @self: a game in a plugin phase
  *
- * Ends the phase the expansion holds (from its move's apply hook): the later expansions may
- * hold one at the same point, then the game goes on (the next turn, or the first).
+ * Ends the phase the expansion holds (from its move's apply hook): the turn goes back to the
+ * player who had it when the phase began, the later expansions may hold one at the same
+ * point, then the game goes on (the next turn, or the first).
  */
 void
 carc_game_end_phase (CarcGame *self)
@@ -558,22 +585,26 @@ carc_game_end_phase (CarcGame *self)
   guint next = self->phase_owner + 1;
   self->phase_name = NULL;
   self->phase_owner = 0;
+  self->current = self->phase_return;
   if (!carc_game_claim_phase (self, point, next))
     carc_game_resume (self, point);
 }
 
 /**
  * carc_game_set_phase_player: (skip)
- * @self: a game in a plugin phase
+ * @self: a game in a plugin phase, or whose claim_phase hook is claiming one
  * @player: a player
  *
- * Hands the plugin phase to @player (a draft's picks go round the table).
+ * Hands the plugin phase to @player: its moves are listed for and made by @player (moves
+ * that go round the table, each player in turn). From the expansion's apply hooks, or from
+ * its claim_phase hook when it claims the phase (the first player to move in it). When the
+ * phase ends the turn goes back to the player who had it (carc_game_end_phase()).
  */
 void
 carc_game_set_phase_player (CarcGame *self, guint player)
 {
   g_return_if_fail (CARC_GAME_VALID (self));
-  g_return_if_fail (self->phase == CARC_PHASE_PLUGIN);
+  g_return_if_fail (self->phase == CARC_PHASE_PLUGIN || self->claiming);
   g_return_if_fail (player < self->n_players);
   self->current = player;
 }

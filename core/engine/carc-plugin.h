@@ -88,11 +88,11 @@ typedef enum
 /**
  * CarcEndVerdict:
  * @CARC_END_STOP: this player gets no turn from this expansion, and it owes nobody else one:
- *   under its rules the game may end here (halftiles, D6: it ends at the first player with
- *   nothing to place; abbey, D10: the round is over)
+ *   under its rules the game may end here (it ends at the first player with nothing to
+ *   place; or a final round it holds is over)
  * @CARC_END_SKIP: this player gets no turn, but this expansion still owes a turn to a later
- *   player, so the game goes on to the next player (the abbey round, D10, while a later
- *   player still holds an abbey that fits). It outranks every other expansion's STOP: answer
+ *   player, so the game goes on to the next player (a final round of its own, while a later
+ *   player still holds a piece it may place). It outranks every other expansion's STOP: answer
  *   it only while such a player exists, or no other expansion can end the game
  * @CARC_END_OFFER: this player gets a turn to place a piece from the hand, or pass
  * @CARC_END_REQUIRE: this player gets a turn and must place a piece from the hand
@@ -215,7 +215,7 @@ typedef struct _CarcFigureDef
 
 /**
  * CarcPhasePoint:
- * @CARC_PHASE_POINT_BEGIN: the start tile is down, before the first turn (and the draft)
+ * @CARC_PHASE_POINT_BEGIN: the start tile is down, before the first turn
  * @CARC_PHASE_POINT_TURN_END: a turn's move is made and scored, before the next turn
  *
  * Where in the game an expansion may hold a phase of its own (#CarcHooks.claim_phase).
@@ -235,7 +235,7 @@ typedef enum
  * @free_data: frees what setup returned, when the game is finalized
  * @check_place: placement: may veto or allow placing @tile at (@x, @y) with @rotation; with a
  *   veto it may set *@reason to one static sentence for people, lower case, no full stop
- *   (the abbey: "an abbey goes only into a hole, an empty cell with 4 occupied
+ *   ("this tile goes only into a hole, an empty cell with 4 occupied
  *   neighbours"); it is asked for often (listings), so setting @reason must cost nothing
  * @placed: placement: a piece was placed (after its edges were joined, before scoring)
  * @counting_unit: adjacency: the counting unit of the piece @info for roads and cities,
@@ -244,7 +244,7 @@ typedef enum
  * @score_adjust: scoring, stage ADJUST: add items to or change items of @scoring->points
  *   of an occupied feature about to be scored; every expansion's, in hook order
  * @score_override: scoring, stage OVERRIDE, after every score_adjust hook: may replace a
- *   player's items (an incomplete road with an inn scores nothing)
+ *   player's items (an expansion's rule that an incomplete feature scores nothing)
  * @tie_break: scoring: among the tied players in @winners (bit p set = player p), keep
  *   those who win the tie; return @winners for no change. Runs before the score stages
  * @feature_completed: scoring: a feature was completed during the game, occupied or not,
@@ -254,10 +254,10 @@ typedef enum
  *   carc_game_award()
  * @end_turn: end: once the draw pile is empty, whether @player gets another turn
  * @check_place_tag: (nullable): when set, @check_place is asked only about tiles carrying
- *   this tag (the abbey plugin: "abbey"); the engine then keeps its fast path for the rest
+ *   this tag (a tag its special tiles carry); the engine then keeps its fast path for the rest
  * @digest: state: append to @bytes the per-game state this expansion keeps that the game's
- *   future depends on and the board, hands and scores do not show (the abbey: the players its
- *   final round has reached), for the state hash (carc_game_get_state_hash()) and, with
+ *   future depends on and the board, hands and scores do not show (a final round of its own: the
+ *   players it has reached), for the state hash (carc_game_get_state_hash()) and, with
  *   @public_only, only what every player may know, for the public hash
  *   (carc_game_get_public_hash()). Append nothing for a state that is as at the start: a
  *   plugin that appends nothing leaves both hashes as they would be without it. The engine
@@ -266,8 +266,9 @@ typedef enum
  * @claim_phase: moves: at @point, whether this expansion holds a phase of its own: its name
  *   (a static string, "bell") or %NULL. While it holds it the phase is #CARC_PHASE_PLUGIN,
  *   the current player makes one of this expansion's moves (carc_plugin_add_move()), and its
- *   apply hook ends the phase with carc_game_end_phase(). Expansions are asked in hook order;
- *   when one ends its phase the later ones are asked
+ *   apply hook ends the phase with carc_game_end_phase(). A hook that claims may hand the
+ *   phase to another player first (carc_game_set_phase_player()). Expansions are asked in hook
+ * order; when one ends its phase the later ones are asked
  *
  * Hooks a plugin registers with carc_plugin_set_hooks(). @data is what @setup returned.
  */
@@ -327,6 +328,9 @@ typedef gboolean (*CarcMoveApplyFunc) (CarcGame *game, gpointer data, const Carc
  * @params: the parameters its moves carry (#CarcMoveParams)
  * @list: lists the legal moves of the type
  * @apply: makes one
+ * @optional: parameters its moves may carry or not, none of @params (a "tile" that tells
+ *   which tile a move takes, which records written without it lack); the apply hook sees
+ *   which in the move's @params
  *
  * A move type an expansion brings (carc_plugin_add_move()), doc/plugin-guide.md, "Moves".
  */
@@ -336,8 +340,9 @@ typedef struct _CarcMoveDef
   guint params;
   CarcMoveListFunc list;
   CarcMoveApplyFunc apply;
+  guint optional;
   /*< private >*/
-  gpointer padding[4]; /* room to grow: zero */
+  gpointer padding[3]; /* room to grow: zero */
 } CarcMoveDef;
 
 /**
@@ -398,8 +403,7 @@ gboolean carc_setup_has_tile_order (CarcSetup *setup);
 void carc_setup_add_to_deck (CarcSetup *setup, const CarcTileType *tile, guint count);
 void carc_setup_add_all_to_deck (CarcSetup *setup);
 void carc_setup_give (CarcSetup *setup, guint player, const CarcTileType *tile);
-void carc_setup_add_to_pool (CarcSetup *setup, const CarcTileType *tile);
-void carc_setup_set_draft (CarcSetup *setup, guint picks);
+void carc_setup_reserve (CarcSetup *setup, const CarcTileType *tile);
 void carc_setup_set_hands_open (CarcSetup *setup, gboolean open);
 guint carc_setup_random (CarcSetup *setup, guint bound);
 void carc_setup_set_supply (CarcSetup *setup, const char *figure, guint player, guint supply);
@@ -418,6 +422,7 @@ guint carc_game_random (CarcGame *self, guint bound);
 void carc_move_list_add (GPtrArray *moves, const CarcMove *move);
 void carc_game_end_phase (CarcGame *self);
 void carc_game_set_phase_player (CarcGame *self, guint player);
+void carc_game_give_piece (CarcGame *self, guint player, const CarcTileType *tile);
 
 /* Called from the digest hook. */
 void carc_digest_add_u32 (GByteArray *bytes, guint32 value);

@@ -29,7 +29,6 @@ G_DEFINE_BOXED_TYPE (CarcRecord, carc_record, carc_record_ref, carc_record_unref
 static const char *const move_names[] = {
   [CARC_MOVE_PLACE] = "place", [CARC_MOVE_DEPLOY] = "deploy",           [CARC_MOVE_SKIP] = "skip",
   [CARC_MOVE_DRAW] = "draw",   [CARC_MOVE_PLACE_PIECE] = "place-piece", [CARC_MOVE_PASS] = "pass",
-  [CARC_MOVE_PICK] = "pick",
 };
 
 /* ---- writing ---------------------------------------------------------------------------- */
@@ -133,6 +132,11 @@ add_plugin_params (JsonBuilder *b, const CarcMove *m)
       json_builder_set_member_name (b, "figure");
       json_builder_add_string_value (b, m->figure ? m->figure : "follower");
     }
+  if (m->params & CARC_MOVE_PARAM_TILE)
+    {
+      json_builder_set_member_name (b, "tile");
+      json_builder_add_string_value (b, m->tile ? m->tile : "");
+    }
 }
 
 static void
@@ -161,9 +165,6 @@ add_move (JsonBuilder *b, const CarcMove *m, const guint *scores, guint n_player
             json_builder_set_member_name (b, "figure");
             json_builder_add_string_value (b, m->figure);
           }
-        break;
-      case CARC_MOVE_PICK:
-        member_int (b, "piece", m->piece);
         break;
       case CARC_MOVE_SKIP:
       case CARC_MOVE_DRAW:
@@ -590,22 +591,49 @@ carc_game_config_new_from_json (const char *data, gssize length, CarcTileSet *ba
   return root ? read_config (root, "setup", base, host, error) : NULL;
 }
 
+/* Member @key of @o as a string, or NULL with @error set ("<path>.<key>: not a string"). */
+static const char *
+get_string (JsonObject *o, const char *path, const char *key, GError **error)
+{
+  JsonNode *n = json_object_get_member (o, key);
+  if (JSON_NODE_HOLDS_VALUE (n) && json_node_get_value_type (n) == G_TYPE_STRING)
+    return json_node_get_string (n);
+  g_autofree char *where = g_strdup_printf ("%s.%s", path, key);
+  bad (error, where, "not a string");
+  return NULL;
+}
+
 /* A deploy's "figure": the name of a figure kind some loaded plugin declares ("follower"
  * reads as none); whether the game has it, the replay tells. */
 static gboolean
 read_figure (JsonObject *o, const char *path, CarcMove *m, GError **error)
 {
-  g_autofree char *where = g_strdup_printf ("%s.figure", path);
-  JsonNode *n = json_object_get_member (o, "figure");
-  if (!JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_STRING)
-    return bad (error, where, "not a string");
-  const char *name = json_node_get_string (n);
+  const char *name = get_string (o, path, "figure", error);
+  if (!name)
+    return FALSE;
   m->figure = carc_figure_name_lookup (name);
   if (!m->figure)
-    return bad (error, where, "no loaded expansion has a figure '%.32s'", name);
+    {
+      g_autofree char *where = g_strdup_printf ("%s.figure", path);
+      return bad (error, where, "no loaded expansion has a figure '%.32s'", name);
+    }
   if (strcmp (m->figure, "follower") == 0)
     m->figure = NULL;
   return TRUE;
+}
+
+/* A move's "tile": the id of a tile some loaded tile set has. */
+static gboolean
+read_tile (JsonObject *o, const char *path, CarcMove *m, GError **error)
+{
+  const char *id = get_string (o, path, "tile", error);
+  if (!id)
+    return FALSE;
+  m->tile = carc_tile_id_lookup (id);
+  if (m->tile)
+    return TRUE;
+  g_autofree char *where = g_strdup_printf ("%s.tile", path);
+  return bad (error, where, "no loaded tile set has a tile '%.64s'", id);
 }
 
 static gboolean read_scores (JsonObject *o, const char *path, guint n_players, guint *scores,
@@ -634,7 +662,8 @@ read_plugin_move (JsonObject *o, const char *path, CarcMove *m, const char *name
                { "rotation", CARC_MOVE_PARAM_ROTATION },
                { "segment", CARC_MOVE_PARAM_SEGMENT },
                { "piece", CARC_MOVE_PARAM_PIECE },
-               { "figure", CARC_MOVE_PARAM_FIGURE } };
+               { "figure", CARC_MOVE_PARAM_FIGURE },
+               { "tile", CARC_MOVE_PARAM_TILE } };
   for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
     m->params |= json_object_has_member (o, keys[i].name) ? keys[i].param : 0;
   m->x = (gint)x;
@@ -642,7 +671,8 @@ read_plugin_move (JsonObject *o, const char *path, CarcMove *m, const char *name
   m->rotation = (guint)rotation;
   m->segment = (guint)segment;
   m->piece = (guint)index;
-  return !json_object_has_member (o, "figure") || read_figure (o, path, m, error);
+  return (!json_object_has_member (o, "figure") || read_figure (o, path, m, error))
+         && (!json_object_has_member (o, "tile") || read_tile (o, path, m, error));
 }
 
 static gboolean
@@ -650,7 +680,7 @@ read_move (JsonNode *n, const char *path, CarcMove *m, guint n_players, guint *s
            gboolean *has_scores, GError **error)
 {
   static const char *const members[]
-      = { "move", "x", "y", "rotation", "segment", "piece", "figure", "scores", NULL };
+      = { "move", "x", "y", "rotation", "segment", "piece", "figure", "tile", "scores", NULL };
   if (!JSON_NODE_HOLDS_OBJECT (n))
     return bad (error, path, "not an object");
   JsonObject *o = json_node_get_object (n);
@@ -674,7 +704,7 @@ read_move (JsonNode *n, const char *path, CarcMove *m, guint n_players, guint *s
            && read_scores (o, path, n_players, scores, has_scores, error);
   m->type = (CarcMoveType)type;
   gboolean placing = m->type == CARC_MOVE_PLACE || m->type == CARC_MOVE_PLACE_PIECE;
-  gboolean piece = m->type == CARC_MOVE_PLACE_PIECE || m->type == CARC_MOVE_PICK;
+  gboolean piece = m->type == CARC_MOVE_PLACE_PIECE;
   gint64 x = 0, y = 0, rotation = 0, segment = 0, index = 0;
   if (!get_int (o, path, "x", G_MININT16, G_MAXINT16, placing, &x, error)
       || !get_int (o, path, "y", G_MININT16, G_MAXINT16, placing, &y, error)
@@ -694,7 +724,8 @@ read_move (JsonNode *n, const char *path, CarcMove *m, guint n_players, guint *s
     { "rotation", 1u << CARC_MOVE_PLACE | 1u << CARC_MOVE_PLACE_PIECE },
     { "segment", 1u << CARC_MOVE_DEPLOY },
     { "figure", 1u << CARC_MOVE_DEPLOY },
-    { "piece", 1u << CARC_MOVE_PLACE_PIECE | 1u << CARC_MOVE_PICK },
+    { "piece", 1u << CARC_MOVE_PLACE_PIECE },
+    { "tile", 0 },
   };
   for (guint i = 0; i < G_N_ELEMENTS (owners); i++)
     if (json_object_has_member (o, owners[i].name) && !((owners[i].moves >> m->type) & 1))
@@ -1167,9 +1198,7 @@ carc_game_get_state_hash (CarcGame *game)
       for (guint i = 0; i < g->hand[p].len; i++)
         hash_tile (c, g->hand[p].pieces[i]);
     }
-  hash_u32 (c, g->pool.len);
-  for (guint i = 0; i < g->pool.len; i++)
-    hash_tile (c, g->pool.pieces[i]);
+  hash_u32 (c, 0); /* retired (ABI 1's face-up pieces): kept, so hashes stay as they were */
   hash_u32 (c, g->deck_len - g->deck_pos);
   for (guint i = g->deck_pos; i < g->deck_len; i++)
     hash_tile (c, g->deck[i]);
@@ -1229,9 +1258,7 @@ carc_game_get_public_hash (CarcGame *game)
       for (guint i = 0; g->hands_open && i < g->hand[p].len; i++)
         hash_tile (c, g->hand[p].pieces[i]);
     }
-  hash_u32 (c, g->pool.len);
-  for (guint i = 0; i < g->pool.len; i++)
-    hash_tile (c, g->pool.pieces[i]);
+  hash_u32 (c, 0); /* retired (ABI 1's face-up pieces): kept, so hashes stay as they were */
   hash_u32 (c, g->deck_len - g->deck_pos);
   hash_tile (c, g->tile);
   hash_u32 (c, hash_flags (g));

@@ -92,7 +92,7 @@ carc_setup_add_all_to_deck (CarcSetup *setup)
     }
 }
 
-/* Gives @player a piece to place instead of drawing (a half tile, the abbey). Nothing
+/* Gives @player a piece to place instead of drawing (a piece held in the hand). Nothing
  * happens when the config gives that player an explicit hand. */
 void
 carc_setup_give (CarcSetup *setup, guint player, const CarcTileType *tile)
@@ -105,24 +105,18 @@ carc_setup_give (CarcSetup *setup, guint player, const CarcTileType *tile)
     carc_hand_add (&setup->game->hand[player], tile);
 }
 
-/* Puts a face-up piece into the draft pool (carc_setup_set_draft()). */
+/* Makes room in the game for @tile, a piece outside the draw pile and the hands that a move
+ * may put into a hand later (carc_game_give_piece()): the engine allocates everything at
+ * creation. */
 void
-carc_setup_add_to_pool (CarcSetup *setup, const CarcTileType *tile)
+carc_setup_reserve (CarcSetup *setup, const CarcTileType *tile)
 {
   g_return_if_fail (setup != NULL);
   g_return_if_fail (tile);
-  if (setup->game->pool.len < CARC_MAX_PIECES)
-    carc_hand_add (&setup->game->pool, tile);
-}
-
-/* Opens a draft before the first turn: each player picks @picks pieces from the pool, the
- * last player in turn order first, then counter-clockwise; the hands are then open. */
-void
-carc_setup_set_draft (CarcSetup *setup, guint picks)
-{
-  g_return_if_fail (setup != NULL);
-  setup->game->draft_picks = picks;
-  setup->game->hands_open = TRUE;
+  if (setup->game->reserved_pieces >= CARC_MAX_PIECES)
+    return;
+  setup->game->reserved_pieces++;
+  setup->game->reserved_segments += tile->n_segments;
 }
 
 /* Hands face up: every player may see every hand. */

@@ -40,7 +40,7 @@ static gboolean G_GNUC_PRINTF (2, 3) fail (ParseCtx *ctx, const char *format, ..
   return FALSE;
 }
 
-/* The side index for a side letter: N E S W on a square tile; N E L on a half tile. */
+/* The side index for a side letter: N E S W on a square tile; N E L on a triangular piece. */
 static int
 side_index (char c, CarcShape shape)
 {
@@ -651,12 +651,13 @@ resolve_refs (ParseCtx *ctx, CarcTileType *t, PendingRefs *refs, guint n_refs)
   return TRUE;
 }
 
-/* A tile's edges: 4 letters NESW, or "ab|c" for a half tile (its long side third). */
+/* A tile's edges: 4 letters NESW, or "ab|c" for a triangular piece (its long side third). */
 static gboolean
 parse_edges (ParseCtx *ctx, CarcTileType *t, const char *edges)
 {
   if (strlen (edges) != 4)
-    return fail (ctx, "tile %s: edges are 4 letters (NESW) or 'ab|c' for a half tile", t->id);
+    return fail (ctx, "tile %s: edges are 4 letters (NESW) or 'ab|c' for a triangular piece",
+                 t->id);
   gboolean half = edges[2] == '|';
   char letters[4] = { edges[0], edges[1], half ? edges[3] : edges[2], edges[3] };
   t->shape = half ? CARC_SHAPE_HALF : CARC_SHAPE_SQUARE;
@@ -804,6 +805,7 @@ carc_tile_data_parse (CarcTileSet *set, const char *data, gsize length, const ch
       t->set = set;
       g_ptr_array_add (set->types, t);
       g_hash_table_insert (set->by_id, t->id, t);
+      carc_tile_id_note (t->id);
       set->n_tiles += t->count;
     }
   g_ptr_array_set_free_func (parsed, NULL);

@@ -49,22 +49,22 @@ struct _CarcTileType
   guint count;
   guint start_count;
   CarcShape shape;
-  guint n_sides; /* 4 for a square tile, 3 for a half tile (legs N, E and the long side) */
+  guint n_sides; /* 4 for a square tile, 3 for a triangular piece (legs N, E and the long side) */
   CarcEdgeKind edge[4];
   guint n_segments;
   CarcSegmentDef seg[CARC_MAX_SEGMENTS];
   gint8 port[4][3]; /* segment on each port: side, then port 0..2 clockwise; -1: none */
   /* Square tiles, per rotation: the edges as seen on the board, 3 bits per side (N at bit 0). */
   guint16 code[4];
-  gboolean all_walls; /* a square of walls only (the abbey): it looks the same every way round */
+  gboolean all_walls; /* a square of walls only: it looks the same every way round */
   /* gives[r][s]: what a piece turned by r adds to the demand of the empty neighbour at board
    * side s: the digit of its edge (carc_demand_digit()) on that neighbour's side facing the
    * piece; 0 for a wall or a gap. */
   guint16 gives[4][4];
   /* fit[demand]: bit r set when the tile turned by r meets a frontier cell's demand (see
    * CarcBoard: a digit a side, 0 = no neighbour, else what the neighbour's edge is). For a
-   * square tile that includes sharing an edge (fit[0] is empty); for a half tile it says only
-   * whether its legs match (carc_game_piece_fits() checks the rest). */
+   * square tile that includes sharing an edge (fit[0] is empty); for a triangular piece it says
+   * only whether its legs match (carc_game_piece_fits() checks the rest). */
   guint8 fit[CARC_DEMAND_VALUES];
   guint n_tags;
   CarcTileTag *tags;
@@ -98,6 +98,10 @@ carc_demand_edge (guint digit)
 }
 
 G_GNUC_INTERNAL void carc_tile_type_free (CarcTileType *type);
+/* carc-tile-set.c: every tile id some tile set of this process has, interned, so that a move
+ * naming a tile (CARC_MOVE_PARAM_TILE) holds a string that lives as long as the process. */
+G_GNUC_INTERNAL void carc_tile_id_note (const char *id);
+G_GNUC_INTERNAL const char *carc_tile_id_lookup (const char *id);
 G_GNUC_INTERNAL void carc_tile_type_finish (CarcTileType *type);
 G_GNUC_INTERNAL guint32 carc_location_rotate (guint32 location, CarcShape shape, guint rotation);
 

@@ -10,6 +10,30 @@ G_DEFINE_FINAL_TYPE (CarcTileSet, carc_tile_set, G_TYPE_OBJECT)
 
 const guint16 carc_demand_weight[4] = { 1, 5, 25, 125 };
 
+/* The ids of every tile type parsed in this process (carc_tile_id_lookup()). */
+static GHashTable *known_ids;
+G_LOCK_DEFINE_STATIC (known_ids);
+
+void
+carc_tile_id_note (const char *id)
+{
+  G_LOCK (known_ids);
+  if (!known_ids)
+    known_ids = g_hash_table_new (g_str_hash, g_str_equal);
+  g_hash_table_add (known_ids, (gpointer)g_intern_string (id));
+  G_UNLOCK (known_ids);
+}
+
+/* The interned @id if some tile set of this process has a tile of that id, or NULL. */
+const char *
+carc_tile_id_lookup (const char *id)
+{
+  G_LOCK (known_ids);
+  const char *found = known_ids ? g_hash_table_lookup (known_ids, id) : NULL;
+  G_UNLOCK (known_ids);
+  return found;
+}
+
 static void
 free_tags (CarcTileTag *tags, guint n)
 {
@@ -45,7 +69,7 @@ fit_of (const CarcTileType *t, guint demand)
           guint want = (demand / carc_demand_weight[s]) % 5;
           guint local = (s + 4 - r) & 3;
           if (t->shape == CARC_SHAPE_HALF && local > 1)
-            continue; /* a half tile's gap side meets nothing */
+            continue; /* a triangular piece's gap side meets nothing */
           CarcEdgeKind mine = t->edge[local];
           ok = want == 0 || mine == CARC_EDGE_WALL || mine == carc_demand_edge (want);
         }
@@ -82,10 +106,10 @@ carc_tile_type_finish (CarcTileType *t)
   for (guint demand = 0; demand < CARC_DEMAND_VALUES; demand++)
     {
       guint8 fit = fit_of (t, demand);
-      /* Half tiles: whether the legs match, nothing more (contact is checked apart). */
+      /* Triangular pieces: whether the legs match, nothing more (contact is checked apart). */
       if (t->shape == CARC_SHAPE_HALF)
         t->fit[demand] = fit;
-      else /* A tile of walls only (the abbey) looks the same every way round: one rotation. */
+      else /* A tile of walls only looks the same every way round: one rotation. */
         t->fit[demand] = demand ? (t->all_walls ? fit & 1 : fit) : 0;
     }
 }
@@ -99,7 +123,7 @@ rotl (guint32 v, guint bits, guint by)
   return by ? (((v << by) | (v >> (bits - by))) & mask) : v;
 }
 
-/* Turns a location mask by @rotation clockwise quarter turns. A half tile's long side keeps
+/* Turns a location mask by @rotation clockwise quarter turns. A triangular piece's long side keeps
  * its bits: which diagonal it lies on follows from the piece's rotation. */
 guint32
 carc_location_rotate (guint32 loc, CarcShape shape, guint rotation)
@@ -312,7 +336,7 @@ carc_tile_type_get_count (const CarcTileType *type)
 /**
  * carc_tile_type_get_shape:
  *
- * Returns: a square tile or a half tile
+ * Returns: a square tile or a triangular piece
  */
 CarcShape
 carc_tile_type_get_shape (const CarcTileType *type)
@@ -324,7 +348,7 @@ carc_tile_type_get_shape (const CarcTileType *type)
 /**
  * carc_tile_type_get_n_sides:
  *
- * Returns: 4 for a square tile, 3 for a half tile (legs N, E and the long side)
+ * Returns: 4 for a square tile, 3 for a triangular piece (legs N, E and the long side)
  */
 guint
 carc_tile_type_get_n_sides (const CarcTileType *type)
@@ -423,7 +447,7 @@ carc_tile_type_get_segment_shields (const CarcTileType *type, guint segment)
  * @type: a tile type
  * @segment: a segment index
  *
- * Returns: how many attributes (`:inn`, `:wine`, `:name=value`: doc/tile-data.md) the tile
+ * Returns: how many attributes (`:name`, `:name=value`: doc/tile-data.md) the tile
  *   data gives @segment
  */
 guint
@@ -465,10 +489,10 @@ carc_tile_type_get_segment_attribute_at (const CarcTileType *type, guint segment
  * carc_tile_type_get_segment_attribute:
  * @type: a tile type
  * @segment: a segment index
- * @name: an attribute name ("inn")
+ * @name: an attribute name ("bonus")
  *
  * Returns: (transfer none) (nullable): the value of @segment's attribute @name ("" for a
- *   bare attribute such as `:inn`), or %NULL when the segment does not have it
+ *   bare attribute such as `:bonus`), or %NULL when the segment does not have it
  */
 const char *
 carc_tile_type_get_segment_attribute (const CarcTileType *type, guint segment, const char *name)

@@ -10,7 +10,8 @@
  * - setup (D8): each player gets `hand` half tiles (default 3) drawn face down; a symbol tile
  *   joins only when the game has the expansion its `needs=<expansion>` tag names (each symbol
  *   half carries one): the plugin knows no expansion by name. With `draft`, all of them
- *   lie face up and the players pick in turn, the last player first, counter-clockwise.
+ *   lie face up and the players pick in turn, the last player first, counter-clockwise: the
+ *   plugin's phase "draft" and its move "pick" (draft.c).
  * - a turn: instead of drawing, place a half tile from the hand (the engine's choose phase);
  *   a follower may go only on the half tile just placed (D7).
  * - end (D6): once the draw pile is empty, play goes on while the active player can place a
@@ -23,6 +24,7 @@
 
 #include <carcassonne.h>
 #include <string.h>
+#include "draft.h"
 
 static const char halftiles_tiles[] =
 #include "plugins/halftiles/halftiles-tiles.h"
@@ -60,11 +62,7 @@ halftiles_setup (CarcSetup *setup, GError **error)
         g_ptr_array_add (pool, (gpointer)t);
     }
   if (draft)
-    {
-      for (guint i = 0; i < pool->len; i++)
-        carc_setup_add_to_pool (setup, g_ptr_array_index (pool, i));
-      carc_setup_set_draft (setup, hand);
-    }
+    return halftiles_draft_new (setup, (const CarcTileType *const *)pool->pdata, pool->len, hand);
   else
     {
       /* Deal face down: a shuffled pool, one at a time round the table. */
@@ -92,8 +90,12 @@ halftiles_end_turn (CarcGame *game, gpointer data, guint player)
 static gboolean
 halftiles_init (CarcPlugin *plugin, GError **error)
 {
-  static const CarcHooks hooks
-      = { .size = sizeof (CarcHooks), .setup = halftiles_setup, .end_turn = halftiles_end_turn };
+  static const CarcHooks hooks = { .size = sizeof (CarcHooks),
+                                   .setup = halftiles_setup,
+                                   .free_data = halftiles_draft_free,
+                                   .end_turn = halftiles_end_turn,
+                                   .digest = halftiles_draft_digest,
+                                   .claim_phase = halftiles_draft_claim };
   static const CarcOptionDef hand = { .name = "hand",
                                       .type = CARC_OPTION_UINT,
                                       .description = "half tiles each player gets",
@@ -127,6 +129,7 @@ halftiles_init (CarcPlugin *plugin, GError **error)
   carc_plugin_add_option (plugin, &draft);
   carc_plugin_add_option (plugin, &hill);
   carc_plugin_set_hooks (plugin, &hooks);
+  carc_plugin_add_move (plugin, &halftiles_pick_move);
   return TRUE;
 }
 

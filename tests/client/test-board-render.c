@@ -410,7 +410,7 @@ START_TEST (test_abbey)
 }
 END_TEST
 
-/* A hand or a draft pool: tiles side by side under their labels, a row at a time; an unknown
+/* A hand: tiles side by side under their labels, a row at a time; an unknown
  * id is '?'. */
 START_TEST (test_tiles_row)
 {

@@ -147,7 +147,8 @@ expect 1 NoPiece pieces "$n" 9 --token "$token"
 expect 1 NoPiece piece "$n" 9 0 1 0 --token "$token"
 expect 2 "" piece "$n" "$index" 0 1 4 --token "$token"
 expect 1 WrongPhase pass "$n" --token "$token"
-expect 1 WrongPhase pick "$n" 0 --token "$token"
+# no draft in this game: 'moves' offers no pick (issue 16: the draft is an expansion's phase)
+ctl moves "$n" --token "$token" | grep -q '^[0-9]*\. pick ' && fail "a pick offered while choosing"
 
 # the half tile goes where pieces says it fits; GetPieces has it there
 where=$(ctl pieces "$n" "$index" --token "$token" | head -n 1)
@@ -228,7 +229,8 @@ echo "$out" | grep -q '^  Bot [12] ([a-z]*) places HT-[IV]*-[0-9]* at (-\{0,1\}[
 echo "$out" | grep -q '^  Bot [12] ([a-z]*) places abbey at ' || fail "no abbey placed: $out"
 echo "$out" | grep -q -e '█  ✚  █' -e '█  [0-9]  █' || fail "the final board shows no abbey: $out"
 
-# a draft: Robot picks first (it plays last), then Cy, from the pool show lists
+# a draft (doc/rules.md section 3.3): Robot picks first (it plays last), then Cy, from the pool
+# 'moves' lists (issue 16: the halftiles expansion's phase, State 6; its moves "pick")
 out=$(ctl new --players 2 --expansions halftiles --option halftiles.draft=true \
   --option halftiles.hand=1 --join Cy)
 game=$(echo "$out" | sed -n '1s/ .*//p')
@@ -244,13 +246,23 @@ until [ "$(prop "$game" Game ActivePlayer)" = "$cy" ]; do
   sleep 0.1
 done
 out=$(ctl show "$n" --token "$token")
-echo "$out" | grep -q '^state: drafting, .*Cy (red) to pick$' || fail "show: $out"
-echo "$out" | grep -q '^draft pool' || fail "show lacks the pool: $out"
+echo "$out" | grep -q "^state: in an expansion's phase, .*Cy (red) to make one of 'moves'$" ||
+  fail "show: $out"
 echo "$out" | grep -q 'Robot: .*, 1 piece in hand' || fail "show: $out"
-expect 1 NoPiece pick "$n" 99 --token "$token"
-ctl pick "$n" 0 --token "$token"
+[ "$(prop "$game" Game State)" = 6 ] || fail "not drafting: $(prop "$game" Game State)"
+# the pool Robot left: 19 picks, each naming its piece and tile
+out=$(ctl moves "$n" --token "$token")
+[ "$(echo "$out" | grep -c '^[0-9]*\. pick piece=[0-9]* tile=HT-[IV]*-[0-9]*$')" = 19 ] ||
+  fail "moves (the draft): $out"
+echo "$out" | grep -q '^1\. pick piece=0 tile=' || fail "moves (the draft): $out"
+first=$(echo "$out" | sed -n '1s/.* tile=//p')
+expect 2 "no move 99" move "$n" 99 --token "$token"
+ctl move "$n" 1 --token "$token"
 [ "$(prop "$cy" Player HandSize)" = 1 ] || fail "Cy's pick is not in her hand"
-[ "$(prop "$game" Game State)" != 5 ] || fail "still drafting after every pick"
+# the hands are open: anyone sees that Cy holds the tile move 1 named
+bus -o "$game" -m org.carcassonne.Engine1.Game.GetHand "$cy" '{}' | grep -q "'$first'" ||
+  fail "Cy's hand lacks $first"
+[ "$(prop "$game" Game State)" = 4 ] || fail "still drafting after every pick"
 
 # --- game records: save, replay, load -----------------------------------------------------
 rec=$TMPDIR_CTL/game.json

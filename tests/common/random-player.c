@@ -64,8 +64,6 @@ random_player_move (CarcGame *game, CarcRng *rng, GError **error)
 {
   switch (carc_game_get_phase (game))
     {
-      case CARC_PHASE_DRAFT:
-        return carc_game_pick (game, carc_rng_below (rng, carc_game_get_pool_size (game)), error);
       case CARC_PHASE_CHOOSE:
         return random_choice (game, rng, error);
       case CARC_PHASE_PLACE:

@@ -3,10 +3,10 @@
 
 #include "carcassonne.h"
 
-/* Makes one random legal move of whatever the phase asks for: a draft pick; in the choose
- * phase a draw, a pass or one placement of one hand piece (each equally likely); a placement;
- * a deployment or a skip. Returns FALSE once the game is over (error unset) or with @error set
- * if the engine refused a move it had offered. */
+/* Makes one random legal move of whatever the phase asks for: one of a plugin phase's moves
+ * (each equally likely); in the choose phase a draw, a pass or one placement of one hand
+ * piece (each equally likely); a placement; a deployment or a skip. Returns FALSE once the game is
+ * over (error unset) or with @error set if the engine refused a move it had offered. */
 gboolean random_player_move (CarcGame *game, CarcRng *rng, GError **error);
 
 /* Plays one whole turn: a random legal placement, then a random deployment or a skip (each

@@ -264,7 +264,6 @@ game_snapshot (GDBusConnection *c, const char *game)
   append_reply (out, c, game, GAME_IFACE, "GetPlacements", NULL);
   append_reply (out, c, game, GAME_IFACE, "GetDeployments", NULL);
   append_reply (out, c, game, GAME_IFACE, "GetPieces", NULL);
-  append_reply (out, c, game, GAME_IFACE, "GetPool", NULL);
   return g_string_free (out, FALSE);
 }
 

@@ -66,7 +66,8 @@ char *expansion_object_path (const char *name);
 char *create_game (GDBusConnection *c, const char *options_text);
 
 /* Everything a client can learn of a game, as one printable string: its properties (GetAll),
- * its players' properties, board, features, placements, deployments, pieces and draft pool.
+ * its players' properties, board, features, placements, deployments and pieces (an expansion's
+ * public state shows in StateHash).
  * Two equal snapshots mean the game did not change. */
 char *game_snapshot (GDBusConnection *c, const char *game);
 

@@ -105,10 +105,15 @@ mirror_choose (CarcGame *mirror, GRand *rand, CarcMove *move)
               = k < n && d[k].figure ? carc_game_get_figure_name (mirror, d[k].figure) : NULL;
           return;
         }
-      case CARC_PHASE_DRAFT:
-        move->type = CARC_MOVE_PICK;
-        move->piece = (guint)g_rand_int_range (rand, 0, (gint)carc_game_get_pool_size (mirror));
-        return;
+      case CARC_PHASE_PLUGIN:
+        {
+          /* an expansion's phase (a draft's picks): one of its listed moves */
+          g_autoptr (GPtrArray) moves
+              = carc_game_list_moves (mirror, carc_game_get_current_player (mirror));
+          ck_assert_uint_gt (moves->len, 0);
+          *move = *(const CarcMove *)moves->pdata[g_rand_int_range (rand, 0, (gint)moves->len)];
+          return;
+        }
       case CARC_PHASE_CHOOSE:
         {
           guint player = carc_game_get_current_player (mirror);
@@ -167,8 +172,10 @@ move_method (const CarcMove *m, GVariant **args)
         *args = g_variant_new ("(a{sv})", NULL);
         return "Pass";
       default:
-        *args = g_variant_new ("(ua{sv})", m->piece, NULL);
-        return "Pick";
+        /* an expansion's move: Play, by name and arguments as GetMoves lists it */
+        *args
+            = g_variant_new ("(s@a{sv}a{sv})", carc_move_get_name (m), carc_move_to_args (m), NULL);
+        return "Play";
     }
 }
 

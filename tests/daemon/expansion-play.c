@@ -99,9 +99,14 @@ engine_policy_move (CarcGame *game, GRand *rand)
 {
   switch (carc_game_get_phase (game))
     {
-      case CARC_PHASE_DRAFT:
-        ck_assert (carc_game_pick (game, below (rand, carc_game_get_pool_size (game)), NULL));
-        break;
+      case CARC_PHASE_PLUGIN:
+        {
+          /* an expansion's phase (a draft's picks): one of its listed moves */
+          g_autoptr (GPtrArray) moves
+              = carc_game_list_moves (game, carc_game_get_current_player (game));
+          ck_assert (carc_game_apply_move (game, moves->pdata[below (rand, moves->len)], NULL));
+          break;
+        }
       case CARC_PHASE_CHOOSE:
         engine_choose (game, rand);
         break;
@@ -201,11 +206,15 @@ dbus_policy_move (GDBusConnection *c, const char *game, GRand *rand)
 {
   switch (get_uint (c, game, GAME_IFACE, "State"))
     {
-      case 5:
+      case 6:
         {
-          g_autoptr (GVariant) pool = reply_list (c, game, "GetPool", NULL);
-          guint k = below (rand, (guint)g_variant_n_children (pool));
-          move (c, game, "Pick", g_variant_new ("(ua{sv})", k, NULL));
+          /* an expansion's phase: one of GetMoves, played as listed (Play) */
+          g_autoptr (GVariant) list = reply_list (c, game, "GetMoves", NO_OPTIONS);
+          const char *type;
+          g_autoptr (GVariant) args = NULL;
+          g_variant_get_child (list, below (rand, (guint)g_variant_n_children (list)), "(&s@a{sv})",
+                               &type, &args);
+          move (c, game, "Play", g_variant_new ("(s@a{sv}a{sv})", type, args, NULL));
           break;
         }
       case 4:
@@ -295,12 +304,12 @@ engine_pieces_text (CarcGame *engine, const char *game)
 }
 
 guint
-engine_count_moves (CarcGame *engine, CarcMoveType type)
+engine_count_moves (CarcGame *engine, const char *name)
 {
   guint n, count = 0;
   const CarcMove *moves = carc_game_get_moves (engine, &n);
 
   for (guint i = 0; i < n; i++)
-    count += moves[i].type == type;
+    count += g_str_equal (carc_move_get_name (&moves[i]), name);
   return count;
 }

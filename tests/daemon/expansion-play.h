@@ -5,7 +5,8 @@
  * moves and must end with the same scores and the same board. Each move draws its numbers
  * in the same order on both sides:
  *
- * - drafting: pick = rand (pool size);
+ * - an expansion's phase (State 6: a draft's picks): k = rand (moves listed), GetMoves' order
+ *   and the engine's being the same;
  * - choosing with tiles left: rand (8), and on 1..7 Draw; once the draw pile is empty,
  *   rand (3), and on 0 a Pass is tried (the engine passes if carc_game_can_pass(); a client
  *   calls Pass and takes WrongPhase as "not allowed"); else k = rand (n) over every
@@ -43,5 +44,5 @@ void dbus_policy_play_to_end (GDBusConnection **clients, char **players, guint n
 /* The pieces of an engine game as GetPieces prints them, with the seat paths of @game. */
 char *engine_pieces_text (CarcGame *engine, const char *game);
 
-/* The moves of @type in @engine's log. */
-guint engine_count_moves (CarcGame *engine, CarcMoveType type);
+/* The moves named @name (carc_move_get_name ()) in @engine's log. */
+guint engine_count_moves (CarcGame *engine, const char *name);

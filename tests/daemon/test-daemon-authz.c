@@ -90,7 +90,7 @@ typedef enum
   SCENE_PLACE,     /* started, the owner places */
   SCENE_DEPLOY,    /* the owner placed its tile and deploys */
   SCENE_CHOOSE,    /* halftiles with hands: the owner chooses (State 4) */
-  SCENE_DRAFT,     /* halftiles draft: the owner picks (State 5), hands open */
+  SCENE_DRAFT,     /* halftiles draft: the owner picks (State 6, its phase), hands open */
   SCENE_OVER,      /* an empty tile-order: over at the start */
   N_SCENES
 } Scene;
@@ -316,7 +316,7 @@ build_game (World *w, guint which)
                       g_variant_new_parsed ("(%i, %i, %u, @a{sv} {})", x, y, rot));
     }
   {
-    static const guint states[N_SCENES] = { 0, 0, 1, 2, 4, 5, 3 };
+    static const guint states[N_SCENES] = { 0, 0, 1, 2, 4, 6, 3 };
     ck_assert_uint_eq (get_u (w->observer, g->path, GAME_IFACE, "State"), states[w->scene]);
   }
   read_scene_args (w, g, holders[own]);
@@ -468,7 +468,7 @@ batch_finish (Batch *b)
 }
 
 /* The daemon as every client sees it: its games and objects with their properties; with
- * @what SNAP_GAME + i, game i's board, features, placements, deployments, pieces and pool,
+ * @what SNAP_GAME + i, game i's board, features, placements, deployments and pieces,
  * and what each client may do there without changing anything: GetPiecePlacements tells
  * NotSeated / NotYourTurn / the active seat's answer, GetSeed whether it is the creator (so a
  * seat or a game that changed hands shows). */
@@ -477,7 +477,7 @@ world_snapshot (World *w, guint what)
 {
   Batch b = { g_ptr_array_new_with_free_func (g_free), g_ptr_array_new_with_free_func (g_free), 0 };
   static const char *const reads[]
-      = { "GetBoard", "GetFeatures", "GetPlacements", "GetDeployments", "GetPieces", "GetPool" };
+      = { "GetBoard", "GetFeatures", "GetPlacements", "GetDeployments", "GetPieces" };
 
   batch_add (&b, w->observer, "", ROOT_PATH, MANAGER_IFACE, "ListGames", NULL);
   batch_add (&b, w->observer, "", ROOT_PATH, OBJMGR_IFACE, "GetManagedObjects", NULL);
@@ -593,6 +593,13 @@ args_play_skip (World *w, Target t)
   return g_variant_new ("(s@a{sv}@a{sv})", "skip", empty_dict (), empty_dict ());
 }
 
+/* The draft's first pick, pool piece 0 (issue 16: an expansion's move, played with Play). */
+static GVariant *
+args_play_pick (World *w, Target t)
+{
+  return g_variant_new_parsed ("('pick', {'piece': <uint32 0>}, %@a{sv})", empty_dict ());
+}
+
 static GVariant *
 args_owner_seat (World *w, Target t)
 {
@@ -676,10 +683,13 @@ static const Entry methods[] = {
   GAME_ROW ("Pass", SCENE_CHOOSE, args_options, CHANGE,
             "WrongPhase NotYourTurn NotSeated NotSeated NotSeated NotYourTurn NotSeated",
             "NotSeated", MOVES " (the owner gets past who and when to the phase: tiles are left)"),
-  GAME_ROW ("Pick", SCENE_DRAFT, args_index0, CHANGE, MOVER, "NotSeated", MOVES),
   GAME_ROW ("Play", SCENE_DEPLOY, args_play_skip, CHANGE, MOVER, "NotSeated", MOVES),
+  GAME_ROW ("Play", SCENE_DRAFT, args_play_pick, CHANGE, MOVER, "NotSeated",
+            MOVES " (a draft's pick, an expansion's move)"),
   GAME_ROW ("GetMoves", SCENE_PLACE, args_options, READ, "ok", "ok",
             WHO "GetMoves, anyone (the caller's own moves: none without a seat)"),
+  GAME_ROW ("GetMoves", SCENE_DRAFT, args_options, READ, "ok", "ok",
+            WHO "GetMoves, anyone (the draft's picks show the pool to the seat that picks)"),
   /* Game: reads */
   GAME_ROW ("GetHand", SCENE_CHOOSE, args_owner_seat, READ, HOLDER, DENIED,
             WHO "GetHand, the seated player holding that hand (face down)"),
@@ -689,7 +699,6 @@ static const Entry methods[] = {
             WHO "GetPiecePlacements, the seated player whose turn it is"),
   GAME_ROW ("GetPlacements", SCENE_PLACE, no_args, READ, "ok", "ok", ANY),
   GAME_ROW ("GetDeployments", SCENE_DEPLOY, no_args, READ, "ok", "ok", ANY),
-  GAME_ROW ("GetPool", SCENE_DRAFT, no_args, READ, "ok", "ok", ANY),
   GAME_ROW ("GetPieces", SCENE_PLACE, no_args, READ, "ok", "ok", ANY),
   GAME_ROW ("GetBoard", SCENE_PLACE, no_args, READ, "ok", "ok", ANY),
   GAME_ROW ("GetFeatures", SCENE_PLACE, no_args, READ, "ok", "ok", ANY),

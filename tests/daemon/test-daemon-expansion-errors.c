@@ -184,7 +184,7 @@ START_TEST (test_choosing_refusals)
     { "PlacePiece", "(uint32 9, 0, 0, uint32 7, {'x': <1>})" },
     { "Draw", "(@a{sv} {},)" },
     { "Pass", "(@a{sv} {},)" },
-    { "Pick", "(uint32 0, @a{sv} {})" },
+    { "Play", "('pick', {'piece': <uint32 0>}, @a{sv} {})" },
     { "GetPiecePlacements", "(uint32 1, @a{sv} {})" },
   };
   Fixture f;
@@ -219,11 +219,13 @@ START_TEST (test_choosing_refusals)
                     k ? E ("NotYourTurn") : E ("NotSeated"));
   GAME_REFUSED (f.b, f.game, "PlacePiece", g_variant_new ("(uiiua{sv})", 1, hx, hy, hr, NULL),
                 E ("NotYourTurn"));
-  /* the phase: choosing is neither placing, deploying, drafting nor an end-game turn */
+  /* the phase: choosing is neither placing, deploying, the halftiles draft (its "pick" is
+   * the engine's WrongPhase: there is no draft now) nor an end-game turn */
   GAME_REFUSED (f.a, f.game, "Place", A ("(0, 1, uint32 0, @a{sv} {})"), E ("WrongPhase"));
   GAME_REFUSED (f.a, f.game, "Deploy", A ("('follower', uint32 0, @a{sv} {})"), E ("WrongPhase"));
   GAME_REFUSED (f.a, f.game, "Skip", NO_OPTIONS, E ("WrongPhase"));
-  GAME_REFUSED (f.a, f.game, "Pick", A ("(uint32 0, @a{sv} {})"), E ("WrongPhase"));
+  GAME_REFUSED (f.a, f.game, "Play", A ("('pick', {'piece': <uint32 0>}, @a{sv} {})"),
+                E ("WrongPhase"));
   GAME_REFUSED (f.a, f.game, "Pass", NO_OPTIONS, E ("WrongPhase"));
   /* the move: options, then the piece, then the rotation and the place */
   GAME_REFUSED (f.a, f.game, "PlacePiece",
@@ -272,10 +274,12 @@ START_TEST (test_choosing_refusals)
                 DBUS_E ("InvalidArgs"));
   GAME_REFUSED (f.a, f.game, "Draw", A ("(true,)"), DBUS_E ("InvalidArgs"));
   GAME_REFUSED (f.a, f.game, "Pass", A ("(uint32 0,)"), DBUS_E ("InvalidArgs"));
-  GAME_REFUSED (f.a, f.game, "Pick", A ("(0,)"), DBUS_E ("InvalidArgs"));
+  GAME_REFUSED (f.a, f.game, "Play", A ("('pick',)"), DBUS_E ("InvalidArgs"));
   GAME_REFUSED (f.a, f.game, "GetHand", A ("('/org',)"), DBUS_E ("InvalidArgs"));
   GAME_REFUSED (f.a, f.game, "GetPiecePlacements", A ("()"), DBUS_E ("InvalidArgs"));
-  GAME_REFUSED (f.a, f.game, "GetPool", A ("(uint32 0,)"), DBUS_E ("InvalidArgs"));
+  /* issue 16: Pick and GetPool are gone (the draft is played with GetMoves and Play) */
+  GAME_REFUSED (f.a, f.game, "Pick", A ("(uint32 0, @a{sv} {})"), DBUS_E ("UnknownMethod"));
+  GAME_REFUSED (f.a, f.game, "GetPool", NULL, DBUS_E ("UnknownMethod"));
   GAME_REFUSED (f.a, f.game, "GetPieces", A ("(uint32 0,)"), DBUS_E ("InvalidArgs"));
 
   /* drawn: the hand waits for another turn */
@@ -295,46 +299,74 @@ START_TEST (test_choosing_refusals)
 }
 END_TEST
 
-/* Game.xml: drafting (State 5): "Pick ... NoPiece (the pool holds no piece index)"; the other
- * moves are WrongPhase; "a draft game's hands are face up": GetHand for anyone. */
+/* A pick of pool piece @index, as Play takes it; with @tile, naming the tile it takes. */
+static GVariant *
+pick_args (guint index, const char *tile)
+{
+  if (tile)
+    return g_variant_new_parsed ("('pick', {'piece': <%u>, 'tile': <%s>}, @a{sv} {})", index, tile);
+  return g_variant_new_parsed ("('pick', {'piece': <%u>}, @a{sv} {})", index);
+}
+
+/* Game.xml, issue 16: the halftiles draft is an expansion's phase (State 6, its moves only:
+ * GetMoves, Play); a pick of a piece the pool does not hold is NoPiece, of a piece whose tile
+ * is not the one named IllegalMove, with a missing or a foreign argument InvalidArgs; the
+ * built-in moves are WrongPhase; the hands are face up: GetHand for anyone. */
 START_TEST (test_draft_refusals)
 {
   Fixture f;
-  g_autoptr (GVariant) pool = NULL;
-  g_autoptr (GVariant) pool_ids = NULL;
+  g_autoptr (GVariant) reply = NULL;
+  g_autoptr (GVariant) moves = NULL;
+  const char *last_tile, *first_tile;
 
   fixture_setup (&f, NULL,
                  "{'seed': <@t 2>, 'expansions': <['halftiles']>, 'halftiles.draft': <true>, "
                  "'halftiles.hand': <uint32 1>}",
                  TRUE);
-  ck_assert_uint_eq (get_uint (f.a, f.game, GAME_IFACE, "State"), 5);
+  ck_assert_uint_eq (get_uint (f.a, f.game, GAME_IFACE, "State"), 6);
   /* the last seat picks first */
   {
     g_autofree char *active = active_player (f.a, f.game);
     ck_assert_str_eq (active, f.pb);
   }
-  GAME_REFUSED (f.x, f.game, "Pick", A ("(uint32 0, @a{sv} {})"), E ("NotSeated"));
-  GAME_REFUSED (f.a, f.game, "Pick", A ("(uint32 0, @a{sv} {})"), E ("NotYourTurn"));
-  GAME_REFUSED (f.b, f.game, "Pick", A ("(uint32 20, @a{sv} {})"), E ("NoPiece"));
-  GAME_REFUSED (f.b, f.game, "Pick", A ("(uint32 4294967295, @a{sv} {})"), E ("NoPiece"));
+  reply = call_ok (f.b, f.game, GAME_IFACE, "GetMoves", NO_OPTIONS);
+  moves = g_variant_get_child_value (reply, 0);
+  /* the 20 half tiles without symbols (vineyard, hill, sheep and crop circle stay out) */
+  ck_assert_uint_eq (g_variant_n_children (moves), 20);
+  {
+    g_autoptr (GVariant) a19 = NULL, a0 = NULL;
+    g_variant_get_child (moves, 19, "(&s@a{sv})", NULL, &a19);
+    g_variant_get_child (moves, 0, "(&s@a{sv})", NULL, &a0);
+    ck_assert (g_variant_lookup (a19, "tile", "&s", &last_tile));
+    ck_assert (g_variant_lookup (a0, "tile", "&s", &first_tile));
+  }
+  GAME_REFUSED (f.x, f.game, "Play", pick_args (0, NULL), E ("NotSeated"));
+  GAME_REFUSED (f.a, f.game, "Play", pick_args (0, NULL), E ("NotYourTurn"));
+  GAME_REFUSED (f.b, f.game, "Play", pick_args (20, NULL), E ("NoPiece"));
+  GAME_REFUSED (f.b, f.game, "Play", pick_args (4294967295u, NULL), E ("NoPiece"));
+  if (!g_str_equal (first_tile, last_tile))
+    GAME_REFUSED (f.b, f.game, "Play", pick_args (19, first_tile), E ("IllegalMove"));
+  GAME_REFUSED (f.b, f.game, "Play", A ("('pick', @a{sv} {}, @a{sv} {})"), E ("InvalidArgs"));
+  GAME_REFUSED (f.b, f.game, "Play", A ("('pick', {'piece': <uint32 0>, 'x': <1>}, @a{sv} {})"),
+                E ("InvalidArgs"));
+  GAME_REFUSED (f.b, f.game, "Play",
+                A ("('pick', {'piece': <uint32 0>, 'tile': <'nope'>}, "
+                   "@a{sv} {})"),
+                E ("UnknownTile"));
   GAME_REFUSED (f.b, f.game, "Draw", NO_OPTIONS, E ("WrongPhase"));
   GAME_REFUSED (f.b, f.game, "Pass", NO_OPTIONS, E ("WrongPhase"));
   GAME_REFUSED (f.b, f.game, "Place", A ("(0, 1, uint32 0, @a{sv} {})"), E ("WrongPhase"));
   GAME_REFUSED (f.b, f.game, "PlacePiece", A ("(uint32 0, 0, 1, uint32 0, @a{sv} {})"),
                 E ("WrongPhase"));
   GAME_REFUSED (f.b, f.game, "Skip", NO_OPTIONS, E ("WrongPhase"));
-  pool = call_ok (f.x, f.game, GAME_IFACE, "GetPool", NULL);
-  pool_ids = g_variant_get_child_value (pool, 0);
-  /* the 20 half tiles without symbols (vineyard, hill, sheep and crop circle stay out) */
-  ck_assert_uint_eq (g_variant_n_children (pool_ids), 20);
   g_variant_unref (
       call_ok (f.x, f.game, GAME_IFACE, "GetHand", g_variant_new ("(oa{sv})", f.pa, NULL)));
-  g_variant_unref (call_ok (f.b, f.game, GAME_IFACE, "Pick", g_variant_new ("(ua{sv})", 19, NULL)));
-  GAME_REFUSED (f.a, f.game, "Pick", A ("(uint32 19, @a{sv} {})"), E ("NoPiece"));
-  g_variant_unref (call_ok (f.a, f.game, GAME_IFACE, "Pick", g_variant_new ("(ua{sv})", 18, NULL)));
-  /* the draft is over: Pick is WrongPhase, the pool empty */
+  g_variant_unref (call_ok (f.b, f.game, GAME_IFACE, "Play", pick_args (19, last_tile)));
+  GAME_REFUSED (f.a, f.game, "Play", pick_args (19, NULL), E ("NoPiece"));
+  g_variant_unref (call_ok (f.a, f.game, GAME_IFACE, "Play", pick_args (18, NULL)));
+  /* the draft is over: a pick is WrongPhase */
   ck_assert_uint_eq (get_uint (f.a, f.game, GAME_IFACE, "State"), 4);
-  GAME_REFUSED (f.a, f.game, "Pick", A ("(uint32 0, @a{sv} {})"), E ("WrongPhase"));
+  GAME_REFUSED (f.a, f.game, "Play", pick_args (0, NULL), E ("WrongPhase"));
   fixture_teardown (&f);
 }
 END_TEST
@@ -347,7 +379,7 @@ START_TEST (test_after_the_end)
   static const char *const moves[][2] = {
     { "Draw", "(@a{sv} {},)" },
     { "Pass", "(@a{sv} {},)" },
-    { "Pick", "(uint32 0, @a{sv} {})" },
+    { "Play", "('pick', {'piece': <uint32 0>}, @a{sv} {})" },
     { "PlacePiece", "(uint32 0, 0, 1, uint32 0, @a{sv} {})" },
   };
 

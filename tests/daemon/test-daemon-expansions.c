@@ -5,7 +5,8 @@
  * moving by the seeded policy of expansion-play.h, end exactly as the same games played
  * in-process by the engine (scores, every piece and follower, the signals' counts); a game
  * of bots plays as the built-in bot plays in-process; the Expansion objects, the tile types,
- * hands, the pool and the new properties show exactly what the engine holds.
+ * hands, the draft's picks (GetMoves) and the new properties show exactly what the engine
+ * holds.
  * (Refusals: test-daemon-expansion-errors.c.)
  */
 #include "config.h"
@@ -28,7 +29,7 @@ typedef struct
   const char *game;
   GHashTable *counts; /* signal name -> count */
   GPtrArray *drawn;   /* TileDrawn's tile ids */
-  GPtrArray *picked;  /* PiecePicked's tile ids */
+  GPtrArray *picked;  /* PieceGiven's tile ids */
   GVariant *game_over;
   guint sub;
 } SignalCount;
@@ -48,7 +49,7 @@ on_signal (GDBusConnection *c, const char *sender, const char *path, const char 
       g_variant_get (params, "(u&o&su)", NULL, NULL, &tile, NULL);
       g_ptr_array_add (w->drawn, g_strdup (tile));
     }
-  else if (g_str_equal (signal, "PiecePicked"))
+  else if (g_str_equal (signal, "PieceGiven"))
     {
       const char *tile;
       g_variant_get (params, "(&o&s)", NULL, &tile);
@@ -174,8 +175,8 @@ START_TEST (test_complete_game)
   const CarcMove *moves = carc_game_get_moves (engine, &n_moves);
 
   /* what the seed is chosen for */
-  ck_assert_uint_gt (engine_count_moves (engine, CARC_MOVE_DRAW), 10);
-  ck_assert_uint_eq (engine_count_moves (engine, CARC_MOVE_PASS), 1);
+  ck_assert_uint_gt (engine_count_moves (engine, "draw"), 10);
+  ck_assert_uint_eq (engine_count_moves (engine, "pass"), 1);
   for (guint i = 0; i < carc_game_get_n_pieces (engine); i++)
     {
       CarcPieceInfo p;
@@ -197,7 +198,7 @@ START_TEST (test_complete_game)
 
   assert_same_game (clients[0], game, players, engine);
   /* each TileDrawn tells the tile the engine drew: the piece placed next */
-  ck_assert_uint_eq (signal_count (&w, "TileDrawn"), engine_count_moves (engine, CARC_MOVE_DRAW));
+  ck_assert_uint_eq (signal_count (&w, "TileDrawn"), engine_count_moves (engine, "draw"));
   for (guint i = 0, placed = 0; i + 1 < n_moves; i++)
     {
       placed += moves[i].type == CARC_MOVE_PLACE || moves[i].type == CARC_MOVE_PLACE_PIECE;
@@ -214,7 +215,7 @@ START_TEST (test_complete_game)
   ck_assert_uint_eq (signal_count (&w, "TurnEnded"), carc_game_get_turn (engine));
   ck_assert_uint_eq (signal_count (&w, "TurnStarted"), carc_game_get_turn (engine));
   ck_assert_uint_eq (signal_count (&w, "TilePlaced"), carc_game_get_n_pieces (engine));
-  ck_assert_uint_eq (signal_count (&w, "PiecePicked"), 0);
+  ck_assert_uint_eq (signal_count (&w, "PieceGiven"), 0);
   {
     g_autoptr (GVariant) scores = get_property (f.x, game, GAME_IFACE, "Scores");
     ck_assert (g_variant_equal (scores, w.game_over));
@@ -224,9 +225,46 @@ START_TEST (test_complete_game)
 }
 END_TEST
 
-/* Game.xml: "5 drafting (Pick)": with halftiles.draft the players pick face-up half tiles,
- * the last seat first; GetPool shows the engine's pool, a pick is PiecePicked and leaves the
- * pool, the hands are open (GetHand for anyone); then the game plays to the engine's end. */
+/* The tile ids of the picks in a GetMoves reply's list, as the engine's pool: each pick
+ * names piece i of the pool and its tile (issue 16: a client shows the pool from the moves). */
+static char *
+listed_pool (GVariant *list)
+{
+  g_autoptr (GPtrArray) ids = g_ptr_array_new ();
+  for (guint i = 0; i < g_variant_n_children (list); i++)
+    {
+      const char *type, *tile;
+      guint32 piece;
+      g_autoptr (GVariant) args = NULL;
+      g_variant_get_child (list, i, "(&s@a{sv})", &type, &args);
+      ck_assert_str_eq (type, "pick"); /* nothing else is legal in the draft */
+      ck_assert (g_variant_lookup (args, "piece", "u", &piece));
+      ck_assert_uint_eq (piece, i);
+      ck_assert (g_variant_lookup (args, "tile", "&s", &tile));
+      ck_assert_uint_eq (g_variant_n_children (args), 2);
+      g_ptr_array_add (ids, (gpointer)tile);
+    }
+  g_ptr_array_add (ids, NULL);
+  return g_strjoinv (",", (char **)ids->pdata);
+}
+
+/* The engine's pool: the tiles of its listed picks. */
+static char *
+engine_pool (CarcGame *game)
+{
+  g_autoptr (GPtrArray) moves = carc_game_list_moves (game, carc_game_get_current_player (game));
+  g_autoptr (GPtrArray) ids = g_ptr_array_new ();
+  for (guint i = 0; i < moves->len; i++)
+    g_ptr_array_add (ids, (gpointer)((const CarcMove *)moves->pdata[i])->tile);
+  g_ptr_array_add (ids, NULL);
+  return g_strjoinv (",", (char **)ids->pdata);
+}
+
+/* Game.xml, issue 16: with halftiles.draft the players pick face-up half tiles, the last seat
+ * first, in the halftiles expansion's phase (State 6); GetMoves lists the active seat's picks,
+ * one per piece of the engine's pool with its tile (nobody else is offered any), a pick
+ * (Play) is PieceGiven with its tile (the hands are open: GetHand for anyone) and leaves the
+ * pool; then the game plays to the engine's end. */
 START_TEST (test_draft_game)
 {
   const guint64 seed = 5;
@@ -242,6 +280,7 @@ START_TEST (test_draft_game)
   const char *game;
   SignalCount w;
   guint picks = 0;
+  g_autoptr (GPtrArray) taken = g_ptr_array_new_with_free_func (g_free);
 
   fixture_setup (&f, NULL,
                  "{'seed': <@t 5>, 'expansions': <" ALL_EXPANSIONS ">, 'halftiles.draft': <true>}",
@@ -251,26 +290,28 @@ START_TEST (test_draft_game)
   listener = f.x;
   signal_count_start (&w, listener, game);
   g_variant_unref (call_ok (f.a, game, GAME_IFACE, "Start", NO_OPTIONS));
-  while (get_uint (clients[0], game, GAME_IFACE, "State") == 5)
+  while (get_uint (clients[0], game, GAME_IFACE, "State") == 6)
     {
       g_autofree char *active = active_player (listener, game);
       guint seat = g_str_equal (active, players[1]);
-      g_autofree char *pool = reply_text (listener, game, GAME_IFACE, "GetPool", NULL);
-      g_autoptr (GPtrArray) ids = g_ptr_array_new ();
-      g_autoptr (GVariant) expected = NULL;
-      g_autofree char *expected_text = NULL;
+      g_autoptr (GVariant) reply
+          = call_ok (clients[seat], game, GAME_IFACE, "GetMoves", NO_OPTIONS);
+      g_autoptr (GVariant) list = g_variant_get_child_value (reply, 0);
+      g_autofree char *pool = listed_pool (list);
+      g_autofree char *expected = engine_pool (fresh);
       g_autofree char *tile = property_text (listener, game, GAME_IFACE, "Tile");
 
       /* the last seat picks first, then counter-clockwise */
       ck_assert_uint_eq (seat, picks % 2 == 0 ? 1 : 0);
       ck_assert_uint_eq (carc_game_get_current_player (fresh), seat);
-      for (guint i = 0; i < carc_game_get_pool_size (fresh); i++)
-        g_ptr_array_add (ids,
-                         (gpointer)carc_tile_type_get_id (carc_game_get_pool_piece (fresh, i)));
-      expected = g_variant_ref_sink (
-          g_variant_new ("(@as)", g_variant_new_strv ((const char *const *)ids->pdata, ids->len)));
-      expected_text = g_variant_print (expected, TRUE);
-      ck_assert_str_eq (pool, expected_text);
+      ck_assert_str_eq (pool, expected);
+      ck_assert_uint_eq (g_variant_n_children (list), 21 - picks); /* 20 plain + the vineyard */
+      {
+        g_autoptr (GVariant) other
+            = call_ok (clients[1 - seat], game, GAME_IFACE, "GetMoves", NO_OPTIONS);
+        g_autofree char *none = g_variant_print (other, FALSE);
+        ck_assert_str_eq (none, "([],)");
+      }
       ck_assert_str_eq (tile, "''");
       ck_assert_uint_eq (get_uint (listener, game, GAME_IFACE, "Turn"), 0);
       /* open hands: anyone may look, a stranger too */
@@ -283,23 +324,25 @@ START_TEST (test_draft_game)
         }
       {
         g_autoptr (GRand) copy = g_rand_copy (rand);
+        guint before = carc_game_get_hand_size (fresh, seat);
         engine_policy_move (fresh, copy);
+        g_ptr_array_add (taken, g_strdup (carc_tile_type_get_id (
+                                    carc_game_get_hand_piece (fresh, seat, before))));
       }
       dbus_policy_move (clients[seat], game, rand);
       picks++;
     }
   ck_assert_uint_eq (picks, 6);
   WAIT_FOR (w.picked->len == 6);
-  ck_assert_uint_eq (signal_count (&w, "PiecePicked"), 6);
+  ck_assert_uint_eq (signal_count (&w, "PieceGiven"), 6);
+  for (guint i = 0; i < 6; i++) /* each PieceGiven named the tile the engine's pick took */
+    ck_assert_str_eq (g_ptr_array_index (w.picked, i), g_ptr_array_index (taken, i));
+  ck_assert_uint_eq (signal_count (&w, "TurnEnded"), 0); /* a pick is no turn */
   for (guint p = 0; p < 2; p++)
     ck_assert_uint_eq (get_uint (listener, players[p], PLAYER_IFACE, "HandSize"), 4);
-  {
-    g_autofree char *pool = reply_text (listener, game, GAME_IFACE, "GetPool", NULL);
-    ck_assert_str_eq (pool, "(@as [],)");
-  }
   dbus_policy_play_to_end (clients, players, 2, game, rand);
   assert_same_game (clients[0], game, players, engine);
-  ck_assert_uint_eq (engine_count_moves (engine, CARC_MOVE_PICK), 6);
+  ck_assert_uint_eq (engine_count_moves (engine, "pick"), 6);
   signal_count_stop (&w, listener);
   fixture_teardown (&f);
 }
@@ -652,7 +695,7 @@ START_TEST (test_bots)
 
       while (carc_game_get_phase (engine) != CARC_PHASE_OVER)
         ck_assert (carcd_bot_random.play_turn (engine, rand, NULL, NULL, NULL));
-      ck_assert_uint_gt (engine_count_moves (engine, CARC_MOVE_PLACE_PIECE), 0);
+      ck_assert_uint_gt (engine_count_moves (engine, "place-piece"), 0);
       for (guint round = 0; round < 2; round++)
         {
           SignalCount w;
@@ -670,12 +713,9 @@ START_TEST (test_bots)
           for (guint p = 0; p < players[v]; p++)
             want[p] = carc_game_get_score (engine, p);
           assert_scores (c, game, want, players[v]);
-          ck_assert_uint_eq (signal_count (&w, "PiecePicked"),
-                             engine_count_moves (engine, CARC_MOVE_PICK));
-          ck_assert_uint_eq (signal_count (&w, "TurnPassed"),
-                             engine_count_moves (engine, CARC_MOVE_PASS));
-          ck_assert_uint_eq (signal_count (&w, "TileDrawn"),
-                             engine_count_moves (engine, CARC_MOVE_DRAW));
+          ck_assert_uint_eq (signal_count (&w, "PieceGiven"), engine_count_moves (engine, "pick"));
+          ck_assert_uint_eq (signal_count (&w, "TurnPassed"), engine_count_moves (engine, "pass"));
+          ck_assert_uint_eq (signal_count (&w, "TileDrawn"), engine_count_moves (engine, "draw"));
           ck_assert_uint_eq (signal_count (&w, "TurnEnded"), carc_game_get_turn (engine));
           signal_count_stop (&w, c);
           g_variant_unref (call_ok (c, game, GAME_IFACE, "Delete", NO_OPTIONS));

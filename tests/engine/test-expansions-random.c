@@ -4,8 +4,8 @@
  * after every move:
  *
  * - tiles are conserved: pieces on the board + discarded + buried under hills + left in the
- *   draw pile + in play + in hands + in the draft pool = what the game started with (less
- *   what the draft leaves in the box);
+ *   draw pile + in play + in hands + in the draft pool (read from the move list: its picks) =
+ *   what the game started with (less what the draft leaves in the box);
  * - figures are conserved: the supplies of every kind + on the board = 7 followers and 1 large
  *   follower per player (D14: one each);
  * - every touching edge matches (legs like tile edges, walls fit anything), two pieces share a
@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include "carcassonne.h"
 #include "check-run.h"
+#include "pool-moves.h"
 #include "random-player.h"
 #include "plugin-host.h"
 
@@ -103,7 +104,7 @@ check_board (CarcGame *game, guint64 seed)
 static guint
 hands_total (CarcGame *game)
 {
-  guint n = carc_game_get_pool_size (game);
+  guint n = pool_size (game);
   for (guint p = 0; p < carc_game_get_n_players (game); p++)
     n += carc_game_get_hand_size (game, p);
   return n;
@@ -154,7 +155,7 @@ play_one (CarcTileSet *base, guint64 seed)
   for (;;)
     {
       guint left_before = carc_game_get_tiles_left (game);
-      guint pool_before = carc_game_get_pool_size (game);
+      guint pool_before = pool_size (game);
       if (!random_player_move (game, &rng, &error))
         {
           EXPECT (error == NULL,
@@ -164,7 +165,7 @@ play_one (CarcTileSet *base, guint64 seed)
         }
       /* The draft's last pick sends the rest of the pool back to the box (doc/rules.md
        * section 3.3). */
-      if (pool_before && carc_game_get_phase (game) != CARC_PHASE_DRAFT)
+      if (pool_before && !pool_in_draft (game))
         total -= pool_before - 1;
       guint n_moves;
       const CarcMove *last = carc_game_get_moves (game, &n_moves) + n_moves - 1;

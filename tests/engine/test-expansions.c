@@ -10,6 +10,7 @@
 #include "carcassonne.h"
 #include "check-run.h"
 #include "plugin-host.h"
+#include "pool-moves.h"
 #include "scenario.h"
 
 #define TILES(...)   ((const char *const[]){ __VA_ARGS__, NULL })
@@ -404,9 +405,7 @@ documented_public_hash (CarcGame *g, const char *exp_name, const guint8 *exp_byt
       for (guint i = 0; carc_game_get_hands_open (g) && i < carc_game_get_hand_size (g, p); i++)
         put_id (c, carc_game_get_hand_piece (g, p, i));
     }
-  put_u32 (c, carc_game_get_pool_size (g));
-  for (guint i = 0; i < carc_game_get_pool_size (g); i++)
-    put_id (c, carc_game_get_pool_piece (g, i));
+  put_u32 (c, 0); /* item 4, retired: always 0 */
   put_u32 (c, carc_game_get_tiles_left (g));
   put_id (c, carc_game_get_current_tile (g));
   put_u32 (c, carc_game_can_draw (g) | carc_game_can_pass (g) << 1 | carc_game_is_ending (g) << 2);
@@ -532,7 +531,8 @@ END_TEST
 
 /* doc/rules.md section 3.3 and D8: each player gets 3 half tiles from those without symbols; the
  * vineyard half only joins with the vineyards expansion; the draft variant picks face up, the last
- * player first, then counter-clockwise. */
+ * player first, then counter-clockwise: the halftiles plugin's phase "draft", its moves "pick"
+ * one per pool piece, each naming the tile it takes (issue 16). */
 START_TEST (test_halftiles_setup_and_draft)
 {
   g_autoptr (Scenario) dealt = scenario_new_expansions (3, "halftiles", TILES ("U"), NULL);
@@ -554,20 +554,69 @@ START_TEST (test_halftiles_setup_and_draft)
   g_autoptr (Scenario) draft = scenario_new_expansions_full (
       3, "halftiles,vineyards", OPTIONS ("halftiles.draft=1", "halftiles.hand=2"), TILES ("U"),
       NULL);
-  ck_assert_int_eq (scenario_phase (draft), CARC_PHASE_DRAFT);
+  ck_assert_int_eq (scenario_phase (draft), CARC_PHASE_PLUGIN);
+  ck_assert_str_eq (carc_game_get_phase_owner (draft->game), "halftiles");
+  ck_assert_str_eq (carc_game_get_phase_name (draft->game), "draft");
   ck_assert (carc_game_get_hands_open (draft->game));
-  ck_assert_uint_eq (carc_game_get_pool_size (draft->game), 21); /* 20 plain + the vineyard */
+  g_auto (GStrv) pool = pool_list (draft->game);
+  ck_assert_uint_eq (g_strv_length (pool), 21); /* 20 plain + the vineyard */
+  ck_assert_uint_eq (g_strv_length (pool), pool_size (draft->game));
+  /* every listed move is a pick: nothing else is legal in the draft */
+  g_autoptr (GPtrArray) moves = carc_game_list_moves (draft->game, 2);
+  ck_assert_uint_eq (moves->len, 21);
+  ck_assert_uint_eq (carc_game_list_moves (draft->game, 0)->len, 0); /* not player 0's pick */
   static const guint order[] = { 2, 1, 0, 2, 1, 0 };
   for (guint i = 0; i < G_N_ELEMENTS (order); i++)
     {
       ck_assert_uint_eq (scenario_current_player (draft), order[i]);
-      ck_assert (carc_game_pick (draft->game, 0, NULL));
+      ck_assert (pool_pick (draft->game, 0, NULL));
+      /* the picked piece, pool[i] (each pick takes the first left), is the hand's last */
+      guint p = order[i], n = carc_game_get_hand_size (draft->game, p);
+      ck_assert_str_eq (carc_tile_type_get_id (carc_game_get_hand_piece (draft->game, p, n - 1)),
+                        pool[i]);
     }
-  ck_assert_uint_eq (carc_game_get_pool_size (draft->game), 0);
+  ck_assert_uint_eq (pool_size (draft->game), 0);
   for (guint p = 0; p < 3; p++)
     ck_assert_uint_eq (carc_game_get_hand_size (draft->game, p), 2);
+  ck_assert_uint_eq (scenario_n_events_of_type (draft, CARC_EVENT_PIECE_GIVEN), 6);
   ck_assert_uint_eq (scenario_current_player (draft), 0);
   ck_assert_int_eq (scenario_phase (draft), CARC_PHASE_CHOOSE);
+}
+END_TEST
+
+/* Issue 16: the state hash covers the draft's pool through the halftiles plugin's digest. Two
+ * draft games that differ only in their pools (the vineyard half joins one: D8) hash apart
+ * while the draft lasts, state and public hash alike; once the same picks have ended it, the
+ * pools are gone and the hashes agree: the pool was the only difference. */
+START_TEST (test_halftiles_draft_hash_covers_pool)
+{
+  g_autoptr (Scenario) plain = scenario_new_expansions_full (
+      2, "halftiles", OPTIONS ("halftiles.draft=1", "halftiles.hand=1"), TILES ("U"), NULL);
+  g_autoptr (Scenario) vine = scenario_new_expansions_full (
+      2, "halftiles,vineyards", OPTIONS ("halftiles.draft=1", "halftiles.hand=1"), TILES ("U"),
+      NULL);
+  ck_assert_uint_eq (pool_size (plain->game), 20);
+  ck_assert_uint_eq (pool_size (vine->game), 21);
+  ck_assert_str_eq (carc_game_get_phase_name (vine->game), "draft");
+  g_autofree char *s1 = carc_game_get_state_hash (plain->game);
+  g_autofree char *s2 = carc_game_get_state_hash (vine->game);
+  ck_assert_str_ne (s1, s2);
+  g_autofree char *p1 = carc_game_get_public_hash (plain->game);
+  g_autofree char *p2 = carc_game_get_public_hash (vine->game);
+  ck_assert_str_ne (p1, p2);
+  /* the same two plain pieces picked in both: piece 0 twice (the vineyard half is not first) */
+  g_auto (GStrv) ids = pool_list (vine->game);
+  ck_assert_str_ne (ids[0], "HT-I-06");
+  ck_assert_str_ne (ids[1], "HT-I-06");
+  for (guint i = 0; i < 2; i++)
+    {
+      ck_assert (pool_pick (plain->game, 0, NULL));
+      ck_assert (pool_pick (vine->game, 0, NULL));
+    }
+  ck_assert_int_eq (scenario_phase (plain), CARC_PHASE_CHOOSE);
+  g_autofree char *e1 = carc_game_get_state_hash (plain->game);
+  g_autofree char *e2 = carc_game_get_state_hash (vine->game);
+  ck_assert_str_eq (e1, e2);
 }
 END_TEST
 
@@ -616,10 +665,9 @@ START_TEST (test_halftiles_symbol_tiles_need_their_expansion)
     {
       g_autoptr (Scenario) sc = scenario_new_expansions_full (
           2, pools[i].expansions, OPTIONS ("halftiles.draft=1"), TILES ("U"), NULL);
-      ck_assert_uint_eq (carc_game_get_pool_size (sc->game), pools[i].pool);
-      gboolean hill = FALSE;
-      for (guint k = 0; k < pools[i].pool; k++)
-        hill |= carc_tile_type_get_tag (carc_game_get_pool_piece (sc->game, k), "hill") != NULL;
+      g_auto (GStrv) ids = pool_list (sc->game);
+      ck_assert_uint_eq (g_strv_length (ids), pools[i].pool);
+      gboolean hill = g_strv_contains ((const char *const *)ids, "HT-II-10"); /* the hill half */
       ck_assert_int_eq (hill, strstr (pools[i].expansions, "hills") != NULL);
     }
 
@@ -767,6 +815,7 @@ main (void)
   tcase_add_test (tc, test_abbey_halftiles_abbey_round_first);
   tcase_add_test (tc, test_halftiles_placement_rules);
   tcase_add_test (tc, test_halftiles_setup_and_draft);
+  tcase_add_test (tc, test_halftiles_draft_hash_covers_pool);
   tcase_add_test (tc, test_hills_hill_half);
   tcase_add_test (tc, test_halftiles_symbol_tiles_need_their_expansion);
   tcase_add_test (tc, test_winter_and_vineyards_decks);

@@ -130,6 +130,99 @@ START_TEST (test_round_trip_expansions)
 }
 END_TEST
 
+/* A game of halftiles with the draft (doc/rules.md section 3.3): 2 players, 2 picks each. */
+static CarcGame *
+draft_game (void)
+{
+  g_autoptr (CarcGameConfig) config = carc_game_config_new (base_tiles ());
+  carc_game_config_add_expansion (config,
+                                  carc_plugin_host_lookup (test_plugin_host (), "halftiles"), NULL);
+  ck_assert (carc_game_config_set_option (config, "halftiles", "draft", 1, NULL));
+  ck_assert (carc_game_config_set_option (config, "halftiles", "hand", 2, NULL));
+  carc_game_config_set_tile_order (config, (const char *const[]){ "U", "V", NULL });
+  g_autoptr (GError) error = NULL;
+  CarcGame *game = carc_game_new (config, &error);
+  ck_assert_msg (game != NULL, "%s", error ? error->message : "?");
+  return game;
+}
+
+static CarcGame *
+replay_text (const char *text, GError **error)
+{
+  g_autoptr (CarcRecord) r
+      = carc_record_parse (text, -1, base_tiles (), test_plugin_host (), error);
+  return r ? carc_record_replay (r, G_MAXUINT, NULL, NULL, NULL, error) : NULL;
+}
+
+/* Issue 16: the draft's pick is the halftiles plugin's move "pick". A record written before
+ * names a pick by its "piece" only, and still replays; the listed picks also carry "tile",
+ * which the record keeps and the replay checks (a pick whose tile is not that piece's is
+ * refused; a tile no loaded set has is a bad record). */
+START_TEST (test_draft_picks)
+{
+  /* The old shape: picks 3, 0, 0, 1 by "piece" alone. */
+  g_autoptr (CarcGame) old = draft_game ();
+  static const guint picks[] = { 3, 0, 0, 1 };
+  for (guint i = 0; i < G_N_ELEMENTS (picks); i++)
+    {
+      g_autoptr (GVariant) args
+          = g_variant_ref_sink (g_variant_new_parsed ("{'piece': <%u>}", picks[i]));
+      CarcMove m;
+      ck_assert (carc_move_init_from_args (&m, "pick", args, NULL));
+      ck_assert (carc_game_apply_move (old, &m, NULL));
+    }
+  ck_assert_int_eq (carc_game_get_phase (old), CARC_PHASE_CHOOSE); /* the draft is over */
+  g_autofree char *old_text = carc_game_to_record (old, NULL);
+  ck_assert (strstr (old_text, "{\"move\":\"pick\",\"piece\":3,\"scores\":[0,0]}") != NULL);
+  ck_assert (strstr (old_text, "\"tile\"") == NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CarcGame) old_again = replay_text (old_text, &error);
+  ck_assert_msg (old_again != NULL, "%s", error ? error->message : "?");
+
+  /* The same picks as listed: each names its tile, and the game is the same. */
+  g_autoptr (CarcGame) listed = draft_game ();
+  const char *first = NULL;
+  for (guint i = 0; i < G_N_ELEMENTS (picks); i++)
+    {
+      g_autoptr (GPtrArray) moves
+          = carc_game_list_moves (listed, carc_game_get_current_player (listed));
+      const CarcMove *m = moves->pdata[picks[i]];
+      ck_assert_str_eq (carc_move_get_name (m), "pick");
+      ck_assert_uint_eq (m->piece, picks[i]);
+      ck_assert_uint_eq (carc_move_get_params (m), CARC_MOVE_PARAM_PIECE | CARC_MOVE_PARAM_TILE);
+      first = first ? first : g_intern_string (m->tile);
+      ck_assert (carc_game_apply_move (listed, m, NULL));
+    }
+  g_autofree char *h_old = carc_game_get_state_hash (old_again);
+  g_autofree char *h_listed = carc_game_get_state_hash (listed);
+  ck_assert_str_eq (h_old, h_listed);
+  g_autofree char *text = carc_game_to_record (listed, NULL);
+  g_autofree char *want = g_strdup_printf ("{\"move\":\"pick\",\"piece\":3,\"tile\":\"%s\"", first);
+  ck_assert (strstr (text, want) != NULL);
+  g_autoptr (CarcGame) again = replay_text (text, &error);
+  ck_assert_msg (again != NULL, "%s", error ? error->message : "?");
+
+  /* A pick naming another tile than its piece's: the replay stops there. */
+  g_autofree char *from = g_strdup_printf ("\"tile\":\"%s\"", first);
+  g_auto (GStrv) parts = g_strsplit (text, from, 2);
+  const char *other = g_str_equal (first, "HT-I-01") ? "HT-I-02" : "HT-I-01";
+  g_autofree char *to = g_strdup_printf ("\"tile\":\"%s\"", other);
+  g_autofree char *wrong = g_strjoinv (to, parts);
+  g_autoptr (CarcGame) none = replay_text (wrong, &error);
+  ck_assert_ptr_null (none);
+  g_autofree char *msg
+      = g_strdup_printf ("moves[0]: piece 3 of the pool is %s, not %s", first, other);
+  ck_assert_str_eq (error->message, msg);
+  g_clear_error (&error);
+  /* A tile no loaded tile set has. */
+  g_autofree char *nope = g_strjoinv ("\"tile\":\"nope\"", parts);
+  g_autoptr (CarcGame) none2 = replay_text (nope, &error);
+  ck_assert_ptr_null (none2);
+  ck_assert_int_eq (error->code, CARC_ERROR_INVALID_RECORD);
+  ck_assert_str_eq (error->message, "moves[0].tile: no loaded tile set has a tile 'nope'");
+}
+END_TEST
+
 /* The setup and the moves alone, as the daemon's journal writes them, one line each. */
 START_TEST (test_config_and_move_lines)
 {
@@ -340,6 +433,7 @@ main (void)
   tcase_set_timeout (tc, 300);
   tcase_add_test (tc, test_round_trip_base);
   tcase_add_test (tc, test_round_trip_expansions);
+  tcase_add_test (tc, test_draft_picks);
   tcase_add_test (tc, test_config_and_move_lines);
   tcase_add_test (tc, test_bad_records);
   tcase_add_test (tc, test_replay_checks_scores_and_moves);

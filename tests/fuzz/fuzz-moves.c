@@ -57,7 +57,14 @@ raw_move (CarcGame *game, Bytes *b, GError **error)
       case 5:
         return carc_game_pass (game, error);
       default:
-        return carc_game_pick (game, v % 30, error);
+        {
+          /* a plugin's move by name (the draft's pick), as a client sends it */
+          CarcMove m;
+          g_autoptr (GVariant) args
+              = g_variant_ref_sink (g_variant_new_parsed ("{'piece': <%u>}", v % 30));
+          return carc_move_init_from_args (&m, "pick", args, error)
+                 && carc_game_apply_move (game, &m, error);
+        }
     }
 }
 
@@ -68,8 +75,6 @@ legal_move (CarcGame *game, Bytes *b, GError **error)
   guint pick = take (b), n;
   switch (carc_game_get_phase (game))
     {
-      case CARC_PHASE_DRAFT:
-        return carc_game_pick (game, pick % carc_game_get_pool_size (game), error);
       case CARC_PHASE_CHOOSE:
         {
           guint player = carc_game_get_current_player (game);

@@ -10,6 +10,7 @@
 #undef carc_plugin_desc
 #define carc_plugin_desc static_halftiles_desc
 #include "../../plugins/halftiles/halftiles.c"
+#include "../../plugins/halftiles/draft.c"
 #undef carc_plugin_desc
 #define carc_plugin_desc static_hills_desc
 #include "../../plugins/hills/hills.c"
