@@ -772,7 +772,7 @@ carc_game_place_piece (CarcGame *self, guint index, gint x, gint y, guint rotati
  * carc_game_give_piece: (skip)
  * @self: a game
  * @player: a player
- * @tile: a tile type the game has room for (carc_setup_reserve())
+ * @tile: (transfer none): a tile type the game has room for (carc_setup_reserve())
  *
  * Puts @tile into @player's hand during the game (from a move's apply hook: a face-up piece
  * the player takes), and reports it (#CARC_EVENT_PIECE_GIVEN). Each call uses one piece of

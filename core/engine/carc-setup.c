@@ -105,9 +105,16 @@ carc_setup_give (CarcSetup *setup, guint player, const CarcTileType *tile)
     carc_hand_add (&setup->game->hand[player], tile);
 }
 
-/* Makes room in the game for @tile, a piece outside the draw pile and the hands that a move
- * may put into a hand later (carc_game_give_piece()): the engine allocates everything at
- * creation. */
+/**
+ * carc_setup_reserve: (skip)
+ * @setup: the setup
+ * @tile: (transfer none): a tile type of the game
+ *
+ * Makes room in the game for @tile, a piece outside the draw pile and the hands that a move
+ * may put into a hand later (carc_game_give_piece(): face-up pieces a player takes): the engine
+ * allocates everything at creation. Past CARC_MAX_PIECES reserved pieces, nothing more is
+ * reserved.
+ */
 void
 carc_setup_reserve (CarcSetup *setup, const CarcTileType *tile)
 {

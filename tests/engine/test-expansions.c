@@ -564,7 +564,8 @@ START_TEST (test_halftiles_setup_and_draft)
   /* every listed move is a pick: nothing else is legal in the draft */
   g_autoptr (GPtrArray) moves = carc_game_list_moves (draft->game, 2);
   ck_assert_uint_eq (moves->len, 21);
-  ck_assert_uint_eq (carc_game_list_moves (draft->game, 0)->len, 0); /* not player 0's pick */
+  g_autoptr (GPtrArray) none = carc_game_list_moves (draft->game, 0);
+  ck_assert_uint_eq (none->len, 0); /* not player 0's pick */
   static const guint order[] = { 2, 1, 0, 2, 1, 0 };
   for (guint i = 0; i < G_N_ELEMENTS (order); i++)
     {
