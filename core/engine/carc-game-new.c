@@ -54,7 +54,8 @@ setup_expansions (CarcGame *g, GPtrArray *deck, GError **error)
                       | (h->end_turn ? CARC_HOOK_END : 0)
                       | (h->score_override ? CARC_HOOK_OVERRIDE : 0)
                       | (h->feature_completed ? CARC_HOOK_COMPLETED : 0)
-                      | (h->game_over ? CARC_HOOK_GAME_OVER : 0);
+                      | (h->game_over ? CARC_HOOK_GAME_OVER : 0)
+                      | (h->claim_phase ? CARC_HOOK_CLAIM_PHASE : 0);
       if (!h->setup)
         continue;
       CarcSetup setup = { g, ce, deck, g->config->tile_order != NULL };

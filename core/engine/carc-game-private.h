@@ -82,6 +82,7 @@ enum
   CARC_HOOK_OVERRIDE = 1 << 6,
   CARC_HOOK_COMPLETED = 1 << 7,
   CARC_HOOK_GAME_OVER = 1 << 8,
+  CARC_HOOK_CLAIM_PHASE = 1 << 9,
 };
 
 struct _CarcGame
@@ -195,7 +196,16 @@ G_GNUC_INTERNAL void carc_game_emit_figure (CarcGame *g, CarcEventType type,
 G_GNUC_INTERNAL void carc_game_resume (CarcGame *g, CarcPhasePoint point);
 G_GNUC_INTERNAL gboolean carc_game_check_phase (CarcGame *g, CarcPhase want, GError **error);
 G_GNUC_INTERNAL void carc_game_look_for_handlers (CarcGame *g);
-G_GNUC_INTERNAL void carc_game_record (CarcGame *g, const CarcMove *move);
+G_GNUC_INTERNAL void carc_game_grow_moves (CarcGame *g);
+
+/* Appends @move to the move log: inline, as every move of every game makes one. */
+static inline void
+carc_game_record (CarcGame *g, const CarcMove *move)
+{
+  if (G_UNLIKELY (g->n_moves == g->cap_moves))
+    carc_game_grow_moves (g);
+  g->moves[g->n_moves++] = *move;
+}
 
 /* carc-move.c */
 G_GNUC_INTERNAL gboolean carc_game_claim_phase (CarcGame *g, CarcPhasePoint point, guint from);

@@ -335,16 +335,12 @@ carc_game_set_event_func (CarcGame *self, CarcEventFunc func, gpointer user_data
   self->event_destroy = destroy;
 }
 
-/* Appends @move to the move log. */
+/* Makes room for one more move in the move log (carc_game_record()). */
 void
-carc_game_record (CarcGame *g, const CarcMove *move)
+carc_game_grow_moves (CarcGame *g)
 {
-  if (G_UNLIKELY (g->n_moves == g->cap_moves))
-    {
-      g->cap_moves = MAX (16u, g->cap_moves * 2);
-      g->moves = g_renew (CarcMove, g->moves, g->cap_moves);
-    }
-  g->moves[g->n_moves++] = *move;
+  g->cap_moves = MAX (16u, g->cap_moves * 2);
+  g->moves = g_renew (CarcMove, g->moves, g->cap_moves);
 }
 
 static inline void

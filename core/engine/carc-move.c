@@ -541,6 +541,8 @@ carc_game_apply_move (CarcGame *self, const CarcMove *move, GError **error)
 gboolean
 carc_game_claim_phase (CarcGame *g, CarcPhasePoint point, guint from)
 {
+  if (!(g->hook_mask & CARC_HOOK_CLAIM_PHASE))
+    return FALSE; /* asked at every turn's end: most games have no phase to claim */
   guint back = g->current;
   for (guint e = from; e < g->n_exp; e++)
     {
