@@ -375,12 +375,20 @@ START_TEST (test_expansion_objects)
       "'Tiles': <@as []>},)" },
     { "inns-cathedrals",
       "({'Name': <'inns-cathedrals'>, 'Description': <'Inns & Cathedrals: inns, cathedrals, the "
-      "large follower and 18 tiles'>, 'Version': <'" PACKAGE_VERSION "'>, 'Priority': <0>, 'Options': <[('final-zero', "
+      "large follower and 18 tiles'>, 'Version': <'" PACKAGE_VERSION
+      "'>, 'Priority': <0>, 'Options': <[('final-zero', "
       "'b', 'an inn road or cathedral city incomplete at the end scores 0 (D16)', <true>, uint32 "
       "0, uint32 1)]>, "
       "'Tiles': <['IC-Cccc.c', 'IC-LRFR', 'IC-CCCC', 'IC-CCC', 'IC-CRCR', 'IC-CCc+', 'IC-C!', "
       "'IC-CFR', 'IC-CcR', 'IC-CRcR+', 'IC-RCc.i', 'IC-RrC.i', 'IC-CcRr+.i', 'IC-RRR.i', "
       "'IC-RFr.i', 'IC-Rr.i', 'IC-RrRr']>},)" },
+    { "mayor",
+      "({'Name': <'mayor'>, 'Description': <'Abbey & Mayor: the mayor, the wagon, the barn and 12 "
+      "land tiles'>, 'Version': <'" PACKAGE_VERSION "'>, 'Priority': <0>, 'Options': "
+      "<[('barn-into-barn-field', 'b', 'a barn may go into a field that already has one (JCZ "
+      "barn-placement=occupied; D27)', <false>, uint32 0, uint32 1)]>, 'Tiles': <['AM-C++', "
+      "'AM-CCcc+', 'AM-CCc+', 'AM-CCRR', 'AM-LRRRR', 'AM-RC', 'AM-CRr', 'AM-RrC', 'AM-C!+', "
+      "'AM-R', 'AM-Rrr', 'AM-CRcr+']>},)" },
     { "vineyards",
       "({'Name': <'vineyards'>, 'Description': <'Hills & Sheep vineyards: +3 per vineyard by a "
       "completed monastery'>, 'Version': <'" PACKAGE_VERSION "'>, 'Priority': <0>, 'Options': "
@@ -400,10 +408,10 @@ START_TEST (test_expansion_objects)
       = call_ok (c, ROOT_PATH, "org.freedesktop.DBus.ObjectManager", "GetManagedObjects", NULL);
   g_autoptr (GVariant) dict = g_variant_get_child_value (objects, 0);
 
-  ck_assert_str_eq (names,
-                    "['abbey', 'halftiles', 'hills', 'inns-cathedrals', 'vineyards', 'winter']");
+  ck_assert_str_eq (
+      names, "['abbey', 'halftiles', 'hills', 'inns-cathedrals', 'mayor', 'vineyards', 'winter']");
   /* nothing but the expansions before any game */
-  ck_assert_uint_eq (g_variant_n_children (dict), 6);
+  ck_assert_uint_eq (g_variant_n_children (dict), 7);
   for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
     {
       g_autofree char *path = expansion_object_path (expected[i][0]);
