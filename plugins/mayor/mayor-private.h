@@ -17,13 +17,15 @@ typedef enum
 typedef struct
 {
   guint player;
-  guint piece; /* where it stood: the C2 range is the 3x3 cells around this piece */
+  guint piece;   /* where it stood: the C2 range is the 3x3 cells around this piece */
+  guint segment; /* and on which segment: C1 starts from that (completed) feature */
 } MayorWagon;
 
 typedef struct
 {
   gint wagon, barn;     /* the game's figure kinds (carc_game_find_figure()), -1: none */
   gboolean barn_shared; /* option "barn-into-barn-field" (JCZ barn-placement=occupied) */
+  gboolean wagon_c1;    /* option "wagon-c1" (JCZ wagon-move=C1) */
   BarnScoring barn_scoring;
   GArray *wagons;    /* MayorWagon, in the order they will move */
   guint turn_player; /* whose tile part it was, while the wagons move */

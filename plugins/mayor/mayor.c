@@ -29,6 +29,7 @@ mayor_setup (CarcSetup *setup, GError **error)
   mg->wagon = carc_game_find_figure (game, "wagon");
   mg->barn = carc_game_find_figure (game, "barn");
   mg->barn_shared = carc_setup_get_option (setup, "barn-into-barn-field") != 0;
+  mg->wagon_c1 = carc_setup_get_option (setup, "wagon-c1") != 0;
   mg->wagons = g_array_new (FALSE, FALSE, sizeof (MayorWagon));
   return mg;
 }
@@ -81,6 +82,14 @@ mayor_init (CarcPlugin *plugin, GError **error)
           .default_value = 0,
           .min = 0,
           .max = 1 };
+  static const CarcOptionDef wagon_c1
+      = { .name = "wagon-c1",
+          .type = CARC_OPTION_BOOLEAN,
+          .description = "a wagon moves only to a feature its road, city or cloister leads to "
+                         "(JCZ wagon-move=C1; D25)",
+          .default_value = 0,
+          .min = 0,
+          .max = 1 };
   if (!carc_plugin_add_tiles (plugin, mayor_tiles, -1, error))
     return FALSE;
   carc_plugin_add_figure (plugin, &mayor);
@@ -89,6 +98,7 @@ mayor_init (CarcPlugin *plugin, GError **error)
   carc_plugin_add_move (plugin, &mayor_wagon_move);
   carc_plugin_add_move (plugin, &mayor_wagon_pass);
   carc_plugin_add_option (plugin, &barn_shared);
+  carc_plugin_add_option (plugin, &wagon_c1);
   carc_plugin_set_hooks (plugin, &hooks);
   return TRUE;
 }

@@ -9,7 +9,10 @@
  * too) that no figure of any kind stands in, on a segment of a piece in the wagon's own cell
  * or the 8 cells around it (JCZ wagon-move=C2; counted in cells, so with half tiles both
  * halves of a cell are in range, D36), or stays home ("wagon-pass"). A wagon with no target
- * stays home without a decision, as in JCZ. */
+ * stays home without a decision, as in JCZ. With the option "wagon-c1" (JCZ wagon-move=C1) the
+ * targets are instead the features the scored one leads to, at any distance, read off the
+ * tile data's road ends (a junction's other roads, the cloister or the city gate a road ends
+ * at, the roads leaving a city's gate or a cloister). */
 #include "config.h"
 
 #include <string.h>
@@ -34,7 +37,7 @@ mayor_wagon_completed (CarcGame *game, gpointer data, const CarcScoring *scoring
       carc_game_get_piece_feature (game, f.piece, f.segment, &other);
       if (other.id == feature.id)
         {
-          MayorWagon w = { f.player, f.piece };
+          MayorWagon w = { f.player, f.piece, f.segment };
           g_array_append_val (mg->wagons, w);
         }
     }
@@ -57,10 +60,22 @@ free_target (CarcGame *game, const CarcPieceInfo *piece, guint segment)
   return TRUE;
 }
 
-/* The moves of wagon @w: "wagon-move" to every free segment in range (D25), appended to
- * @moves (or only counted, with @moves NULL). */
+/* Counts a target and, with @moves, lists the "wagon-move" to it. */
 static guint
-list_targets (CarcGame *game, const MayorWagon *w, GPtrArray *moves)
+add_target (GPtrArray *moves, guint piece, guint segment)
+{
+  if (moves)
+    carc_move_list_add (moves, &(CarcMove){ .type = CARC_MOVE_PLUGIN,
+                                            .name = mayor_wagon_move.name,
+                                            .params = mayor_wagon_move.params,
+                                            .piece = piece,
+                                            .segment = segment });
+  return 1;
+}
+
+/* C2 (D25): every free segment of the pieces in the wagon's cell and the 8 around it. */
+static guint
+list_c2 (CarcGame *game, const MayorWagon *w, GPtrArray *moves)
 {
   CarcPieceInfo from;
   carc_game_get_piece (game, w->piece, &from);
@@ -72,14 +87,68 @@ list_targets (CarcGame *game, const MayorWagon *w, GPtrArray *moves)
         guint k = carc_game_get_pieces_at (game, from.x + dx, from.y + dy, at);
         for (guint i = 0; i < k; i++)
           for (guint s = 0; s < carc_tile_type_get_n_segments (at[i].tile); s++)
-            if (free_target (game, &at[i], s) && ++n && moves)
-              carc_move_list_add (moves, &(CarcMove){ .type = CARC_MOVE_PLUGIN,
-                                                      .name = mayor_wagon_move.name,
-                                                      .params = mayor_wagon_move.params,
-                                                      .piece = at[i].index,
-                                                      .segment = s });
+            if (free_target (game, &at[i], s))
+              n += add_target (moves, at[i].index, s);
       }
   return n;
+}
+
+/* Whether segment @t of @tile is one that segment @s of the scored feature leads to on the
+ * same tile (the tile data's road ends): from a road at a junction, the junction's other
+ * roads; from a road at a cloister or a city gate, that cloister or city; from a city or a
+ * cloister, the roads that end at its gate or at it. */
+static gboolean
+leads_to (const CarcTileType *tile, guint s, guint t)
+{
+  gint gate_s, gate_t;
+  gchar end_s = carc_tile_type_get_segment_end (tile, s, &gate_s);
+  gchar end_t = carc_tile_type_get_segment_end (tile, t, &gate_t);
+  CarcFeatureKind ks = carc_tile_type_get_segment_kind (tile, s);
+  CarcFeatureKind kt = carc_tile_type_get_segment_kind (tile, t);
+  if (s == t)
+    return FALSE;
+  if (ks == CARC_FEATURE_ROAD && kt == CARC_FEATURE_ROAD)
+    return end_s == 'J' && end_t == 'J';
+  if (ks == CARC_FEATURE_ROAD)
+    return (end_s == 'K' && kt == CARC_FEATURE_CLOISTER) || (end_s == 'C' && gate_s == (gint)t);
+  if (kt != CARC_FEATURE_ROAD)
+    return FALSE;
+  return (ks == CARC_FEATURE_CLOISTER && end_t == 'K') || (end_t == 'C' && gate_t == (gint)s);
+}
+
+/* C1 (option wagon-c1): every free feature the wagon's scored feature leads to, at any
+ * distance, on a segment of a tile the scored feature covers. A feature an abbey's wall
+ * touches is not among them (no tile data says so). */
+static guint
+list_c1 (CarcGame *game, const MayorWagon *w, GPtrArray *moves)
+{
+  CarcFeatureInfo scored, seg;
+  carc_game_get_piece_feature (game, w->piece, w->segment, &scored);
+  guint n = 0;
+  for (guint p = 0; p < carc_game_get_n_pieces (game); p++)
+    {
+      CarcPieceInfo info;
+      carc_game_get_piece (game, p, &info);
+      guint n_segments = carc_tile_type_get_n_segments (info.tile);
+      for (guint s = 0; s < n_segments; s++)
+        {
+          carc_game_get_piece_feature (game, p, s, &seg);
+          if (seg.id != scored.id)
+            continue;
+          for (guint t = 0; t < n_segments; t++)
+            if (leads_to (info.tile, s, t) && free_target (game, &info, t))
+              n += add_target (moves, p, t);
+        }
+    }
+  return n;
+}
+
+/* The moves of wagon @w: "wagon-move" to every target (D25), appended to @moves (or only
+ * counted, with @moves NULL). */
+static guint
+list_targets (CarcGame *game, const MayorGame *mg, const MayorWagon *w, GPtrArray *moves)
+{
+  return mg->wagon_c1 ? list_c1 (game, w, moves) : list_c2 (game, w, moves);
 }
 
 static gint
@@ -97,7 +166,7 @@ static void
 next_wagon (CarcGame *game, MayorGame *mg)
 {
   while (mg->wagons->len
-         && list_targets (game, &g_array_index (mg->wagons, MayorWagon, 0), NULL) == 0)
+         && list_targets (game, mg, &g_array_index (mg->wagons, MayorWagon, 0), NULL) == 0)
     g_array_remove_index (mg->wagons, 0);
   if (mg->wagons->len)
     {
@@ -119,7 +188,7 @@ mayor_wagon_claim_phase (CarcGame *game, gpointer data, CarcPhasePoint point)
   guint key = (mg->turn_player << 8) | carc_game_get_n_players (game);
   g_array_sort_with_data (mg->wagons, seat_order, GUINT_TO_POINTER (key));
   while (mg->wagons->len
-         && list_targets (game, &g_array_index (mg->wagons, MayorWagon, 0), NULL) == 0)
+         && list_targets (game, mg, &g_array_index (mg->wagons, MayorWagon, 0), NULL) == 0)
     g_array_remove_index (mg->wagons, 0);
   if (mg->wagons->len == 0)
     return NULL;
@@ -141,7 +210,7 @@ wagon_move_list (CarcGame *game, gpointer data, guint player, GPtrArray *moves)
 {
   MayorGame *mg = data;
   if (deciding (game, mg, player))
-    list_targets (game, &g_array_index (mg->wagons, MayorWagon, 0), moves);
+    list_targets (game, mg, &g_array_index (mg->wagons, MayorWagon, 0), moves);
 }
 
 static void
@@ -167,7 +236,7 @@ wagon_move_apply (CarcGame *game, gpointer data, const CarcMove *move, GError **
     return refuse (error, "no wagon is waiting to move");
   const MayorWagon *w = &g_array_index (mg->wagons, MayorWagon, 0);
   g_autoptr (GPtrArray) targets = g_ptr_array_new_with_free_func ((GDestroyNotify)carc_move_free);
-  list_targets (game, w, targets);
+  list_targets (game, mg, w, targets);
   gboolean found = FALSE;
   for (guint i = 0; i < targets->len && !found; i++)
     {
@@ -175,8 +244,11 @@ wagon_move_apply (CarcGame *game, gpointer data, const CarcMove *move, GError **
       found = t->piece == move->piece && t->segment == move->segment;
     }
   if (!found)
-    return refuse (error, "a wagon moves only to an incomplete road, city or cloister nobody "
-                          "stands in, on its own cell or one of the 8 around it");
+    return refuse (error, mg->wagon_c1
+                              ? "a wagon moves only to an incomplete road, city or cloister "
+                                "nobody stands in that its feature leads to"
+                              : "a wagon moves only to an incomplete road, city or cloister "
+                                "nobody stands in, on its own cell or one of the 8 around it");
   if (!carc_game_put_figure (game, w->player, (guint)mg->wagon, move->piece, move->segment, error))
     return FALSE;
   g_array_remove_index (mg->wagons, 0);

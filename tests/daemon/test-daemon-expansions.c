@@ -386,7 +386,9 @@ START_TEST (test_expansion_objects)
       "({'Name': <'mayor'>, 'Description': <'Abbey & Mayor: the mayor, the wagon, the barn and 12 "
       "land tiles'>, 'Version': <'" PACKAGE_VERSION "'>, 'Priority': <0>, 'Options': "
       "<[('barn-into-barn-field', 'b', 'a barn may go into a field that already has one (JCZ "
-      "barn-placement=occupied; D27)', <false>, uint32 0, uint32 1)]>, 'Tiles': <['AM-C++', "
+      "barn-placement=occupied; D27)', <false>, uint32 0, uint32 1), ('wagon-c1', 'b', 'a wagon "
+      "moves only to a feature its road, city or cloister leads to (JCZ wagon-move=C1; D25)', "
+      "<false>, 0, 1)]>, 'Tiles': <['AM-C++', "
       "'AM-CCcc+', 'AM-CCc+', 'AM-CCRR', 'AM-LRRRR', 'AM-RC', 'AM-CRr', 'AM-RrC', 'AM-C!+', "
       "'AM-R', 'AM-Rrr', 'AM-CRcr+']>},)" },
     { "vineyards",

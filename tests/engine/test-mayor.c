@@ -7,10 +7,9 @@
  * positions of the features on the tile's data line. The plugins are the real shared objects of
  * the build tree. turn_kind() deploys a figure of the plugin's kinds "mayor", "wagon", "barn".
  *
- * Differences from the rule text, each said at its test: AM-6 and AM-7's C1 halves (the C1
- * wagon range is not built); AM-12 without the pig (Traders & Builders is not here: its
- * points are the rule text's less the pig's); AM-15's half-tile sentence (X-2, X-3) is not
- * here. */
+ * Differences from the rule text, each said at its test: AM-12 without the pig (Traders &
+ * Builders is not here: its points are the rule text's less the pig's); AM-15's half-tile
+ * sentence (X-2, X-3) is not here. */
 #include "config.h"
 
 #include <check.h>
@@ -273,8 +272,7 @@ END_TEST
 
 /* AM-6 (D25, C2): Red's wagon on U east of D; Blue's W at (2,0); Red's W at (-1,0) completes
  * the 4-tile road, Red 4. The wagon may go to the start tile's city or the east or south road
- * of (2,0), or home; not to the roads of (-1,0), two cells away. It goes to the south road.
- * Not here: the C1 half (the C1 range is not built). */
+ * of (2,0), or home; not to the roads of (-1,0), two cells away. It goes to the south road. */
 START_TEST (test_am_6_wagon_c2_range)
 {
   g_autoptr (Scenario) sc = scenario_new_expansions (2, AM, TILES ("U", "W", "W", "B"), NULL);
@@ -292,6 +290,23 @@ START_TEST (test_am_6_wagon_c2_range)
   /* the phase is over: Blue's turn */
   ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_PLACE);
   ck_assert_uint_eq (scenario_current_player (sc), 1);
+}
+END_TEST
+
+/* AM-6 under C1 (option wagon-c1, JCZ wagon-move=C1): the roads the scored road's junctions
+ * lead to, at any distance: the south and east roads of (2,0) and the south and west roads of
+ * (-1,0); not the start city. */
+START_TEST (test_am_6_wagon_c1_range)
+{
+  g_autoptr (Scenario) sc = scenario_new_expansions_full (2, AM, OPTIONS (AM ".wagon-c1=1"),
+                                                          TILES ("U", "W", "W", "B"), NULL);
+  turn_kind (sc, 1, 0, 1, "wagon", U_ROAD);
+  scenario_turn (sc, 2, 0, 0, SCENARIO_SKIP);
+  scenario_turn (sc, -1, 0, 0, SCENARIO_SKIP);
+  expect_score (sc, 0, CARC_FEATURE_ROAD, FALSE, 0, 4, "tiles*4=4");
+  expect_wagon (sc, 0, "(-1,0)1 (-1,0)2 (2,0)0 (2,0)1");
+  move_wagon (sc, -1, 0, W_SOUTH);
+  ck_assert_uint_eq (scenario_followers_in (sc, -1, 0, W_SOUTH, 0), 1);
 }
 END_TEST
 
@@ -324,8 +339,7 @@ END_TEST
 /* AM-7 (D26): Red's wagon on U east of D, Blue's on E at (2,-1); Green's L at (2,0) completes
  * Red's road (Red 4) and Blue's city (Blue 4). The wagons move after scoring in seat order from
  * Green: Red first (the cloister (1,-1), the start city, L's east and south roads), then Blue;
- * Red takes the cloister, so Blue may choose only a road of L or go home. Not here: the C1
- * half (not built). */
+ * Red takes the cloister, so Blue may choose only a road of L or go home. */
 START_TEST (test_am_7_wagon_order)
 {
   g_autoptr (Scenario) sc
@@ -347,6 +361,26 @@ START_TEST (test_am_7_wagon_order)
   /* the next turn is Red's: the turn order goes on from Green */
   ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_PLACE);
   ck_assert_uint_eq (scenario_current_player (sc), 0);
+}
+END_TEST
+
+/* AM-7 under C1: Red's wagon may go to the roads its road's junctions lead to; Blue's has no
+ * target (no road leaves that city's gate), so it stays home without a decision. */
+START_TEST (test_am_7_wagon_order_c1)
+{
+  g_autoptr (Scenario) sc = scenario_new_expansions_full (
+      3, AM, OPTIONS (AM ".wagon-c1=1"), TILES ("U", "B", "W", "U", "E", "L", "B"), NULL);
+  turn_kind (sc, 1, 0, 1, "wagon", U_ROAD);
+  scenario_turn (sc, 1, -1, 0, SCENARIO_SKIP);
+  scenario_turn (sc, -1, 0, 0, SCENARIO_SKIP);
+  scenario_turn (sc, -2, 0, 1, SCENARIO_SKIP);
+  turn_kind (sc, 2, -1, 2, "wagon", CITY_0);
+  scenario_turn (sc, 2, 0, 0, SCENARIO_SKIP);
+  expect_wagon (sc, 0, "(-1,0)1 (-1,0)2 (2,0)1 (2,0)2");
+  move_wagon (sc, 2, 0, L_EAST);
+  ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_PLACE);
+  ck_assert_uint_eq (scenario_current_player (sc), 0);
+  ck_assert_uint_eq (carc_game_get_figure_supply (sc->game, kind (sc, "wagon"), 1), 1);
 }
 END_TEST
 
@@ -633,8 +667,10 @@ main (void)
   tcase_add_test (tc, test_am_4_mayor_at_the_end);
   tcase_add_test (tc, test_am_5_mayor_placement);
   tcase_add_test (tc, test_am_6_wagon_c2_range);
+  tcase_add_test (tc, test_am_6_wagon_c1_range);
   tcase_add_test (tc, test_am_6_wagon_bad_target);
   tcase_add_test (tc, test_am_7_wagon_order);
+  tcase_add_test (tc, test_am_7_wagon_order_c1);
   tcase_add_test (tc, test_am_8_wagon_on_the_feature_it_completes);
   tcase_add_test (tc, test_am_9_wagon_at_the_end);
   tcase_add_test (tc, test_am_10_barn_scores_the_farmers);
