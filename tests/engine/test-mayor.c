@@ -270,15 +270,23 @@ START_TEST (test_am_5_mayor_placement)
 }
 END_TEST
 
+/* The board of AM-6: Red's wagon on U east of D, Blue's W at (2,0), Red's W at (-1,0)
+ * completing the road. */
+static void
+play_am_6 (Scenario *sc)
+{
+  turn_kind (sc, 1, 0, 1, "wagon", U_ROAD);
+  scenario_turn (sc, 2, 0, 0, SCENARIO_SKIP);
+  scenario_turn (sc, -1, 0, 0, SCENARIO_SKIP);
+}
+
 /* AM-6 (D25, C2): Red's wagon on U east of D; Blue's W at (2,0); Red's W at (-1,0) completes
  * the 4-tile road, Red 4. The wagon may go to the start tile's city or the east or south road
  * of (2,0), or home; not to the roads of (-1,0), two cells away. It goes to the south road. */
 START_TEST (test_am_6_wagon_c2_range)
 {
   g_autoptr (Scenario) sc = scenario_new_expansions (2, AM, TILES ("U", "W", "W", "B"), NULL);
-  turn_kind (sc, 1, 0, 1, "wagon", U_ROAD);
-  scenario_turn (sc, 2, 0, 0, SCENARIO_SKIP);
-  scenario_turn (sc, -1, 0, 0, SCENARIO_SKIP);
+  play_am_6 (sc);
   ck_assert_uint_eq (scenario_n_scores (sc), 1);
   expect_score (sc, 0, CARC_FEATURE_ROAD, FALSE, 0, 4, "tiles*4=4");
   expect_wagon (sc, 0, "(0,0)0 (2,0)0 (2,0)1");
@@ -300,9 +308,7 @@ START_TEST (test_am_6_wagon_c1_range)
 {
   g_autoptr (Scenario) sc = scenario_new_expansions_full (2, AM, OPTIONS (AM ".wagon-c1=1"),
                                                           TILES ("U", "W", "W", "B"), NULL);
-  turn_kind (sc, 1, 0, 1, "wagon", U_ROAD);
-  scenario_turn (sc, 2, 0, 0, SCENARIO_SKIP);
-  scenario_turn (sc, -1, 0, 0, SCENARIO_SKIP);
+  play_am_6 (sc);
   expect_score (sc, 0, CARC_FEATURE_ROAD, FALSE, 0, 4, "tiles*4=4");
   expect_wagon (sc, 0, "(-1,0)1 (-1,0)2 (2,0)0 (2,0)1");
   move_wagon (sc, -1, 0, W_SOUTH);
@@ -314,9 +320,7 @@ END_TEST
 START_TEST (test_am_6_wagon_bad_target)
 {
   g_autoptr (Scenario) sc = scenario_new_expansions (2, AM, TILES ("U", "W", "W", "B"), NULL);
-  turn_kind (sc, 1, 0, 1, "wagon", U_ROAD);
-  scenario_turn (sc, 2, 0, 0, SCENARIO_SKIP);
-  scenario_turn (sc, -1, 0, 0, SCENARIO_SKIP);
+  play_am_6 (sc);
   CarcPieceInfo west;
   ck_assert (carc_game_get_piece_at (sc->game, -1, 0, &west));
   CarcMove m = { .type = CARC_MOVE_PLUGIN,
@@ -336,6 +340,19 @@ START_TEST (test_am_6_wagon_bad_target)
 }
 END_TEST
 
+/* The board of AM-7: Red's wagon on U east of D, Blue's B, Green's W west of D, Red's U at
+ * (-2,0), Blue's wagon on E at (2,-1), Green's L at (2,0) completing both features. */
+static void
+play_am_7 (Scenario *sc)
+{
+  turn_kind (sc, 1, 0, 1, "wagon", U_ROAD);
+  scenario_turn (sc, 1, -1, 0, SCENARIO_SKIP);
+  scenario_turn (sc, -1, 0, 0, SCENARIO_SKIP);
+  scenario_turn (sc, -2, 0, 1, SCENARIO_SKIP);
+  turn_kind (sc, 2, -1, 2, "wagon", CITY_0);
+  scenario_turn (sc, 2, 0, 0, SCENARIO_SKIP);
+}
+
 /* AM-7 (D26): Red's wagon on U east of D, Blue's on E at (2,-1); Green's L at (2,0) completes
  * Red's road (Red 4) and Blue's city (Blue 4). The wagons move after scoring in seat order from
  * Green: Red first (the cloister (1,-1), the start city, L's east and south roads), then Blue;
@@ -344,12 +361,7 @@ START_TEST (test_am_7_wagon_order)
 {
   g_autoptr (Scenario) sc
       = scenario_new_expansions (3, AM, TILES ("U", "B", "W", "U", "E", "L", "B"), NULL);
-  turn_kind (sc, 1, 0, 1, "wagon", U_ROAD);
-  scenario_turn (sc, 1, -1, 0, SCENARIO_SKIP);
-  scenario_turn (sc, -1, 0, 0, SCENARIO_SKIP);
-  scenario_turn (sc, -2, 0, 1, SCENARIO_SKIP);
-  turn_kind (sc, 2, -1, 2, "wagon", CITY_0);
-  scenario_turn (sc, 2, 0, 0, SCENARIO_SKIP);
+  play_am_7 (sc);
   ck_assert_uint_eq (scenario_n_scores (sc), 2);
   ck_assert_uint_eq (scenario_score (sc, 0), 4);
   ck_assert_uint_eq (scenario_score (sc, 1), 4);
@@ -370,12 +382,7 @@ START_TEST (test_am_7_wagon_order_c1)
 {
   g_autoptr (Scenario) sc = scenario_new_expansions_full (
       3, AM, OPTIONS (AM ".wagon-c1=1"), TILES ("U", "B", "W", "U", "E", "L", "B"), NULL);
-  turn_kind (sc, 1, 0, 1, "wagon", U_ROAD);
-  scenario_turn (sc, 1, -1, 0, SCENARIO_SKIP);
-  scenario_turn (sc, -1, 0, 0, SCENARIO_SKIP);
-  scenario_turn (sc, -2, 0, 1, SCENARIO_SKIP);
-  turn_kind (sc, 2, -1, 2, "wagon", CITY_0);
-  scenario_turn (sc, 2, 0, 0, SCENARIO_SKIP);
+  play_am_7 (sc);
   expect_wagon (sc, 0, "(-1,0)1 (-1,0)2 (2,0)1 (2,0)2");
   move_wagon (sc, 2, 0, L_EAST);
   ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_PLACE);
