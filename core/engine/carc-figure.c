@@ -287,27 +287,47 @@ corner_halves (guint c)
   return CARC_LOC_HALF ((2 * c + 7) % 8) | CARC_LOC_HALF (2 * c);
 }
 
-/* Whether a piece in cell (x, y) shows a full field corner at its corner @c: one of its field
- * segments holds both half-edges that meet there. */
-static gboolean
-full_field_corner (CarcGame *g, gint x, gint y, guint c)
+/* The board index of the field segment of a piece in cell (x, y) that holds the board
+ * half-edge @half, and that piece (*@piece), or -1. */
+static gint
+field_at_half (CarcGame *g, gint x, gint y, guint32 half, guint *piece)
 {
   CarcPieceInfo at[2];
   guint n = carc_game_get_pieces_at (g, x, y, at);
-  guint32 want = corner_halves (c);
   for (guint k = 0; k < n; k++)
     {
       const CarcPiece *p = &g->pieces[at[k].index];
       for (guint s = 0; s < p->type->n_segments; s++)
         if (p->type->seg[s].kind == CARC_FEATURE_FIELD
-            && (p->type->seg[s].turned[p->rotation] & want) == want)
-          return TRUE;
+            && (p->type->seg[s].turned[p->rotation] & half))
+          {
+            *piece = at[k].index;
+            return (gint)(p->seg_base + s);
+          }
     }
-  return FALSE;
+  return -1;
+}
+
+/* Whether cell (x, y) is completely filled with field at its corner @c: both half-edges that
+ * meet there are field of one field segment (a whole tile, a half tile's right-angle corner),
+ * or of the two halves of the cell joined into one field there (seed 002, 1/2021); a single
+ * half tile's acute corner is a gap. */
+static gboolean
+full_field_corner (CarcGame *g, gint x, gint y, guint c)
+{
+  guint pa = 0, pb = 0;
+  gint a = field_at_half (g, x, y, CARC_LOC_HALF ((2 * c + 7) % 8), &pa);
+  gint b = field_at_half (g, x, y, CARC_LOC_HALF (2 * c), &pb);
+  if (a < 0 || b < 0)
+    return FALSE;
+  return a == b
+         || (pa != pb
+             && carc_features_find (&g->features, a) == carc_features_find (&g->features, b));
 }
 
 /* Whether @segment of piece @p is a field segment at one of the piece's corners where four
- * cells meet and each shows a full field corner (CARC_STANDS_CORNER). */
+ * cells meet and each is completely filled with field there (CARC_STANDS_CORNER): the
+ * segment touches that corner and, in its own cell, is that field. */
 gboolean
 carc_game_at_corner (CarcGame *g, const CarcPiece *p, guint segment)
 {
@@ -320,8 +340,7 @@ carc_game_at_corner (CarcGame *g, const CarcPiece *p, guint segment)
     return FALSE;
   for (guint c = 0; c < 4; c++)
     {
-      guint32 want = corner_halves (c);
-      if ((d->turned[p->rotation] & want) != want)
+      if (!(d->turned[p->rotation] & corner_halves (c)) || !full_field_corner (g, p->x, p->y, c))
         continue;
       gboolean full = TRUE;
       for (guint i = 0; i < 3 && full; i++)

@@ -165,9 +165,9 @@ guint carc_scoring_get_points (const CarcScoring *scoring, guint player);
 /* The segment kinds a figure may stand on (#CarcFigureDef.stands): bit 1 << CarcFeatureKind;
  * anywhere is field, road, city and cloister: no figure stands on water. CARC_STANDS_CORNER
  * (ABI 2.1) is a place of its own: a corner of the tile just placed where four cells meet and
- * each shows a full field corner (on each, one field segment holds both half-edges that meet
- * there); the figure then stands in that field, on the placed tile's field segment at the
- * corner (doc/plugin-guide.md, "Figures"). */
+ * each is filled with field there (one field segment holds both half-edges that meet there,
+ * or a cell's two half tiles one each, joined into one field); the figure then stands in that
+ * field, on the placed tile's field segment at the corner (doc/plugin-guide.md, "Figures"). */
 #define CARC_STANDS_ON(kind) (1u << (kind))
 #define CARC_STANDS_ANYWHERE 0xfu
 #define CARC_STANDS_CORNER   (1u << 8)

@@ -1,6 +1,7 @@
 /* test-mayor.c: the Abbey & Mayor plugin (RULES-next.md section 4, decisions D24-D28) as the
  * scenarios of RULES-next.md section 7.3, one test named after each (AM-1 .. AM-15) with the
- * points and options the rule text states, and the cross-check X-4 (vineyards) of section 7.5.
+ * points and options the rule text states, and the cross-checks X-2 (half tiles) and X-4
+ * (vineyards) of section 7.5.
  * Players: Red 0, Blue 1, Green 2. Base tile letters as in tiles.txt, expansion tiles by their
  * tiles-next.txt ids in JCloisterZone's orientation; the start tile D at (0, 0) shows a city
  * north, a road west-east, a field south; y grows to the south. Segment indices are the
@@ -8,8 +9,8 @@
  * the build tree. turn_kind() deploys a figure of the plugin's kinds "mayor", "wagon", "barn".
  *
  * Differences from the rule text, each said at its test: AM-12 without the pig (Traders &
- * Builders is not here: its points are the rule text's less the pig's); AM-15's half-tile
- * sentence (X-2, X-3) is not here. */
+ * Builders is not here: its points are the rule text's less the pig's). X-3 (the C2 range
+ * through half tiles) is not here. */
 #include "config.h"
 
 #include <check.h>
@@ -600,6 +601,39 @@ START_TEST (test_am_15c_no_barn_at_an_abbey)
 }
 END_TEST
 
+/* X-2 (D36, seed 002 1/2021): the barn's corner must be completely filled with field in all
+ * four cells. Red's half tile HT-I-05 in (1,1) (north-east triangle) shows its acute corner at
+ * the NE corner of (0,1): U placed there gets no barn. With Blue's HT-I-02 turned to the
+ * south-west half beside it, their fields joined across the long side, the cell is full there
+ * and U gets the barn on its north field. */
+START_TEST (test_x_2_barn_corner_with_half_tiles)
+{
+  enum
+  {
+    U_NORTH_FIELD = 2 /* U: R:NS F:NNE,ENE,ESE,SSE@- F:SSW,WSW,WNW,NNW@- turned once */
+  };
+  const char *const red[] = { "HT-I-05", NULL };
+  const char *const blue[] = { "HT-I-02", NULL };
+  const char *const none[] = { NULL };
+  for (guint full = 0; full < 2; full++)
+    {
+      g_autoptr (Scenario) sc
+          = scenario_new_expansions (2, "halftiles," AM, TILES ("U", "B", "U"),
+                                     (const char *const *const[]){ red, full ? blue : none });
+      scenario_draw (sc);
+      scenario_turn (sc, 1, 0, 1, SCENARIO_SKIP);
+      if (full)
+        scenario_draw (sc);
+      scenario_turn (sc, 1, -1, 0, SCENARIO_SKIP);
+      scenario_piece_turn (sc, 0, 1, 1, 0, SCENARIO_SKIP);
+      if (full)
+        scenario_piece_turn (sc, 0, 1, 1, 2, SCENARIO_SKIP);
+      scenario_place (sc, 0, 1, 1);
+      ck_assert_uint_eq (offered (sc, "barn"), full ? 1u << U_NORTH_FIELD : 0);
+    }
+}
+END_TEST
+
 /* X-4 (section 4.7, D11): a wagon as monk in a completed monastery with one vineyard around
  * scores like any monk: 9 + 3 = Red 12; then it may move on. */
 START_TEST (test_x_4_wagon_monk_and_vineyard)
@@ -688,6 +722,7 @@ main (void)
   tcase_add_test (tc, test_am_15a_barn_at_an_inner_corner);
   tcase_add_test (tc, test_am_15b_no_barn_at_a_city_corner);
   tcase_add_test (tc, test_am_15c_no_barn_at_an_abbey);
+  tcase_add_test (tc, test_x_2_barn_corner_with_half_tiles);
   tcase_add_test (tc, test_x_4_wagon_monk_and_vineyard);
   tcase_add_test (tc, test_am_tiles_and_figures);
   suite_add_tcase (s, tc);
