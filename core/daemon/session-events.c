@@ -53,7 +53,7 @@ carcd_session_emit_turn_end (CarcdSession *s)
   if (!s->turn_end_pending)
     return;
   s->turn_end_pending = FALSE;
-  /* once per turn: the moves of a plugin phase at a turn's end (a wagon's) owe none of their
+  /* once per turn: the moves of a plugin phase at a turn's end owe none of their
    * own, the turn's went out when it ended into that phase */
   if (s->turn_ended == turn + 1)
     return;

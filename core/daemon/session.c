@@ -604,7 +604,7 @@ after_move (CarcdSession *s, gboolean start, GError **error)
 
 /* After a move: the TurnEnded it owed is dropped (nothing ended the turn: a refused move, a
  * tile drawn, a move the turn goes on after), unless the move ended the turn into a plugin
- * phase that belongs to it (a wagon's move after the scoring): then it goes out now, with the
+ * phase that belongs to it (moves after the scoring): then it goes out now, with the
  * turn's player, and the phase's own moves owe no other (carcd_session_emit_turn_end()). */
 static void
 settle_turn_end (CarcdSession *s, gboolean ok, CarcMoveType type)
