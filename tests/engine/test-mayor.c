@@ -1,6 +1,6 @@
 /* test-mayor.c: the Abbey & Mayor plugin (RULES-next.md section 4, decisions D24-D28) as the
  * scenarios of RULES-next.md section 7.3, one test named after each (AM-1 .. AM-15) with the
- * points and options the rule text states, and the cross-checks X-2 (half tiles) and X-4
+ * points and options the rule text states, and the cross-checks X-2, X-3 (half tiles) and X-4
  * (vineyards) of section 7.5.
  * Players: Red 0, Blue 1, Green 2. Base tile letters as in tiles.txt, expansion tiles by their
  * tiles-next.txt ids in JCloisterZone's orientation; the start tile D at (0, 0) shows a city
@@ -9,8 +9,7 @@
  * the build tree. turn_kind() deploys a figure of the plugin's kinds "mayor", "wagon", "barn".
  *
  * Differences from the rule text, each said at its test: AM-12 without the pig (Traders &
- * Builders is not here: its points are the rule text's less the pig's). X-3 (the C2 range
- * through half tiles) is not here. */
+ * Builders is not here: its points are the rule text's less the pig's). */
 #include "config.h"
 
 #include <check.h>
@@ -634,6 +633,30 @@ START_TEST (test_x_2_barn_corner_with_half_tiles)
 }
 END_TEST
 
+/* X-3 (D36): the C2 range counts cells. Red's wagon on U east of D; Blue's half tiles HT-I-09
+ * (turned to the north-west half, its west road a junction arm) and HT-I-01 (the south-east
+ * half) fill (2,0); D at (3,0) continues their road; W west of D completes Red's road, 4 cells,
+ * Red 4. The wagon may go to the start city, B's cloister at (0,1) and the free roads of both
+ * halves in (2,0), one cell away; not to the city of D at (3,0), two cells away, though the
+ * halves' road runs into it. */
+START_TEST (test_x_3_wagon_range_in_cells)
+{
+  const char *const none[] = { NULL };
+  const char *const blue[] = { "HT-I-09", "HT-I-01", NULL };
+  g_autoptr (Scenario) sc = scenario_new_expansions (2, "halftiles," AM, TILES ("U", "B", "D", "W"),
+                                                     (const char *const *const[]){ none, blue });
+  turn_kind (sc, 1, 0, 1, "wagon", U_ROAD);
+  scenario_piece_turn (sc, 0, 2, 0, 3, SCENARIO_SKIP);
+  scenario_turn (sc, 0, 1, 0, SCENARIO_SKIP);
+  scenario_piece_turn (sc, 0, 2, 0, 1, SCENARIO_SKIP);
+  scenario_turn (sc, 3, 0, 0, SCENARIO_SKIP);
+  ck_assert_uint_eq (scenario_n_scores (sc), 0);
+  scenario_turn (sc, -1, 0, 0, SCENARIO_SKIP);
+  expect_score (sc, 0, CARC_FEATURE_ROAD, FALSE, 0, 4, "tiles*4=4");
+  expect_wagon (sc, 0, "(0,0)0 (0,1)0 (2,0)0 (2,0)1 (2,0)2");
+}
+END_TEST
+
 /* X-4 (section 4.7, D11): a wagon as monk in a completed monastery with one vineyard around
  * scores like any monk: 9 + 3 = Red 12; then it may move on. */
 START_TEST (test_x_4_wagon_monk_and_vineyard)
@@ -723,6 +746,7 @@ main (void)
   tcase_add_test (tc, test_am_15b_no_barn_at_a_city_corner);
   tcase_add_test (tc, test_am_15c_no_barn_at_an_abbey);
   tcase_add_test (tc, test_x_2_barn_corner_with_half_tiles);
+  tcase_add_test (tc, test_x_3_wagon_range_in_cells);
   tcase_add_test (tc, test_x_4_wagon_monk_and_vineyard);
   tcase_add_test (tc, test_am_tiles_and_figures);
   suite_add_tcase (s, tc);
