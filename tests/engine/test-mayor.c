@@ -680,6 +680,46 @@ START_TEST (test_x_4_wagon_monk_and_vineyard)
 }
 END_TEST
 
+/* The ABI 2.1 calls the plugin is built on refuse bad input with a clear error and change
+ * nothing: carc_game_put_figure() a bad player or segment (INVALID_ARGUMENT), an empty supply
+ * (NO_FOLLOWER), a kind on a segment kind it does not stand on (ILLEGAL_DEPLOYMENT);
+ * carc_game_return_figure() and carc_game_score_feature() nothing to act on (FALSE, no
+ * event). */
+START_TEST (test_abi_refusals)
+{
+  g_autoptr (Scenario) sc = scenario_new_expansions (2, AM, TILES ("U", "B"), NULL);
+  turn_kind (sc, 1, 0, 1, "wagon", U_ROAD);
+  guint wagon = kind (sc, "wagon"), mayor = kind (sc, "mayor");
+  guint events = scenario_n_events (sc);
+  static const struct
+  {
+    guint player, figure, piece, segment;
+    CarcError code;
+  } bad[] = {
+    { 7, 2, 0, 0, CARC_ERROR_INVALID_ARGUMENT },        /* no player 7 */
+    { 0, 2, 0, 9, CARC_ERROR_INVALID_ARGUMENT },        /* D has no segment 9 */
+    { 0, 2, 9, 0, CARC_ERROR_INVALID_ARGUMENT },        /* no piece 9 */
+    { 0, 0, 0, D_ROAD, CARC_ERROR_NO_FOLLOWER },        /* figure kind set below */
+    { 1, 0, 0, D_ROAD, CARC_ERROR_ILLEGAL_DEPLOYMENT }, /* a mayor on a road */
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      guint figure = i == 3 ? wagon : i == 4 ? mayor : bad[i].figure;
+      ck_assert (!carc_game_put_figure (sc->game, bad[i].player, figure, bad[i].piece,
+                                        bad[i].segment, &error));
+      ck_assert_msg (g_error_matches (error, CARC_ERROR, bad[i].code), "case %u: %s", i,
+                     error ? error->message : "no error");
+    }
+  ck_assert (!carc_game_return_figure (sc->game, 5));
+  ck_assert (!carc_game_score_feature (sc->game, 0, CITY_0)); /* the start city: no figure */
+  ck_assert (!carc_game_score_feature (sc->game, 40, 0));
+  ck_assert_uint_eq (scenario_n_events (sc), events);
+  ck_assert_uint_eq (carc_game_get_n_followers (sc->game), 1);
+  ck_assert_uint_eq (carc_game_get_figure_supply (sc->game, mayor, 1), 1);
+}
+END_TEST
+
 /* The plugin's tiles (section 4.1): 12 land tiles of 12 types, 6 shields; the deck grows by 12;
  * each player has one mayor, wagon and barn. */
 START_TEST (test_am_tiles_and_figures)
@@ -749,6 +789,7 @@ main (void)
   tcase_add_test (tc, test_x_3_wagon_range_in_cells);
   tcase_add_test (tc, test_x_4_wagon_monk_and_vineyard);
   tcase_add_test (tc, test_am_tiles_and_figures);
+  tcase_add_test (tc, test_abi_refusals);
   suite_add_tcase (s, tc);
   return check_run_suite (s);
 }
