@@ -67,6 +67,10 @@ def random_move(game, rng):
             game.deploy(deployments[pick].figure, deployments[pick].segment)
         else:
             game.skip()
+    elif phase == Phase.PLUGIN:
+        # an expansion's phase (a wagon's move): one of the moves it lists, whatever they are
+        moves = game.list_moves(game.get_current_player())
+        game.apply_move(moves[rng.below(len(moves))])
     else:
         return False
     return True

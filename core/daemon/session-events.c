@@ -53,6 +53,11 @@ carcd_session_emit_turn_end (CarcdSession *s)
   if (!s->turn_end_pending)
     return;
   s->turn_end_pending = FALSE;
+  /* once per turn: the moves of a plugin phase at a turn's end owe none of their
+   * own, the turn's went out when it ended into that phase */
+  if (s->turn_ended == turn + 1)
+    return;
+  s->turn_ended = turn + 1;
   player = carcd_session_player_path (s, (gint)s->turn_end_seat);
   signal = signal_new (s, "TurnEnded");
   if (signal)

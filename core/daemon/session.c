@@ -558,6 +558,7 @@ roll_back (CarcdSession *s, gboolean start)
   carcd_session_drop_signals (s);
   g_array_set_size (s->move_scores, 0);
   s->turn_end_pending = FALSE;
+  s->turn_ended = 0; /* a TurnEnded among the dropped signals reached nobody */
   if (start)
     {
       /* not started after all */
@@ -599,6 +600,18 @@ after_move (CarcdSession *s, gboolean start, GError **error)
   carcd_session_sync_properties (s);
   schedule_bot (s);
   return TRUE;
+}
+
+/* After a move: the TurnEnded it owed is dropped (nothing ended the turn: a refused move, a
+ * tile drawn, a move the turn goes on after), unless the move ended the turn into a plugin
+ * phase that belongs to it (moves after the scoring): then it goes out now, with the
+ * turn's player, and the phase's own moves owe no other (carcd_session_emit_turn_end()). */
+static void
+settle_turn_end (CarcdSession *s, gboolean ok, CarcMoveType type)
+{
+  gboolean ended = type == CARC_MOVE_DEPLOY || type == CARC_MOVE_SKIP || type == CARC_MOVE_PASS;
+  if (!ok || !ended || carc_game_get_phase (s->game) != CARC_PHASE_PLUGIN)
+    s->turn_end_pending = FALSE;
 }
 
 static void
@@ -913,8 +926,7 @@ turn_move (CarcdSession *s, CarcdCaller *caller, CarcMoveType type, const char *
         ok = carc_game_draw (s->game, error);
         break;
     }
-  /* still owed: nothing ended the turn (a refused move, a tile drawn) */
-  s->turn_end_pending = FALSE;
+  settle_turn_end (s, ok, type);
   if (!ok)
     return FALSE;
   return after_move (s, FALSE, error);
@@ -928,8 +940,7 @@ carcd_session_play (CarcdSession *s, CarcdCaller *caller, const CarcMove *move, 
   if (carc_game_get_turn (s->game) > 0) /* a move before the first turn ends no turn */
     owe_turn_end (s);
   gboolean ok = carc_game_apply_move (s->game, move, error);
-  /* still owed: nothing ended the turn (a refused move, a move the turn goes on after) */
-  s->turn_end_pending = FALSE;
+  settle_turn_end (s, ok, move->type);
   return ok && after_move (s, FALSE, error);
 }
 

@@ -75,6 +75,7 @@ struct _CarcdSession
   gboolean turn_end_pending;
   guint turn_end_turn;
   guint turn_end_seat;
+  guint turn_ended; /* the last turn a TurnEnded announced, plus 1; 0: none yet */
   /* persistence (session-journal.c): the journal (NULL: the daemon keeps no state), the moves
    * of the game it holds, and the signals of a move, held until the move is on disk */
   CarcdJournal *journal;

@@ -81,7 +81,8 @@ carc_plugin_add_figure (CarcPlugin *plugin, const CarcFigureDef *figure)
   g_return_if_fail (carc_declared_name_is_valid (figure->name));
   g_return_if_fail (strcmp (figure->name, follower.name) != 0);
   g_return_if_fail (figure->supply <= 255);
-  g_return_if_fail (figure->stands != 0 && (figure->stands & ~CARC_STANDS_ANYWHERE) == 0);
+  g_return_if_fail (figure->stands != 0
+                    && (figure->stands & ~(CARC_STANDS_ANYWHERE | CARC_STANDS_CORNER)) == 0);
   CarcFigureDef def = *figure;
   def.name = carc_name_set_add (&declared, figure->name);
   g_array_append_val (plugin->figures, def);
@@ -147,7 +148,7 @@ add_kind (CarcGame *g, const CarcFigureDef *def, gint exp, guint supply, GError 
     }
   guint32 stands = def->stands;
   if (!g->config->farmers)
-    stands &= ~CARC_STANDS_ON (CARC_FEATURE_FIELD);
+    stands &= ~(CARC_STANDS_ON (CARC_FEATURE_FIELD) | CARC_STANDS_CORNER);
   g->figures[g->n_figures]
       = (CarcGameFigure){ def,           g_intern_string (def->name), stands,          exp,
                           def->strength, def->strength_func,          def->accompanies };
@@ -276,4 +277,176 @@ carc_game_get_figure_supply (CarcGame *self, guint figure, guint player)
 {
   g_return_val_if_fail (CARC_GAME_VALID (self), 0);
   return figure < self->n_figures && player < self->n_players ? self->supply[figure][player] : 0;
+}
+
+/* The two half-edges that meet at corner @c of a cell (0 NW, 1 NE, 2 SE, 3 SW): NW is WNW and
+ * NNW, NE is NNE and ENE, and so on clockwise. */
+static guint32
+corner_halves (guint c)
+{
+  return CARC_LOC_HALF ((2 * c + 7) % 8) | CARC_LOC_HALF (2 * c);
+}
+
+/* The board index of the field segment of a piece in cell (x, y) that holds the board
+ * half-edge @half, and that piece (*@piece), or -1. */
+static gint
+field_at_half (CarcGame *g, gint x, gint y, guint32 half, guint *piece)
+{
+  CarcPieceInfo at[2];
+  guint n = carc_game_get_pieces_at (g, x, y, at);
+  for (guint k = 0; k < n; k++)
+    {
+      const CarcPiece *p = &g->pieces[at[k].index];
+      for (guint s = 0; s < p->type->n_segments; s++)
+        if (p->type->seg[s].kind == CARC_FEATURE_FIELD
+            && (p->type->seg[s].turned[p->rotation] & half))
+          {
+            *piece = at[k].index;
+            return (gint)(p->seg_base + s);
+          }
+    }
+  return -1;
+}
+
+/* Whether cell (x, y) is completely filled with field at its corner @c: both half-edges that
+ * meet there are field of one field segment (a whole tile, a half tile's right-angle corner),
+ * or of the two halves of the cell joined into one field there (seed 002, 1/2021); a single
+ * half tile's acute corner is a gap. */
+static gboolean
+full_field_corner (CarcGame *g, gint x, gint y, guint c)
+{
+  guint pa = 0, pb = 0;
+  gint a = field_at_half (g, x, y, CARC_LOC_HALF ((2 * c + 7) % 8), &pa);
+  gint b = field_at_half (g, x, y, CARC_LOC_HALF (2 * c), &pb);
+  if (a < 0 || b < 0)
+    return FALSE;
+  return a == b
+         || (pa != pb
+             && carc_features_find (&g->features, a) == carc_features_find (&g->features, b));
+}
+
+/* Whether @segment of piece @p is a field segment at one of the piece's corners where four
+ * cells meet and each is completely filled with field there (CARC_STANDS_CORNER): the
+ * segment touches that corner and, in its own cell, is that field. */
+gboolean
+carc_game_at_corner (CarcGame *g, const CarcPiece *p, guint segment)
+{
+  /* The three other cells at corner c, and the corner of theirs that lies there. */
+  static const gint dx[4][3] = { { -1, 0, -1 }, { 1, 0, 1 }, { 1, 0, 1 }, { -1, 0, -1 } };
+  static const gint dy[4][3] = { { 0, -1, -1 }, { 0, -1, -1 }, { 0, 1, 1 }, { 0, 1, 1 } };
+  static const guint their[4][3] = { { 1, 3, 2 }, { 0, 2, 3 }, { 3, 1, 0 }, { 2, 0, 1 } };
+  const CarcSegmentDef *d = &p->type->seg[segment];
+  if (d->kind != CARC_FEATURE_FIELD)
+    return FALSE;
+  for (guint c = 0; c < 4; c++)
+    {
+      if (!(d->turned[p->rotation] & corner_halves (c)) || !full_field_corner (g, p->x, p->y, c))
+        continue;
+      gboolean full = TRUE;
+      for (guint i = 0; i < 3 && full; i++)
+        full = full_field_corner (g, p->x + dx[c][i], p->y + dy[c][i], their[c][i]);
+      if (full)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Puts one of @player's figures of kind @figure (taken from its supply) on the segment @seg
+ * (a board index) and reports it. */
+void
+carc_game_add_follower (CarcGame *g, guint player, guint figure, gint seg)
+{
+  if (g->n_followers == g->cap_followers)
+    {
+      g->cap_followers *= 2;
+      g->followers = g_renew (CarcFollower, g->followers, g->cap_followers);
+    }
+  CarcFollower *fw = &g->followers[g->n_followers++];
+  *fw = (CarcFollower){
+    .player = (guint8)player, .figure = (guint8)figure, .active = TRUE, .seg = seg
+  };
+  g->supply[figure][player]--;
+  if (!g->figures[figure].accompanies)
+    {
+      g->features.segs[carc_features_find (&g->features, seg)].followers++;
+      g->monks_out += g->features.segs[seg].kind == CARC_FEATURE_CLOISTER;
+    }
+  if (carc_game_wants_events (g))
+    carc_game_emit_figure (g, CARC_EVENT_FOLLOWER_DEPLOYED, fw);
+}
+
+/**
+ * carc_game_put_figure: (skip)
+ * @self: a game
+ * @player: the figure's owner
+ * @figure: its kind (carc_game_find_figure())
+ * @piece: a piece on the board (carc_game_get_piece())
+ * @segment: a segment of that piece's tile
+ * @error: return location for a #CarcError
+ *
+ * From a plugin move's apply hook (ABI 2.1): puts one of @player's figures of kind @figure,
+ * from its supply, on @segment of @piece, wherever that piece lies (a figure that moves on,
+ * doc/plugin-guide.md, "Figures"), and reports a FOLLOWER_DEPLOYED event. The engine checks
+ * the supply and that the kind stands on that segment's kind; whether the feature may take
+ * it (held, complete...) is the caller's rule. A holding figure makes its feature held.
+ *
+ * Returns: %TRUE on success; on failure (CARC_ERROR_INVALID_ARGUMENT for a bad player, kind,
+ *   piece or segment, CARC_ERROR_NO_FOLLOWER for an empty supply,
+ *   CARC_ERROR_ILLEGAL_DEPLOYMENT for a segment kind it does not stand on) nothing changed
+ */
+gboolean
+carc_game_put_figure (CarcGame *self, guint player, guint figure, guint piece, guint segment,
+                      GError **error)
+{
+  g_return_val_if_fail (CARC_GAME_VALID (self), FALSE);
+  if (player >= self->n_players || figure >= self->n_figures || piece >= self->n_pieces
+      || segment >= self->pieces[piece].type->n_segments)
+    {
+      g_set_error (error, CARC_ERROR, CARC_ERROR_INVALID_ARGUMENT,
+                   "no player %u, figure kind %u or segment %u of piece %u", player, figure,
+                   segment, piece);
+      return FALSE;
+    }
+  const CarcGameFigure *k = &self->figures[figure];
+  if (self->supply[figure][player] == 0)
+    {
+      g_set_error (error, CARC_ERROR, CARC_ERROR_NO_FOLLOWER, "player %u has no %s in the supply",
+                   player, k->name);
+      return FALSE;
+    }
+  CarcFeatureKind kind = self->pieces[piece].type->seg[segment].kind;
+  if (!((k->stands >> kind) & 1))
+    {
+      g_set_error (error, CARC_ERROR, CARC_ERROR_ILLEGAL_DEPLOYMENT, "a %s cannot stand on a %s",
+                   k->name, carc_feature_kind_to_string (kind));
+      return FALSE;
+    }
+  carc_game_add_follower (self, player, figure, (gint)(self->pieces[piece].seg_base + segment));
+  return TRUE;
+}
+
+/**
+ * carc_game_return_figure: (skip)
+ * @self: a game
+ * @index: a figure on the board, 0 .. carc_game_get_n_followers() - 1
+ *
+ * From the turn_scored hook or a plugin move's apply hook (ABI 2.1): sends that figure back
+ * to its kind's supply (a field's farmers after an expansion scored it) and reports a
+ * FOLLOWER_RETURNED event. The indices of the figures after it move down by one.
+ *
+ * Returns: %TRUE if @index named a figure on the board
+ */
+gboolean
+carc_game_return_figure (CarcGame *self, guint index)
+{
+  g_return_val_if_fail (CARC_GAME_VALID (self), FALSE);
+  for (guint i = 0; i < self->n_followers; i++)
+    {
+      CarcFollower *fw = &self->followers[i];
+      if (!fw->active || index-- > 0)
+        continue;
+      carc_score_return_follower (self, fw);
+      return TRUE;
+    }
+  return FALSE;
 }

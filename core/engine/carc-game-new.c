@@ -48,14 +48,15 @@ setup_expansions (CarcGame *g, GPtrArray *deck, GError **error)
       ge->hooks = &ce->plugin->hooks;
       ge->values = ce->values;
       const CarcHooks *h = ge->hooks;
-      g->hook_mask |= (h->check_place ? CARC_HOOK_CHECK_PLACE : 0)
-                      | (h->placed ? CARC_HOOK_PLACED : 0) | (h->counting_unit ? CARC_HOOK_UNIT : 0)
-                      | (h->score_adjust ? CARC_HOOK_SCORE : 0) | (h->tie_break ? CARC_HOOK_TIE : 0)
-                      | (h->end_turn ? CARC_HOOK_END : 0)
-                      | (h->score_override ? CARC_HOOK_OVERRIDE : 0)
-                      | (h->feature_completed ? CARC_HOOK_COMPLETED : 0)
-                      | (h->game_over ? CARC_HOOK_GAME_OVER : 0)
-                      | (h->claim_phase ? CARC_HOOK_CLAIM_PHASE : 0);
+      g->hook_mask
+          |= (h->check_place ? CARC_HOOK_CHECK_PLACE : 0) | (h->placed ? CARC_HOOK_PLACED : 0)
+             | (h->counting_unit ? CARC_HOOK_UNIT : 0) | (h->score_adjust ? CARC_HOOK_SCORE : 0)
+             | (h->tie_break ? CARC_HOOK_TIE : 0) | (h->end_turn ? CARC_HOOK_END : 0)
+             | (h->score_override ? CARC_HOOK_OVERRIDE : 0)
+             | (h->feature_completed ? CARC_HOOK_COMPLETED : 0)
+             | (h->game_over ? CARC_HOOK_GAME_OVER : 0) | (h->check_deploy ? CARC_HOOK_DEPLOY : 0)
+             | (h->turn_scored ? CARC_HOOK_TURN_SCORED : 0)
+             | (h->claim_phase ? CARC_HOOK_CLAIM_PHASE : 0);
       if (!h->setup)
         continue;
       CarcSetup setup = { g, ce, deck, g->config->tile_order != NULL };

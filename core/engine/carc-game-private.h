@@ -82,7 +82,9 @@ enum
   CARC_HOOK_OVERRIDE = 1 << 6,
   CARC_HOOK_COMPLETED = 1 << 7,
   CARC_HOOK_GAME_OVER = 1 << 8,
-  CARC_HOOK_CLAIM_PHASE = 1 << 9,
+  CARC_HOOK_DEPLOY = 1 << 9,
+  CARC_HOOK_TURN_SCORED = 1 << 10,
+  CARC_HOOK_CLAIM_PHASE = 1 << 11,
 };
 
 struct _CarcGame
@@ -225,6 +227,8 @@ G_GNUC_INTERNAL guint carc_game_cloister_neighbours (CarcGame *g, gint x, gint y
 /* carc-figure.c */
 G_GNUC_INTERNAL gboolean carc_game_add_figures (CarcGame *g, GError **error);
 G_GNUC_INTERNAL gboolean carc_game_holds (CarcGame *g, gint root, guint player);
+G_GNUC_INTERNAL gboolean carc_game_at_corner (CarcGame *g, const CarcPiece *p, guint segment);
+G_GNUC_INTERNAL void carc_game_add_follower (CarcGame *g, guint player, guint figure, gint seg);
 G_GNUC_INTERNAL const char *carc_figure_name_lookup (const char *name);
 /* A process-wide set of names plugins declared (figure kinds, move types), interned. */
 typedef struct
@@ -263,6 +267,7 @@ G_GNUC_INTERNAL guint carc_game_put_piece (CarcGame *g, const CarcTileType *t, g
 /* carc-score.c */
 G_GNUC_INTERNAL void carc_score_turn (CarcGame *g);
 G_GNUC_INTERNAL void carc_score_final (CarcGame *g);
+G_GNUC_INTERNAL void carc_score_return_follower (CarcGame *g, CarcFollower *fw);
 G_GNUC_INTERNAL void carc_score_measure (CarcGame *g, gint root, guint *units, guint *shields);
 
 G_END_DECLS

@@ -390,9 +390,38 @@ may_join (CarcGame *g, guint k, gint root)
   return carc_game_holds (g, root, g->current);
 }
 
+/* Whether kind @k stands on @segment of the piece just placed: its segment kind, or a
+ * four-field corner there (CARC_STANDS_CORNER). */
+static inline gboolean
+stands_on (CarcGame *g, guint k, const CarcPiece *p, guint segment)
+{
+  guint32 stands = g->figures[k].stands;
+  if ((stands >> p->type->seg[segment].kind) & 1)
+    return TRUE;
+  return (stands & CARC_STANDS_CORNER) && carc_game_at_corner (g, p, segment);
+}
+
+/* What the check_deploy hooks say of kind @k on @segment of the piece just placed: a veto of
+ * any wins, then an allow. */
+static CarcPlaceVerdict
+hooks_deploy (CarcGame *g, guint k, guint segment)
+{
+  CarcPlaceVerdict v = CARC_PLACE_DEFAULT;
+  for (guint i = 0; i < g->n_exp; i++)
+    if (g->exp[i].hooks->check_deploy)
+      {
+        CarcPlaceVerdict h = g->exp[i].hooks->check_deploy (g, g->exp[i].data, k, segment);
+        if (h == CARC_PLACE_VETO)
+          return h;
+        if (h == CARC_PLACE_ALLOW)
+          v = h;
+      }
+  return v;
+}
+
 /* The (figure kind, segment) pairs the current player may deploy: segments in order, kinds in
  * the game's order; only kinds left in the supply (rule 15), on the segment kinds they stand
- * on (fields only with farmers). */
+ * on (fields only with farmers), as the check_deploy hooks and the holding rule say. */
 static void
 compute_deployments (CarcGame *g)
 {
@@ -411,11 +440,13 @@ compute_deployments (CarcGame *g)
       for (guint left = kinds; left; left &= left - 1)
         {
           guint k = (guint)__builtin_ctz (left);
-          if (!((g->figures[k].stands >> d->kind) & 1))
+          if (!stands_on (g, k, p, s))
             continue;
           if (r < 0)
             r = carc_features_find (f, (gint)(p->seg_base + s));
-          if (!may_join (g, k, r))
+          CarcPlaceVerdict v
+              = (g->hook_mask & CARC_HOOK_DEPLOY) ? hooks_deploy (g, k, s) : CARC_PLACE_DEFAULT;
+          if (v == CARC_PLACE_VETO || (v == CARC_PLACE_DEFAULT && !may_join (g, k, r)))
             continue;
           g->deployments[g->n_deployments++] = (CarcDeployment){
             .segment = s, .kind = d->kind, .location = d->turned[p->rotation], .figure = k
@@ -511,6 +542,9 @@ static void
 finish_turn (CarcGame *g)
 {
   carc_score_turn (g);
+  for (guint i = 0; i < g->n_exp && (g->hook_mask & CARC_HOOK_TURN_SCORED); i++)
+    if (g->exp[i].hooks->turn_scored)
+      g->exp[i].hooks->turn_scored (g, g->exp[i].data);
   if (!carc_game_claim_phase (g, CARC_PHASE_POINT_TURN_END, 0))
     begin_turn (g, TRUE);
 }
@@ -535,9 +569,16 @@ refuse_deployment (CarcGame *g, guint figure, guint segment, GError **error)
   else if (kind == CARC_FEATURE_WATER)
     g_set_error (error, CARC_ERROR, CARC_ERROR_ILLEGAL_DEPLOYMENT,
                  "no follower stands on water (segment %u)", segment);
+  else if ((k->stands & CARC_STANDS_CORNER) && !((k->stands >> kind) & 1))
+    g_set_error (error, CARC_ERROR, CARC_ERROR_ILLEGAL_DEPLOYMENT,
+                 "a %s stands only at a corner where four fields meet; segment %u has none",
+                 k->name, segment);
   else if (!((k->stands >> kind) & 1))
     g_set_error (error, CARC_ERROR, CARC_ERROR_ILLEGAL_DEPLOYMENT, "a %s cannot stand on a %s",
                  k->name, what);
+  else if (g->hook_mask & CARC_HOOK_DEPLOY)
+    g_set_error (error, CARC_ERROR, CARC_ERROR_ILLEGAL_DEPLOYMENT,
+                 "a %s may not go on segment %u (a %s) now", k->name, segment, what);
   else if (k->accompanies)
     g_set_error (error, CARC_ERROR, CARC_ERROR_ILLEGAL_DEPLOYMENT,
                  "a %s goes only into a %s player %u holds; segment %u's is not", k->name, what,
@@ -590,28 +631,11 @@ carc_game_deploy (CarcGame *self, guint figure, guint segment, GError **error)
       refuse_deployment (self, figure, segment, error);
       return FALSE;
     }
-  if (self->n_followers == self->cap_followers)
-    {
-      self->cap_followers *= 2;
-      self->followers = g_renew (CarcFollower, self->followers, self->cap_followers);
-    }
   const CarcPiece *p = &self->pieces[self->n_pieces - 1];
-  gint seg = (gint)(p->seg_base + segment);
-  CarcFollower *fw = &self->followers[self->n_followers++];
-  *fw = (CarcFollower){
-    .player = (guint8)self->current, .figure = (guint8)figure, .active = TRUE, .seg = seg
-  };
-  self->supply[figure][self->current]--;
-  if (!k->accompanies)
-    {
-      self->features.segs[carc_features_find (&self->features, seg)].followers++;
-      self->monks_out += self->features.segs[seg].kind == CARC_FEATURE_CLOISTER;
-    }
   record (self, CARC_MOVE_DEPLOY, 0, 0, 0, segment, 0);
   self->moves[self->n_moves - 1].figure = figure == CARC_FIGURE_FOLLOWER ? NULL : k->name;
   self->n_deployments = 0;
-  if (carc_game_wants_events (self))
-    carc_game_emit_figure (self, CARC_EVENT_FOLLOWER_DEPLOYED, fw);
+  carc_game_add_follower (self, self->current, figure, (gint)(p->seg_base + segment));
   finish_turn (self);
   return TRUE;
 }

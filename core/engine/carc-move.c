@@ -402,7 +402,8 @@ list_plugin (CarcGame *g, guint e, guint player, GPtrArray *moves)
  * in hook order. In a plugin phase only its owner's moves. None for a
  * player whose turn it is not, and none once the game is over.
  *
- * Returns: (transfer full) (element-type CarcMove): the moves
+ * Returns: (transfer container) (element-type CarcMove): the moves; the array frees them
+ *   when it goes (its free function), so bindings copy each move
  */
 GPtrArray *
 carc_game_list_moves (CarcGame *self, guint player)

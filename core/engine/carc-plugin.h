@@ -25,7 +25,7 @@ G_BEGIN_DECLS
  * minor >= N. The major changes when a hook's signature or meaning changes; the minor when
  * hooks or API functions are added. */
 #define CARC_PLUGIN_ABI_MAJOR 2
-#define CARC_PLUGIN_ABI_MINOR 0
+#define CARC_PLUGIN_ABI_MINOR 1
 
 typedef struct _CarcPlugin CarcPlugin;
 typedef struct _CarcSetup CarcSetup;
@@ -163,9 +163,14 @@ void carc_scoring_replace_items (CarcScoring *scoring, const char *name, guint c
 guint carc_scoring_get_points (const CarcScoring *scoring, guint player);
 
 /* The segment kinds a figure may stand on (#CarcFigureDef.stands): bit 1 << CarcFeatureKind;
- * anywhere is field, road, city and cloister: no figure stands on water. */
+ * anywhere is field, road, city and cloister: no figure stands on water. CARC_STANDS_CORNER
+ * (ABI 2.1) is a place of its own: a corner of the tile just placed where four cells meet and
+ * each is filled with field there (one field segment holds both half-edges that meet there,
+ * or a cell's two half tiles one each, joined into one field); the figure then stands in that
+ * field, on the placed tile's field segment at the corner (doc/plugin-guide.md, "Figures"). */
 #define CARC_STANDS_ON(kind) (1u << (kind))
 #define CARC_STANDS_ANYWHERE 0xfu
+#define CARC_STANDS_CORNER   (1u << 8)
 
 /**
  * CarcStrengthFunc:
@@ -175,7 +180,7 @@ guint carc_scoring_get_points (const CarcScoring *scoring, guint player);
  *   strengths and winners not yet
  * @player: the figure's owner
  *
- * A figure kind's strength in a majority when it depends on the feature (the mayor: the
+ * A figure kind's strength in a majority when it depends on the feature (a figure worth the
  * city's shields, 0 shields = 0). Called once for every figure of the kind in the feature.
  *
  * Returns: the strength this figure adds to @player's
@@ -269,6 +274,16 @@ typedef enum
  *   apply hook ends the phase with carc_game_end_phase(). A hook that claims may hand the
  *   phase to another player first (carc_game_set_phase_player()). Expansions are asked in hook
  * order; when one ends its phase the later ones are asked
+ * @check_deploy: deployment (ABI 2.1): whether a figure of kind @figure
+ *   (carc_game_get_figure_name()) may go on @segment of the tile just placed
+ *   (carc_game_get_n_pieces() - 1), asked for every pair its kind's stands and the supply
+ *   allow: %CARC_PLACE_VETO refuses it, %CARC_PLACE_ALLOW offers it even where the holding
+ *   rule (a held feature takes no other holding figure) would not, %CARC_PLACE_DEFAULT leaves
+ *   it to that rule. A veto of any expansion wins, then an allow. Asked whenever the
+ *   deployments are listed: change nothing
+ * @turn_scored: scoring (ABI 2.1): a tile part's completed features are scored and their
+ *   figures went home, before the phases are claimed (#CARC_PHASE_POINT_TURN_END); may score
+ *   a feature (carc_game_score_feature()) and send figures home (carc_game_return_figure())
  *
  * Hooks a plugin registers with carc_plugin_set_hooks(). @data is what @setup returned.
  */
@@ -290,6 +305,8 @@ typedef struct
   const char *check_place_tag;
   void (*digest) (CarcGame *game, gpointer data, gboolean public_only, GByteArray *bytes);
   const char *(*claim_phase) (CarcGame *game, gpointer data, CarcPhasePoint point);
+  CarcPlaceVerdict (*check_deploy) (CarcGame *game, gpointer data, guint figure, guint segment);
+  void (*turn_scored) (CarcGame *game, gpointer data);
 } CarcHooks;
 
 /**
@@ -423,6 +440,12 @@ void carc_move_list_add (GPtrArray *moves, const CarcMove *move);
 void carc_game_end_phase (CarcGame *self);
 void carc_game_set_phase_player (CarcGame *self, guint player);
 void carc_game_give_piece (CarcGame *self, guint player, const CarcTileType *tile);
+gboolean carc_game_put_figure (CarcGame *self, guint player, guint figure, guint piece,
+                               guint segment, GError **error);
+
+/* Called from the turn_scored hook or a move's apply hook (ABI 2.1). */
+gboolean carc_game_score_feature (CarcGame *self, guint piece, guint segment);
+gboolean carc_game_return_figure (CarcGame *self, guint index);
 
 /* Called from the digest hook. */
 void carc_digest_add_u32 (GByteArray *bytes, guint32 value);

@@ -234,6 +234,22 @@ pay (CarcGame *g, gint root, CarcScoring *sc)
     carc_game_emit_at (g, &ev, root);
 }
 
+/* One figure goes back to its kind's supply (rule 27). */
+void
+carc_score_return_follower (CarcGame *g, CarcFollower *fw)
+{
+  CarcFeatures *f = &g->features;
+  fw->active = FALSE;
+  g->supply[fw->figure][fw->player]++;
+  if (!g->figures[fw->figure].accompanies)
+    {
+      g->monks_out -= f->segs[fw->seg].kind == CARC_FEATURE_CLOISTER;
+      f->segs[carc_features_find (f, fw->seg)].followers--;
+    }
+  if (carc_game_wants_events (g))
+    carc_game_emit_figure (g, CARC_EVENT_FOLLOWER_RETURNED, fw);
+}
+
 /* The figures of the feature at @root, of every kind, go back to their kinds' supplies
  * (rule 27). */
 static void
@@ -244,14 +260,7 @@ return_followers (CarcGame *g, gint root)
     {
       CarcFollower *fw = &g->followers[i];
       if (fw->active && carc_features_find (f, fw->seg) == root)
-        {
-          fw->active = FALSE;
-          g->supply[fw->figure][fw->player]++;
-          if (!g->figures[fw->figure].accompanies)
-            g->monks_out -= f->segs[fw->seg].kind == CARC_FEATURE_CLOISTER;
-          if (carc_game_wants_events (g))
-            carc_game_emit_figure (g, CARC_EVENT_FOLLOWER_RETURNED, fw);
-        }
+        carc_score_return_follower (g, fw);
     }
   f->segs[root].followers = 0;
 }
@@ -260,9 +269,9 @@ return_followers (CarcGame *g, gint root)
  * engine's items for each winner, the score stages, the points, then the feature_completed
  * hooks (a feature completed during the game, held or not: nobody holding it scores nothing),
  * then, if it was held, its figures go home, whoever won: when every strength is 0 nobody
- * scores and the figures still go home (D24). */
+ * scores and the figures still go home (D24), unless @keep (carc_game_score_feature()). */
 static void
-score_feature (CarcGame *g, gint root, gboolean final, gboolean complete)
+score_feature (CarcGame *g, gint root, gboolean final, gboolean complete, gboolean keep)
 {
   CarcScoring sc;
   CarcScoreItems base;
@@ -282,11 +291,13 @@ score_feature (CarcGame *g, gint root, gboolean final, gboolean complete)
             memcpy (sc.points[p].items, base.items, base.n_items * sizeof base.items[0]);
           }
       run_stages (g, &sc);
-      pay (g, root, &sc);
     }
-  if (complete && !final && (g->hook_mask & CARC_HOOK_COMPLETED))
-    tell_completed (g, &sc);
+  /* A held feature nobody wins (every strength 0, D24) is reported as scored with 0 points. */
   if (held)
+    pay (g, root, &sc);
+  if (complete && !final && !keep && (g->hook_mask & CARC_HOOK_COMPLETED))
+    tell_completed (g, &sc);
+  if (held && !keep)
     return_followers (g, root);
 }
 
@@ -326,7 +337,7 @@ complete_free_cloisters (CarcGame *g)
                 if (p->type->seg[s].kind == CARC_FEATURE_CLOISTER
                     && g->features.segs[seg].followers == 0
                     && carc_game_cloister_neighbours (g, p->x, p->y) == 8)
-                  score_feature (g, seg, FALSE, TRUE);
+                  score_feature (g, seg, FALSE, TRUE, FALSE);
               }
           }
       }
@@ -345,9 +356,9 @@ carc_score_turn (CarcGame *g)
       if (f->segs[r].open != 0)
         continue;
       if (f->segs[r].followers > 0)
-        score_feature (g, r, FALSE, TRUE);
+        score_feature (g, r, FALSE, TRUE, FALSE);
       else if (all && !touched_before (g, i, r))
-        score_feature (g, r, FALSE, TRUE);
+        score_feature (g, r, FALSE, TRUE, FALSE);
     }
   /* Occupied cloisters in the 3x3 block around the tile (rule 23). */
   if (all)
@@ -364,7 +375,7 @@ carc_score_turn (CarcGame *g)
       const CarcPiece *p = &g->pieces[f->segs[fw->seg].piece];
       if (ABS (p->x - placed->x) <= 1 && ABS (p->y - placed->y) <= 1
           && carc_game_cloister_neighbours (g, p->x, p->y) == 8)
-        score_feature (g, fw->seg, FALSE, TRUE);
+        score_feature (g, fw->seg, FALSE, TRUE, FALSE);
     }
 }
 
@@ -397,9 +408,40 @@ carc_score_final (CarcGame *g)
         if (!fw->active || f->segs[fw->seg].kind != order[k] || g->figures[fw->figure].accompanies)
           continue;
         gint root = carc_features_find (f, fw->seg);
-        score_feature (g, root, TRUE, final_complete (g, root));
+        score_feature (g, root, TRUE, final_complete (g, root), FALSE);
       }
   for (guint i = 0; i < g->n_exp && (g->hook_mask & CARC_HOOK_GAME_OVER); i++)
     if (g->exp[i].hooks->game_over)
       g->exp[i].hooks->game_over (g, g->exp[i].data);
+}
+
+/**
+ * carc_game_score_feature: (skip)
+ * @self: a game
+ * @piece: a piece on the board
+ * @segment: a segment of that piece's tile
+ *
+ * From the turn_scored hook or a plugin move's apply hook (ABI 2.1): scores the feature
+ * holding that segment now, as it stands, as the engine scores a feature during the game
+ * (its measure, the strengths, the majority, the engine's items and every expansion's score
+ * stages, the FEATURE_SCORED event; no feature_completed hooks), and leaves its figures
+ * where they are: send them home with carc_game_return_figure(). An expansion's rule that
+ * scores a feature before it is complete (a field, when some figure arrives) is made of this and
+ * its own score hooks, which can tell such a scoring by the expansion's own state.
+ *
+ * Returns: %TRUE if the feature was held and scored; %FALSE for a bad piece or segment or a
+ *   feature with no figure
+ */
+gboolean
+carc_game_score_feature (CarcGame *self, guint piece, guint segment)
+{
+  g_return_val_if_fail (CARC_GAME_VALID (self), FALSE);
+  if (piece >= self->n_pieces || segment >= self->pieces[piece].type->n_segments)
+    return FALSE;
+  gint root = carc_features_find (&self->features, (gint)(self->pieces[piece].seg_base + segment));
+  if (self->features.segs[root].followers == 0)
+    return FALSE;
+  gboolean complete = final_complete (self, root);
+  score_feature (self, root, FALSE, complete, TRUE);
+  return TRUE;
 }

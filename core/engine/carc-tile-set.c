@@ -443,6 +443,33 @@ carc_tile_type_get_segment_shields (const CarcTileType *type, guint segment)
 }
 
 /**
+ * carc_tile_type_get_segment_end:
+ * @type: a tile type
+ * @segment: a segment index
+ * @gate: (out) (optional): for a road ending at a city gate, the index of that city segment;
+ *   -1 otherwise
+ *
+ * How a road (or water) segment that touches one side ends on the tile, as its tile data's
+ * end marker says (doc/tile-data.md): 'J' a junction, 'K' a cloister, 'C' a city gate
+ * (@gate), 'H' a house, 'X' unsaid, 'S' a spring, 'L' a lake; 0 for a segment that does not
+ * end on the tile. Expansions read it for rules about what a road leads to.
+ *
+ * Returns: the end marker, or 0
+ */
+gchar
+carc_tile_type_get_segment_end (const CarcTileType *type, guint segment, gint *gate)
+{
+  if (gate)
+    *gate = -1;
+  g_return_val_if_fail (type != NULL, 0);
+  g_return_val_if_fail (segment < type->n_segments, 0);
+  const CarcSegmentDef *d = &type->seg[segment];
+  if (gate && d->road_end == CARC_ROAD_GATE)
+    *gate = d->gate;
+  return d->road_end;
+}
+
+/**
  * carc_tile_type_get_segment_n_attributes:
  * @type: a tile type
  * @segment: a segment index

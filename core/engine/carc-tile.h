@@ -54,6 +54,7 @@ guint32 carc_tile_type_get_segment_location (const CarcTileType *type, guint seg
                                              guint rotation);
 gboolean carc_tile_type_get_segment_shield (const CarcTileType *type, guint segment);
 guint carc_tile_type_get_segment_shields (const CarcTileType *type, guint segment);
+gchar carc_tile_type_get_segment_end (const CarcTileType *type, guint segment, gint *gate);
 guint carc_tile_type_get_segment_n_attributes (const CarcTileType *type, guint segment);
 const char *carc_tile_type_get_segment_attribute_at (const CarcTileType *type, guint segment,
                                                      guint index, const char **value);

@@ -49,16 +49,19 @@ jcz_tile_id (const char *jcz_id)
 }
 
 /* The records' expansion names that are not our plugins' names (doc/conformance.md): the
- * records name most expansions as our plugins do ("abbey", "vineyards", "winter"). */
+ * records name most expansions as our plugins do ("abbey", "vineyards", "winter"). One
+ * record name may need several plugins: their names joined by ' '. */
 static const char *const expansion_names[][2] = {
   { "inns-and-cathedrals", "inns-cathedrals" },
+  { "abbey-and-mayor", "abbey mayor" },
 };
 
 /**
  * jcz_expansion_plugin:
  * @name: an expansion as a record's header names it
  *
- * Returns: the name of the plugin that provides it (static): by the table, else @name
+ * Returns: the name of the plugin that provides it (static), or the names of the plugins
+ *   that do, joined by ' ' ("abbey mayor"): by the table, else @name
  */
 const char *
 jcz_expansion_plugin (const char *name)
@@ -72,6 +75,9 @@ jcz_expansion_plugin (const char *name)
 static const char *const figure_names[][2] = {
   { "SmallFollower", "follower" },
   { "BigFollower", "large-follower" },
+  { "Mayor", "mayor" },
+  { "Wagon", "wagon" },
+  { "Barn", "barn" },
 };
 
 /**

@@ -325,6 +325,7 @@ turn_free (JczTurn *t)
   g_free (t->meeple_feature);
   g_free (t->meeple_location);
   g_strfreev (t->meeple_edges);
+  g_clear_pointer (&t->wagon_moves, g_ptr_array_unref);
   g_strfreev (t->discarded);
   g_clear_pointer (&t->scoring, g_ptr_array_unref);
   g_clear_pointer (&t->supply_figures, g_ptr_array_unref);
@@ -399,9 +400,86 @@ read_meeple (Reader *r, JsonObject *o, JczTurn *t)
   t->meeple = TRUE;
   t->meeple_figure = json_object_has_member (m, "follower") ? get_string (r, m, "follower")
                                                             : g_strdup ("SmallFollower");
+  if (json_object_has_member (m, "corner"))
+    {
+      g_autofree char *corner = get_string (r, m, "corner");
+      if (!corner || strcmp (corner, "NW") != 0)
+        return refuse (r, "meeple \"corner\": not \"NW\"");
+      t->meeple_corner = TRUE;
+    }
+  gint64 x = 0, y = 0;
+  if (json_object_has_member (m, "x")
+      && (!get_int (r, m, "x", -COORD_LIMIT, COORD_LIMIT, &x)
+          || !get_int (r, m, "y", -COORD_LIMIT, COORD_LIMIT, &y)))
+    return FALSE;
+  t->meeple_x = (gint)x;
+  t->meeple_y = (gint)y;
   return t->meeple_figure && (t->meeple_feature = get_string (r, m, "feature"))
          && (t->meeple_location = get_string (r, m, "location"))
          && (t->meeple_edges = get_strings (r, m, "edges"));
+}
+
+static void
+wagon_move_free (gpointer p)
+{
+  JczWagonMove *w = p;
+  g_free (w->feature);
+  g_free (w->location);
+  g_strfreev (w->edges);
+  g_free (w);
+}
+
+/* One element of "wagon_moves": {"type":"wagon_move"|"wagon_pass","player",...,"to":{...}}. */
+static gboolean
+read_wagon_move (Reader *r, JsonNode *node, JczWagonMove *w)
+{
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    return refuse (r, "\"wagon_moves\": an element is not an object");
+  JsonObject *o = json_node_get_object (node);
+  g_autofree char *type = get_string (r, o, "type");
+  gint64 player, x, y;
+  if (!type || !get_int (r, o, "player", 0, r->game->players - 1, &player))
+    return FALSE;
+  w->player = (guint)player;
+  w->pass = strcmp (type, "wagon_pass") == 0;
+  if (w->pass)
+    return TRUE;
+  if (strcmp (type, "wagon_move") != 0)
+    return refuse (r, "wagon move type \"%s\" is neither wagon_move nor wagon_pass", type);
+  JsonNode *to = member (r, o, "to", JSON_NODE_OBJECT, "an object");
+  if (!to)
+    return FALSE;
+  JsonObject *t = json_node_get_object (to);
+  if (!get_int (r, t, "x", -COORD_LIMIT, COORD_LIMIT, &x)
+      || !get_int (r, t, "y", -COORD_LIMIT, COORD_LIMIT, &y)
+      || !(w->feature = get_string (r, t, "feature"))
+      || !(w->location = get_string (r, t, "location"))
+      || !(w->edges = get_strings (r, t, "edges")))
+    return FALSE;
+  w->x = (gint)x;
+  w->y = (gint)y;
+  return TRUE;
+}
+
+/* "wagon_moves" (format 2): absent or a list of decisions. */
+static gboolean
+read_wagon_moves (Reader *r, JsonObject *o, JczTurn *t)
+{
+  t->wagon_moves = g_ptr_array_new_with_free_func (wagon_move_free);
+  if (!json_object_has_member (o, "wagon_moves"))
+    return TRUE;
+  JsonNode *node = member (r, o, "wagon_moves", JSON_NODE_ARRAY, "an array");
+  if (!node)
+    return FALSE;
+  JsonArray *moves = json_node_get_array (node);
+  for (guint i = 0; i < json_array_get_length (moves); i++)
+    {
+      JczWagonMove *w = g_new0 (JczWagonMove, 1);
+      g_ptr_array_add (t->wagon_moves, w);
+      if (!read_wagon_move (r, json_array_get_element (moves, i), w))
+        return FALSE;
+    }
+  return TRUE;
 }
 
 static gboolean
@@ -460,7 +538,7 @@ read_turn (Reader *r, JsonObject *o)
   if (!read_action (r, o, t) || !read_meeple (r, o, t)
       || !(t->discarded = get_strings (r, o, "discarded"))
       || !(t->scoring = get_scoring (r, o, "scoring")) || !get_counts (r, o, "score", t->score)
-      || !read_supply (r, o, t) || !read_supply_figures (r, o, t))
+      || !read_supply (r, o, t) || !read_supply_figures (r, o, t) || !read_wagon_moves (r, o, t))
     return FALSE;
   g_ptr_array_add (r->game->turns, g_steal_pointer (&t));
   return TRUE;

@@ -35,6 +35,18 @@ typedef struct
   guint supply[JCZ_MAX_PLAYERS];
 } JczFigureSupply;
 
+/* A wagon's decision after its feature scored (format 2's "wagon_moves"): a move to a tile
+ * part, or a pass (it stays home). */
+typedef struct
+{
+  guint player;
+  gboolean pass;
+  gint x, y;      /* the move's target: its tile */
+  char *feature;  /* City, Road, Monastery */
+  char **edges;   /* our tile data's side and half-edge names of the target part */
+  char *location; /* JCZ's name of the part, for messages */
+} JczWagonMove;
+
 typedef struct
 {
   guint turn;
@@ -45,12 +57,15 @@ typedef struct
   gint x, y; /* JCZ_ACTION_TILE and JCZ_ACTION_ABBEY */
   guint rot; /* JCZ_ACTION_TILE: 0 .. 3, in our tile data's orientation */
   gboolean meeple;
-  char *meeple_figure;   /* JCZ's figure type; SmallFollower where the record names none */
-  char *meeple_feature;  /* City, Road, Field, Monastery */
-  char *meeple_location; /* JCZ's name of the part, for messages */
-  char **meeple_edges;   /* our tile data's side and half-edge names */
-  char **discarded;      /* JCZ tile ids */
-  GPtrArray *scoring;    /* "Feature:p0,p1,..." per scoring event, as recorded */
+  char *meeple_figure;     /* JCZ's figure type; SmallFollower where the record names none */
+  char *meeple_feature;    /* City, Road, Field, Monastery */
+  char *meeple_location;   /* JCZ's name of the part, for messages */
+  char **meeple_edges;     /* our tile data's side and half-edge names */
+  gint meeple_x, meeple_y; /* the tile the meeple's part is on (a barn's: see meeple_corner) */
+  gboolean meeple_corner;  /* a barn: it stands at the NW corner of (meeple_x, meeple_y) */
+  GPtrArray *wagon_moves;  /* JczWagonMove, in JCZ's order; empty where the record has none */
+  char **discarded;        /* JCZ tile ids */
+  GPtrArray *scoring;      /* "Feature:p0,p1,..." per scoring event, as recorded */
   guint score[JCZ_MAX_PLAYERS];
   gboolean has_supply; /* FALSE on the turn that ends the game */
   guint supply[JCZ_MAX_PLAYERS];

@@ -192,10 +192,33 @@ conformance_missing_expansions (const JczGame *record, CarcPluginHost *host)
   g_autoptr (GStrvBuilder) missing = g_strv_builder_new ();
   guint n = 0;
   for (guint i = 0; record->expansions[i]; i++)
-    if (strcmp (record->expansions[i], "base") != 0
-        && !carc_plugin_host_lookup (host, jcz_expansion_plugin (record->expansions[i])) && ++n)
-      g_strv_builder_add (missing, record->expansions[i]);
+    {
+      g_auto (GStrv) plugins = g_strsplit (jcz_expansion_plugin (record->expansions[i]), " ", -1);
+      gboolean have = TRUE;
+      for (guint k = 0; plugins[k]; k++)
+        have = have && carc_plugin_host_lookup (host, plugins[k]);
+      if (strcmp (record->expansions[i], "base") != 0 && !have && ++n)
+        g_strv_builder_add (missing, record->expansions[i]);
+    }
   return n ? g_strv_builder_end (missing) : NULL;
+}
+
+/* Adds the plugins that provide the record's expansion @name (jcz_expansion_plugin(): one or
+ * more) to @config. */
+static gboolean
+add_expansion (Replay *r, CarcGameConfig *config, CarcPluginHost *host, const char *name)
+{
+  g_auto (GStrv) plugins = g_strsplit (jcz_expansion_plugin (name), " ", -1);
+  for (guint k = 0; plugins[k]; k++)
+    {
+      CarcPlugin *plugin = carc_plugin_host_lookup (host, plugins[k]);
+      g_autoptr (GError) error = NULL;
+      if (!plugin)
+        return disagree (r, 0, "expansion %s: plugin %s not loaded", name, plugins[k]);
+      if (!carc_game_config_add_expansion (config, plugin, &error))
+        return disagree (r, 0, "expansion %s: %s", name, error->message);
+    }
+  return TRUE;
 }
 
 static gboolean
@@ -216,19 +239,9 @@ configure (Replay *r, CarcGameConfig *config, CarcPluginHost *host)
   carc_game_config_set_farmers (config, rec->farmers);
   carc_game_config_set_tile_order (config, (const char *const *)order->pdata);
   for (guint i = 0; rec->expansions[i]; i++)
-    {
-      const char *name = rec->expansions[i];
-      CarcPlugin *plugin = strcmp (name, "base")
-                               ? carc_plugin_host_lookup (host, jcz_expansion_plugin (name))
-                               : NULL;
-      g_autoptr (GError) error = NULL;
-      if (strcmp (name, "base") == 0)
-        continue;
-      if (!plugin)
-        return disagree (r, 0, "expansion %s: plugin not loaded", name);
-      if (!carc_game_config_add_expansion (config, plugin, &error))
-        return disagree (r, 0, "expansion %s: %s", name, error->message);
-    }
+    if (strcmp (rec->expansions[i], "base") != 0
+        && !add_expansion (r, config, host, rec->expansions[i]))
+      return FALSE;
   return TRUE;
 }
 
@@ -287,6 +300,31 @@ figure_of (Replay *r, const char *jcz)
   return ours ? carc_game_find_figure (r->game, ours) : -1;
 }
 
+/* The half-edges of the placed tile at (@t->x, @t->y) that meet at the grid point where JCZ's
+ * barn stands (the NW corner of the meeple's tile): 0 if that point is no corner of it. */
+static guint32
+barn_corner (const JczTurn *t)
+{
+  static const gint dx[4] = { 0, 1, 1, 0 }, dy[4] = { 0, 0, 1, 1 }; /* NW NE SE SW */
+  for (guint c = 0; c < 4; c++)
+    if (t->meeple_x == t->x + dx[c] && t->meeple_y == t->y + dy[c])
+      return CARC_LOC_HALF ((2 * c + 7) % 8) | CARC_LOC_HALF (2 * c);
+  return 0;
+}
+
+/* Whether deployment @d is where JCZ put its figure: the kind and the part's location, or
+ * for a barn the field part at its corner. */
+static gboolean
+same_deployment (const JczTurn *t, const CarcDeployment *d, CarcFeatureKind kind, guint32 loc)
+{
+  if (d->kind != kind)
+    return FALSE;
+  if (!t->meeple_corner)
+    return d->location == loc;
+  guint32 corner = barn_corner (t);
+  return corner && (d->location & corner) == corner;
+}
+
 /* The figure JCZ deployed on the tile just placed, or none. */
 static gboolean
 deploy (Replay *r, const JczTurn *t)
@@ -309,7 +347,7 @@ deploy (Replay *r, const JczTurn *t)
       const CarcDeployment *d = carc_game_get_deployments (r->game, &n);
       const CarcDeployment *hit = NULL;
       for (guint k = 0; k < n; k++)
-        if (d[k].figure == (guint)figure && d[k].kind == kind && d[k].location == loc)
+        if (d[k].figure == (guint)figure && same_deployment (t, &d[k], kind, loc))
           hit = &d[k];
       if (!hit)
         return disagree (r, t->turn, "JCZ deploys a %s on %s %s; we offer no such deployment",
@@ -349,6 +387,60 @@ play_move (Replay *r, const JczTurn *t)
           return disagree (r, t->turn, "pass refused: %s", error->message);
         return TRUE;
     }
+}
+
+/* Whether plugin move @m (a "wagon-move") goes to the tile part JCZ's wagon went to. */
+static gboolean
+wagon_target_is (Replay *r, const CarcMove *m, const JczWagonMove *w)
+{
+  CarcPieceInfo info;
+  CarcFeatureKind kind;
+  if (!carc_game_get_piece (r->game, m->piece, &info) || info.x != w->x || info.y != w->y
+      || !jcz_feature_kind (w->feature, &kind)
+      || carc_tile_type_get_segment_kind (info.tile, m->segment) != kind)
+    return FALSE;
+  guint32 loc = jcz_location_of_edges ((const char *const *)w->edges);
+  return carc_tile_type_get_segment_location (info.tile, m->segment, info.rotation) == loc;
+}
+
+/* One wagon decision JCZ recorded, as the matching move our game lists. */
+static gboolean
+play_wagon (Replay *r, const JczTurn *t, const JczWagonMove *w)
+{
+  if (carc_game_get_phase (r->game) != CARC_PHASE_PLUGIN
+      || carc_game_get_current_player (r->game) != w->player)
+    return disagree (r, t->turn, "JCZ moves a wagon of player %u; we wait for no such decision",
+                     w->player);
+  g_autoptr (GPtrArray) moves = carc_game_list_moves (r->game, w->player);
+  const CarcMove *hit = NULL;
+  for (guint i = 0; i < moves->len && !hit; i++)
+    {
+      const CarcMove *m = g_ptr_array_index (moves, i);
+      const char *name = carc_move_get_name (m);
+      if (w->pass ? strcmp (name, "wagon-pass") == 0
+                  : strcmp (name, "wagon-move") == 0 && wagon_target_is (r, m, w))
+        hit = m;
+    }
+  if (!hit)
+    return disagree (r, t->turn, "JCZ's wagon of player %u %s%s; we offer no such move", w->player,
+                     w->pass ? "stays home" : "moves to ", w->pass ? "" : w->location);
+  g_autoptr (GError) error = NULL;
+  if (!carc_game_apply_move (r->game, hit, &error))
+    return disagree (r, t->turn, "wagon move refused: %s", error->message);
+  return TRUE;
+}
+
+/* The wagons' decisions after the turn's scoring, then no decision left waiting. */
+static gboolean
+play_wagons (Replay *r, const JczTurn *t)
+{
+  for (guint i = 0; i < t->wagon_moves->len; i++)
+    if (!play_wagon (r, t, g_ptr_array_index (t->wagon_moves, i)))
+      return FALSE;
+  if (carc_game_get_phase (r->game) == CARC_PHASE_PLUGIN)
+    return disagree (r, t->turn, "we wait for a %s decision of player %u that JCZ did not make",
+                     carc_game_get_phase_name (r->game), carc_game_get_current_player (r->game));
+  return TRUE;
 }
 
 /* The supplies of the other figure types JCZ recorded (format 2) against our kinds'. */
@@ -425,7 +517,7 @@ play (Replay *r, CarcTileSet *tiles, CarcPluginHost *host)
   for (guint i = 0; i < r->record->turns->len && r->bad == 0; i++)
     {
       const JczTurn *t = g_ptr_array_index (r->record->turns, i);
-      if (!play_move (r, t))
+      if (!play_move (r, t) || !play_wagons (r, t))
         break;
       check_turn (r, t);
     }

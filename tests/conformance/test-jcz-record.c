@@ -243,7 +243,10 @@ START_TEST (test_jcz_record_figures)
   ck_assert_uint_eq (t3->supply_figures->len, 0);
   ck_assert_str_eq (jcz_figure_kind ("BigFollower"), "large-follower");
   ck_assert_str_eq (jcz_figure_kind ("SmallFollower"), "follower");
-  ck_assert_ptr_null (jcz_figure_kind ("Wagon"));
+  ck_assert_str_eq (jcz_figure_kind ("Mayor"), "mayor");
+  ck_assert_str_eq (jcz_figure_kind ("Wagon"), "wagon");
+  ck_assert_str_eq (jcz_figure_kind ("Barn"), "barn");
+  ck_assert_ptr_null (jcz_figure_kind ("NoSuchFigure"));
 }
 END_TEST
 
@@ -284,6 +287,7 @@ START_TEST (test_jcz_ids)
   ck_assert_ptr_null (jcz_tile_id ("IC/"));
   ck_assert_str_eq (jcz_expansion_plugin ("inns-and-cathedrals"), "inns-cathedrals");
   ck_assert_str_eq (jcz_expansion_plugin ("abbey"), "abbey");
+  ck_assert_str_eq (jcz_expansion_plugin ("abbey-and-mayor"), "abbey mayor");
   ck_assert_str_eq (jcz_expansion_plugin ("traders-and-builders"), "traders-and-builders");
 }
 END_TEST

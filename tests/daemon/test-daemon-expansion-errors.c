@@ -67,8 +67,10 @@ START_TEST (test_left_out)
 {
   static const char *const cases[][3] = {
     /* daemon arguments, Manager.Expansions, a plugin left out */
-    { "-P winter", "['abbey', 'halftiles', 'hills', 'inns-cathedrals', 'vineyards']", "winter" },
-    { "--noplugin=winter,abb*", "['halftiles', 'hills', 'inns-cathedrals', 'vineyards']", "abbey" },
+    { "-P winter", "['abbey', 'halftiles', 'hills', 'inns-cathedrals', 'mayor', 'vineyards']",
+      "winter" },
+    { "--noplugin=winter,abb*", "['halftiles', 'hills', 'inns-cathedrals', 'mayor', 'vineyards']",
+      "abbey" },
     { "-p abbey,half* -p vineyards", "['abbey', 'halftiles', 'vineyards']", "winter" },
     { "--plugin=winter -P winter", "@as []", "winter" },
   };

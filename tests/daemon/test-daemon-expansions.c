@@ -375,12 +375,22 @@ START_TEST (test_expansion_objects)
       "'Tiles': <@as []>},)" },
     { "inns-cathedrals",
       "({'Name': <'inns-cathedrals'>, 'Description': <'Inns & Cathedrals: inns, cathedrals, the "
-      "large follower and 18 tiles'>, 'Version': <'" PACKAGE_VERSION "'>, 'Priority': <0>, 'Options': <[('final-zero', "
+      "large follower and 18 tiles'>, 'Version': <'" PACKAGE_VERSION
+      "'>, 'Priority': <0>, 'Options': <[('final-zero', "
       "'b', 'an inn road or cathedral city incomplete at the end scores 0 (D16)', <true>, uint32 "
       "0, uint32 1)]>, "
       "'Tiles': <['IC-Cccc.c', 'IC-LRFR', 'IC-CCCC', 'IC-CCC', 'IC-CRCR', 'IC-CCc+', 'IC-C!', "
       "'IC-CFR', 'IC-CcR', 'IC-CRcR+', 'IC-RCc.i', 'IC-RrC.i', 'IC-CcRr+.i', 'IC-RRR.i', "
       "'IC-RFr.i', 'IC-Rr.i', 'IC-RrRr']>},)" },
+    { "mayor",
+      "({'Name': <'mayor'>, 'Description': <'Abbey & Mayor: the mayor, the wagon, the barn and 12 "
+      "land tiles'>, 'Version': <'" PACKAGE_VERSION "'>, 'Priority': <0>, 'Options': "
+      "<[('barn-into-barn-field', 'b', 'a barn may go into a field that already has one (JCZ "
+      "barn-placement=occupied; D27)', <false>, uint32 0, uint32 1), ('wagon-c1', 'b', 'a wagon "
+      "moves only to a feature its road, city or cloister leads to (JCZ wagon-move=C1; D25)', "
+      "<false>, 0, 1)]>, 'Tiles': <['AM-C++', "
+      "'AM-CCcc+', 'AM-CCc+', 'AM-CCRR', 'AM-LRRRR', 'AM-RC', 'AM-CRr', 'AM-RrC', 'AM-C!+', "
+      "'AM-R', 'AM-Rrr', 'AM-CRcr+']>},)" },
     { "vineyards",
       "({'Name': <'vineyards'>, 'Description': <'Hills & Sheep vineyards: +3 per vineyard by a "
       "completed monastery'>, 'Version': <'" PACKAGE_VERSION "'>, 'Priority': <0>, 'Options': "
@@ -400,10 +410,10 @@ START_TEST (test_expansion_objects)
       = call_ok (c, ROOT_PATH, "org.freedesktop.DBus.ObjectManager", "GetManagedObjects", NULL);
   g_autoptr (GVariant) dict = g_variant_get_child_value (objects, 0);
 
-  ck_assert_str_eq (names,
-                    "['abbey', 'halftiles', 'hills', 'inns-cathedrals', 'vineyards', 'winter']");
+  ck_assert_str_eq (
+      names, "['abbey', 'halftiles', 'hills', 'inns-cathedrals', 'mayor', 'vineyards', 'winter']");
   /* nothing but the expansions before any game */
-  ck_assert_uint_eq (g_variant_n_children (dict), 6);
+  ck_assert_uint_eq (g_variant_n_children (dict), 7);
   for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
     {
       g_autofree char *path = expansion_object_path (expected[i][0]);
@@ -664,9 +674,9 @@ bot_rand (guint64 seed)
   return g_rand_new_with_seed_array (words, 2);
 }
 
-/* bot.h: the built-in bot plays every phase (choosing, drafting); a seeded game of bots with
- * all five expansions (then with the draft and hills too) replays exactly: it ends as the same bot
- * playing the same seed in-process, twice over. */
+/* bot.h: the built-in bot plays every phase (choosing, drafting, a plugin's); a seeded game of
+ * bots with all five expansions (then with the draft and hills too, then abbey and mayor)
+ * replays exactly: it ends as the same bot playing the same seed in-process, twice over. */
 START_TEST (test_bots)
 {
   static const char *const variants[][2] = {
@@ -675,11 +685,17 @@ START_TEST (test_bots)
       "'halftiles', 'hills', 'inns-cathedrals', 'vineyards', 'winter']>, 'halftiles.draft': "
       "<true>}",
       "halftiles.draft=1" },
+    { "{'bots': <uint32 3>, 'players': <uint32 3>, 'seed': <@t 79>, 'expansions': <['abbey', "
+      "'mayor']>}",
+      NULL },
   };
   static const char *const with_hills[]
       = { "abbey", "halftiles", "hills", "inns-cathedrals", "vineyards", "winter", NULL };
-  static const guint64 seeds[] = { 77, 78 };
-  static const guint players[] = { 2, 3 };
+  /* Abbey & Mayor whole: the bots make the wagons' moves in their plugin phase too */
+  static const char *const abbey_mayor[] = { "abbey", "mayor", NULL };
+  static const char *const *const names[] = { all_names, with_hills, abbey_mayor };
+  static const guint64 seeds[] = { 77, 78, 79 };
+  static const guint players[] = { 2, 3, 3 };
   g_autoptr (CarcPluginHost) host = test_plugin_host ();
   GPid pid = daemon_start (NULL);
   g_autoptr (GDBusConnection) c = client_new ();
@@ -688,7 +704,7 @@ START_TEST (test_bots)
     {
       const char *options[] = { variants[v][1], NULL };
       g_autoptr (CarcGameConfig) config
-          = expansion_config (host, v ? with_hills : all_names, options, players[v], seeds[v]);
+          = expansion_config (host, names[v], options, players[v], seeds[v]);
       g_autoptr (CarcGame) engine = carc_game_new (config, NULL);
       g_autoptr (GRand) rand = bot_rand (seeds[v]);
       char *texts[2];
@@ -696,6 +712,10 @@ START_TEST (test_bots)
       while (carc_game_get_phase (engine) != CARC_PHASE_OVER)
         ck_assert (carcd_bot_random.play_turn (engine, rand, NULL, NULL, NULL));
       ck_assert_uint_gt (engine_count_moves (engine, "place-piece"), 0);
+      if (names[v] == abbey_mayor) /* its wagons moved (or stayed) in their plugin phase */
+        ck_assert_uint_gt (engine_count_moves (engine, "wagon-move")
+                               + engine_count_moves (engine, "wagon-pass"),
+                           0);
       for (guint round = 0; round < 2; round++)
         {
           SignalCount w;

@@ -1,13 +1,14 @@
 /* test-expansions-random.c: thousands of seeded random games with the expansion plugins on
- * (abbey, halftiles, inns-cathedrals, vineyards, winter; 2 to 6 players; the draft option and
- * the hills expansion in some), every kind of move chosen at random, and the invariants checked
+ * (abbey, halftiles, inns-cathedrals, mayor, vineyards, winter; 2 to 6 players; the draft option
+ * and the hills expansion in some), every kind of move chosen at random, and the invariants checked
  * after every move:
  *
  * - tiles are conserved: pieces on the board + discarded + buried under hills + left in the
  *   draw pile + in play + in hands + in the draft pool (read from the move list: its picks) =
  *   what the game started with (less what the draft leaves in the box);
- * - figures are conserved: the supplies of every kind + on the board = 7 followers and 1 large
- *   follower per player (D14: one each);
+ * - figures are conserved: the supplies of every kind + on the board = 7 followers, 1 large
+ *   follower, 1 mayor, 1 wagon and 1 barn per player (D14, RULES-next 4.1: one each), whatever
+ *   the wagons' moves and the barns' scorings did;
  * - every touching edge matches (legs like tile edges, walls fit anything), two pieces share a
  *   cell only as complementary half tiles whose long sides match;
  * - scores never decrease; the game ends with the draw pile empty;
@@ -116,8 +117,26 @@ in_play (CarcGame *game)
   return carc_game_get_phase (game) == CARC_PHASE_PLACE;
 }
 
+/* What the random games did that the invariants should have seen: wagons moved, barns
+ * deployed (so the test fails if the mix stops reaching them). */
+typedef struct
+{
+  guint wagon_moves;
+  guint barns;
+} Coverage;
+
 static void
-play_one (CarcTileSet *base, guint64 seed)
+count_coverage (const CarcMove *moves, guint n_moves, Coverage *seen)
+{
+  for (guint i = 0; i < n_moves; i++)
+    {
+      seen->wagon_moves += g_strcmp0 (carc_move_get_name (&moves[i]), "wagon-move") == 0;
+      seen->barns += moves[i].type == CARC_MOVE_DEPLOY && g_strcmp0 (moves[i].figure, "barn") == 0;
+    }
+}
+
+static void
+play_one (CarcTileSet *base, guint64 seed, Coverage *seen)
 {
   CarcRng rng;
   carc_rng_init (&rng, seed, 7);
@@ -126,7 +145,7 @@ play_one (CarcTileSet *base, guint64 seed)
   carc_game_config_set_n_players (config, n_players);
   carc_game_config_set_seed (config, seed);
   static const char *const names[]
-      = { "abbey", "halftiles", "inns-cathedrals", "vineyards", "winter" };
+      = { "abbey", "halftiles", "inns-cathedrals", "mayor", "vineyards", "winter" };
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     {
       CarcPlugin *plugin = carc_plugin_host_lookup (test_plugin_host (), names[i]);
@@ -147,9 +166,10 @@ play_one (CarcTileSet *base, guint64 seed)
   guint buried = 0;
   guint total = carc_game_get_n_pieces (game) + w.discarded + carc_game_get_tiles_left (game)
                 + in_play (game) + hands_total (game);
-  guint followers = 8 * n_players;
-  EXPECT (carc_game_get_n_figures (game) == 2
-              && g_str_equal (carc_game_get_figure_name (game, 1), "large-follower"),
+  guint followers = 11 * n_players;
+  EXPECT (carc_game_get_n_figures (game) == 5
+              && g_str_equal (carc_game_get_figure_name (game, 1), "large-follower")
+              && g_str_equal (carc_game_get_figure_name (game, 4), "barn"),
           "seed %" G_GUINT64_FORMAT ": figure kinds", seed);
   guint last_score[CARC_MAX_PLAYERS] = { 0 };
   for (;;)
@@ -197,6 +217,7 @@ play_one (CarcTileSet *base, guint64 seed)
 
   guint n_moves;
   const CarcMove *moves = carc_game_get_moves (game, &n_moves);
+  count_coverage (moves, n_moves, seen);
   g_autoptr (CarcGame) again = carc_game_replay (config, moves, n_moves, &error);
   EXPECT (again != NULL, "seed %" G_GUINT64_FORMAT ": replay: %s", seed,
           error ? error->message : "?");
@@ -211,13 +232,16 @@ START_TEST (test_random_games_all_expansions)
 {
   g_autoptr (CarcTileSet) base = carc_tile_set_new_base (NULL);
   const char *one = g_getenv ("CARC_TEST_SEED");
+  Coverage seen = { 0 };
   if (one)
     {
-      play_one (base, g_ascii_strtoull (one, NULL, 10));
+      play_one (base, g_ascii_strtoull (one, NULL, 10), &seen);
       return;
     }
   for (guint64 seed = 1; seed <= N_GAMES; seed++)
-    play_one (base, seed);
+    play_one (base, seed, &seen);
+  ck_assert_uint_gt (seen.wagon_moves, 0);
+  ck_assert_uint_gt (seen.barns, 0);
 }
 END_TEST
 

@@ -211,7 +211,8 @@ START_TEST (test_big_ties_two_followers)
 END_TEST
 
 /* D24 as a capability: a figure whose strength hook says 0 holds the road alone; when the road
- * is complete nobody scores (no feature-scored event), and the figure still goes home. */
+ * is complete nobody scores (one feature-scored event with 0 points for everyone, as JCZ's
+ * "road.empty" award), and the figure still goes home. */
 START_TEST (test_strength_zero_scores_nobody)
 {
   g_autoptr (GString) log = g_string_new (NULL);
@@ -221,7 +222,9 @@ START_TEST (test_strength_zero_scores_nobody)
   deploy (sc, "zero", 2);
   ck_assert_uint_eq (carc_game_get_figure_supply (g, 1, 0), 0);
   scenario_turn (sc, -1, 0, 3, SCENARIO_SKIP);
-  ck_assert_uint_eq (scenario_n_scores (sc), 0);
+  ck_assert_uint_eq (scenario_n_scores (sc), 1);
+  ck_assert_uint_eq (scenario_score_event (sc, 0)->points[0], 0);
+  ck_assert_uint_eq (scenario_score_event (sc, 0)->items[0].n_items, 0);
   ck_assert_uint_eq (scenario_score (sc, 0), 0);
   ck_assert_uint_eq (carc_game_get_figure_supply (g, 1, 0), 1);
   ck_assert_uint_eq (carc_game_get_n_followers (g), 0);
