@@ -100,6 +100,7 @@ struct _CarcGame
   guint n_figures;
   guint supply[CARC_MAX_FIGURES][CARC_MAX_PLAYERS]; /* per figure kind, per player */
 
+  const CarcTileType *start; /* the start tile: the set's, or an expansion's (D29) */
   const CarcTileType **deck;
   guint deck_len, deck_pos;
   const CarcTileType *tile; /* in play */

@@ -25,7 +25,7 @@ G_BEGIN_DECLS
  * minor >= N. The major changes when a hook's signature or meaning changes; the minor when
  * hooks or API functions are added. */
 #define CARC_PLUGIN_ABI_MAJOR 2
-#define CARC_PLUGIN_ABI_MINOR 0
+#define CARC_PLUGIN_ABI_MINOR 1
 
 typedef struct _CarcPlugin CarcPlugin;
 typedef struct _CarcSetup CarcSetup;
@@ -402,6 +402,10 @@ gboolean carc_setup_has_expansion (CarcSetup *setup, const char *name);
 gboolean carc_setup_has_tile_order (CarcSetup *setup);
 void carc_setup_add_to_deck (CarcSetup *setup, const CarcTileType *tile, guint count);
 void carc_setup_add_all_to_deck (CarcSetup *setup);
+void carc_setup_add_to_deck_section (CarcSetup *setup, const CarcTileType *tile, guint count,
+                                     gint section);
+void carc_setup_set_start_tile (CarcSetup *setup, const CarcTileType *tile,
+                                gboolean set_start_to_deck);
 void carc_setup_give (CarcSetup *setup, guint player, const CarcTileType *tile);
 void carc_setup_reserve (CarcSetup *setup, const CarcTileType *tile);
 void carc_setup_set_hands_open (CarcSetup *setup, gboolean open);
