@@ -15,7 +15,7 @@
 #endif
 
 /* The vendored folders (tests/data/conformance/README.md) that need only the base game and
- * the shipped plugins; the others need Traders & Builders, all of Abbey & Mayor or the River. */
+ * the shipped plugins; the others need expansions no shipped plugin provides yet. */
 static const char *const default_folders[] = {
   "base2p",
   "base5p",
@@ -31,6 +31,8 @@ static const char *const default_folders[] = {
   "inns2p_builder",
   "inns4p",
   "inns4p_builder",
+  "river2p",
+  "river2p_builder",
 };
 
 enum
