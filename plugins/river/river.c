@@ -148,7 +148,7 @@ river_init (CarcPlugin *plugin, GError **error)
   static const CarcOptionDef start_in_pile
       = { .name = "start-in-pile",
           .type = CARC_OPTION_BOOLEAN,
-          .description = "the tile set's start tile goes into the land tiles; off: out (D29)",
+          .description = "the base start tile goes into the land tiles; off: out of the game (D29)",
           .default_value = 1,
           .min = 0,
           .max = 1 };

@@ -375,12 +375,22 @@ START_TEST (test_expansion_objects)
       "'Tiles': <@as []>},)" },
     { "inns-cathedrals",
       "({'Name': <'inns-cathedrals'>, 'Description': <'Inns & Cathedrals: inns, cathedrals, the "
-      "large follower and 18 tiles'>, 'Version': <'" PACKAGE_VERSION "'>, 'Priority': <0>, 'Options': <[('final-zero', "
+      "large follower and 18 tiles'>, 'Version': <'" PACKAGE_VERSION
+      "'>, 'Priority': <0>, 'Options': <[('final-zero', "
       "'b', 'an inn road or cathedral city incomplete at the end scores 0 (D16)', <true>, uint32 "
       "0, uint32 1)]>, "
       "'Tiles': <['IC-Cccc.c', 'IC-LRFR', 'IC-CCCC', 'IC-CCC', 'IC-CRCR', 'IC-CCc+', 'IC-C!', "
       "'IC-CFR', 'IC-CcR', 'IC-CRcR+', 'IC-RCc.i', 'IC-RrC.i', 'IC-CcRr+.i', 'IC-RRR.i', "
       "'IC-RFr.i', 'IC-Rr.i', 'IC-RrRr']>},)" },
+    { "river",
+      "({'Name': <'river'>, 'Description': <'The River I and II: the spring starts, river tiles "
+      "first'>, 'Version': <'" PACKAGE_VERSION "'>, 'Priority': <0>, 'Options': <[('set', 'u', "
+      "'the rivers: 1 River I, 2 River II, 3 both (D33)', <uint32 1>, uint32 1, uint32 3), "
+      "('start-in-pile', 'b', 'the base start tile goes into the land tiles; off: out of the "
+      "game (D29)', <true>, 0, 1)]>, 'Tiles': <['RI-s', 'RI.1-I.e', 'RI.1-CICI', 'RI.1-CIRI', "
+      "'RI.1-LIRI', 'RI.1-RIrI', 'RI.1-IFI', 'RI.1-CcII', 'RI.1-RrII', 'RI.1-II', 'RI.2-III', "
+      "'RI.2-I.v', 'RI.2-IFC', 'RI.2-CIcI', 'RI.2-LIFI', 'RI.2-RIrI', 'RI.2-CIRI', 'RI.2-II', "
+      "'RI.2-CcII+', 'RI.2-II+', 'RI.2-RrII']>},)" },
     { "vineyards",
       "({'Name': <'vineyards'>, 'Description': <'Hills & Sheep vineyards: +3 per vineyard by a "
       "completed monastery'>, 'Version': <'" PACKAGE_VERSION "'>, 'Priority': <0>, 'Options': "
@@ -401,9 +411,10 @@ START_TEST (test_expansion_objects)
   g_autoptr (GVariant) dict = g_variant_get_child_value (objects, 0);
 
   ck_assert_str_eq (names,
-                    "['abbey', 'halftiles', 'hills', 'inns-cathedrals', 'vineyards', 'winter']");
+                    "['abbey', 'halftiles', 'hills', 'inns-cathedrals', 'river', 'vineyards', "
+                    "'winter']");
   /* nothing but the expansions before any game */
-  ck_assert_uint_eq (g_variant_n_children (dict), 6);
+  ck_assert_uint_eq (g_variant_n_children (dict), 7);
   for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
     {
       g_autofree char *path = expansion_object_path (expected[i][0]);

@@ -15,7 +15,7 @@ from gi.repository import Carcassonne, GLib  # noqa: E402
 sys.path.insert(0, os.path.join(os.environ.get("TOP_SRCDIR", "."), "examples"))
 engine_game = __import__("engine-game")
 
-ALL = ["abbey", "halftiles", "hills", "inns-cathedrals", "vineyards", "winter"]
+ALL = ["abbey", "halftiles", "hills", "inns-cathedrals", "river", "vineyards", "winter"]
 
 
 class Api(unittest.TestCase):
@@ -117,7 +117,7 @@ class Api(unittest.TestCase):
         with self.assertRaises(GLib.Error) as cm:
             config.add_expansion_by_name(host, "dragons")
         self.assertEqual(cm.exception.code, Carcassonne.Error.UNKNOWN_EXPANSION)
-        self.assertEqual(config.get_n_expansions(), 6)
+        self.assertEqual(config.get_n_expansions(), 7)
         options = [(p.get_name(), p.get_option(i).name)
                    for p in (host.lookup(n) for n in ALL) for i in range(p.get_n_options())]
         self.assertTrue(options)
