@@ -533,7 +533,7 @@ refuse_deployment (CarcGame *g, guint figure, guint segment, GError **error)
     }
   CarcFeatureKind kind = p->type->seg[segment].kind;
   const char *what = carc_feature_kind_to_string (kind);
-  if (kind == CARC_FEATURE_FIELD && !g->config->farmers)
+  if (kind == CARC_FEATURE_FIELD && !g->config->rules[CARC_RULE_FARMERS])
     g_set_error (error, CARC_ERROR, CARC_ERROR_ILLEGAL_DEPLOYMENT,
                  "farmers are not used in this game");
   else if (kind == CARC_FEATURE_WATER)
