@@ -551,6 +551,7 @@ START_TEST (test_choosing)
   SignalCount w;
 
   ck_assert_str_eq (opts, "{'players': <uint32 2>, 'followers': <uint32 7>, 'farmers': <true>, "
+                          "'field-scoring': <uint32 3>, 'tiny-city-scoring': <uint32 4>, "
                           "'bot-delay': <uint32 0>, 'expansions': <['abbey', 'halftiles', "
                           "'inns-cathedrals', 'vineyards', 'winter']>, 'halftiles.hand': <uint32 "
                           "2>, 'halftiles.draft': <false>, 'halftiles.hill': <false>, "
