@@ -41,7 +41,7 @@ enum
   SECTION_LAKE = -1,
 };
 
-static const gint dx[4] = { 0, 1, 0, -1 }, dy[4] = { -1, 0, 1, 0 };
+static const gint river_dx[4] = { 0, 1, 0, -1 }, river_dy[4] = { -1, 0, 1, 0 }; /* N, E, S, W */
 
 /* Which river set (1 or 2) the tile belongs to, by its id; 0 for the shared spring. */
 static guint
@@ -95,13 +95,13 @@ static gboolean
 river_end_free (CarcGame *game, gint x, gint y, guint d)
 {
   guint left = (d + 3) & 3, right = (d + 1) & 3;
-  gint cx = x + dx[d], cy = y + dy[d];
-  gint fx = cx + dx[d], fy = cy + dy[d];
-  return !carc_game_is_occupied (game, cx + dx[left], cy + dy[left])
-         && !carc_game_is_occupied (game, cx + dx[right], cy + dy[right])
+  gint cx = x + river_dx[d], cy = y + river_dy[d];
+  gint fx = cx + river_dx[d], fy = cy + river_dy[d];
+  return !carc_game_is_occupied (game, cx + river_dx[left], cy + river_dy[left])
+         && !carc_game_is_occupied (game, cx + river_dx[right], cy + river_dy[right])
          && !carc_game_is_occupied (game, fx, fy)
-         && !carc_game_is_occupied (game, fx + dx[left], fy + dy[left])
-         && !carc_game_is_occupied (game, fx + dx[right], fy + dy[right]);
+         && !carc_game_is_occupied (game, fx + river_dx[left], fy + river_dy[left])
+         && !carc_game_is_occupied (game, fx + river_dx[right], fy + river_dy[right]);
 }
 
 /* D31: a river tile continues the river and leaves its open ends room. Asked only about
@@ -115,7 +115,7 @@ river_check_place (CarcGame *game, gpointer data, const CarcTileType *tile, gint
     {
       if (carc_tile_type_get_edge (tile, (side + 4 - rotation) & 3) != CARC_EDGE_WATER)
         continue;
-      if (carc_game_is_occupied (game, x + dx[side], y + dy[side]))
+      if (carc_game_is_occupied (game, x + river_dx[side], y + river_dy[side]))
         joined = TRUE;
       else if (!river_end_free (game, x, y, side))
         {

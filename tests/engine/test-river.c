@@ -231,8 +231,8 @@ START_TEST (test_rv_5_spring_field_wraps)
 }
 END_TEST
 
-/* RULES-next RV-6: no figure on the river; every other segment of each of the 10 River I
- * types (placed alone after the spring) is offered as usual. */
+/* RULES-next RV-6: no figure on the river; every other segment of each of the 9 River I
+ * types, 11 tiles, the spring aside (each placed alone after it), is offered as usual. */
 START_TEST (test_rv_6_no_meeple_on_the_river)
 {
   static const char *const types[]
