@@ -343,6 +343,39 @@ START_TEST (test_rv_8_unplaceable_river_tile)
 }
 END_TEST
 
+/* A shuffled game of both rivers, written as a record and replayed from it, is the same game:
+ * the start tile, the sectioned pile and the options come back from the record's config. */
+START_TEST (test_rv_record_replays)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CarcGameConfig) config = carc_game_config_new_base (NULL);
+  carc_game_config_set_seed (config, 21);
+  ck_assert (carc_game_config_add_expansion (
+      config, carc_plugin_host_lookup (test_plugin_host (), "river"), NULL));
+  ck_assert (carc_game_config_set_option (config, "river", "set", 3, NULL));
+  g_autoptr (CarcGame) game = carc_game_new (config, NULL);
+  for (guint turn = 0; turn < 30 && carc_game_get_phase (game) == CARC_PHASE_PLACE; turn++)
+    {
+      guint n;
+      const CarcPlacement *p = carc_game_get_placements (game, &n);
+      ck_assert (carc_game_place (game, p[n - 1].x, p[n - 1].y, p[n - 1].rotation, NULL));
+      ck_assert (carc_game_skip (game, NULL));
+    }
+  g_autofree char *text = carc_game_to_record (game, NULL);
+  g_autoptr (CarcRecord) record = carc_record_parse (text, -1, carc_game_config_get_tiles (config),
+                                                     test_plugin_host (), &error);
+  ck_assert_msg (record != NULL, "%s", error ? error->message : "");
+  g_autoptr (CarcGame) again = carc_record_replay (record, G_MAXUINT, NULL, NULL, NULL, &error);
+  ck_assert_msg (again != NULL, "%s", error ? error->message : "");
+  g_autofree char *a = carc_game_get_state_hash (game);
+  g_autofree char *b = carc_game_get_state_hash (again);
+  ck_assert_str_eq (a, b);
+  CarcPieceInfo start;
+  ck_assert (carc_game_get_piece (again, 0, &start));
+  ck_assert_str_eq (carc_tile_type_get_id (start.tile), "RI-s");
+}
+END_TEST
+
 /* The plugin's tiles (RULES-next 5.1): River I 12 with the spring, River II 11 more; a bad
  * `set` is refused with the option's range. */
 START_TEST (test_rv_tiles_and_options)
@@ -385,6 +418,7 @@ main (void)
   tcase_add_test (tc, test_rv_7_bridge_inn);
   tcase_add_test (tc, test_rv_8_unplaceable_river_tile);
   tcase_add_test (tc, test_rv_tiles_and_options);
+  tcase_add_test (tc, test_rv_record_replays);
   suite_add_tcase (s, tc);
   return check_run_suite (s);
 }
