@@ -309,6 +309,7 @@ deal (const CarcGameConfig *config, GPtrArray *deck, GArray *sections, GError **
   if (!start)
     return NULL;
   g->start = start;
+  g->draw_first = G_MININT;
 
   g->config = carc_game_config_dup (config); /* frozen: later changes to @config do not reach it */
   g->n_players = config->n_players;
@@ -363,6 +364,8 @@ carc_game_new_full (const CarcGameConfig *config, CarcEventFunc func, gpointer u
   if (!config->tile_order)
     shuffle (g, deck, sections);
   order_sections (deck, sections);
+  for (guint i = 0; i < sections->len; i++)
+    g->hands_wait += g_array_index (sections, gint, i) < g->draw_first;
   allocate (g, start, deck);
 
   carc_game_put_piece (g, start, 0, 0, 0, -1);

@@ -112,6 +112,8 @@ struct _CarcGame
   const CarcTileType *start; /* the start tile: the set's, or an expansion's (D29) */
   const CarcTileType **deck;
   guint deck_len, deck_pos;
+  gint draw_first;          /* setup: sections below it are drawn before any hand piece (D36) */
+  guint hands_wait;         /* the first pile entries, those sections: no hand piece before them */
   const CarcTileType *tile; /* in play */
 
   CarcBoard board;

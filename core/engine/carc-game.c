@@ -255,7 +255,8 @@ begin_turn (CarcGame *g, gboolean advance)
   g->hand_listed = 0;
   if (!g->ending && g->deck_pos < g->deck_len)
     {
-      if (g->hand[g->current].len && carc_game_hand_placeable (g, g->current, -1))
+      if (g->hand[g->current].len && g->deck_pos >= g->hands_wait
+          && carc_game_hand_placeable (g, g->current, -1))
         {
           g->can_draw = TRUE;
           g->can_pass = FALSE;

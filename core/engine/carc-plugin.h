@@ -406,6 +406,7 @@ void carc_setup_add_to_deck_section (CarcSetup *setup, const CarcTileType *tile,
                                      gint section);
 void carc_setup_set_start_tile (CarcSetup *setup, const CarcTileType *tile,
                                 gboolean set_start_to_deck);
+void carc_setup_set_draw_first (CarcSetup *setup, gint section);
 void carc_setup_give (CarcSetup *setup, guint player, const CarcTileType *tile);
 void carc_setup_reserve (CarcSetup *setup, const CarcTileType *tile);
 void carc_setup_set_hands_open (CarcSetup *setup, gboolean open);

@@ -108,6 +108,23 @@ carc_setup_add_to_deck_section (CarcSetup *setup, const CarcTileType *tile, guin
 }
 
 /**
+ * carc_setup_set_draw_first:
+ * @setup: the setup
+ * @section: a section of the draw pile (carc_setup_add_to_deck_section())
+ *
+ * The tiles of the sections below @section are drawn before any piece is placed from a hand:
+ * while one of them is still in the pile, a player's turn is a draw, whatever the hand holds
+ * (the river's tiles, D36: no half tile and no abbey during the river). With an explicit tile
+ * order there are no sections, and this does nothing.
+ */
+void
+carc_setup_set_draw_first (CarcSetup *setup, gint section)
+{
+  g_return_if_fail (setup != NULL);
+  setup->game->draw_first = MAX (setup->game->draw_first, section);
+}
+
+/**
  * carc_setup_set_start_tile:
  * @setup: the setup
  * @tile: a square tile this or another expansion of the game brought

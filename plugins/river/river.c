@@ -13,6 +13,8 @@
  *   for each river edge facing an empty cell C in direction d, the cells beside C, the cell
  *   beyond C and the two beside that one are all empty. A tile that fits nowhere is discarded
  *   by the engine, and the next one drawn (D32).
+ * - No piece from a hand (a half tile, an abbey) while river tiles are still to be drawn
+ *   (D36; carc_setup_set_draw_first()): the river is laid first.
  * - The rest is tile data: no figure stands on water (the engine), the fields wrap round the
  *   spring and the lake (D35), River II's bridge road is an inn road for Inns & Cathedrals
  *   (D34). River II's pig herd and volcano do nothing here (no plugin plays them yet). */
@@ -85,6 +87,7 @@ river_setup (CarcSetup *setup, GError **error)
       if (section != 0 && (river_set_of (t) & set))
         carc_setup_add_to_deck_section (setup, t, carc_tile_type_get_count (t), section);
     }
+  carc_setup_set_draw_first (setup, 0); /* D36: no piece from a hand during the river */
   return NULL;
 }
 

@@ -376,6 +376,69 @@ START_TEST (test_rv_record_replays)
 }
 END_TEST
 
+/* One move of a game with hands: in the choose phase a draw if allowed, else the first hand
+ * piece at its first place; a tile at its first place; no figure. */
+static void
+first_move (CarcGame *game)
+{
+  guint n;
+  switch (carc_game_get_phase (game))
+    {
+      case CARC_PHASE_CHOOSE:
+        if (carc_game_can_draw (game))
+          ck_assert (carc_game_draw (game, NULL));
+        else
+          {
+            const CarcPlacement *p = carc_game_get_piece_placements (game, 0, &n);
+            ck_assert_uint_gt (n, 0);
+            ck_assert (carc_game_place_piece (game, 0, p[0].x, p[0].y, p[0].rotation, NULL));
+          }
+        break;
+      case CARC_PHASE_PLACE:
+        {
+          const CarcPlacement *p = carc_game_get_placements (game, &n);
+          ck_assert_uint_gt (n, 0);
+          ck_assert (carc_game_place (game, p[0].x, p[0].y, p[0].rotation, NULL));
+          break;
+        }
+      default:
+        ck_assert (carc_game_skip (game, NULL));
+        break;
+    }
+}
+
+/* D36 (RULES-next 2.7 / 5.7, [L]): no half tile during the river phase. With half tiles in
+ * the hands, no turn offers a hand piece until the 11 river tiles are drawn (placed or
+ * discarded); afterwards the choice comes back. */
+START_TEST (test_rv_no_half_tile_in_the_river)
+{
+  for (guint64 seed = 1; seed <= 4; seed++)
+    {
+      g_autoptr (CarcGameConfig) config = carc_game_config_new_base (NULL);
+      carc_game_config_set_seed (config, seed);
+      ck_assert (
+          carc_game_config_add_expansion_by_name (config, test_plugin_host (), "river", NULL));
+      ck_assert (
+          carc_game_config_add_expansion_by_name (config, test_plugin_host (), "halftiles", NULL));
+      guint deck;
+      ck_assert (carc_game_config_get_deck_size (config, &deck, NULL));
+      ck_assert_uint_eq (deck, 83);
+      g_autoptr (CarcGame) game = carc_game_new (config, NULL);
+      guint chooses = 0;
+      while (carc_game_get_phase (game) != CARC_PHASE_OVER)
+        {
+          if (carc_game_get_phase (game) == CARC_PHASE_CHOOSE)
+            {
+              ck_assert_uint_ge (deck - carc_game_get_tiles_left (game), 11);
+              chooses++;
+            }
+          first_move (game);
+        }
+      ck_assert_uint_gt (chooses, 0);
+    }
+}
+END_TEST
+
 /* The plugin's tiles (RULES-next 5.1): River I 12 with the spring, River II 11 more; a bad
  * `set` is refused with the option's range. */
 START_TEST (test_rv_tiles_and_options)
@@ -419,6 +482,7 @@ main (void)
   tcase_add_test (tc, test_rv_8_unplaceable_river_tile);
   tcase_add_test (tc, test_rv_tiles_and_options);
   tcase_add_test (tc, test_rv_record_replays);
+  tcase_add_test (tc, test_rv_no_half_tile_in_the_river);
   suite_add_tcase (s, tc);
   return check_run_suite (s);
 }
