@@ -9,6 +9,7 @@
 #include <string.h>
 #include "check-run.h"
 #include "daemon-fixture.h"
+#include "daemon-mirror.h"
 #include "daemon-play.h"
 
 /* Manager.RuleOptions, exactly. */
@@ -107,6 +108,27 @@ START_TEST (test_rule_options_in_game_and_record)
 }
 END_TEST
 
+/* A game's rule options survive the daemon's death: its journal brings them back
+ * (doc/persistence.md). */
+START_TEST (test_rule_options_restart)
+{
+  g_autofree char *dir = state_dir_new ();
+  GPid pid = daemon_start_in (dir, NULL);
+  g_autoptr (GDBusConnection) c = client_new ();
+  g_autofree char *game = create_game (c, "{'field-scoring': <uint32 2>}");
+  g_autoptr (GVariant) before = get_property (c, game, GAME_IFACE, "Options");
+  g_autofree char *want = g_variant_print (before, FALSE);
+  ck_assert_ptr_nonnull (strstr (want, "'field-scoring': <uint32 2>"));
+  daemon_kill (pid);
+  pid = daemon_start_in (dir, NULL);
+  g_autoptr (GVariant) after = get_property (c, game, GAME_IFACE, "Options");
+  g_autofree char *got = g_variant_print (after, FALSE);
+  ck_assert_str_eq (got, want);
+  ck_assert_int_eq (daemon_stop (pid), 0);
+  remove_tree (dir);
+}
+END_TEST
+
 int
 main (void)
 {
@@ -116,6 +138,7 @@ main (void)
   tcase_add_test (tc, test_rule_options_listed);
   tcase_add_test (tc, test_rule_option_refused);
   tcase_add_test (tc, test_rule_options_in_game_and_record);
+  tcase_add_test (tc, test_rule_options_restart);
   suite_add_tcase (s, tc);
   return check_run_suite (s);
 }
