@@ -20,7 +20,7 @@ typedef enum
   CTL_FEATURE_ROAD = 1,
   CTL_FEATURE_CITY = 2,
   CTL_FEATURE_CLOISTER = 3,
-  CTL_FEATURE_WATER = 4, /* a river or a lake: drawn, never scored, no figure on it */
+  CTL_FEATURE_WATER = 4, /* water: drawn, never scored, no figure on it */
 } CtlFeatureKind;
 
 /* Edge kinds (u on the bus). */

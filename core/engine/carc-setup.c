@@ -85,7 +85,7 @@ carc_setup_add_to_deck (CarcSetup *setup, const CarcTileType *tile, guint count)
  * Adds @count copies of @tile to section @section of the draw pile. The pile is drawn section
  * by section, the lowest first, each section shuffled on its own; the tiles of the base set
  * and of carc_setup_add_to_deck() are in section 0. So an expansion whose tiles come first
- * puts them in a negative section (a river: its course in -2, its lake in -1), one whose
+ * puts them in negative sections (-2 before -1), one whose
  * tiles come last in a positive one. Does nothing when the game draws an explicit tile order
  * (carc_setup_has_tile_order()).
  */
@@ -114,7 +114,7 @@ carc_setup_add_to_deck_section (CarcSetup *setup, const CarcTileType *tile, guin
  *
  * The tiles of the sections below @section are drawn before any piece is placed from a hand:
  * while one of them is still in the pile, a player's turn is a draw, whatever the hand holds
- * (the river's tiles, D36: no half tile and no abbey during the river). With an explicit tile
+ * (RULES-next D36). With an explicit tile
  * order there are no sections, and this does nothing.
  */
 void
@@ -131,7 +131,7 @@ carc_setup_set_draw_first (CarcSetup *setup, gint section)
  * @set_start_to_deck: whether the tile set's own start tile then goes into the draw pile
  *
  * The game starts with @tile at (0, 0), rotation 0, instead of the tile set's start tile
- * (a river's spring). With @set_start_to_deck the set's start tile joins the other land tiles
+ * (RULES-next D29). With @set_start_to_deck the set's start tile joins the other land tiles
  * of the draw pile (section 0), else it stays out of the game; with an explicit tile order
  * the pile is the order either way. When several expansions set one, the last in hook order
  * wins.
