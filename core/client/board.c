@@ -93,7 +93,7 @@ ctl_location_to_string (guint32 loc)
 const char *
 ctl_feature_kind_name (guint kind)
 {
-  static const char *const names[] = { "field", "road", "city", "cloister" };
+  static const char *const names[] = { "field", "road", "city", "cloister", "water" };
   return kind < G_N_ELEMENTS (names) ? names[kind] : "feature";
 }
 
@@ -125,6 +125,7 @@ typedef enum
                 */
   G_DIAG_UP,   /* ... from the south-west corner up to the north-east */
   G_NONE,      /* not this tile's: the other triangle of a triangular piece's cell */
+  G_WATER,
   G_UNKNOWN,
 } Glyph;
 
@@ -135,18 +136,19 @@ typedef struct
 } GlyphSet;
 
 static const GlyphSet unicode_glyphs = {
-  { " ", "·", "▓", "─", "│", "+", "○", "✚", "◆", "●", "+", "█", "╲", "╱", " ", "?" },
+  { " ", "·", "▓", "─", "│", "+", "○", "✚", "◆", "●", "+", "█", "╲", "╱", " ", "≈", "?" },
   { "○", "│", "─", "└", "│", "│", "┌", "├", "─", "┘", "─", "┴", "┐", "┤", "┬", "┼" },
 };
 
 static const GlyphSet ascii_glyphs = {
-  { " ", ".", "#", "-", "|", "+", "o", "K", "$", "@", "+", "%", "\\", "/", " ", "?" },
+  { " ", ".", "#", "-", "|", "+", "o", "K", "$", "@", "+", "%", "\\", "/", " ", "~", "?" },
   { "o", "|", "-", "+", "|", "|", "+", "+", "-", "+", "-", "+", "+", "+", "+", "+" },
 };
 
 /* SGR parameters per glyph (followers take their player's colour). */
 static const char *const glyph_sgr[G_UNKNOWN + 1] = {
-  NULL, "2;32", "33", "1", "1", "1", "1", "1;35", "1;34", NULL, "2", "37", "2", "2", NULL, "2",
+  NULL, "2;32", "33", "1", "1", "1",  "1",    "1;35", "1;34",
+  NULL, "2",    "37", "2", "2", NULL, "1;36", "2",
 };
 
 static const char *const digits[] = { "0", "1", "2", "3", "4", "5", "6", "7", "8", "9" };
@@ -265,6 +267,8 @@ kind_glyph (const CtlTileType *t, gint seg, gboolean vertical)
         return vertical ? G_ROAD_V : G_ROAD_H;
       case CTL_FEATURE_CLOISTER:
         return G_CLOISTER;
+      case CTL_FEATURE_WATER:
+        return G_WATER;
       default:
         return G_FIELD;
     }
@@ -401,14 +405,27 @@ square_road (Layout *l, gint i, guint32 sides)
   return ns == 1;
 }
 
-/* The middle row of a square tile: cities, then roads, then the cloister. Returns whether
- * some road ends in the middle. */
+/* Water of a square tile in the middle row: its west and east parts, and the middle unless a
+ * road crosses there (a bridge) or it runs only north-south (the edge cells show it). */
+static void
+square_water (Layout *l, gint i, guint32 sides)
+{
+  if (sides & CTL_LOC_SIDE (CTL_SIDE_W))
+    fill_middle (l, 1, 2, i, G_WATER);
+  if (sides & CTL_LOC_SIDE (CTL_SIDE_E))
+    fill_middle (l, 4, 5, i, G_WATER);
+  if (l->owner[1][3] < 0)
+    set_cell (l, 1, 3, i, G_WATER);
+}
+
+/* The middle row of a square tile: cities, then roads, then water, then the cloister.
+ * Returns whether some road ends in the middle. */
 static gboolean
 square_middle (const CtlTileType *t, guint rotation, Layout *l)
 {
   gboolean road_ends = FALSE;
   static const CtlFeatureKind order[]
-      = { CTL_FEATURE_CITY, CTL_FEATURE_ROAD, CTL_FEATURE_CLOISTER };
+      = { CTL_FEATURE_CITY, CTL_FEATURE_ROAD, CTL_FEATURE_WATER, CTL_FEATURE_CLOISTER };
   for (guint pass = 0; pass < G_N_ELEMENTS (order); pass++)
     for (guint i = 0; i < t->n_segments; i++)
       {
@@ -420,6 +437,8 @@ square_middle (const CtlTileType *t, guint rotation, Layout *l)
           square_city (l, (gint)i, sides);
         else if (seg->kind == CTL_FEATURE_ROAD)
           road_ends |= square_road (l, (gint)i, sides);
+        else if (seg->kind == CTL_FEATURE_WATER)
+          square_water (l, (gint)i, sides);
         else
           set_cell (l, 1, 3, (gint)i, G_CLOISTER);
       }
@@ -622,7 +641,7 @@ half_middle (const CtlTileType *t, gboolean reflect, Layout *l)
 {
   gboolean road_ends = FALSE;
   static const CtlFeatureKind order[]
-      = { CTL_FEATURE_CITY, CTL_FEATURE_ROAD, CTL_FEATURE_CLOISTER };
+      = { CTL_FEATURE_CITY, CTL_FEATURE_ROAD, CTL_FEATURE_WATER, CTL_FEATURE_CLOISTER };
   for (guint pass = 0; pass < G_N_ELEMENTS (order); pass++)
     for (guint i = 0; i < t->n_segments; i++)
       {
@@ -805,9 +824,9 @@ append_legend (GString *out, const CtlBoard *b, const GlyphSet *gs, gboolean col
   } symbols[] = {
     { G_FIELD, "field" }, { G_CITY, "city" },           { G_SHIELD, "shield" },
     { G_ROAD_H, "road" }, { G_JUNCTION, "junction" },   { G_CLOISTER, "cloister" },
-    { G_WALL, "wall" },   { G_DIAG_DOWN, "long side" },
+    { G_WALL, "wall" },   { G_DIAG_DOWN, "long side" }, { G_WATER, "water" },
   };
-  /* The wall and the long side only when the board shows them. */
+  /* The wall, the long side and water only when the board shows them. */
   gboolean shown[G_UNKNOWN + 1] = { FALSE };
   for (guint i = 0; i < b->n_tiles; i++)
     {
@@ -815,6 +834,8 @@ append_legend (GString *out, const CtlBoard *b, const GlyphSet *gs, gboolean col
       for (guint e = 0; t && e < 4; e++)
         shown[G_WALL] |= t->edges[e] == CTL_EDGE_WALL && (e < 3 || !t->half);
       shown[G_DIAG_DOWN] |= t && t->half;
+      for (guint s = 0; t && s < t->n_segments; s++)
+        shown[G_WATER] |= t->segments[s].kind == CTL_FEATURE_WATER;
     }
   g_string_append (out, "  ");
   for (guint i = 0; i < G_N_ELEMENTS (symbols); i++)

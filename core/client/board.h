@@ -20,6 +20,7 @@ typedef enum
   CTL_FEATURE_ROAD = 1,
   CTL_FEATURE_CITY = 2,
   CTL_FEATURE_CLOISTER = 3,
+  CTL_FEATURE_WATER = 4, /* water: drawn, never scored, no figure on it */
 } CtlFeatureKind;
 
 /* Edge kinds (u on the bus). */
@@ -29,6 +30,7 @@ typedef enum
   CTL_EDGE_ROAD = 1,
   CTL_EDGE_CITY = 2,
   CTL_EDGE_WALL = 3,
+  CTL_EDGE_WATER = 4,
 } CtlEdgeKind;
 
 /* Locations: the four sides N E S W (a side's middle port; the whole side for a city), then

@@ -198,7 +198,7 @@ game_options (Ctl *ctl, const CtlOptions *opts, guint64 *bots, guint64 *players,
     g_variant_builder_add (&b, "{sv}", "farmers", g_variant_new_boolean (FALSE));
   if (opts->name)
     g_variant_builder_add (&b, "{sv}", "name", g_variant_new_string (opts->name));
-  if (!ctl_expansion_options (ctl, opts, &b, error))
+  if (!ctl_expansion_options (ctl, opts, &b, error) || !ctl_rule_options (opts, &b, error))
     return NULL;
   return g_variant_builder_end (&b);
 }
@@ -818,7 +818,8 @@ ctl_cmd_move (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GErro
     return FALSE;
   if (n == 0 || n > g_variant_n_children (moves))
     {
-      g_set_error (error, CTL_ERROR, CTL_ERROR_USAGE, "no move %" G_GUINT64_FORMAT ": 'moves' lists %zu", n,
+      g_set_error (error, CTL_ERROR, CTL_ERROR_USAGE,
+                   "no move %" G_GUINT64_FORMAT ": 'moves' lists %zu", n,
                    g_variant_n_children (moves));
       return FALSE;
     }

@@ -31,6 +31,7 @@ typedef enum
   CTL_OPT_STEP = 1 << 16,
   CTL_OPT_PLUGIN_DIR = 1 << 17,
   CTL_OPT_MOVES = 1 << 18,
+  CTL_OPT_RULE = 1 << 19,
 } CtlOptionBit;
 
 typedef struct
@@ -39,6 +40,7 @@ typedef struct
   char *players, *bots, *seed, *tile_order, *followers, *bot_delay, *name, *token, *join;
   char *expansions;
   char **option;                 /* --option EXPANSION.OPTION=VALUE, each time it was given */
+  char **rule;                   /* --rule NAME=VALUE, each time it was given */
   char *to, *plugin_dir, *moves; /* replay, load */
   gboolean no_farmers, start, watch, board, step;
   /* Whole-program options (the command line only). */
@@ -126,6 +128,8 @@ gboolean ctl_cmd_load (Ctl *, const CtlOptions *, char **, guint, GError **);
 gboolean ctl_cmd_expansions (Ctl *, const CtlOptions *, char **, guint, GError **);
 /* Adds --expansions and each --option to CreateGame's a{sv} in @b; an option's type comes
  * from its Expansion object (b or u). */
+/* The --rule options as CreateGame's rule keys (u); the daemon checks the values. */
+gboolean ctl_rule_options (const CtlOptions *opts, GVariantBuilder *b, GError **error);
 gboolean ctl_expansion_options (Ctl *ctl, const CtlOptions *opts, GVariantBuilder *b,
                                 GError **error);
 

@@ -97,6 +97,53 @@ ctl_expansion_options (Ctl *ctl, const CtlOptions *opts, GVariantBuilder *b, GEr
   return TRUE;
 }
 
+gboolean
+ctl_rule_options (const CtlOptions *opts, GVariantBuilder *b, GError **error)
+{
+  for (char **r = opts->rule; r && *r; r++)
+    {
+      const char *eq = strchr (*r, '=');
+      guint64 v;
+      if (!eq || eq == *r || !g_ascii_string_to_unsigned (eq + 1, 10, 0, G_MAXUINT32, &v, NULL))
+        {
+          g_set_error (error, CTL_ERROR, CTL_ERROR_USAGE, "--rule takes NAME=NUMBER, not '%s'", *r);
+          return FALSE;
+        }
+      g_autofree char *key = g_strndup (*r, (gsize)(eq - *r));
+      g_variant_builder_add (b, "{sv}", key, g_variant_new_uint32 ((guint32)v));
+    }
+  return TRUE;
+}
+
+/* The daemon's rule options (Manager.RuleOptions), as --rule would take them. */
+static void
+print_rules (GVariant *manager)
+{
+  g_autoptr (GVariant) rules
+      = g_variant_lookup_value (manager, "RuleOptions", G_VARIANT_TYPE ("a(ssuau)"));
+  GVariantIter iter;
+  const char *name, *text;
+  guint32 def;
+  GVariant *values;
+  if (!rules)
+    return;
+  ctl_out ("rules\n");
+  g_variant_iter_init (&iter, rules);
+  while (g_variant_iter_next (&iter, "(&s&su@au)", &name, &text, &def, &values))
+    {
+      gsize n;
+      const guint32 *v = g_variant_get_fixed_array (values, &n, sizeof (guint32));
+      g_autoptr (GString) allowed = g_string_new (NULL);
+      for (gsize i = 0; i < n; i++)
+        g_string_append_printf (allowed, "%s%u", i ? "|" : "", v[i]);
+      if (g_str_equal (name, "farmers"))
+        ctl_outf ("  --no-farmers  (default farmers on)  %s\n", text);
+      else
+        ctl_outf ("  --rule %s=%s  (default %u)  %s\n", name, allowed->str, def, text);
+      g_variant_unref (values);
+    }
+}
+
 static const char *
 lookup_str (GVariant *dict, const char *key)
 {
@@ -113,6 +160,7 @@ ctl_cmd_expansions (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args,
   if (!manager)
     return FALSE;
   g_autofree const char **names = NULL;
+  print_rules (manager);
   if (!g_variant_lookup (manager, "Expansions", "^a&s", &names) || !*names)
     {
       ctl_out ("(no expansion loaded)\n");

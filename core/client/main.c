@@ -13,7 +13,7 @@
 #define GAME_OPTS                                                                                  \
   (CTL_OPT_PLAYERS | CTL_OPT_BOTS | CTL_OPT_SEED | CTL_OPT_TILE_ORDER | CTL_OPT_NO_FARMERS         \
    | CTL_OPT_FOLLOWERS | CTL_OPT_BOT_DELAY | CTL_OPT_NAME | CTL_OPT_START | CTL_OPT_WATCH          \
-   | CTL_OPT_BOARD | CTL_OPT_JOIN | CTL_OPT_EXPANSIONS | CTL_OPT_OPTION)
+   | CTL_OPT_BOARD | CTL_OPT_JOIN | CTL_OPT_EXPANSIONS | CTL_OPT_OPTION | CTL_OPT_RULE)
 
 /* min_args counts GAME; at the prompt GAME may be left out (the game in view). */
 static const CtlCommand commands[] = {

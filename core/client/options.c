@@ -20,6 +20,7 @@ ctl_options_clear (CtlOptions *o)
   g_free (o->join);
   g_free (o->expansions);
   g_strfreev (o->option);
+  g_strfreev (o->rule);
   g_free (o->to);
   g_free (o->plugin_dir);
   g_free (o->moves);
@@ -51,6 +52,7 @@ static const struct
   { CTL_OPT_STEP, "--step" },
   { CTL_OPT_PLUGIN_DIR, "--plugin-dir" },
   { CTL_OPT_MOVES, "--moves" },
+  { CTL_OPT_RULE, "--rule" },
 };
 
 const char *
@@ -74,7 +76,7 @@ ctl_options_given (const CtlOptions *o)
          | (o->join ? CTL_OPT_JOIN : 0) | (o->expansions ? CTL_OPT_EXPANSIONS : 0)
          | (o->option ? CTL_OPT_OPTION : 0) | (o->to ? CTL_OPT_TO : 0)
          | (o->step ? CTL_OPT_STEP : 0) | (o->plugin_dir ? CTL_OPT_PLUGIN_DIR : 0)
-         | (o->moves ? CTL_OPT_MOVES : 0);
+         | (o->moves ? CTL_OPT_MOVES : 0) | (o->rule ? CTL_OPT_RULE : 0);
 }
 
 /* A word that looks like an option but is a number: a coordinate such as -1. */
@@ -124,6 +126,9 @@ ctl_options_parse (CtlOptions *o, int argc, char **argv, gboolean whole_program,
       "Play with these expansions ('expansions' lists them) (new)", "A,B" },
     { "option", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->option,
       "An expansion's option, EXPANSION.OPTION=VALUE; again for more (new)", "EXP.OPT=VALUE" },
+    { "rule", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->rule,
+      "A rule option, e.g. tiny-city-scoring=2 ('expansions' lists them); again for more (new)",
+      "NAME=VALUE" },
     { "followers", 0, 0, G_OPTION_ARG_STRING, &o->followers, "Followers per player (new)", "N" },
     { "bot-delay", 0, 0, G_OPTION_ARG_STRING, &o->bot_delay,
       "Milliseconds a bot waits before a move (new, load)", "MS" },

@@ -490,6 +490,21 @@ append_expansion_options (DBusMessageIter *dict, const CarcdGameOptions *o)
   return ok;
 }
 
+/* The core's rule options but "farmers" (given as its own key), each "u". */
+static gboolean
+append_rules (DBusMessageIter *dict, const CarcdGameOptions *o)
+{
+  gboolean ok = TRUE;
+
+  for (guint i = 0; ok && i < carc_rule_get_n () && i < CARCD_MAX_RULES; i++)
+    {
+      dbus_uint32_t v = o->rules[i];
+      if (!g_str_equal (carc_rule_get_name (i), "farmers"))
+        ok = cdbus_dict_append_basic (dict, carc_rule_get_name (i), DBUS_TYPE_UINT32, &v);
+    }
+  return ok;
+}
+
 static gboolean
 get_options (DBusMessageIter *it, gpointer data)
 {
@@ -503,6 +518,7 @@ get_options (DBusMessageIter *it, gpointer data)
          && cdbus_dict_append_basic (&dict, "players", DBUS_TYPE_UINT32, &players)
          && cdbus_dict_append_basic (&dict, "followers", DBUS_TYPE_UINT32, &followers)
          && cdbus_dict_append_basic (&dict, "farmers", DBUS_TYPE_BOOLEAN, &farmers)
+         && append_rules (&dict, &s->options)
          && cdbus_dict_append_basic (&dict, "bot-delay", DBUS_TYPE_UINT32, &delay)
          && append_expansion_names (&dict, &s->options)
          && append_expansion_options (&dict, &s->options)

@@ -214,6 +214,32 @@ get_refused_plugins (DBusMessageIter *it, gpointer data)
   return ok && dbus_message_iter_close_container (it, &array);
 }
 
+/* (name, description, default, allowed values) of every core rule option. */
+static gboolean
+get_rule_options (DBusMessageIter *it, gpointer data)
+{
+  DBusMessageIter array, st, values;
+  gboolean ok = dbus_message_iter_open_container (it, DBUS_TYPE_ARRAY, "(ssuau)", &array);
+
+  for (guint i = 0; ok && i < carc_rule_get_n (); i++)
+    {
+      const char *name = carc_rule_get_name (i), *description = carc_rule_get_description (i);
+      dbus_uint32_t def = carc_rule_get_default (i);
+      guint n;
+      const guint32 *allowed = carc_rule_get_values (i, &n);
+
+      ok = dbus_message_iter_open_container (&array, DBUS_TYPE_STRUCT, NULL, &st)
+           && dbus_message_iter_append_basic (&st, DBUS_TYPE_STRING, &name)
+           && dbus_message_iter_append_basic (&st, DBUS_TYPE_STRING, &description)
+           && dbus_message_iter_append_basic (&st, DBUS_TYPE_UINT32, &def)
+           && dbus_message_iter_open_container (&st, DBUS_TYPE_ARRAY, "u", &values)
+           && dbus_message_iter_append_fixed_array (&values, DBUS_TYPE_UINT32, &allowed, (int)n)
+           && dbus_message_iter_close_container (&st, &values)
+           && dbus_message_iter_close_container (&array, &st);
+    }
+  return ok && dbus_message_iter_close_container (it, &array);
+}
+
 static const CdbusArg create_in[] = { { "options", "a{sv}" }, { NULL } };
 static const CdbusArg create_out[] = { { "game", "o" }, { "token", "s" }, { NULL } };
 static const CdbusArg list_out[] = { { "games", "ao" }, { NULL } };
@@ -230,6 +256,7 @@ static const CdbusProperty manager_properties[] = {
   { "Version", "s", get_version, CDBUS_PROPERTY_CONST },
   { "Expansions", "as", get_expansions, CDBUS_PROPERTY_CONST },
   { "RefusedPlugins", "a(sss)", get_refused_plugins, CDBUS_PROPERTY_CONST },
+  { "RuleOptions", "a(ssuau)", get_rule_options, CDBUS_PROPERTY_CONST },
   { NULL },
 };
 

@@ -21,6 +21,13 @@ carcd_game_options_clear (CarcdGameOptions *options)
   g_clear_pointer (&options->name, g_free);
 }
 
+void
+carcd_game_options_init_rules (CarcdGameOptions *options)
+{
+  for (guint i = 0; i < carc_rule_get_n () && i < CARCD_MAX_RULES; i++)
+    options->rules[i] = carc_rule_get_default (i);
+}
+
 gboolean
 carcd_check_name (const char *name, gboolean allow_empty, GError **error)
 {
@@ -163,9 +170,10 @@ expansion_option_clear (gpointer data)
 typedef struct
 {
   CarcdGameOptions o;
-  guint seen;      /* the plain keys given, one bit each */
-  GStrv names;     /* the "expansions" option, NULL if not given */
-  GArray *pending; /* ExpansionOption */
+  guint seen;       /* the plain keys given, one bit each */
+  guint rules_seen; /* the rule options given, bit i for rule i */
+  GStrv names;      /* the "expansions" option, NULL if not given */
+  GArray *pending;  /* ExpansionOption */
 } Parse;
 
 static void
@@ -211,6 +219,38 @@ read_expansion_option (const char *key, DBusMessageIter *value, Parse *p, GError
   return TRUE;
 }
 
+/* A rule option's key (Manager.RuleOptions) but "farmers", which has its own: its value, a
+ * "u" among the allowed ones. */
+static gboolean
+read_rule (DBusMessageIter *value, const char *key, guint index, Parse *p, GError **error)
+{
+  guint n;
+  const guint32 *allowed = carc_rule_get_values (index, &n);
+  dbus_uint32_t v;
+
+  if (p->rules_seen & (1u << index))
+    {
+      g_set_error (error, CARCD_ERROR, CARCD_ERROR_INVALID_ARGS, "Option \"%s\" given twice", key);
+      return FALSE;
+    }
+  p->rules_seen |= 1u << index;
+  if (!expect_type (value, key, "u", error))
+    return FALSE;
+  dbus_message_iter_get_basic (value, &v);
+  for (guint i = 0; i < n; i++)
+    if (allowed[i] == v)
+      {
+        p->o.rules[index] = v;
+        return TRUE;
+      }
+  g_autoptr (GString) list = g_string_new (NULL);
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (list, "%s%u", i == 0 ? "" : i + 1 == n ? " or " : ", ", allowed[i]);
+  g_set_error (error, CARCD_ERROR, CARCD_ERROR_INVALID_ARGS,
+               "Option \"%s\" is %u; it must be %s (Manager.RuleOptions)", key, v, list->str);
+  return FALSE;
+}
+
 /* One entry of CreateGame's options. */
 static gboolean
 parse_game_option (const char *key, DBusMessageIter *value, Parse *p, GError **error)
@@ -222,6 +262,9 @@ parse_game_option (const char *key, DBusMessageIter *value, Parse *p, GError **e
 
   if (strchr (key, '.'))
     return read_expansion_option (key, value, p, error);
+  gint rule = carc_rule_lookup (key);
+  if (rule >= 0 && rule < CARCD_MAX_RULES && !g_str_equal (key, "farmers"))
+    return read_rule (value, key, (guint)rule, p, error);
   while (keys[bit] && !g_str_equal (keys[bit], key))
     bit++;
   if (keys[bit] == NULL)
@@ -433,6 +476,7 @@ carcd_game_options_parse (DBusMessageIter *dict, CarcTileSet *tiles, CarcPluginH
   guint n = 0;
 
   p.o.name = g_strdup ("");
+  carcd_game_options_init_rules (&p.o);
   p.pending = g_array_new (FALSE, FALSE, sizeof (ExpansionOption));
   g_array_set_clear_func (p.pending, expansion_option_clear);
   while (cdbus_dict_next (dict, &key, &value))

@@ -18,6 +18,7 @@
 #define CARCD_MAX_BOT_DELAY_MS 10000
 #define CARCD_MAX_FOLLOWERS    255
 #define CARCD_MAX_GAME_OPTIONS 32 /* entries in CreateGame's a{sv} */
+#define CARCD_MAX_RULES        16 /* the core's rule options (carc_rule_get_n()) */
 /* The largest record ImportGame reads: a long game with every expansion is tens of kB; the cap
  * keeps one call from making the daemon parse and hold a record as large as the bus allows. */
 #define CARCD_MAX_RECORD_BYTES (1024 * 1024)
@@ -42,10 +43,13 @@ typedef struct
   guint n_expansions;
   guint followers;
   gboolean farmers;
+  guint32 rules[CARCD_MAX_RULES]; /* by carc_rule_get_name() index; "farmers" is @farmers */
   char *name;
 } CarcdGameOptions;
 
 void carcd_game_options_clear (CarcdGameOptions *options);
+/* Every rule option at its default. */
+void carcd_game_options_init_rules (CarcdGameOptions *options);
 
 /* Decodes CreateGame's options: expansion names are looked up in @plugins
  * (UnknownExpansion, ExpansionUnavailable), "<expansion>.<option>" keys checked against the

@@ -360,6 +360,8 @@ carcd_game_options_from_config (const CarcGameConfig *config, CarcdGameOptions *
   o->players = carc_game_config_get_n_players (config);
   o->followers = carc_game_config_get_followers (config);
   o->farmers = carc_game_config_get_farmers (config);
+  for (guint i = 0; i < carc_rule_get_n () && i < CARCD_MAX_RULES; i++)
+    o->rules[i] = carc_game_config_get_rule (config, carc_rule_get_name (i));
   for (guint i = 0; i < n; i++)
     {
       CarcPlugin *plugin = carc_game_config_get_expansion (config, i);
@@ -656,8 +658,8 @@ read_header (Journal *j, const char *payload, CarcdJournalVerdict *verdict, GErr
       || !get_uint (o, "version", G_MAXINT, &version))
     return bad (error, "the first line is no game header");
   if (version < JOURNAL_VERSION_OLDEST || version > JOURNAL_VERSION)
-    return bad (error, "the journal is of version %u; this daemon reads versions %d to %d",
-                version, JOURNAL_VERSION_OLDEST, JOURNAL_VERSION);
+    return bad (error, "the journal is of version %u; this daemon reads versions %d to %d", version,
+                JOURNAL_VERSION_OLDEST, JOURNAL_VERSION);
   if (!get_uint (o, "id", G_MAXUINT32, &id) || id != j->id)
     return bad (error, "the header is not that of game %u", j->id);
   config = get_json (o, "config");

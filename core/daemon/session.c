@@ -16,6 +16,10 @@ build_config (CarcdSession *s, GError **error)
   carc_game_config_set_n_players (config, o->players);
   carc_game_config_set_followers (config, o->followers);
   carc_game_config_set_farmers (config, o->farmers);
+  for (guint i = 0; i < carc_rule_get_n () && i < CARCD_MAX_RULES; i++)
+    if (!g_str_equal (carc_rule_get_name (i), "farmers")
+        && !carc_game_config_set_rule (config, carc_rule_get_name (i), o->rules[i], error))
+      return NULL;
   if (o->tile_order)
     carc_game_config_set_tile_order (config, (const char *const *)o->tile_order);
   for (guint i = 0; i < o->n_expansions; i++)

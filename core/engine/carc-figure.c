@@ -147,7 +147,7 @@ add_kind (CarcGame *g, const CarcFigureDef *def, gint exp, guint supply, GError 
       return FALSE;
     }
   guint32 stands = def->stands;
-  if (!g->config->farmers)
+  if (!g->config->rules[CARC_RULE_FARMERS])
     stands &= ~(CARC_STANDS_ON (CARC_FEATURE_FIELD) | CARC_STANDS_CORNER);
   g->figures[g->n_figures]
       = (CarcGameFigure){ def,           g_intern_string (def->name), stands,          exp,

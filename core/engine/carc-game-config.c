@@ -11,7 +11,8 @@ G_DEFINE_BOXED_TYPE (CarcGameConfig, carc_game_config, carc_game_config_ref, car
  * carc_game_config_new:
  * @tiles: the tile set the game draws from
  *
- * Defaults: 2 players, seed 0, a shuffled deck, 7 followers each, farmers on.
+ * Defaults: 2 players, seed 0, a shuffled deck, 7 followers each, every rule option at its
+ * default (carc_rule_get_default(): farmers on).
  *
  * Returns: (transfer full): a new config
  */
@@ -24,7 +25,7 @@ carc_game_config_new (CarcTileSet *tiles)
   c->tiles = g_object_ref (tiles);
   c->n_players = 2;
   c->followers = 7;
-  c->farmers = TRUE;
+  carc_rules_init (c->rules);
   return c;
 }
 
@@ -186,7 +187,7 @@ void
 carc_game_config_set_farmers (CarcGameConfig *config, gboolean farmers)
 {
   g_return_if_fail (config != NULL);
-  config->farmers = farmers;
+  config->rules[CARC_RULE_FARMERS] = farmers != FALSE;
 }
 
 /**
@@ -222,7 +223,7 @@ gboolean
 carc_game_config_get_farmers (const CarcGameConfig *config)
 {
   g_return_val_if_fail (config != NULL, FALSE);
-  return config->farmers;
+  return config->rules[CARC_RULE_FARMERS] != 0;
 }
 
 /**

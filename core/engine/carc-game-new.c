@@ -29,7 +29,7 @@ lookup_tile (const CarcGameConfig *config, const char *id)
 
 /* Runs the expansions' setup hooks in order; they add to the deck and hand out pieces. */
 static gboolean
-setup_expansions (CarcGame *g, GPtrArray *deck, GError **error)
+setup_expansions (CarcGame *g, GPtrArray *deck, GArray *sections, GError **error)
 {
   GArray *exps = g->config->expansions;
   g->n_exp = exps ? exps->len : 0;
@@ -59,7 +59,7 @@ setup_expansions (CarcGame *g, GPtrArray *deck, GError **error)
              | (h->claim_phase ? CARC_HOOK_CLAIM_PHASE : 0);
       if (!h->setup)
         continue;
-      CarcSetup setup = { g, ce, deck, g->config->tile_order != NULL };
+      CarcSetup setup = { g, ce, deck, sections, g->config->tile_order != NULL };
       g_autoptr (GError) local = NULL;
       ge->data = h->setup (&setup, &local);
       if (local)
@@ -213,17 +213,60 @@ count_in_hands (CarcGame *g)
   return in_hands;
 }
 
-/* Fisher-Yates, from the game's RNG. */
+/* Fisher-Yates, from the game's RNG; @sections (one per deck entry, or empty) moves along. */
 static void
-shuffle (CarcGame *g, GPtrArray *deck)
+shuffle (CarcGame *g, GPtrArray *deck, GArray *sections)
 {
+  gboolean with_sections = sections->len == deck->len;
   for (guint i = deck->len; i > 1; i--)
     {
       guint j = carc_rng_below (&g->rng, i);
       gpointer tmp = deck->pdata[i - 1];
       deck->pdata[i - 1] = deck->pdata[j];
       deck->pdata[j] = tmp;
+      if (with_sections)
+        {
+          gint s = g_array_index (sections, gint, i - 1);
+          g_array_index (sections, gint, i - 1) = g_array_index (sections, gint, j);
+          g_array_index (sections, gint, j) = s;
+        }
     }
+}
+
+typedef struct
+{
+  gint section;
+  guint index;
+  gpointer tile;
+} DeckEntry;
+
+static gint
+compare_entries (gconstpointer a, gconstpointer b)
+{
+  const DeckEntry *x = a, *y = b;
+  if (x->section != y->section)
+    return x->section < y->section ? -1 : 1;
+  return x->index < y->index ? -1 : (x->index > y->index);
+}
+
+/* Puts the shuffled draw pile in section order (carc_setup_add_to_deck_section()), each
+ * section keeping its shuffled order: a game with no sections is left as it was, so its
+ * seeds deal what they always dealt. */
+static void
+order_sections (GPtrArray *deck, GArray *sections)
+{
+  if (sections->len == 0)
+    return;
+  g_array_set_size (sections, deck->len);
+  g_autoptr (GArray) entries = g_array_sized_new (FALSE, FALSE, sizeof (DeckEntry), deck->len);
+  for (guint i = 0; i < deck->len; i++)
+    {
+      DeckEntry e = { g_array_index (sections, gint, i), i, deck->pdata[i] };
+      g_array_append_val (entries, e);
+    }
+  g_array_sort (entries, compare_entries);
+  for (guint i = 0; i < deck->len; i++)
+    deck->pdata[i] = g_array_index (entries, DeckEntry, i).tile;
 }
 
 /* Takes the draw pile, and makes room for every piece of the game and all their segments,
@@ -261,12 +304,14 @@ allocate (CarcGame *g, const CarcTileType *start, GPtrArray *deck)
  * the RNG, the draw pile before shuffling (in @deck), the expansions' setup and the hands.
  * What carc_game_new_full() and carc_game_config_get_deck_size() share. */
 static CarcGame *
-deal (const CarcGameConfig *config, GPtrArray *deck, GError **error)
+deal (const CarcGameConfig *config, GPtrArray *deck, GArray *sections, GError **error)
 {
   g_autoptr (CarcGame) g = g_object_new (CARC_TYPE_GAME, NULL);
   const CarcTileType *start = check_config (config, error);
   if (!start)
     return NULL;
+  g->start = start;
+  g->draw_first = G_MININT;
 
   g->config = carc_game_config_dup (config); /* frozen: later changes to @config do not reach it */
   g->n_players = config->n_players;
@@ -276,7 +321,7 @@ deal (const CarcGameConfig *config, GPtrArray *deck, GError **error)
     return NULL;
   if (!config->tile_order)
     deck_from_set (config->tiles, start, deck);
-  if (!setup_expansions (g, deck, error) || !deal_hands (g, config, error))
+  if (!setup_expansions (g, deck, sections, error) || !deal_hands (g, config, error))
     return NULL;
   guint in_hands = count_in_hands (g);
   if (deck->len + in_hands >= CARC_MAX_PIECES)
@@ -307,7 +352,8 @@ carc_game_new_full (const CarcGameConfig *config, CarcEventFunc func, gpointer u
                     GDestroyNotify destroy, GError **error)
 {
   g_autoptr (GPtrArray) deck = g_ptr_array_new ();
-  g_autoptr (CarcGame) g = config ? deal (config, deck, error) : NULL;
+  g_autoptr (GArray) sections = g_array_new (FALSE, TRUE, sizeof (gint));
+  g_autoptr (CarcGame) g = config ? deal (config, deck, sections, error) : NULL;
   if (!g)
     {
       if (destroy)
@@ -316,9 +362,12 @@ carc_game_new_full (const CarcGameConfig *config, CarcEventFunc func, gpointer u
       return NULL;
     }
   carc_game_set_event_func (g, func, user_data, destroy);
-  const CarcTileType *start = carc_tile_set_get_start (config->tiles);
+  const CarcTileType *start = g->start;
   if (!config->tile_order)
-    shuffle (g, deck);
+    shuffle (g, deck, sections);
+  order_sections (deck, sections);
+  for (guint i = 0; i < sections->len; i++)
+    g->hands_wait += g_array_index (sections, gint, i) < g->draw_first;
   allocate (g, start, deck);
 
   carc_game_put_piece (g, start, 0, 0, 0, -1);
@@ -350,7 +399,8 @@ carc_game_config_get_deck_size (const CarcGameConfig *config, guint *size, GErro
   g_return_val_if_fail (config != NULL, FALSE);
   g_return_val_if_fail (size != NULL, FALSE);
   g_autoptr (GPtrArray) deck = g_ptr_array_new ();
-  g_autoptr (CarcGame) g = deal (config, deck, error);
+  g_autoptr (GArray) sections = g_array_new (FALSE, TRUE, sizeof (gint));
+  g_autoptr (CarcGame) g = deal (config, deck, sections, error);
   if (!g)
     return FALSE;
   *size = deck->len;

@@ -10,6 +10,15 @@
 
 G_BEGIN_DECLS
 
+/* The core's rule options (carc-rules.c), indices of CarcGameConfig.rules. */
+typedef enum
+{
+  CARC_RULE_FARMERS,
+  CARC_RULE_FIELD_SCORING,
+  CARC_RULE_TINY_CITY,
+  CARC_N_RULES
+} CarcRule;
+
 struct _CarcGameConfig
 {
   gint ref_count;
@@ -18,7 +27,7 @@ struct _CarcGameConfig
   guint64 seed;
   char **tile_order;
   guint followers;
-  gboolean farmers;
+  guint32 rules[CARC_N_RULES];    /* the rule options; rules[CARC_RULE_FARMERS] is 0 or 1 */
   GArray *expansions;             /* CarcConfigExpansion, by priority then name */
   char **hands[CARC_MAX_PLAYERS]; /* explicit hands; NULL: the expansions deal */
 };
@@ -103,8 +112,11 @@ struct _CarcGame
   guint n_figures;
   guint supply[CARC_MAX_FIGURES][CARC_MAX_PLAYERS]; /* per figure kind, per player */
 
+  const CarcTileType *start; /* the start tile: the set's, or an expansion's (D29) */
   const CarcTileType **deck;
   guint deck_len, deck_pos;
+  gint draw_first;          /* setup: sections below it are drawn before any hand piece (D36) */
+  guint hands_wait;         /* the first pile entries, those sections: no hand piece before them */
   const CarcTileType *tile; /* in play */
 
   CarcBoard board;
@@ -150,6 +162,7 @@ struct _CarcGame
   gboolean can_draw, can_pass;
   gboolean ending;        /* the draw pile is empty; end_turn hooks decide who plays */
   gboolean final_scoring; /* carc_score_final() has begun: awards are final */
+  guint32 *city_scored;   /* final field scoring, 2nd edition: per city root, bit p scored */
   /* CARC_PHASE_PLUGIN (carc-move.c): the expansion holding it, its name, where it began, the
    * player who had the turn then (who has it again when the phase ends); claiming: a
    * claim_phase hook is running, and may hand the phase to a player. */
@@ -239,6 +252,9 @@ typedef struct
 G_GNUC_INTERNAL gboolean carc_declared_name_is_valid (const char *name);
 G_GNUC_INTERNAL const char *carc_name_set_add (CarcNameSet *set, const char *name);
 G_GNUC_INTERNAL const char *carc_name_set_lookup (CarcNameSet *set, const char *name);
+
+/* carc-rules.c */
+G_GNUC_INTERNAL void carc_rules_init (guint32 values[CARC_N_RULES]);
 
 /* carc-game-config.c */
 G_GNUC_INTERNAL CarcGameConfig *carc_game_config_dup (const CarcGameConfig *config);

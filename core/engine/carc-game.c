@@ -255,7 +255,8 @@ begin_turn (CarcGame *g, gboolean advance)
   g->hand_listed = 0;
   if (!g->ending && g->deck_pos < g->deck_len)
     {
-      if (g->hand[g->current].len && carc_game_hand_placeable (g, g->current, -1))
+      if (g->hand[g->current].len && g->deck_pos >= g->hands_wait
+          && carc_game_hand_placeable (g, g->current, -1))
         {
           g->can_draw = TRUE;
           g->can_pass = FALSE;
@@ -563,7 +564,7 @@ refuse_deployment (CarcGame *g, guint figure, guint segment, GError **error)
     }
   CarcFeatureKind kind = p->type->seg[segment].kind;
   const char *what = carc_feature_kind_to_string (kind);
-  if (kind == CARC_FEATURE_FIELD && !g->config->farmers)
+  if (kind == CARC_FEATURE_FIELD && !g->config->rules[CARC_RULE_FARMERS])
     g_set_error (error, CARC_ERROR, CARC_ERROR_ILLEGAL_DEPLOYMENT,
                  "farmers are not used in this game");
   else if (kind == CARC_FEATURE_WATER)

@@ -45,6 +45,17 @@ guint carc_game_config_get_followers (const CarcGameConfig *config);
 gboolean carc_game_config_get_farmers (const CarcGameConfig *config);
 CarcTileSet *carc_game_config_get_tiles (const CarcGameConfig *config);
 gboolean carc_game_config_get_deck_size (const CarcGameConfig *config, guint *size, GError **error);
+
+/* The core's rule options (carc-rules.c). */
+guint carc_rule_get_n (void);
+const char *carc_rule_get_name (guint index);
+const char *carc_rule_get_description (guint index);
+guint32 carc_rule_get_default (guint index);
+const guint32 *carc_rule_get_values (guint index, guint *n_values);
+gint carc_rule_lookup (const char *name);
+gboolean carc_game_config_set_rule (CarcGameConfig *config, const char *name, guint32 value,
+                                    GError **error);
+guint32 carc_game_config_get_rule (const CarcGameConfig *config, const char *name);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CarcGameConfig, carc_game_config_unref)
 
 /**

@@ -419,6 +419,11 @@ gboolean carc_setup_has_expansion (CarcSetup *setup, const char *name);
 gboolean carc_setup_has_tile_order (CarcSetup *setup);
 void carc_setup_add_to_deck (CarcSetup *setup, const CarcTileType *tile, guint count);
 void carc_setup_add_all_to_deck (CarcSetup *setup);
+void carc_setup_add_to_deck_section (CarcSetup *setup, const CarcTileType *tile, guint count,
+                                     gint section);
+void carc_setup_set_start_tile (CarcSetup *setup, const CarcTileType *tile,
+                                gboolean set_start_to_deck);
+void carc_setup_set_draw_first (CarcSetup *setup, gint section);
 void carc_setup_give (CarcSetup *setup, guint player, const CarcTileType *tile);
 void carc_setup_reserve (CarcSetup *setup, const CarcTileType *tile);
 void carc_setup_set_hands_open (CarcSetup *setup, gboolean open);

@@ -47,13 +47,32 @@ member_bool (JsonBuilder *b, const char *name, gboolean value)
   json_builder_add_boolean_value (b, value);
 }
 
+/* The rule options but farmers, when one differs from its default (doc/game-records.md): a
+ * record of a default game reads as it always did. */
+static void
+add_rules (JsonBuilder *b, const CarcGameConfig *config)
+{
+  gboolean changed = FALSE;
+  for (guint i = 0; i < CARC_N_RULES; i++)
+    changed |= i != CARC_RULE_FARMERS && config->rules[i] != carc_rule_get_default (i);
+  if (!changed)
+    return;
+  json_builder_set_member_name (b, "rules");
+  json_builder_begin_object (b);
+  for (guint i = 0; i < CARC_N_RULES; i++)
+    if (i != CARC_RULE_FARMERS)
+      member_int (b, carc_rule_get_name (i), config->rules[i]);
+  json_builder_end_object (b);
+}
+
 static void
 add_config (JsonBuilder *b, const CarcGameConfig *config)
 {
   json_builder_begin_object (b);
   member_int (b, "players", config->n_players);
   member_int (b, "followers", config->followers);
-  member_bool (b, "farmers", config->farmers);
+  member_bool (b, "farmers", config->rules[CARC_RULE_FARMERS] != 0);
+  add_rules (b, config);
   /* A string: JSON numbers lose 64-bit integers. */
   g_autofree char *seed = g_strdup_printf ("%" G_GUINT64_FORMAT, config->seed);
   json_builder_set_member_name (b, "seed");
@@ -539,11 +558,38 @@ read_hands (JsonObject *o, const char *path, CarcGameConfig *config, guint playe
   return TRUE;
 }
 
+/* "rules": the rule options a record sets; absent (older records), every one at its default. */
+static gboolean
+read_rules (JsonObject *o, const char *path, CarcGameConfig *config, GError **error)
+{
+  JsonNode *n = json_object_get_member (o, "rules");
+  if (!n)
+    return TRUE;
+  g_autofree char *where = g_strdup_printf ("%s.rules", path);
+  if (!JSON_NODE_HOLDS_OBJECT (n))
+    return bad (error, where, "not an object");
+  JsonObject *r = json_node_get_object (n);
+  g_autoptr (GList) names = json_object_get_members (r);
+  for (GList *l = names; l; l = l->next)
+    {
+      gint64 v;
+      g_autoptr (GError) local = NULL;
+      if (!get_int (r, where, l->data, 0, G_MAXUINT32, TRUE, &v, error))
+        return FALSE;
+      if (!carc_game_config_set_rule (config, l->data, (guint32)v, &local))
+        {
+          g_autofree char *at = g_strdup_printf ("%s.%s", where, (const char *)l->data);
+          return bad (error, at, "%s", local->message);
+        }
+    }
+  return TRUE;
+}
+
 static CarcGameConfig *
 read_config (JsonNode *n, const char *path, CarcTileSet *base, CarcPluginHost *host, GError **error)
 {
-  static const char *const members[]
-      = { "players", "followers", "farmers", "seed", "tile_order", "expansions", "hands", NULL };
+  static const char *const members[] = { "players",    "followers",  "farmers", "rules", "seed",
+                                         "tile_order", "expansions", "hands",   NULL };
   if (!JSON_NODE_HOLDS_OBJECT (n))
     {
       bad (error, path, "not an object");
@@ -562,7 +608,8 @@ read_config (JsonNode *n, const char *path, CarcTileSet *base, CarcPluginHost *h
   carc_game_config_set_n_players (config, (guint)players);
   carc_game_config_set_followers (config, (guint)followers);
   carc_game_config_set_farmers (config, farmers);
-  if (!read_seed (o, path, config, error) || !read_tile_order (o, path, config, error)
+  if (!read_rules (o, path, config, error) || !read_seed (o, path, config, error)
+      || !read_tile_order (o, path, config, error)
       || !read_expansions (o, path, config, host, error)
       || !read_hands (o, path, config, (guint)players, error))
     return NULL;

@@ -65,9 +65,10 @@ carc_score_measure (CarcGame *g, gint root, guint *units, guint *shields)
   *shields = sh;
 }
 
-/* Completed cities bordering the field at @root, each counted once (rules 29-32). */
+/* Completed cities bordering the field at @root, each counted once (rules 29-32); their
+ * roots appended to @roots unless it is NULL. */
 static guint
-field_cities (CarcGame *g, gint root)
+field_cities (CarcGame *g, gint root, GArray *roots)
 {
   CarcFeatures *f = &g->features;
   guint n = 0;
@@ -86,6 +87,8 @@ field_cities (CarcGame *g, gint root)
             {
               g->seg_mark[rc] = g->epoch;
               n++;
+              if (roots)
+                g_array_append_val (roots, rc);
             }
         }
       s = f->segs[s].next;
@@ -111,6 +114,8 @@ base_items (CarcGame *g, gint root, CarcScoring *sc, CarcScoreItems *out)
         {
           carc_score_measure (g, root, &sc->units, &sc->shields);
           guint each = sc->final ? 1 : 2; /* rules 19, 22 */
+          if (!sc->final && sc->units == 2 && g->config->rules[CARC_RULE_TINY_CITY] == 2)
+            each = 1; /* the rule option tiny-city-scoring=2 (D37) */
           *it++ = (CarcScoreItem){ "tiles", sc->units, each * sc->units };
           if (sc->shields)
             *it++ = (CarcScoreItem){ "shields", sc->shields, each * sc->shields }; /* rule 21 */
@@ -121,7 +126,7 @@ base_items (CarcGame *g, gint root, CarcScoring *sc, CarcScoreItems *out)
         *it++ = (CarcScoreItem){ "tiles", sc->units, sc->units }; /* rules 23, 24 */
         break;
       case CARC_FEATURE_FIELD:
-        sc->units = field_cities (g, root);
+        sc->units = field_cities (g, root, NULL);
         if (sc->units)
           *it++ = (CarcScoreItem){ "cities", sc->units, 3 * sc->units }; /* rule 29 */
         break;
@@ -265,6 +270,30 @@ return_followers (CarcGame *g, gint root)
   f->segs[root].followers = 0;
 }
 
+/* Field scoring of the 2nd edition (rule option field-scoring=2, RULES-next 8.4): each winner
+ * scores 3 per completed city of the field it has not scored from another field yet. */
+static void
+second_edition_items (CarcGame *g, gint root, CarcScoring *sc)
+{
+  g_autoptr (GArray) cities = g_array_new (FALSE, FALSE, sizeof (gint));
+  field_cities (g, root, cities);
+  for (guint p = 0; p < g->n_players; p++)
+    {
+      if (!((sc->winners >> p) & 1))
+        continue;
+      guint fresh = 0;
+      for (guint i = 0; i < cities->len; i++)
+        {
+          guint32 *mark = &g->city_scored[g_array_index (cities, gint, i)];
+          fresh += !(*mark & (1u << p));
+          *mark |= 1u << p;
+        }
+      sc->points[p].n_items = 0;
+      if (fresh)
+        carc_scoring_add_item (sc, p, "cities", fresh, 3 * fresh);
+    }
+}
+
 /* Scores the feature at @root: its measure, the strengths and from them the majority, the
  * engine's items for each winner, the score stages, the points, then the feature_completed
  * hooks (a feature completed during the game, held or not: nobody holding it scores nothing),
@@ -290,6 +319,8 @@ score_feature (CarcGame *g, gint root, gboolean final, gboolean complete, gboole
             sc.points[p].n_items = base.n_items;
             memcpy (sc.points[p].items, base.items, base.n_items * sizeof base.items[0]);
           }
+      if (sc.kind == CARC_FEATURE_FIELD && g->city_scored)
+        second_edition_items (g, root, &sc);
       run_stages (g, &sc);
     }
   /* A held feature nobody wins (every strength 0, D24) is reported as scored with 0 points. */
@@ -392,6 +423,85 @@ final_complete (CarcGame *g, gint root)
   return r->kind != CARC_FEATURE_FIELD && r->open == 0;
 }
 
+/* The distinct fields farmers hold (figures that hold, not those that go along). */
+static GArray *
+held_fields (CarcGame *g)
+{
+  CarcFeatures *f = &g->features;
+  GArray *fields = g_array_new (FALSE, FALSE, sizeof (gint));
+  for (guint i = 0; i < g->n_followers; i++)
+    {
+      const CarcFollower *fw = &g->followers[i];
+      if (!fw->active || f->segs[fw->seg].kind != CARC_FEATURE_FIELD
+          || g->figures[fw->figure].accompanies)
+        continue;
+      gint root = carc_features_find (f, fw->seg);
+      guint k = 0;
+      while (k < fields->len && g_array_index (fields, gint, k) != root)
+        k++;
+      if (k == fields->len)
+        g_array_append_val (fields, root);
+    }
+  return fields;
+}
+
+/* A completed city of the 1st-edition count: every player's strength in all the fields
+ * bordering it, and the first of those fields (where its scoring is reported). */
+typedef struct
+{
+  gint city;
+  gint field;
+  guint strength[CARC_MAX_PLAYERS];
+} CityFarmers;
+
+/* Field scoring of the 1st edition (rule option field-scoring=1, RULES-next 8.4): per
+ * completed city, every player's farmers in all the fields bordering it count together; the
+ * majority scores 4 for that city ("cities" 1 = 4), reported as a final field scoring at the
+ * first of those fields. Then every farmer goes home. */
+static void
+score_fields_by_city (CarcGame *g)
+{
+  g_autoptr (GArray) fields = held_fields (g);
+  g_autoptr (GArray) cities = g_array_new (FALSE, TRUE, sizeof (CityFarmers));
+  g_autoptr (GArray) roots = g_array_new (FALSE, FALSE, sizeof (gint));
+  for (guint i = 0; i < fields->len; i++)
+    {
+      gint field = g_array_index (fields, gint, i);
+      CarcScoring sc;
+      describe (g, field, TRUE, &sc);
+      strengths (g, field, &sc);
+      g_array_set_size (roots, 0);
+      field_cities (g, field, roots);
+      for (guint c = 0; c < roots->len; c++)
+        {
+          gint city = g_array_index (roots, gint, c);
+          guint k = 0;
+          while (k < cities->len && g_array_index (cities, CityFarmers, k).city != city)
+            k++;
+          if (k == cities->len)
+            g_array_append_val (cities, ((CityFarmers){ .city = city, .field = field }));
+          for (guint p = 0; p < g->n_players; p++)
+            g_array_index (cities, CityFarmers, k).strength[p] += sc.strength[p];
+        }
+    }
+  for (guint k = 0; k < cities->len; k++)
+    {
+      const CityFarmers *cf = &g_array_index (cities, CityFarmers, k);
+      CarcScoring sc;
+      describe (g, cf->field, TRUE, &sc);
+      sc.units = 1;
+      memcpy (sc.strength, cf->strength, sizeof sc.strength);
+      majority (g, &sc);
+      if (!sc.winners)
+        continue;
+      carc_scoring_add_item_to_winners (&sc, "cities", 1, 4);
+      run_stages (g, &sc);
+      pay (g, cf->field, &sc);
+    }
+  for (guint i = 0; i < fields->len; i++)
+    return_followers (g, g_array_index (fields, gint, i));
+}
+
 /* Final scoring (rule 35): incomplete roads, cities and cloisters, then fields; then the
  * game_over hooks. */
 void
@@ -400,16 +510,25 @@ carc_score_final (CarcGame *g)
   static const CarcFeatureKind order[]
       = { CARC_FEATURE_ROAD, CARC_FEATURE_CITY, CARC_FEATURE_CLOISTER, CARC_FEATURE_FIELD };
   CarcFeatures *f = &g->features;
+  guint32 edition = g->config->rules[CARC_RULE_FIELD_SCORING];
   g->final_scoring = TRUE;
+  if (edition == 2)
+    g->city_scored = g_new0 (guint32, f->n);
   for (guint k = 0; k < G_N_ELEMENTS (order); k++)
     for (guint i = 0; i < g->n_followers; i++)
       {
+        if (order[k] == CARC_FEATURE_FIELD && edition == 1)
+          {
+            score_fields_by_city (g);
+            break;
+          }
         CarcFollower *fw = &g->followers[i];
         if (!fw->active || f->segs[fw->seg].kind != order[k] || g->figures[fw->figure].accompanies)
           continue;
         gint root = carc_features_find (f, fw->seg);
         score_feature (g, root, TRUE, final_complete (g, root), FALSE);
       }
+  g_clear_pointer (&g->city_scored, g_free);
   for (guint i = 0; i < g->n_exp && (g->hook_mask & CARC_HOOK_GAME_OVER); i++)
     if (g->exp[i].hooks->game_over)
       g->exp[i].hooks->game_over (g, g->exp[i].data);

@@ -72,10 +72,80 @@ carc_setup_add_to_deck (CarcSetup *setup, const CarcTileType *tile, guint count)
 {
   g_return_if_fail (setup != NULL);
   g_return_if_fail (tile && tile->shape == CARC_SHAPE_SQUARE);
+  carc_setup_add_to_deck_section (setup, tile, count, 0);
+}
+
+/**
+ * carc_setup_add_to_deck_section:
+ * @setup: the setup
+ * @tile: a square tile
+ * @count: how many copies
+ * @section: the part of the draw pile they go into
+ *
+ * Adds @count copies of @tile to section @section of the draw pile. The pile is drawn section
+ * by section, the lowest first, each section shuffled on its own; the tiles of the base set
+ * and of carc_setup_add_to_deck() are in section 0. So an expansion whose tiles come first
+ * puts them in negative sections (-2 before -1), one whose
+ * tiles come last in a positive one. Does nothing when the game draws an explicit tile order
+ * (carc_setup_has_tile_order()).
+ */
+void
+carc_setup_add_to_deck_section (CarcSetup *setup, const CarcTileType *tile, guint count,
+                                gint section)
+{
+  g_return_if_fail (setup != NULL);
+  g_return_if_fail (tile && tile->shape == CARC_SHAPE_SQUARE);
   if (setup->tile_order)
     return;
+  if (section != 0 || setup->sections->len > 0)
+    g_array_set_size (setup->sections, setup->deck->len); /* the entries so far: section 0 */
   for (guint i = 0; i < count && setup->deck->len < CARC_MAX_PIECES; i++)
-    g_ptr_array_add (setup->deck, (gpointer)tile);
+    {
+      g_ptr_array_add (setup->deck, (gpointer)tile);
+      if (setup->sections->len > 0 || section != 0)
+        g_array_append_val (setup->sections, section);
+    }
+}
+
+/**
+ * carc_setup_set_draw_first:
+ * @setup: the setup
+ * @section: a section of the draw pile (carc_setup_add_to_deck_section())
+ *
+ * The tiles of the sections below @section are drawn before any piece is placed from a hand:
+ * while one of them is still in the pile, a player's turn is a draw, whatever the hand holds
+ * (RULES-next D36). With an explicit tile
+ * order there are no sections, and this does nothing.
+ */
+void
+carc_setup_set_draw_first (CarcSetup *setup, gint section)
+{
+  g_return_if_fail (setup != NULL);
+  setup->game->draw_first = MAX (setup->game->draw_first, section);
+}
+
+/**
+ * carc_setup_set_start_tile:
+ * @setup: the setup
+ * @tile: a square tile this or another expansion of the game brought
+ * @set_start_to_deck: whether the tile set's own start tile then goes into the draw pile
+ *
+ * The game starts with @tile at (0, 0), rotation 0, instead of the tile set's start tile
+ * (RULES-next D29). With @set_start_to_deck the set's start tile joins the other land tiles
+ * of the draw pile (section 0), else it stays out of the game; with an explicit tile order
+ * the pile is the order either way. When several expansions set one, the last in hook order
+ * wins.
+ */
+void
+carc_setup_set_start_tile (CarcSetup *setup, const CarcTileType *tile, gboolean set_start_to_deck)
+{
+  g_return_if_fail (setup != NULL);
+  g_return_if_fail (tile && tile->shape == CARC_SHAPE_SQUARE);
+  CarcGame *g = setup->game;
+  const CarcTileType *set_start = carc_tile_set_get_start (g->config->tiles);
+  if (g->start == set_start && tile != set_start && set_start_to_deck)
+    carc_setup_add_to_deck (setup, set_start, 1);
+  g->start = tile;
 }
 
 /* Adds every tile type this expansion brought, with its count, to the draw pile. */

@@ -32,6 +32,11 @@ static const char *const base_lines[] = {
   "HT-II-12 RR|C C:L R:NE F:NNE,ENE F:ESE,NNW",
   /* The abbey (plugins/abbey/abbey.tiles): walls all round, one cloister-like segment. */
   "abbey **** K",
+  /* River tiles (plugins/river/river.tiles): water (I) on edges and as a segment. */
+  "RI-s FIFF I:E F:NNW,NNE,ENE,ESE,SSE,SSW,WSW,WNW",
+  "RI.1-RIrI IRIR R:EW I:NS F:NNW,WNW F:NNE,ENE F:ESE,SSE F:SSW,WSW",
+  "RI.1-II FFII I:SW F:NNW,NNE,ENE,ESE,SSE,WNW F:SSW,WSW",
+  "RI.1-LIRI FIRI K R:S I:EW F:NNW,NNE,ENE,WNW F:ESE,SSE F:SSW,WSW",
 };
 
 typedef struct
@@ -49,6 +54,7 @@ edge_kind (char c)
   return c == 'C'   ? CTL_EDGE_CITY
          : c == 'R' ? CTL_EDGE_ROAD
          : c == '*' ? CTL_EDGE_WALL
+         : c == 'I' ? CTL_EDGE_WATER
                     : CTL_EDGE_FIELD;
 }
 
@@ -73,6 +79,7 @@ setup_tiles (void)
           seg->kind = parts[0][0] == 'C'   ? CTL_FEATURE_CITY
                       : parts[0][0] == 'R' ? CTL_FEATURE_ROAD
                       : parts[0][0] == 'K' ? CTL_FEATURE_CLOISTER
+                      : parts[0][0] == 'I' ? CTL_FEATURE_WATER
                                            : CTL_FEATURE_FIELD;
           seg->shield = parts[1] && parts[2] && g_str_equal (parts[2], "s");
           seg->locations = 0;
@@ -410,6 +417,40 @@ START_TEST (test_abbey)
 }
 END_TEST
 
+/* The river (RULES-next section 5): water is drawn as ≈ (~ in ASCII) on its edges and across
+ * the middle row, under a road's bridge and beside a cloister, and named in the legend only
+ * when the board shows some. The spring, a bridge, a bend, a cloister by the river. */
+START_TEST (test_river)
+{
+  CtlPlacedTile tiles[] = {
+    { 0, 0, "RI-s", 0 },
+    { 1, 0, "RI.1-RIrI", 1 },
+    { 2, 0, "RI.1-II", 0 },
+    { 2, 1, "RI.1-LIRI", 1 },
+  };
+  g_autofree char *s = render (tiles, G_N_ELEMENTS (tiles), NULL, 0, CTL_RENDER_LEGEND);
+  ck_assert_str_eq (s, "      0      1      2\n"
+                       "   ··········│··········\n"
+                       " 0 ···≈≈≈≈≈≈≈│≈≈≈≈≈≈≈···\n"
+                       "   ··········│······≈···\n"
+                       "                 ···≈···\n"
+                       " 1               ───✚···\n"
+                       "                 ···≈···\n"
+                       "  · field  ▓ city  ◆ shield  ─ road  ○ junction  ✚ cloister  ≈ water  "
+                       "0-5 follower (seat)\n");
+  g_autofree char *a = render (tiles, 1, NULL, 0, CTL_RENDER_ASCII | CTL_RENDER_LEGEND);
+  ck_assert_str_eq (a, "      0\n"
+                       "   .......\n"
+                       " 0 ...~~~~\n"
+                       "   .......\n"
+                       "  . field  # city  $ shield  - road  o junction  K cloister  ~ water  "
+                       "0-5 follower (seat)\n");
+  CtlPlacedTile land[] = { { 0, 0, "D", 0 } };
+  g_autofree char *dry = render (land, 1, NULL, 0, CTL_RENDER_LEGEND);
+  ck_assert_ptr_nonnull (strstr (dry, "cloister  0-5 follower"));
+}
+END_TEST
+
 /* A hand: tiles side by side under their labels, a row at a time; an unknown
  * id is '?'. */
 START_TEST (test_tiles_row)
@@ -451,6 +492,7 @@ board_render_suite (void)
   tcase_add_test (tc, test_half_rotations);
   tcase_add_test (tc, test_abbey);
   tcase_add_test (tc, test_tiles_row);
+  tcase_add_test (tc, test_river);
   suite_add_tcase (s, tc);
   return s;
 }

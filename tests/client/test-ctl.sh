@@ -102,6 +102,18 @@ expect 2 "" new --expansions halftiles --option halftiles.hand=many
 expect 2 "" new --expansions halftiles --option halftiles.draft=4
 expect 1 UnknownExpansion new --expansions no-such-expansion
 expect 1 InvalidArgs new --expansions abbey --option abbey.no_such_option=1
+# the core's rule options (Manager.RuleOptions): listed, taken by new, refused out of range
+echo "$out" | grep -q -- '^  --rule tiny-city-scoring=4|2  (default 4)  ' ||
+  fail "expansions lacks the rule options: $out"
+echo "$out" | grep -q -- '^  --rule field-scoring=3|2|1  (default 3)  ' ||
+  fail "expansions lacks field-scoring: $out"
+expect 2 "" new --rule tiny-city-scoring
+expect 1 'it must be 4 or 2' new --rule tiny-city-scoring=3
+# shellcheck disable=SC2046
+set -- $(ctl new --rule field-scoring=2 --rule tiny-city-scoring=2)
+options=$(ctl show "${1##*/}")
+echo "$options" | grep -q "field-scoring 2 tiny-city-scoring 2" ||
+  fail "show lacks the rule options: $options"
 
 # Ann against a bot with the abbey and 2 half tiles each
 # shellcheck disable=SC2046

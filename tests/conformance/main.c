@@ -15,7 +15,7 @@
 #endif
 
 /* The vendored folders (tests/data/conformance/README.md) that need only the base game and
- * the shipped plugins; the others need Traders & Builders or the River. */
+ * the shipped plugins; the others need expansions no shipped plugin provides yet. */
 static const char *const default_folders[] = {
   "base2p",
   "base5p",
@@ -33,6 +33,8 @@ static const char *const default_folders[] = {
   "inns4p_builder",
   "mayor3p",
   "mayor3p_builder",
+  "river2p",
+  "river2p_builder",
 };
 
 enum

@@ -67,9 +67,9 @@ START_TEST (test_left_out)
 {
   static const char *const cases[][3] = {
     /* daemon arguments, Manager.Expansions, a plugin left out */
-    { "-P winter", "['abbey', 'halftiles', 'hills', 'inns-cathedrals', 'mayor', 'vineyards']",
+    { "-P winter", "['abbey', 'halftiles', 'hills', 'inns-cathedrals', 'mayor', 'river', 'vineyards']",
       "winter" },
-    { "--noplugin=winter,abb*", "['halftiles', 'hills', 'inns-cathedrals', 'mayor', 'vineyards']",
+    { "--noplugin=winter,abb*", "['halftiles', 'hills', 'inns-cathedrals', 'mayor', 'river', 'vineyards']",
       "abbey" },
     { "-p abbey,half* -p vineyards", "['abbey', 'halftiles', 'vineyards']", "winter" },
     { "--plugin=winter -P winter", "@as []", "winter" },
@@ -163,6 +163,7 @@ START_TEST (test_bad_expansion_options)
     edges = g_variant_print (options, TRUE);
   }
   ck_assert_str_eq (edges, "{'players': <uint32 2>, 'followers': <uint32 7>, 'farmers': <true>, "
+                           "'field-scoring': <uint32 3>, 'tiny-city-scoring': <uint32 4>, "
                            "'bot-delay': <uint32 0>, 'expansions': <['halftiles', 'winter']>, "
                            "'halftiles.hand': <uint32 8>, 'halftiles.draft': <true>, "
                            "'halftiles.hill': <false>}");

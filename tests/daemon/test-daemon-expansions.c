@@ -391,6 +391,15 @@ START_TEST (test_expansion_objects)
       "<false>, 0, 1)]>, 'Tiles': <['AM-C++', "
       "'AM-CCcc+', 'AM-CCc+', 'AM-CCRR', 'AM-LRRRR', 'AM-RC', 'AM-CRr', 'AM-RrC', 'AM-C!+', "
       "'AM-R', 'AM-Rrr', 'AM-CRcr+']>},)" },
+    { "river",
+      "({'Name': <'river'>, 'Description': <'The River I and II: the spring starts, river tiles "
+      "first'>, 'Version': <'" PACKAGE_VERSION "'>, 'Priority': <0>, 'Options': <[('set', 'u', "
+      "'the rivers: 1 River I, 2 River II, 3 both (D33)', <uint32 1>, uint32 1, uint32 3), "
+      "('start-in-pile', 'b', 'the base start tile goes into the land tiles; off: out of the "
+      "game (D29)', <true>, 0, 1)]>, 'Tiles': <['RI-s', 'RI.1-I.e', 'RI.1-CICI', 'RI.1-CIRI', "
+      "'RI.1-LIRI', 'RI.1-RIrI', 'RI.1-IFI', 'RI.1-CcII', 'RI.1-RrII', 'RI.1-II', 'RI.2-III', "
+      "'RI.2-I.v', 'RI.2-IFC', 'RI.2-CIcI', 'RI.2-LIFI', 'RI.2-RIrI', 'RI.2-CIRI', 'RI.2-II', "
+      "'RI.2-CcII+', 'RI.2-II+', 'RI.2-RrII']>},)" },
     { "vineyards",
       "({'Name': <'vineyards'>, 'Description': <'Hills & Sheep vineyards: +3 per vineyard by a "
       "completed monastery'>, 'Version': <'" PACKAGE_VERSION "'>, 'Priority': <0>, 'Options': "
@@ -411,7 +420,7 @@ START_TEST (test_expansion_objects)
   g_autoptr (GVariant) dict = g_variant_get_child_value (objects, 0);
 
   ck_assert_str_eq (
-      names, "['abbey', 'halftiles', 'hills', 'inns-cathedrals', 'mayor', 'vineyards', 'winter']");
+      names, "['abbey', 'halftiles', 'hills', 'inns-cathedrals', 'mayor', 'river', 'vineyards', 'winter']");
   /* nothing but the expansions before any game */
   ck_assert_uint_eq (g_variant_n_children (dict), 7);
   for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
@@ -550,6 +559,7 @@ START_TEST (test_choosing)
   SignalCount w;
 
   ck_assert_str_eq (opts, "{'players': <uint32 2>, 'followers': <uint32 7>, 'farmers': <true>, "
+                          "'field-scoring': <uint32 3>, 'tiny-city-scoring': <uint32 4>, "
                           "'bot-delay': <uint32 0>, 'expansions': <['abbey', 'halftiles', "
                           "'inns-cathedrals', 'vineyards', 'winter']>, 'halftiles.hand': <uint32 "
                           "2>, 'halftiles.draft': <false>, 'halftiles.hill': <false>, "

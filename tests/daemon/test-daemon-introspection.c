@@ -312,7 +312,7 @@ END_TEST
 START_TEST (test_expansions)
 {
   static const char *const names[]
-      = { "abbey", "halftiles", "hills", "inns-cathedrals", "mayor", "vineyards", "winter" };
+      = { "abbey", "halftiles", "hills", "inns-cathedrals", "mayor", "river", "vineyards", "winter" };
   GPid pid = daemon_start (NULL);
   g_autoptr (GDBusConnection) c = client_new ();
 

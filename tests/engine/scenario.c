@@ -141,6 +141,29 @@ scenario_new_full (guint n_players, guint followers, const char *const *tiles)
 }
 
 Scenario *
+scenario_new_with_rules (guint n_players, const char *const *rules, const char *const *tiles)
+{
+  g_autoptr (GError) error = NULL;
+  CarcTileSet *set = carc_tile_set_new_base (&error);
+  ck_assert_msg (set != NULL, "base tile set: %s", error ? error->message : "?");
+  Scenario *sc = scenario_alloc (set, n_players);
+  g_autoptr (CarcGameConfig) config = carc_game_config_new (set);
+  carc_game_config_set_n_players (config, n_players);
+  carc_game_config_set_tile_order (config, tiles);
+  for (guint i = 0; rules && rules[i]; i++)
+    {
+      g_auto (GStrv) kv = g_strsplit (rules[i], "=", 2);
+      ck_assert_msg (g_strv_length (kv) == 2, "bad rule %s", rules[i]);
+      gboolean ok = carc_game_config_set_rule (config, kv[0],
+                                               (guint32)g_ascii_strtoull (kv[1], NULL, 10), &error);
+      ck_assert_msg (ok, "rule %s: %s", rules[i], error ? error->message : "?");
+    }
+  sc->game = carc_game_new_full (config, on_event, sc, NULL, &error);
+  ck_assert_msg (sc->game != NULL, "carc_game_new failed: %s", error ? error->message : "?");
+  return sc;
+}
+
+Scenario *
 scenario_new_with_data (guint n_players, const char *tile_data, const char *const *tiles)
 {
   g_autoptr (GError) error = NULL;

@@ -69,6 +69,9 @@ typedef struct
 /* Creating games. @tiles is the NULL-terminated draw pile (the start tile D is not in it). */
 Scenario *scenario_new (guint n_players, const char *const *tiles);
 Scenario *scenario_new_full (guint n_players, guint followers, const char *const *tiles);
+/* A base game with the core's rule options: NULL-terminated "name=value" strings. */
+Scenario *scenario_new_with_rules (guint n_players, const char *const *rules,
+                                   const char *const *tiles);
 Scenario *scenario_new_with_data (guint n_players, const char *tile_data, const char *const *tiles);
 /* A game with expansion plugins (comma-separated names, loaded from the build tree) and
  * explicit hands: @hands[p] is player p's NULL-terminated hand, or NULL to let the expansions

@@ -1,7 +1,7 @@
 /* test-expansions-random.c: thousands of seeded random games with the expansion plugins on
- * (abbey, halftiles, inns-cathedrals, mayor, vineyards, winter; 2 to 6 players; the draft option
- * and the hills expansion in some), every kind of move chosen at random, and the invariants checked
- * after every move:
+ * (abbey, halftiles, inns-cathedrals, mayor, river, vineyards, winter; 2 to 6 players; the draft
+ * option, the hills expansion and one of the rivers in some), every kind of move chosen at
+ * random, and the invariants checked after every move:
  *
  * - tiles are conserved: pieces on the board + discarded + buried under hills + left in the
  *   draw pile + in play + in hands + in the draft pool (read from the move list: its picks) =
@@ -11,7 +11,8 @@
  *   the wagons' moves and the barns' scorings did;
  * - every touching edge matches (legs like tile edges, walls fit anything), two pieces share a
  *   cell only as complementary half tiles whose long sides match;
- * - scores never decrease; the game ends with the draw pile empty;
+ * - scores never decrease; the game ends with the draw pile empty; a river game starts with the
+ *   spring (D29);
  * - seed + move log replays the game to the same scores.
  *
  * (doc/rules.md rules 3, 4, 25-27, sections 3.2, 3.6, 4; ARCHITECTURE.md section 8.) A failing
@@ -156,6 +157,13 @@ play_one (CarcTileSet *base, guint64 seed, Coverage *seen)
   if (hill)
     EXPECT (carc_game_config_add_expansion_by_name (config, test_plugin_host (), "hills", NULL),
             "add hills");
+  gboolean river = carc_rng_below (&rng, 3) == 0; /* River I, II or both (D33) */
+  if (river)
+    {
+      EXPECT (carc_game_config_add_expansion_by_name (config, test_plugin_host (), "river", NULL),
+              "add river");
+      carc_game_config_set_option (config, "river", "set", 1 + carc_rng_below (&rng, 3), NULL);
+    }
   carc_game_config_set_option (config, "halftiles", "draft", carc_rng_below (&rng, 4) == 0, NULL);
   carc_game_config_set_option (config, "halftiles", "hand", 1 + carc_rng_below (&rng, 4), NULL);
 
@@ -163,6 +171,10 @@ play_one (CarcTileSet *base, guint64 seed, Coverage *seen)
   g_autoptr (GError) error = NULL;
   g_autoptr (CarcGame) game = carc_game_new_full (config, watch_event, &w, NULL, &error);
   EXPECT (game != NULL, "seed %" G_GUINT64_FORMAT ": %s", seed, error ? error->message : "?");
+  CarcPieceInfo start;
+  EXPECT (carc_game_get_piece (game, 0, &start)
+              && g_str_equal (carc_tile_type_get_id (start.tile), river ? "RI-s" : "D"),
+          "seed %" G_GUINT64_FORMAT ": the start tile (D29)", seed);
   guint buried = 0;
   guint total = carc_game_get_n_pieces (game) + w.discarded + carc_game_get_tiles_left (game)
                 + in_play (game) + hands_total (game);

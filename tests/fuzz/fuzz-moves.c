@@ -144,7 +144,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
     base = carc_tile_set_new_base (NULL);
   Bytes b = { data, size };
   static const char *const names[]
-      = { "abbey", "halftiles", "vineyards", "winter", "inns-cathedrals" };
+      = { "abbey", "halftiles", "vineyards", "winter", "inns-cathedrals", "river" };
   g_autoptr (CarcGameConfig) config = carc_game_config_new (base);
   guint players = CARC_MIN_PLAYERS + take (&b) % (CARC_MAX_PLAYERS - 1);
   guint which = take (&b);

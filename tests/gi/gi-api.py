@@ -15,7 +15,7 @@ from gi.repository import Carcassonne, GLib  # noqa: E402
 sys.path.insert(0, os.path.join(os.environ.get("TOP_SRCDIR", "."), "examples"))
 engine_game = __import__("engine-game")
 
-ALL = ["abbey", "halftiles", "hills", "inns-cathedrals", "mayor", "vineyards", "winter"]
+ALL = ["abbey", "halftiles", "hills", "inns-cathedrals", "mayor", "river", "vineyards", "winter"]
 
 
 class Api(unittest.TestCase):
@@ -106,6 +106,19 @@ class Api(unittest.TestCase):
             ok, q = game.get_placement(i)
             self.assertEqual((p.x, p.y, p.rotation), (q.x, q.y, q.rotation))
         self.assertEqual(tuple(game.get_bounds()), (0, 0, 0, 0))
+
+    def test_rule_options(self):
+        # doc/rules.md section 13: the table through GI, and a refused value
+        names = [Carcassonne.rule_get_name(i) for i in range(Carcassonne.rule_get_n())]
+        self.assertEqual(names, ["farmers", "field-scoring", "tiny-city-scoring"])
+        self.assertEqual(list(Carcassonne.rule_get_values(1)), [3, 2, 1])
+        self.assertEqual(Carcassonne.rule_get_default(2), 4)
+        config = Carcassonne.GameConfig.new_base()
+        config.set_rule("tiny-city-scoring", 2)
+        self.assertEqual(config.get_rule("tiny-city-scoring"), 2)
+        with self.assertRaises(GLib.Error) as cm:
+            config.set_rule("tiny-city-scoring", 3)
+        self.assertEqual(cm.exception.message, "rule option tiny-city-scoring is 4 or 2, not 3")
 
     def test_expansions_by_name(self):
         host = Carcassonne.PluginHost.new_default()
