@@ -29,6 +29,7 @@ expected=$(cat <<'LIST'
 Manager
 .Expansions const
 .RefusedPlugins const
+.RuleOptions const
 .Version const
 Game
 .ActivePlayer emits-change

@@ -738,6 +738,7 @@ typedef struct
 static const PropertyEntry properties[] = {
   { KIND_MANAGER, "Version", SCENE_PLACE },
   { KIND_MANAGER, "Expansions", SCENE_PLACE },
+  { KIND_MANAGER, "RuleOptions", SCENE_PLACE },
   { KIND_GAME, "Name", SCENE_PLACE },
   { KIND_GAME, "State", SCENE_PLACE },
   { KIND_GAME, "Seats", SCENE_PLACE },

@@ -422,7 +422,7 @@ START_TEST (test_expansion_objects)
   ck_assert_str_eq (
       names, "['abbey', 'halftiles', 'hills', 'inns-cathedrals', 'mayor', 'river', 'vineyards', 'winter']");
   /* nothing but the expansions before any game */
-  ck_assert_uint_eq (g_variant_n_children (dict), 7);
+  ck_assert_uint_eq (g_variant_n_children (dict), 8);
   for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
     {
       g_autofree char *path = expansion_object_path (expected[i][0]);

@@ -130,7 +130,7 @@ class Api(unittest.TestCase):
         with self.assertRaises(GLib.Error) as cm:
             config.add_expansion_by_name(host, "dragons")
         self.assertEqual(cm.exception.code, Carcassonne.Error.UNKNOWN_EXPANSION)
-        self.assertEqual(config.get_n_expansions(), 7)
+        self.assertEqual(config.get_n_expansions(), 8)
         options = [(p.get_name(), p.get_option(i).name)
                    for p in (host.lookup(n) for n in ALL) for i in range(p.get_n_options())]
         self.assertTrue(options)
