@@ -103,6 +103,7 @@ static const CdbusInterface expansion_interface = {
   NULL,
   NULL,
   expansion_properties,
+  NULL,
 };
 
 /* The object path of @plugin: its name with '-', which paths do not allow, as '_'. */

@@ -265,6 +265,7 @@ static const CdbusInterface manager_interface = {
   manager_methods,
   NULL,
   manager_properties,
+  NULL,
 };
 
 gboolean
