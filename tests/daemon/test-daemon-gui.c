@@ -451,6 +451,229 @@ START_TEST (test_snapshot_while_bots_play)
 }
 END_TEST
 
+/* The segments of each tile id of @game (GetTileTypes). */
+static GHashTable *
+segments_per_tile (GDBusConnection *c, const char *game)
+{
+  g_autoptr (GVariant) r = call_ok (c, game, GAME_IFACE, "GetTileTypes", NULL);
+  g_autoptr (GVariant) types = g_variant_get_child_value (r, 0);
+  GHashTable *n = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  for (gsize i = 0; i < g_variant_n_children (types); i++)
+    {
+      const char *id;
+      g_autoptr (GVariant) segs = NULL;
+      g_variant_get_child (types, i, "(&s@au@a(uasb)@a{ss})", &id, NULL, &segs, NULL);
+      g_hash_table_insert (n, g_strdup (id), GUINT_TO_POINTER (g_variant_n_children (segs)));
+    }
+  return n;
+}
+
+/* Plays a 2-bot half-tile game of @seed to the end; returns its messages. */
+static GPtrArray *
+play_bot_game (GDBusConnection *c, const char *options, char **game_out)
+{
+  char *game = create_game (c, options);
+  Listener l = { game, g_ptr_array_new_with_free_func (message_free), 0, FALSE };
+  guint sub = g_dbus_connection_signal_subscribe (c, BUS_NAME, GAME_IFACE, NULL, game, NULL,
+                                                  G_DBUS_SIGNAL_FLAGS_NONE, on_message, &l, NULL);
+
+  g_variant_unref (call_ok (c, game, GAME_IFACE, "Start", NO_OPTIONS));
+  WAIT_FOR (l.over);
+  ck_assert (l.over);
+  g_dbus_connection_signal_unsubscribe (c, sub);
+  *game_out = game;
+  return l.messages;
+}
+
+/* "(piece, segment)" of every segment of every feature, and the features' texts. */
+static void
+check_features (GDBusConnection *c, const char *game, GVariant *pieces, GHashTable *n_segments,
+                GHashTable *features)
+{
+  g_autoptr (GVariant) r = call_ok (c, game, GAME_IFACE, "GetFeatures", NULL);
+  g_autoptr (GVariant) list = g_variant_get_child_value (r, 0);
+  g_autoptr (GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  guint want = 0;
+
+  for (gsize i = 0; i < g_variant_n_children (pieces); i++)
+    {
+      const char *tile;
+      g_variant_get_child (pieces, i, "(uii&suo)", NULL, NULL, NULL, &tile, NULL, NULL);
+      want += GPOINTER_TO_UINT (g_hash_table_lookup (n_segments, tile));
+    }
+  for (gsize i = 0; i < g_variant_n_children (list); i++)
+    {
+      g_autoptr (GVariant) segs = NULL;
+      g_variant_get_child (list, i, "(uubuu@au@a(iiuu))", NULL, NULL, NULL, NULL, NULL, NULL,
+                           &segs);
+      for (gsize k = 0; k < g_variant_n_children (segs); k++)
+        {
+          gint32 x, y, px, py;
+          guint32 piece, segment;
+          g_variant_get_child (segs, k, "(iiuu)", &x, &y, &piece, &segment);
+          ck_assert_uint_lt (piece, g_variant_n_children (pieces));
+          g_variant_get_child (pieces, piece, "(uii&suo)", NULL, &px, &py, NULL, NULL, NULL);
+          ck_assert (x == px && y == py);
+          ck_assert_msg (g_hash_table_add (seen, g_strdup_printf ("%u/%u", piece, segment)),
+                         "piece %u segment %u in two features", piece, segment);
+        }
+      g_hash_table_add (features, g_variant_print (segs, FALSE));
+    }
+  ck_assert_uint_eq (g_hash_table_size (seen), want);
+}
+
+/* Issue 18: "Every segment reference (features, signals) says which piece of a cell it is on"
+ * and "FeatureScored carries the feature's segments". Two bots play half-tile games (halftiles,
+ * hands of 3) to the end. GetFeatures names every segment of every piece exactly once as
+ * (x, y, piece, segment), (x, y) being the piece's; FollowerDeployed, FollowerReturned and
+ * FeatureScored name a piece at their (x, y); every FeatureScored's segments are, exactly, one
+ * feature of the final GetFeatures (a scored feature is complete, or scored at the end), and
+ * hold its own reference. Some of those references are in a cell of two half tiles whose other
+ * half has a segment of the same index: (x, y, segment) alone would be ambiguous there.
+ * GetHistory of the game lists the tiles placed in GetPieces' order. */
+START_TEST (test_half_tile_references)
+{
+  GPid pid = daemon_start (NULL);
+  g_autoptr (GDBusConnection) c = client_new ();
+  guint ambiguous = 0, scorings = 0;
+
+  for (guint64 seed = 1; seed <= 3; seed++)
+    {
+      g_autofree char *options
+          = g_strdup_printf ("{'bots': <@u 2>, 'bot-delay': <@u 0>, 'seed': <@t %" G_GUINT64_FORMAT
+                             ">, 'expansions': <['halftiles']>, 'halftiles.hand': <@u 3>}",
+                             seed);
+      g_autofree char *game = NULL;
+      g_autoptr (GPtrArray) messages = play_bot_game (c, options, &game);
+      g_autoptr (GHashTable) n_segments = segments_per_tile (c, game);
+      g_autoptr (GHashTable) features
+          = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      g_autoptr (GVariant) board = call_ok (c, game, GAME_IFACE, "GetPieces", NULL);
+      g_autoptr (GVariant) pieces = g_variant_get_child_value (board, 0);
+
+      check_features (c, game, pieces, n_segments, features);
+      for (guint i = 0; i < messages->len; i++)
+        {
+          const Message *m = messages->pdata[i];
+          gint32 x, y, px, py;
+          guint32 piece, segment;
+          g_autoptr (GVariant) segs = NULL;
+
+          if (g_str_equal (m->member, "FollowerDeployed"))
+            g_variant_get (m->params, "(&oiiuuu@as&st)", NULL, &x, &y, &piece, &segment, NULL, NULL,
+                           NULL, NULL);
+          else if (g_str_equal (m->member, "FollowerReturned"))
+            g_variant_get (m->params, "(&oiiuu&st)", NULL, &x, &y, &piece, &segment, NULL, NULL);
+          else if (g_str_equal (m->member, "FeatureScored"))
+            g_variant_get (m->params, "(iiuuub@au@a(usuu)@a(iiuu)t)", &x, &y, &piece, &segment,
+                           NULL, NULL, NULL, NULL, &segs, NULL);
+          else
+            continue;
+          g_variant_get_child (pieces, piece, "(uii&suo)", NULL, &px, &py, NULL, NULL, NULL);
+          ck_assert_msg (x == px && y == py, "%s names piece %u at (%d, %d), not (%d, %d)",
+                         m->member, piece, px, py, x, y);
+          if (segs == NULL)
+            continue;
+          scorings++;
+          g_autofree char *text = g_variant_print (segs, FALSE);
+          ck_assert_msg (g_hash_table_contains (features, text),
+                         "FeatureScored's %s is no feature of GetFeatures", text);
+          g_autoptr (GVariant) own
+              = g_variant_ref_sink (g_variant_new ("(iiuu)", x, y, piece, segment));
+          gboolean found = FALSE;
+          for (gsize k = 0; k < g_variant_n_children (segs); k++)
+            {
+              g_autoptr (GVariant) ref = g_variant_get_child_value (segs, k);
+              gint32 rx, ry;
+              guint32 rp, rs;
+              found |= g_variant_equal (ref, own);
+              g_variant_get (ref, "(iiuu)", &rx, &ry, &rp, &rs);
+              /* another piece in the same cell with a segment of the same index */
+              for (gsize q = 0; q < g_variant_n_children (pieces); q++)
+                {
+                  const char *tile;
+                  g_variant_get_child (pieces, q, "(uii&suo)", NULL, &px, &py, &tile, NULL, NULL);
+                  ambiguous += q != rp && px == rx && py == ry
+                               && rs < GPOINTER_TO_UINT (g_hash_table_lookup (n_segments, tile));
+                }
+            }
+          ck_assert (found);
+        }
+
+      /* GetHistory (issue 18): the tiles the moves placed, in GetPieces' order */
+      g_autoptr (GVariant) h = call_ok (c, game, GAME_IFACE, "GetHistory", NULL);
+      g_autoptr (GVariant) history = g_variant_get_child_value (h, 0);
+      guint placed = 1; /* the start tile is no move */
+      for (gsize i = 0; i < g_variant_n_children (history); i++)
+        {
+          const char *type, *tile, *want;
+          g_variant_get_child (history, i, "(u&o&s@a{sv}&s)", NULL, NULL, &type, NULL, &tile);
+          if (!g_str_equal (type, "place") && !g_str_equal (type, "place-piece"))
+            continue;
+          g_variant_get_child (pieces, placed++, "(uii&suo)", NULL, NULL, NULL, &want, NULL, NULL);
+          ck_assert_str_eq (tile, want);
+        }
+      ck_assert_uint_eq (placed, g_variant_n_children (pieces));
+    }
+  ck_assert_uint_gt (scorings, 0);
+  ck_assert_uint_gt (ambiguous, 0);
+  g_print ("half tiles: %u scorings, %u references ambiguous without the piece\n", scorings,
+           ambiguous);
+  ck_assert_int_eq (daemon_stop (pid), 0);
+}
+END_TEST
+
+/* Issue 18: "The move history of a running game, readable by anyone (the seed and the
+ * face-down order stay hidden)". After 6 turns of a seeded game, a stranger's GetHistory lists
+ * the 12 moves: turn t's place then deploy or skip, by Ann on odd turns and Bob on even ones,
+ * each place with the tile GetPieces shows there and nothing else with a tile; ExportRecord,
+ * which holds the seed and the pile, stays the creator's (PermissionDenied). */
+START_TEST (test_history_for_anyone)
+{
+  Fixture f;
+  fixture_setup (&f, NULL, "{'seed': <@t 5>}", TRUE);
+  GDBusConnection *clients[2];
+  char *players[2];
+
+  fixture_players (&f, clients, players);
+  for (guint turn = 1; turn <= 6; turn++)
+    play_policy_turn (mover (&f), f.game);
+  g_autoptr (GVariant) h = call_ok (f.x, f.game, GAME_IFACE, "GetHistory", NULL);
+  g_autoptr (GVariant) history = g_variant_get_child_value (h, 0);
+  g_autoptr (GVariant) board = call_ok (f.x, f.game, GAME_IFACE, "GetPieces", NULL);
+  g_autoptr (GVariant) pieces = g_variant_get_child_value (board, 0);
+
+  ck_assert_uint_eq (g_variant_n_children (history), 12);
+  for (guint i = 0; i < 12; i++)
+    {
+      guint32 turn;
+      const char *player, *type, *tile, *want;
+      g_autoptr (GVariant) args = NULL;
+      g_variant_get_child (history, i, "(u&o&s@a{sv}&s)", &turn, &player, &type, &args, &tile);
+      ck_assert_uint_eq (turn, i / 2 + 1);
+      ck_assert_str_eq (player, players[i / 2 % 2]);
+      if (i % 2 == 0)
+        {
+          gint32 x, y, px, py;
+          ck_assert_str_eq (type, "place");
+          ck_assert (g_variant_lookup (args, "x", "i", &x)
+                     && g_variant_lookup (args, "y", "i", &y));
+          g_variant_get_child (pieces, i / 2 + 1, "(uii&suo)", NULL, &px, &py, &want, NULL, NULL);
+          ck_assert (x == px && y == py);
+          ck_assert_str_eq (tile, want);
+        }
+      else
+        {
+          ck_assert (g_str_equal (type, "deploy") || g_str_equal (type, "skip"));
+          ck_assert_str_eq (tile, "");
+        }
+    }
+  GAME_REFUSED (f.x, f.game, "ExportRecord", NO_OPTIONS, E ("PermissionDenied"));
+  fixture_teardown (&f);
+}
+END_TEST
+
 int
 main (void)
 {
@@ -460,6 +683,8 @@ main (void)
   tcase_add_test (tc, test_preview_equals_deployments);
   tcase_add_test (tc, test_place_and_deploy);
   tcase_add_test (tc, test_snapshot_while_bots_play);
+  tcase_add_test (tc, test_half_tile_references);
+  tcase_add_test (tc, test_history_for_anyone);
   suite_add_tcase (s, tc);
   return check_run_suite (s);
 }
