@@ -39,6 +39,7 @@ Game
 .Players emits-change
 .Scores emits-change
 .Seats const
+.Sequence emits-change
 .State emits-change
 .StateHash emits-change
 .Tile emits-change
@@ -55,6 +56,7 @@ Player
 .Name const
 .Score emits-change
 .Seat const
+.Sequence emits-change
 Expansion
 .Description const
 .Name const
