@@ -276,23 +276,23 @@ counted (const char *figure)
 }
 
 void
-ctl_game_add_follower (CtlGame *g, gint seat, gint x, gint y, guint segment, const char *figure)
+ctl_game_add_follower (CtlGame *g, gint seat, guint piece, gint x, gint y, guint segment,
+                       const char *figure)
 {
-  guint piece = 0;
-  for (guint k = 0; k < g->n_tiles; k++)
-    if (g->tiles[k].x == x && g->tiles[k].y == y)
-      piece = k + 1;
   g->followers = g_renew (CtlFollower, g->followers, g->n_followers + 1);
-  g->followers[g->n_followers++] = (CtlFollower){ seat, x, y, segment, piece };
+  g->followers[g->n_followers++] = (CtlFollower){ seat, x, y, segment, piece + 1 };
   if (counted (figure) && seat >= 0 && (guint)seat < g->n_players && g->players[seat].followers)
     g->players[seat].followers--;
 }
 
 void
-ctl_game_remove_follower (CtlGame *g, gint x, gint y, guint segment, const char *figure)
+ctl_game_remove_follower (CtlGame *g, guint piece, gint x, gint y, guint segment,
+                          const char *figure)
 {
   for (guint i = 0; i < g->n_followers; i++)
-    if (g->followers[i].x == x && g->followers[i].y == y && g->followers[i].segment == segment)
+    if ((g->followers[i].piece ? g->followers[i].piece == piece + 1
+                               : g->followers[i].x == x && g->followers[i].y == y)
+        && g->followers[i].segment == segment)
       {
         gint seat = g->followers[i].seat;
         if (counted (figure) && seat >= 0 && (guint)seat < g->n_players)

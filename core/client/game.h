@@ -57,9 +57,13 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (CtlGame, ctl_game_free)
 void ctl_game_add_tile (CtlGame *game, const char *id, gint x, gint y, guint rotation);
 /* @figure: the figure kind's name (FollowerDeployed, FollowerReturned): only "follower"
  * changes the player's count of followers in the supply. */
-void ctl_game_add_follower (CtlGame *game, gint seat, gint x, gint y, guint segment,
+/* @piece: the piece the figure stands on (the signals' piece index, which is the index of
+ * ctl_game_add_tile()'s tiles): exact where a cell holds two half tiles. A follower read from
+ * an old daemon's GetBoard has no piece: it is found by x, y, segment. */
+void ctl_game_add_follower (CtlGame *game, gint seat, guint piece, gint x, gint y, guint segment,
                             const char *figure);
-void ctl_game_remove_follower (CtlGame *game, gint x, gint y, guint segment, const char *figure);
+void ctl_game_remove_follower (CtlGame *game, guint piece, gint x, gint y, guint segment,
+                               const char *figure);
 
 /* The board for the renderer; @marks (x, y pairs) may be NULL. */
 CtlBoard ctl_game_board (const CtlGame *game, const gint *marks, guint n_marks);

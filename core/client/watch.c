@@ -269,13 +269,13 @@ on_follower_deployed (CtlWatch *w, GVariant *args)
   const char *player;
   gint32 x, y;
   const char *figure;
-  guint32 segment, kind;
+  guint32 piece, segment, kind;
   g_autofree const char **locations = NULL;
-  g_variant_get (args, "(&oiiuuu^a&s&st)", &player, &x, &y, NULL, &segment, &kind, &locations,
+  g_variant_get (args, "(&oiiuuu^a&s&st)", &player, &x, &y, &piece, &segment, &kind, &locations,
                  &figure, NULL);
   g_autofree char *who = label (w, player);
   g_autofree char *where = g_strjoinv (",", (char **)locations);
-  ctl_game_add_follower (w->game, ctl_game_seat (w->game, player), x, y, segment, figure);
+  ctl_game_add_follower (w->game, ctl_game_seat (w->game, player), piece, x, y, segment, figure);
   return g_strdup_printf ("  %s puts a%s %s on the %s%s%s%s at (%d, %d), segment %u", who,
                           strchr ("aeiou", figure[0]) ? "n" : "", figure,
                           ctl_feature_kind_name (kind), *where ? " (" : "", where,
@@ -360,9 +360,9 @@ on_follower_returned (CtlWatch *w, GVariant *args)
   const char *player;
   gint32 x, y;
   const char *figure;
-  guint32 segment;
-  g_variant_get (args, "(&oiiuu&st)", &player, &x, &y, NULL, &segment, &figure, NULL);
-  ctl_game_remove_follower (w->game, x, y, segment, figure);
+  guint32 piece, segment;
+  g_variant_get (args, "(&oiiuu&st)", &player, &x, &y, &piece, &segment, &figure, NULL);
+  ctl_game_remove_follower (w->game, piece, x, y, segment, figure);
   g_autofree char *who = label (w, player);
   return g_strdup_printf ("  %s's %s comes back from (%d, %d), segment %u", who, figure, x, y,
                           segment);
