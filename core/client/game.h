@@ -26,6 +26,8 @@ typedef struct
   const char *tile;       /* in play, "" for none */
   const char *active;     /* ActivePlayer, "/" for none */
   const char *state_hash; /* StateHash, "" for none (or a daemon without it) */
+  guint64 sequence;       /* the sequence number the state is valid at (GetSnapshot); 0 for a
+                           * daemon without sequence numbers */
   GVariant *options;
 
   /* By seat (n_players == seats); a free seat has path NULL. */
@@ -46,7 +48,8 @@ typedef struct
 
 /* Reads the game's properties, players, tile types and board. */
 CtlGame *ctl_game_new (DBusConnection *conn, const char *path, GError **error);
-/* Reads properties and players again, and the board unless @board is FALSE. */
+/* Reads properties and players again, and the board unless @board is FALSE: one GetSnapshot
+ * (which brings the board in any case), or separate reads from a daemon without it. */
 gboolean ctl_game_refresh (CtlGame *game, DBusConnection *conn, gboolean board, GError **error);
 void ctl_game_free (CtlGame *game);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CtlGame, ctl_game_free)

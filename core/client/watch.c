@@ -444,6 +444,26 @@ ctl_watch_print_event (CtlWatch *w, const char *member, GVariant *args)
     }
 }
 
+/* The sequence number of a Game signal (its last argument) or of a PropertiesChanged (its
+ * "Sequence"); 0 for none (a daemon without them). */
+static guint64
+message_sequence (const char *member, GVariant *args)
+{
+  guint64 sequence = 0;
+  gsize n = g_variant_n_children (args);
+
+  if (g_str_equal (member, "PropertiesChanged"))
+    {
+      g_autoptr (GVariant) changed = n > 1 ? g_variant_get_child_value (args, 1) : NULL;
+      if (changed && g_variant_is_of_type (changed, G_VARIANT_TYPE_VARDICT))
+        g_variant_lookup (changed, "Sequence", "t", &sequence);
+      return sequence;
+    }
+  g_autoptr (GVariant) last = n ? g_variant_get_child_value (args, n - 1) : NULL;
+  return last && g_variant_is_of_type (last, G_VARIANT_TYPE_UINT64) ? g_variant_get_uint64 (last)
+                                                                    : 0;
+}
+
 static void
 lose (CtlWatch *w, const char *why)
 {
@@ -484,7 +504,15 @@ filter (DBusConnection *conn, DBusMessage *message, gpointer data)
     return DBUS_HANDLER_RESULT_NOT_YET_HANDLED;
   const char *member = dbus_message_get_member (message);
   g_autoptr (GVariant) args = ctl_message_get_args (message);
-  ctl_watch_print_event (w, member, args);
+  guint64 sequence = message_sequence (member, args);
+  /* what the last read already holds (doc/dbus-game.md, "Joining a game in progress") is
+   * neither printed nor applied again */
+  if (!sequence || sequence > w->game->sequence)
+    {
+      if (sequence)
+        w->game->sequence = sequence;
+      ctl_watch_print_event (w, member, args);
+    }
   if (w->func)
     w->func (w, member, args, w->user_data);
   return DBUS_HANDLER_RESULT_NOT_YET_HANDLED;
