@@ -134,8 +134,7 @@ gboolean carcd_session_play_moves (CarcdSession *s, CarcdCaller *caller, const C
 /* The deployments @move would offer (carc_game_preview_deployments()), checked like a move of
  * the caller's. */
 gboolean carcd_session_preview (CarcdSession *s, CarcdCaller *caller, const CarcMove *move,
-                                CarcDeployment **deployments, guint *n_deployments,
-                                GError **error);
+                                CarcDeployment **deployments, guint *n_deployments, GError **error);
 
 /* Gives the session a creator token (CreateGame, ImportGame), bound to @name's Unix user. */
 gboolean carcd_session_issue_creator_token (CarcdSession *session, const char *name,
