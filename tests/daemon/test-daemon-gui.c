@@ -353,13 +353,78 @@ copy_apply (Copy *copy, const Message *m)
     }
 }
 
+/* Records the properties @props of @path as the values last known ("path property" to their
+ * text), Sequence left out. */
+static void
+known_add (GHashTable *known, const char *path, GVariant *props)
+{
+  GVariantIter iter;
+  const char *key;
+  GVariant *value;
+
+  g_variant_iter_init (&iter, props);
+  while (g_variant_iter_next (&iter, "{&sv}", &key, &value))
+    {
+      if (!g_str_equal (key, "Sequence"))
+        g_hash_table_insert (known, g_strdup_printf ("%s %s", path, key),
+                             g_variant_print (value, FALSE));
+      g_variant_unref (value);
+    }
+}
+
+/* A message numbered after the snapshot tells something the snapshot did not hold: a
+ * PropertiesChanged changes each property it names from the value last known (the
+ * snapshot's, then the messages'), a TurnStarted starts a turn after the snapshot's, a
+ * TilePlaced is checked by copy_apply(); one numbered at or before it, something it holds. */
+static void
+check_against_snapshot (GHashTable *known, const Message *m, gboolean after, guint turn,
+                        guint n_pieces)
+{
+  guint32 t, piece;
+
+  if (g_str_equal (m->member, "PropertiesChanged") && after)
+    {
+      g_autoptr (GVariant) changed = g_variant_get_child_value (m->params, 1);
+      GVariantIter iter;
+      const char *key;
+      GVariant *value;
+
+      g_variant_iter_init (&iter, changed);
+      while (g_variant_iter_next (&iter, "{&sv}", &key, &value))
+        {
+          g_autofree char *name = g_strdup_printf ("%s %s", m->path, key);
+          g_autofree char *text = g_variant_print (value, FALSE);
+          g_variant_unref (value);
+          if (g_str_equal (key, "Sequence"))
+            continue;
+          ck_assert_msg (g_strcmp0 (g_hash_table_lookup (known, name), text) != 0,
+                         "PropertiesChanged %" G_GUINT64_FORMAT " says %s is %s, as it was",
+                         m->sequence, name, text);
+          g_hash_table_insert (known, g_steal_pointer (&name), g_steal_pointer (&text));
+        }
+    }
+  else if (g_str_equal (m->member, "TurnStarted"))
+    {
+      g_variant_get (m->params, "(u&o&sut)", &t, NULL, NULL, NULL, NULL);
+      ck_assert_msg (after ? t > turn : t <= turn, "TurnStarted %u %s a snapshot at turn %u", t,
+                     after ? "after" : "before", turn);
+    }
+  else if (g_str_equal (m->member, "TilePlaced") && !after)
+    {
+      g_variant_get (m->params, "(&o&siiuut)", NULL, NULL, NULL, NULL, NULL, &piece, NULL);
+      ck_assert_uint_lt (piece, n_pieces);
+    }
+}
+
 /* Issue 18, Done when: "A snapshot taken at any moment plus the signals after it equal the
  * final board and scores, in a test with bots playing at full speed." Three bots (no delay)
  * play a seeded game; the listener subscribed before the start asks GetSnapshot with a
  * blocking call after a random number of TilePlaced, while the bots go on. Its copy (the
  * snapshot, then only the messages numbered above the snapshot's number, in order) ends equal
  * to GetPieces and Scores; the numbers of every message of the game and its players count up
- * by one. Repeated for three seeds. */
+ * by one; and the boundary is exact: every PropertiesChanged after the snapshot changes what
+ * it names from the snapshot's value, every TurnStarted and TilePlaced before it is in it.
+ * Repeated for three seeds. */
 START_TEST (test_snapshot_while_bots_play)
 {
   static const guint64 seeds[] = { 3, 17, 29 };
@@ -394,6 +459,22 @@ START_TEST (test_snapshot_while_bots_play)
       ck_assert_uint_eq (g_variant_n_children (players), 3);
       ck_assert_uint_eq (g_variant_n_children (hand), 0); /* the listener holds no seat */
       copy_from_pieces (&copy, pieces, followers);
+      g_autoptr (GHashTable) known
+          = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+      known_add (known, game, props);
+      for (gsize i = 0; i < g_variant_n_children (players); i++)
+        {
+          const char *path;
+          g_autoptr (GVariant) p = NULL;
+          g_variant_get_child (players, i, "(&o@a{sv})", &path, &p);
+          known_add (known, path, p);
+        }
+      guint32 snap_turn = 0;
+      g_variant_lookup (props, "Turn", "u", &snap_turn);
+      guint64 snap_sequence = 0;
+      g_variant_lookup (props, "Sequence", "t", &snap_sequence);
+      ck_assert_uint_eq (snap_sequence, at);
+      guint n_snap_pieces = (guint)g_variant_n_children (pieces);
       g_autoptr (GVariant) scores = g_variant_lookup_value (props, "Scores", G_VARIANT_TYPE ("au"));
       for (guint i = 0; i < 3; i++)
         g_variant_get_child (scores, i, "u", &copy.scores[i]);
@@ -412,6 +493,7 @@ START_TEST (test_snapshot_while_bots_play)
             ck_assert_msg (m->sequence == ((Message *)l.messages->pdata[i - 1])->sequence + 1,
                            "%s numbered %" G_GUINT64_FORMAT " after %" G_GUINT64_FORMAT, m->member,
                            m->sequence, ((Message *)l.messages->pdata[i - 1])->sequence);
+          check_against_snapshot (known, m, m->sequence > at, snap_turn, n_snap_pieces);
           if (m->sequence <= at)
             {
               before++;
