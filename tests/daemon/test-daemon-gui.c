@@ -756,6 +756,73 @@ START_TEST (test_history_for_anyone)
 }
 END_TEST
 
+/* PlaceAndDeploy's "piece" and PreviewDeployments' "place-piece" (issue 18): a half-tile game
+ * (hands of 2) starts choosing (State 4). Ann previews her hand piece 0 at its first legal
+ * placement; PlaceAndDeploy with "piece" 5 is NoPiece, with "piece" of type s InvalidArgs,
+ * both changing nothing; then PlaceAndDeploy with "piece" 0 and no figure places that half
+ * tile (GetPieces shows the hand's tile there, HandSize drops to 1) and the turn ends. A
+ * second game, alike, makes the same placement with PlacePiece: GetDeployments then equals
+ * the preview. */
+START_TEST (test_place_piece_and_preview)
+{
+  const char *options = "{'seed': <@t 12>, 'expansions': <['halftiles']>, "
+                        "'halftiles.hand': <uint32 2>}";
+  Fixture f;
+  fixture_setup (&f, NULL, options, TRUE);
+  ck_assert_uint_eq (get_uint (f.a, f.game, GAME_IFACE, "State"), 4);
+  g_autoptr (GVariant) hand
+      = call_ok (f.a, f.game, GAME_IFACE, "GetHand", g_variant_new ("(oa{sv})", f.pa, NULL));
+  const char *tile;
+  g_autoptr (GVariant) ids = g_variant_get_child_value (hand, 0);
+  g_variant_get_child (ids, 0, "&s", &tile);
+  g_autoptr (GVariant) r = call_ok (f.a, f.game, GAME_IFACE, "GetPiecePlacements",
+                                    g_variant_new ("(ua{sv})", 0, NULL));
+  g_autoptr (GVariant) list = g_variant_get_child_value (r, 0);
+  gint32 x, y;
+  guint32 rotation;
+  ck_assert_uint_gt (g_variant_n_children (list), 0);
+  g_variant_get_child (list, 0, "(iiu)", &x, &y, &rotation);
+
+  g_autoptr (GVariant) p
+      = call_ok (f.a, f.game, GAME_IFACE, "PreviewDeployments",
+                 g_variant_new ("(s@a{sv}a{sv})", "place-piece",
+                                g_variant_new_parsed ("{'piece': <@u 0>, 'x': <%i>, 'y': <%i>, "
+                                                      "'rotation': <%u>}",
+                                                      x, y, rotation),
+                                NULL));
+  g_autoptr (GVariant) preview = g_variant_get_child_value (p, 0);
+  ck_assert_uint_gt (g_variant_n_children (preview), 0); /* a half tile offers its segments */
+  GAME_REFUSED (f.a, f.game, "PlaceAndDeploy",
+                g_variant_new ("(iiusu@a{sv})", x, y, rotation, "", 0,
+                               g_variant_new_parsed ("{'piece': <@u 5>}")),
+                E ("NoPiece"));
+  GAME_REFUSED (f.a, f.game, "PlaceAndDeploy",
+                g_variant_new ("(iiusu@a{sv})", x, y, rotation, "", 0,
+                               g_variant_new_parsed ("{'piece': <'0'>}")),
+                E ("InvalidArgs"));
+  g_variant_unref (call_ok (f.a, f.game, GAME_IFACE, "PlaceAndDeploy",
+                            g_variant_new ("(iiusu@a{sv})", x, y, rotation, "", 0,
+                                           g_variant_new_parsed ("{'piece': <@u 0>}"))));
+  g_autoptr (GVariant) board = call_ok (f.x, f.game, GAME_IFACE, "GetPieces", NULL);
+  g_autoptr (GVariant) pieces = g_variant_get_child_value (board, 0);
+  gint32 px, py;
+  const char *placed;
+  g_variant_get_child (pieces, 1, "(uii&suo)", NULL, &px, &py, &placed, NULL, NULL);
+  ck_assert (px == x && py == y);
+  ck_assert_str_eq (placed, tile);
+  ck_assert_uint_eq (get_uint (f.a, f.pa, PLAYER_IFACE, "HandSize"), 1);
+  ck_assert_uint_eq (get_uint (f.a, f.game, GAME_IFACE, "Turn"), 2);
+  fixture_teardown (&f);
+
+  fixture_setup (&f, NULL, options, TRUE);
+  g_variant_unref (call_ok (f.a, f.game, GAME_IFACE, "PlacePiece",
+                            g_variant_new ("(uiiua{sv})", 0, x, y, rotation, NULL)));
+  g_autoptr (GVariant) real = deployments (f.a, f.game);
+  ck_assert (g_variant_equal (real, preview));
+  fixture_teardown (&f);
+}
+END_TEST
+
 int
 main (void)
 {
@@ -767,6 +834,7 @@ main (void)
   tcase_add_test (tc, test_snapshot_while_bots_play);
   tcase_add_test (tc, test_half_tile_references);
   tcase_add_test (tc, test_history_for_anyone);
+  tcase_add_test (tc, test_place_piece_and_preview);
   suite_add_tcase (s, tc);
   return check_run_suite (s);
 }
