@@ -61,8 +61,8 @@ void ctl_game_add_tile (CtlGame *game, const char *id, gint x, gint y, guint rot
 /* @figure: the figure kind's name (FollowerDeployed, FollowerReturned): only "follower"
  * changes the player's count of followers in the supply. */
 /* @piece: the piece the figure stands on (the signals' piece index, which is the index of
- * ctl_game_add_tile()'s tiles): exact where a cell holds two half tiles. A follower read from
- * an old daemon's GetBoard has no piece: it is found by x, y, segment. */
+ * ctl_game_add_tile()'s tiles): exact where a cell holds two triangular pieces. A follower read
+ * from an old daemon's GetBoard has no piece: it is found by x, y, segment. */
 void ctl_game_add_follower (CtlGame *game, gint seat, guint piece, gint x, gint y, guint segment,
                             const char *figure);
 void ctl_game_remove_follower (CtlGame *game, guint piece, gint x, gint y, guint segment,

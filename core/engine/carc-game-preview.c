@@ -109,8 +109,8 @@ carc_game_apply_moves (CarcGame *self, const CarcMove *moves, guint n_moves, GEr
  *   that piece's tile
  * @n_segments: (out): how many segments the feature has
  *
- * Every segment of a feature, as (piece, segment): exact also in a cell that holds two half
- * tiles. Sorted by piece, then segment.
+ * Every segment of a feature, as (piece, segment): exact also in a cell that holds two
+ * triangular pieces. Sorted by piece, then segment.
  *
  * Returns: %TRUE if @piece has that segment
  */
