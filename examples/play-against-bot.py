@@ -115,9 +115,11 @@ class Game:
     # The signal handlers. TurnStarted names the player whose turn it
     # is, so it is all a player needs to know when to move (the
     # ActivePlayer and State properties, announced by PropertiesChanged,
-    # say the same).
+    # say the same). Every Game signal ends in its sequence number
+    # (doc/dbus-game.md, "Sequence numbers"): a client that joins late
+    # uses it with GetSnapshot; this one listens from the start.
 
-    def on_turn_started(self, turn, player, tile, tiles_left):
+    def on_turn_started(self, turn, player, tile, tiles_left, sequence):
         if player != self.me:
             return  # the bot's turn: the daemon plays it
         try:
@@ -150,10 +152,11 @@ class Game:
             move += ", no follower"
         print(move)
 
-    def on_tile_discarded(self, player, tile):
+    def on_tile_discarded(self, player, tile, sequence):
         print("tile %s fits nowhere: discarded" % tile)
 
-    def on_feature_scored(self, x, y, segment, kind, final, points, breakdown):
+    def on_feature_scored(self, x, y, piece, segment, kind, final, points,
+                          breakdown, segments, sequence):
         self.scored = [s + p for s, p in zip(self.scored, points)]
         # breakdown: (seat, item, count, points) for every item of every seat
         items = [[] for _ in points]
@@ -166,13 +169,13 @@ class Game:
             ", ".join("%s %d%s" % (n, p, describe(own))
                       for n, p, own in zip(self.names, points, items))))
 
-    def on_points_awarded(self, player, item, count, points):
+    def on_points_awarded(self, player, item, count, points, sequence):
         # a Player object's path ends in its seat: .../player/<seat>
         seat = int(player.rsplit("/", 1)[1])
         self.scored[seat] += int(points)
         print("  %s +%d for %s" % (self.names[seat], points, item))
 
-    def on_game_over(self, scores):
+    def on_game_over(self, scores, sequence):
         self.final_scores = [int(s) for s in scores]
         self.loop.quit()
 

@@ -58,10 +58,11 @@ lookup_bool (GVariant *dict, const char *key)
   return b;
 }
 
-static gboolean
-read_players (CtlGame *g, DBusConnection *conn, GVariant *props, GError **error)
+/* Room for the seats of @props' Players (returned, NULL-terminated: g_free it). */
+static const char **
+size_players (CtlGame *g, GVariant *props)
 {
-  g_autofree const char **paths = NULL;
+  const char **paths = NULL;
   if (!g_variant_lookup (props, "Players", "^a&o", &paths))
     paths = g_new0 (const char *, 1);
   guint n = MAX (g->seats, g_strv_length ((char **)paths));
@@ -72,23 +73,39 @@ read_players (CtlGame *g, DBusConnection *conn, GVariant *props, GError **error)
   g->player_paths = g_new0 (const char *, n);
   g->hand_sizes = g_new0 (guint, n);
   g->n_players = n;
+  return paths;
+}
+
+/* The @i-th taken seat's Player properties @p, at @path. */
+static void
+set_player (CtlGame *g, guint i, const char *path, GVariant *p)
+{
+  guint32 seat = i;
+  if (!g_variant_lookup (p, "Seat", "u", &seat) || seat >= g->n_players)
+    seat = i;
+  if (seat >= g->n_players)
+    return;
+  CtlPlayer *pl = &g->players[seat];
+  g->player_paths[seat] = g_string_chunk_insert_const (g->strings, path);
+  pl->name = lookup_string (g, p, "Name");
+  pl->colour = lookup_string (g, p, "Colour");
+  pl->score = lookup_uint (p, "Score");
+  pl->followers = lookup_uint (p, "Followers");
+  pl->bot = lookup_bool (p, "Bot");
+  pl->connected = lookup_bool (p, "Connected");
+  g->hand_sizes[seat] = lookup_uint (p, "HandSize");
+}
+
+static gboolean
+read_players (CtlGame *g, DBusConnection *conn, GVariant *props, GError **error)
+{
+  g_autofree const char **paths = size_players (g, props);
   for (guint i = 0; paths[i]; i++)
     {
       g_autoptr (GVariant) p = ctl_get_all (conn, paths[i], CTL_IFACE_PLAYER, error);
       if (!p)
         return FALSE;
-      guint32 seat = i;
-      if (!g_variant_lookup (p, "Seat", "u", &seat) || seat >= n)
-        seat = i;
-      CtlPlayer *pl = &g->players[seat];
-      g->player_paths[seat] = g_string_chunk_insert_const (g->strings, paths[i]);
-      pl->name = lookup_string (g, p, "Name");
-      pl->colour = lookup_string (g, p, "Colour");
-      pl->score = lookup_uint (p, "Score");
-      pl->followers = lookup_uint (p, "Followers");
-      pl->bot = lookup_bool (p, "Bot");
-      pl->connected = lookup_bool (p, "Connected");
-      g->hand_sizes[seat] = lookup_uint (p, "HandSize");
+      set_player (g, i, paths[i], p);
     }
   return TRUE;
 }
@@ -116,16 +133,11 @@ set_tiles (CtlGame *g, GVariant *tiles, guint32 *index)
     }
 }
 
-/* GetPieces: exact where two triangular pieces share a cell (a follower names its piece). */
-static gboolean
-read_pieces (CtlGame *g, DBusConnection *conn, GError **error)
+/* GetPieces' (or GetSnapshot's) pieces and followers: exact where two triangular pieces share
+ * a cell (a follower names its piece). */
+static void
+set_pieces (CtlGame *g, GVariant *pieces, GVariant *followers)
 {
-  g_autoptr (GVariant) reply
-      = ctl_call_typed (conn, g->path, "GetPieces", NULL, "(a(uiisuo)a(ouuu))", error);
-  if (!reply)
-    return FALSE;
-  g_autoptr (GVariant) pieces = g_variant_get_child_value (reply, 0);
-  g_autoptr (GVariant) followers = g_variant_get_child_value (reply, 1);
   g_autofree guint32 *index = g_new0 (guint32, g_variant_n_children (pieces));
   set_tiles (g, pieces, index);
   g_free (g->followers);
@@ -146,6 +158,18 @@ read_pieces (CtlGame *g, DBusConnection *conn, GError **error)
             f->y = g->tiles[k].y;
           }
     }
+}
+
+static gboolean
+read_pieces (CtlGame *g, DBusConnection *conn, GError **error)
+{
+  g_autoptr (GVariant) reply
+      = ctl_call_typed (conn, g->path, "GetPieces", NULL, "(a(uiisuo)a(ouuu))", error);
+  if (!reply)
+    return FALSE;
+  g_autoptr (GVariant) pieces = g_variant_get_child_value (reply, 0);
+  g_autoptr (GVariant) followers = g_variant_get_child_value (reply, 1);
+  set_pieces (g, pieces, followers);
   return TRUE;
 }
 
@@ -217,12 +241,10 @@ read_types (CtlGame *g, DBusConnection *conn, GError **error)
   return TRUE;
 }
 
-gboolean
-ctl_game_refresh (CtlGame *g, DBusConnection *conn, gboolean board, GError **error)
+/* The Game properties @props into @g (the players are read apart). */
+static void
+set_properties (CtlGame *g, GVariant *props)
 {
-  g_autoptr (GVariant) props = ctl_get_all (conn, g->path, CTL_IFACE_GAME, error);
-  if (!props)
-    return FALSE;
   g->name = lookup_string (g, props, "Name");
   g->state = lookup_uint (props, "State");
   g->seats = lookup_uint (props, "Seats");
@@ -233,8 +255,12 @@ ctl_game_refresh (CtlGame *g, DBusConnection *conn, gboolean board, GError **err
   g->state_hash = lookup_string (g, props, "StateHash");
   g_clear_pointer (&g->options, g_variant_unref);
   g->options = g_variant_lookup_value (props, "Options", G_VARIANT_TYPE_VARDICT);
-  if (!read_players (g, conn, props, error))
-    return FALSE;
+}
+
+/* The active seat and the scores, once the properties and the players are in. */
+static void
+set_scores (CtlGame *g, GVariant *props)
+{
   if (g->state != CTL_STATE_OVER)
     for (guint i = 0; i < g->n_players; i++)
       g->players[i].active = g_strcmp0 (g->player_paths[i], g->active) == 0;
@@ -244,6 +270,64 @@ ctl_game_refresh (CtlGame *g, DBusConnection *conn, gboolean board, GError **err
     for (guint i = 0; scores && i < g_variant_n_children (scores) && i < g->n_players; i++)
       g_variant_get_child (scores, i, "u", &g->players[i].score);
   }
+}
+
+/* GetSnapshot: the properties, players, board and the sequence number they are valid at, in
+ * one read (the board too: the signals after that number are the ones to apply to it). FALSE
+ * with @error; *@old when the daemon has no GetSnapshot. */
+static gboolean
+read_snapshot (CtlGame *g, DBusConnection *conn, gboolean *old, GError **error)
+{
+  g_autoptr (GError) local = NULL;
+  g_autoptr (GVariant) reply
+      = ctl_call_typed (conn, g->path, "GetSnapshot", g_variant_new ("(a{sv})", NULL),
+                        "(ta{sv}a(oa{sv})a(uiisuo)a(ouuu)as)", &local);
+  *old = reply == NULL && g_str_has_prefix (local->message, "UnknownMethod:");
+  if (!reply)
+    {
+      g_propagate_error (error, g_steal_pointer (&local));
+      return FALSE;
+    }
+  g_autoptr (GVariant) props = g_variant_get_child_value (reply, 1);
+  g_autoptr (GVariant) players = g_variant_get_child_value (reply, 2);
+  g_variant_get_child (reply, 0, "t", &g->sequence);
+  set_properties (g, props);
+  g_free (size_players (g, props));
+  for (guint i = 0; i < g_variant_n_children (players); i++)
+    {
+      const char *path;
+      g_autoptr (GVariant) p = NULL;
+      g_variant_get_child (players, i, "(&o@a{sv})", &path, &p);
+      set_player (g, i, path, p);
+    }
+  set_scores (g, props);
+  g_autoptr (GVariant) pieces = g_variant_get_child_value (reply, 3);
+  g_autoptr (GVariant) followers = g_variant_get_child_value (reply, 4);
+  set_pieces (g, pieces, followers);
+  return TRUE;
+}
+
+gboolean
+ctl_game_refresh (CtlGame *g, DBusConnection *conn, gboolean board, GError **error)
+{
+  g_autoptr (GError) local = NULL;
+  gboolean old = FALSE;
+  if (read_snapshot (g, conn, &old, &local))
+    return TRUE;
+  if (!old)
+    {
+      g_propagate_error (error, g_steal_pointer (&local));
+      return FALSE;
+    }
+  g_autoptr (GVariant) props = ctl_get_all (conn, g->path, CTL_IFACE_GAME, error);
+  if (!props)
+    return FALSE;
+  /* a daemon from before GetSnapshot: separate reads, no sequence number */
+  g->sequence = 0;
+  set_properties (g, props);
+  if (!read_players (g, conn, props, error))
+    return FALSE;
+  set_scores (g, props);
   return !board || read_board (g, conn, error);
 }
 
@@ -253,8 +337,7 @@ ctl_game_new (DBusConnection *conn, const char *path, GError **error)
   g_autoptr (CtlGame) g = g_new0 (CtlGame, 1);
   g->path = g_strdup (path);
   g->strings = g_string_chunk_new (1024);
-  if (!ctl_game_refresh (g, conn, FALSE, error) || !read_types (g, conn, error)
-      || !read_board (g, conn, error))
+  if (!ctl_game_refresh (g, conn, TRUE, error) || !read_types (g, conn, error))
     return NULL;
   return g_steal_pointer (&g);
 }
@@ -276,23 +359,23 @@ counted (const char *figure)
 }
 
 void
-ctl_game_add_follower (CtlGame *g, gint seat, gint x, gint y, guint segment, const char *figure)
+ctl_game_add_follower (CtlGame *g, gint seat, guint piece, gint x, gint y, guint segment,
+                       const char *figure)
 {
-  guint piece = 0;
-  for (guint k = 0; k < g->n_tiles; k++)
-    if (g->tiles[k].x == x && g->tiles[k].y == y)
-      piece = k + 1;
   g->followers = g_renew (CtlFollower, g->followers, g->n_followers + 1);
-  g->followers[g->n_followers++] = (CtlFollower){ seat, x, y, segment, piece };
+  g->followers[g->n_followers++] = (CtlFollower){ seat, x, y, segment, piece + 1 };
   if (counted (figure) && seat >= 0 && (guint)seat < g->n_players && g->players[seat].followers)
     g->players[seat].followers--;
 }
 
 void
-ctl_game_remove_follower (CtlGame *g, gint x, gint y, guint segment, const char *figure)
+ctl_game_remove_follower (CtlGame *g, guint piece, gint x, gint y, guint segment,
+                          const char *figure)
 {
   for (guint i = 0; i < g->n_followers; i++)
-    if (g->followers[i].x == x && g->followers[i].y == y && g->followers[i].segment == segment)
+    if ((g->followers[i].piece ? g->followers[i].piece == piece + 1
+                               : g->followers[i].x == x && g->followers[i].y == y)
+        && g->followers[i].segment == segment)
       {
         gint seat = g->followers[i].seat;
         if (counted (figure) && seat >= 0 && (guint)seat < g->n_players)

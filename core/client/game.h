@@ -26,6 +26,8 @@ typedef struct
   const char *tile;       /* in play, "" for none */
   const char *active;     /* ActivePlayer, "/" for none */
   const char *state_hash; /* StateHash, "" for none (or a daemon without it) */
+  guint64 sequence;       /* the sequence number the state is valid at (GetSnapshot); 0 for a
+                           * daemon without sequence numbers */
   GVariant *options;
 
   /* By seat (n_players == seats); a free seat has path NULL. */
@@ -46,7 +48,8 @@ typedef struct
 
 /* Reads the game's properties, players, tile types and board. */
 CtlGame *ctl_game_new (DBusConnection *conn, const char *path, GError **error);
-/* Reads properties and players again, and the board unless @board is FALSE. */
+/* Reads properties and players again, and the board unless @board is FALSE: one GetSnapshot
+ * (which brings the board in any case), or separate reads from a daemon without it. */
 gboolean ctl_game_refresh (CtlGame *game, DBusConnection *conn, gboolean board, GError **error);
 void ctl_game_free (CtlGame *game);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CtlGame, ctl_game_free)
@@ -57,9 +60,13 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (CtlGame, ctl_game_free)
 void ctl_game_add_tile (CtlGame *game, const char *id, gint x, gint y, guint rotation);
 /* @figure: the figure kind's name (FollowerDeployed, FollowerReturned): only "follower"
  * changes the player's count of followers in the supply. */
-void ctl_game_add_follower (CtlGame *game, gint seat, gint x, gint y, guint segment,
+/* @piece: the piece the figure stands on (the signals' piece index, which is the index of
+ * ctl_game_add_tile()'s tiles): exact where a cell holds two triangular pieces. A follower read
+ * from an old daemon's GetBoard has no piece: it is found by x, y, segment. */
+void ctl_game_add_follower (CtlGame *game, gint seat, guint piece, gint x, gint y, guint segment,
                             const char *figure);
-void ctl_game_remove_follower (CtlGame *game, gint x, gint y, guint segment, const char *figure);
+void ctl_game_remove_follower (CtlGame *game, guint piece, gint x, gint y, guint segment,
+                               const char *figure);
 
 /* The board for the renderer; @marks (x, y pairs) may be NULL. */
 CtlBoard ctl_game_board (const CtlGame *game, const gint *marks, guint n_marks);

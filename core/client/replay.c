@@ -19,7 +19,8 @@ static const char *const colours[CARC_MAX_PLAYERS]
 typedef struct
 {
   CtlWatch *watch;
-  CtlGame *view; /* owned by the watch */
+  CtlGame *view;    /* owned by the watch */
+  guint64 sequence; /* the signals' sequence numbers, as the daemon counts them */
 } Replay;
 
 /* The renderer's description of an engine tile type. */
@@ -165,6 +166,25 @@ breakdown_variant (const CarcEvent *e)
   return g_variant_builder_end (&b);
 }
 
+/* The feature's segments as FeatureScored's a(iiuu): (x, y, piece, segment). */
+static GVariant *
+segments_variant (CarcGame *game, const CarcEvent *e)
+{
+  GVariantBuilder b;
+  g_autofree guint *pieces = NULL, *segments = NULL;
+  guint n = 0;
+
+  g_variant_builder_init (&b, G_VARIANT_TYPE ("a(iiuu)"));
+  if (carc_game_get_feature_segments (game, e->piece, e->segment, &pieces, &segments, &n))
+    for (guint i = 0; i < n; i++)
+      {
+        CarcPieceInfo p = { 0 };
+        carc_game_get_piece (game, pieces[i], &p);
+        g_variant_builder_add (&b, "(iiuu)", p.x, p.y, pieces[i], segments[i]);
+      }
+  return g_variant_builder_end (&b);
+}
+
 /* The engine's event as the daemon's signal (core/daemon/session-events.c), printed. */
 static void
 on_event (CarcGame *game, const CarcEvent *e, gpointer data)
@@ -175,59 +195,64 @@ on_event (CarcGame *game, const CarcEvent *e, gpointer data)
   const char *tile = e->tile ? carc_tile_type_get_id (e->tile) : "";
   const char *member = NULL;
   GVariant *args = NULL;
+  guint64 sequence = ++r->sequence;
   switch (e->type)
     {
       case CARC_EVENT_TURN_STARTED:
       case CARC_EVENT_TILE_DRAWN:
         member = e->type == CARC_EVENT_TURN_STARTED ? "TurnStarted" : "TileDrawn";
-        args = g_variant_new ("(uosu)", e->turn, player, tile, carc_game_get_tiles_left (game));
+        args = g_variant_new ("(uosut)", e->turn, player, tile, carc_game_get_tiles_left (game),
+                              sequence);
         break;
       case CARC_EVENT_TILE_DISCARDED:
       case CARC_EVENT_PIECE_GIVEN:
         member = e->type == CARC_EVENT_TILE_DISCARDED ? "TileDiscarded" : "PieceGiven";
         if (e->type == CARC_EVENT_PIECE_GIVEN && !carc_game_get_hands_open (game))
           tile = ""; /* as the daemon: a face-down hand's piece is its holder's */
-        args = g_variant_new ("(os)", player, tile);
+        args = g_variant_new ("(ost)", player, tile, sequence);
         break;
       case CARC_EVENT_TILE_PLACED:
         member = "TilePlaced";
-        args = g_variant_new ("(osiiu)", player, tile, e->x, e->y, e->rotation);
+        args = g_variant_new ("(osiiuut)", player, tile, e->x, e->y, e->rotation, e->piece,
+                              sequence);
         break;
       case CARC_EVENT_FOLLOWER_DEPLOYED:
         {
           g_autofree char *names = carc_location_to_string (e->location);
           g_auto (GStrv) v = g_strsplit (names, ",", -1);
           member = "FollowerDeployed";
-          args = g_variant_new ("(oiiuu^ass)", player, e->x, e->y, e->segment, (guint)e->kind, v,
-                                carc_game_get_figure_name (game, e->figure));
+          args = g_variant_new ("(oiiuuu^asst)", player, e->x, e->y, e->piece, e->segment,
+                                (guint)e->kind, v, carc_game_get_figure_name (game, e->figure),
+                                sequence);
           break;
         }
       case CARC_EVENT_FEATURE_SCORED:
         member = "FeatureScored";
-        args = g_variant_new ("(iiuub@au@a(usuu))", e->x, e->y, e->segment, (guint)e->kind,
-                              e->final, points_variant (e), breakdown_variant (e));
+        args = g_variant_new ("(iiuuub@au@a(usuu)@a(iiuu)t)", e->x, e->y, e->piece, e->segment,
+                              (guint)e->kind, e->final, points_variant (e), breakdown_variant (e),
+                              segments_variant (game, e), sequence);
         break;
       case CARC_EVENT_POINTS_AWARDED:
         {
           const CarcScoreItem *item = carc_event_get_item (e, (guint)e->player, 0);
           member = "PointsAwarded";
-          args = g_variant_new ("(osuu)", player, item ? item->name : "", item ? item->count : 0,
-                                item ? item->points : 0);
+          args = g_variant_new ("(osuut)", player, item ? item->name : "", item ? item->count : 0,
+                                item ? item->points : 0, sequence);
           break;
         }
       case CARC_EVENT_FOLLOWER_RETURNED:
         member = "FollowerReturned";
-        args = g_variant_new ("(oiius)", player, e->x, e->y, e->segment,
-                              carc_game_get_figure_name (game, e->figure));
+        args = g_variant_new ("(oiiuust)", player, e->x, e->y, e->piece, e->segment,
+                              carc_game_get_figure_name (game, e->figure), sequence);
         break;
       case CARC_EVENT_GAME_OVER:
         member = "GameOver";
-        args = g_variant_new ("(@au)", points_variant (e));
+        args = g_variant_new ("(@aut)", points_variant (e), sequence);
         view_sync (g, game); /* the final board as the engine has it */
         break;
       case CARC_EVENT_TURN_PASSED:
         member = "TurnPassed";
-        args = g_variant_new ("(uo)", e->turn, player);
+        args = g_variant_new ("(uot)", e->turn, player, sequence);
         break;
       default:
         return;

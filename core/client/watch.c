@@ -193,7 +193,7 @@ on_turn_started (CtlWatch *w, GVariant *args)
 {
   guint32 turn, left;
   const char *player, *tile;
-  g_variant_get (args, "(u&o&su)", &turn, &player, &tile, &left);
+  g_variant_get (args, "(u&o&sut)", &turn, &player, &tile, &left, NULL);
   g_autofree char *who = label (w, player);
   w->game->turn = turn;
   w->game->tiles_left = left;
@@ -209,7 +209,7 @@ on_tile_drawn (CtlWatch *w, GVariant *args)
 {
   guint32 turn, left;
   const char *player, *tile;
-  g_variant_get (args, "(u&o&su)", &turn, &player, &tile, &left);
+  g_variant_get (args, "(u&o&sut)", &turn, &player, &tile, &left, NULL);
   g_autofree char *who = label (w, player);
   w->game->tiles_left = left;
   w->game->state = CTL_STATE_PLACING;
@@ -220,7 +220,7 @@ static char *
 on_piece_given (CtlWatch *w, GVariant *args)
 {
   const char *player, *tile;
-  g_variant_get (args, "(&o&s)", &player, &tile);
+  g_variant_get (args, "(&o&st)", &player, &tile, NULL);
   g_autofree char *who = label (w, player);
   gint seat = ctl_game_seat (w->game, player);
   if (seat >= 0 && (guint)seat < w->game->n_players)
@@ -233,7 +233,7 @@ on_turn_passed (CtlWatch *w, GVariant *args)
 {
   guint32 turn;
   const char *player;
-  g_variant_get (args, "(u&o)", &turn, &player);
+  g_variant_get (args, "(u&ot)", &turn, &player, NULL);
   g_autofree char *who = label (w, player);
   return g_strdup_printf ("  %s passes", who);
 }
@@ -242,7 +242,7 @@ static char *
 on_tile_discarded (CtlWatch *w, GVariant *args)
 {
   const char *player, *tile;
-  g_variant_get (args, "(&o&s)", &player, &tile);
+  g_variant_get (args, "(&o&st)", &player, &tile, NULL);
   g_autofree char *who = label (w, player);
   return g_strdup_printf ("  %s draws %s: it fits nowhere and is discarded", who, tile);
 }
@@ -253,7 +253,7 @@ on_tile_placed (CtlWatch *w, GVariant *args)
   const char *player, *tile;
   gint32 x, y;
   guint32 rot;
-  g_variant_get (args, "(&o&siiu)", &player, &tile, &x, &y, &rot);
+  g_variant_get (args, "(&o&siiuut)", &player, &tile, &x, &y, &rot, NULL, NULL);
   ctl_game_add_tile (w->game, tile, x, y, rot);
   g_autofree char *how = placement_text (w, tile, rot);
   if (g_strcmp0 (player, CTL_NO_PLAYER) == 0)
@@ -269,12 +269,13 @@ on_follower_deployed (CtlWatch *w, GVariant *args)
   const char *player;
   gint32 x, y;
   const char *figure;
-  guint32 segment, kind;
+  guint32 piece, segment, kind;
   g_autofree const char **locations = NULL;
-  g_variant_get (args, "(&oiiuu^a&s&s)", &player, &x, &y, &segment, &kind, &locations, &figure);
+  g_variant_get (args, "(&oiiuuu^a&s&st)", &player, &x, &y, &piece, &segment, &kind, &locations,
+                 &figure, NULL);
   g_autofree char *who = label (w, player);
   g_autofree char *where = g_strjoinv (",", (char **)locations);
-  ctl_game_add_follower (w->game, ctl_game_seat (w->game, player), x, y, segment, figure);
+  ctl_game_add_follower (w->game, ctl_game_seat (w->game, player), piece, x, y, segment, figure);
   return g_strdup_printf ("  %s puts a%s %s on the %s%s%s%s at (%d, %d), segment %u", who,
                           strchr ("aeiou", figure[0]) ? "n" : "", figure,
                           ctl_feature_kind_name (kind), *where ? " (" : "", where,
@@ -314,7 +315,8 @@ on_feature_scored (CtlWatch *w, GVariant *args)
   gboolean final;
   g_autoptr (GVariant) points = NULL;
   g_autoptr (GVariant) breakdown = NULL;
-  g_variant_get (args, "(iiuub@au@a(usuu))", &x, &y, &segment, &kind, &final, &points, &breakdown);
+  g_variant_get (args, "(iiuuub@au@a(usuu)@a(iiuu)t)", &x, &y, NULL, &segment, &kind, &final,
+                 &points, &breakdown, NULL, NULL);
   GString *s = g_string_new (NULL);
   g_string_printf (s, "  %s%s at (%d, %d) scores:", final ? "final: " : "",
                    ctl_feature_kind_name (kind), x, y);
@@ -342,7 +344,7 @@ on_points_awarded (CtlWatch *w, GVariant *args)
 {
   const char *player, *item;
   guint32 count, points;
-  g_variant_get (args, "(&o&suu)", &player, &item, &count, &points);
+  g_variant_get (args, "(&o&suut)", &player, &item, &count, &points, NULL);
   g_autofree char *who = label (w, player);
   gint seat = ctl_game_seat (w->game, player);
   if (seat >= 0 && (guint)seat < w->game->n_players)
@@ -358,9 +360,9 @@ on_follower_returned (CtlWatch *w, GVariant *args)
   const char *player;
   gint32 x, y;
   const char *figure;
-  guint32 segment;
-  g_variant_get (args, "(&oiiu&s)", &player, &x, &y, &segment, &figure);
-  ctl_game_remove_follower (w->game, x, y, segment, figure);
+  guint32 piece, segment;
+  g_variant_get (args, "(&oiiuu&st)", &player, &x, &y, &piece, &segment, &figure, NULL);
+  ctl_game_remove_follower (w->game, piece, x, y, segment, figure);
   g_autofree char *who = label (w, player);
   return g_strdup_printf ("  %s's %s comes back from (%d, %d), segment %u", who, figure, x, y,
                           segment);
@@ -410,19 +412,19 @@ static const struct
   const char *signature;
   char *(*handle) (CtlWatch *w, GVariant *args);
 } handlers[] = {
-  { "TurnStarted", "(uosu)", on_turn_started },
-  { "TileDrawn", "(uosu)", on_tile_drawn },
-  { "PieceGiven", "(os)", on_piece_given },
-  { "TurnPassed", "(uo)", on_turn_passed },
-  { "TileDiscarded", "(os)", on_tile_discarded },
-  { "TilePlaced", "(osiiu)", on_tile_placed },
-  { "FollowerDeployed", "(oiiuuass)", on_follower_deployed },
-  { "FeatureScored", "(iiuubaua(usuu))", on_feature_scored },
-  { "PointsAwarded", "(osuu)", on_points_awarded },
-  { "FollowerReturned", "(oiius)", on_follower_returned },
+  { "TurnStarted", "(uosut)", on_turn_started },
+  { "TileDrawn", "(uosut)", on_tile_drawn },
+  { "PieceGiven", "(ost)", on_piece_given },
+  { "TurnPassed", "(uot)", on_turn_passed },
+  { "TileDiscarded", "(ost)", on_tile_discarded },
+  { "TilePlaced", "(osiiuut)", on_tile_placed },
+  { "FollowerDeployed", "(oiiuuuasst)", on_follower_deployed },
+  { "FeatureScored", "(iiuuubaua(usuu)a(iiuu)t)", on_feature_scored },
+  { "PointsAwarded", "(osuut)", on_points_awarded },
+  { "FollowerReturned", "(oiiuust)", on_follower_returned },
   { "PropertiesChanged", "(sa{sv}as)", on_properties_changed },
   { "TurnEnded", NULL, on_turn_ended },
-  { "GameOver", "(au)", on_game_over },
+  { "GameOver", "(aut)", on_game_over },
 };
 
 void
@@ -440,6 +442,26 @@ ctl_watch_print_event (CtlWatch *w, const char *member, GVariant *args)
         ctl_outf ("%s\n", line);
       return;
     }
+}
+
+/* The sequence number of a Game signal (its last argument) or of a PropertiesChanged (its
+ * "Sequence"); 0 for none (a daemon without them). */
+static guint64
+message_sequence (const char *member, GVariant *args)
+{
+  guint64 sequence = 0;
+  gsize n = g_variant_n_children (args);
+
+  if (g_str_equal (member, "PropertiesChanged"))
+    {
+      g_autoptr (GVariant) changed = n > 1 ? g_variant_get_child_value (args, 1) : NULL;
+      if (changed && g_variant_is_of_type (changed, G_VARIANT_TYPE_VARDICT))
+        g_variant_lookup (changed, "Sequence", "t", &sequence);
+      return sequence;
+    }
+  g_autoptr (GVariant) last = n ? g_variant_get_child_value (args, n - 1) : NULL;
+  return last && g_variant_is_of_type (last, G_VARIANT_TYPE_UINT64) ? g_variant_get_uint64 (last)
+                                                                    : 0;
 }
 
 static void
@@ -482,7 +504,15 @@ filter (DBusConnection *conn, DBusMessage *message, gpointer data)
     return DBUS_HANDLER_RESULT_NOT_YET_HANDLED;
   const char *member = dbus_message_get_member (message);
   g_autoptr (GVariant) args = ctl_message_get_args (message);
-  ctl_watch_print_event (w, member, args);
+  guint64 sequence = message_sequence (member, args);
+  /* what the last read already holds (doc/dbus-game.md, "Joining a game in progress") is
+   * neither printed nor applied again */
+  if (!sequence || sequence > w->game->sequence)
+    {
+      if (sequence)
+        w->game->sequence = sequence;
+      ctl_watch_print_event (w, member, args);
+    }
   if (w->func)
     w->func (w, member, args, w->user_data);
   return DBUS_HANDLER_RESULT_NOT_YET_HANDLED;

@@ -92,6 +92,12 @@ reply_board (CarcdSession *s, DBusMessage *msg, gboolean pieces)
   return reply;
 }
 
+gboolean
+carcd_append_pieces (CarcdSession *s, DBusMessageIter *it)
+{
+  return append_tiles (s, it, TRUE) && append_followers (s, it, TRUE);
+}
+
 DBusMessage *
 carcd_game_get_board (DBusConnection *c, DBusMessage *msg, gpointer session)
 {
@@ -108,7 +114,7 @@ carcd_game_get_pieces (DBusConnection *c, DBusMessage *msg, gpointer session)
 typedef struct
 {
   CarcFeatureInfo info;
-  GArray *segments; /* of gint[3]: x, y, segment */
+  GArray *segments; /* of gint[4]: x, y, piece, segment */
 } Feature;
 
 static void
@@ -137,7 +143,7 @@ collect_features (CarcGame *game)
         {
           CarcFeatureInfo info;
           Feature *f;
-          gint where[3] = { p.x, p.y, (gint)seg };
+          gint where[4] = { p.x, p.y, (gint)i, (gint)seg };
 
           /* by piece: a cell may hold two triangular pieces */
           if (!carc_game_get_piece_feature (game, i, seg, &info))
@@ -173,15 +179,16 @@ append_feature (DBusMessageIter *array, const Feature *f, guint n_players)
        && dbus_message_iter_append_basic (&st, DBUS_TYPE_UINT32, &units)
        && dbus_message_iter_append_basic (&st, DBUS_TYPE_UINT32, &shields)
        && carcd_append_uint_array (&st, f->info.followers, n_players)
-       && dbus_message_iter_open_container (&st, DBUS_TYPE_ARRAY, "(iiu)", &segs);
+       && dbus_message_iter_open_container (&st, DBUS_TYPE_ARRAY, "(iiuu)", &segs);
   for (guint i = 0; ok && i < f->segments->len; i++)
     {
-      const gint *w = &g_array_index (f->segments, gint, 3 * i);
+      const gint *w = &g_array_index (f->segments, gint, 4 * i);
       dbus_int32_t x = w[0], y = w[1];
-      dbus_uint32_t s = (dbus_uint32_t)w[2];
+      dbus_uint32_t piece = (dbus_uint32_t)w[2], s = (dbus_uint32_t)w[3];
       ok = dbus_message_iter_open_container (&segs, DBUS_TYPE_STRUCT, NULL, &seg)
            && dbus_message_iter_append_basic (&seg, DBUS_TYPE_INT32, &x)
            && dbus_message_iter_append_basic (&seg, DBUS_TYPE_INT32, &y)
+           && dbus_message_iter_append_basic (&seg, DBUS_TYPE_UINT32, &piece)
            && dbus_message_iter_append_basic (&seg, DBUS_TYPE_UINT32, &s)
            && dbus_message_iter_close_container (&segs, &seg);
     }
@@ -202,7 +209,7 @@ carcd_game_get_features (DBusConnection *c, DBusMessage *msg, gpointer session)
     return NULL;
   features = s->game ? collect_features (s->game) : g_ptr_array_new ();
   dbus_message_iter_init_append (reply, &it);
-  ok = dbus_message_iter_open_container (&it, DBUS_TYPE_ARRAY, "(uubuuaua(iiu))", &array);
+  ok = dbus_message_iter_open_container (&it, DBUS_TYPE_ARRAY, "(uubuuaua(iiuu))", &array);
   for (guint i = 0; ok && i < features->len; i++)
     ok = append_feature (&array, g_ptr_array_index (features, i), s->options.players);
   if (!ok || !dbus_message_iter_close_container (&it, &array))

@@ -10,7 +10,9 @@
 DBusMessage *carcd_game_get_board (DBusConnection *c, DBusMessage *msg, gpointer session);
 /* GetPieces: (a(uiisuo) pieces, a(ouuu) followers) */
 DBusMessage *carcd_game_get_pieces (DBusConnection *c, DBusMessage *msg, gpointer session);
-/* GetFeatures: a(uubuuaua(iiu)) */
+/* GetFeatures: a(uubuuaua(iiuu)): segments as (x, y, piece, segment) */
 DBusMessage *carcd_game_get_features (DBusConnection *c, DBusMessage *msg, gpointer session);
 /* GetTileTypes: a(saua(uasb)a{ss}): the base set's, then the game's expansions' */
 DBusMessage *carcd_game_get_tile_types (DBusConnection *c, DBusMessage *msg, gpointer session);
+/* Appends GetPieces' two arrays: a(uiisuo) pieces, a(ouuu) followers. */
+gboolean carcd_append_pieces (CarcdSession *session, DBusMessageIter *iter);

@@ -106,3 +106,23 @@ carcd_reply_with (DBusMessage *msg, gboolean (*append) (DBusMessageIter *iter, g
     g_clear_pointer (&reply, dbus_message_unref);
   return reply;
 }
+
+gboolean
+carcd_append_deployments (DBusMessageIter *it, CarcGame *game, const CarcDeployment *d, guint n)
+{
+  DBusMessageIter array, st;
+  gboolean ok = dbus_message_iter_open_container (it, DBUS_TYPE_ARRAY, "(suuas)", &array);
+
+  for (guint i = 0; ok && i < n; i++)
+    {
+      dbus_uint32_t segment = d[i].segment, kind = d[i].kind;
+      const char *figure = carc_game_get_figure_name (game, d[i].figure);
+      ok = dbus_message_iter_open_container (&array, DBUS_TYPE_STRUCT, NULL, &st)
+           && dbus_message_iter_append_basic (&st, DBUS_TYPE_STRING, &figure)
+           && dbus_message_iter_append_basic (&st, DBUS_TYPE_UINT32, &segment)
+           && dbus_message_iter_append_basic (&st, DBUS_TYPE_UINT32, &kind)
+           && carcd_append_location (&st, d[i].location)
+           && dbus_message_iter_close_container (&array, &st);
+    }
+  return ok && dbus_message_iter_close_container (it, &array);
+}

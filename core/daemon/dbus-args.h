@@ -15,6 +15,10 @@ gboolean carcd_append_path_array (DBusMessageIter *iter, const char *const *path
 gboolean carcd_append_string_array (DBusMessageIter *iter, const char *const *strings, guint n);
 /* "a(iiu)": (x, y, rotation) of each placement */
 gboolean carcd_append_placements (DBusMessageIter *iter, const CarcPlacement *placements, guint n);
+/* "a(suuas)": (figure kind's name, segment, feature kind, locations) of each deployment of
+ * @game, as GetDeployments answers */
+gboolean carcd_append_deployments (DBusMessageIter *iter, CarcGame *game,
+                                   const CarcDeployment *deployments, guint n);
 /* A method return holding only what @append appends (NULL on out of memory). */
 DBusMessage *carcd_reply_with (DBusMessage *msg,
                                gboolean (*append) (DBusMessageIter *iter, gpointer data),

@@ -99,10 +99,7 @@ static const CdbusProperty expansion_properties[] = {
 };
 
 static const CdbusInterface expansion_interface = {
-  CARCD_EXPANSION_INTERFACE,
-  NULL,
-  NULL,
-  expansion_properties,
+  CARCD_EXPANSION_INTERFACE, NULL, NULL, expansion_properties, NULL,
 };
 
 /* The object path of @plugin: its name with '-', which paths do not allow, as '_'. */

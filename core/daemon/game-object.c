@@ -10,6 +10,7 @@
 #include "hand-query.h"
 #include "move-object.h"
 #include "session.h"
+#include "snapshot-query.h"
 
 #define REPLY_OR_ERROR(msg, ok, error)                                                             \
   ((ok) ? dbus_message_new_method_return (msg) : carcd_error_reply ((msg), (error)))
@@ -237,36 +238,22 @@ game_place (DBusConnection *c, DBusMessage *msg, gpointer data)
   return REPLY_OR_ERROR (msg, ok, error);
 }
 
-static DBusMessage *
-game_get_deployments (DBusConnection *c, DBusMessage *msg, gpointer data)
+static gboolean
+append_deployments (DBusMessageIter *it, gpointer data)
 {
   CarcdSession *s = data;
-  DBusMessage *reply = dbus_message_new_method_return (msg);
-  DBusMessageIter it, array, st;
-  gboolean ok;
   guint n = 0;
   const CarcDeployment *d = NULL;
 
-  if (reply == NULL)
-    return NULL;
   if (carcd_session_get_state (s) == CARCD_STATE_DEPLOYING)
     d = carc_game_get_deployments (s->game, &n);
-  dbus_message_iter_init_append (reply, &it);
-  ok = dbus_message_iter_open_container (&it, DBUS_TYPE_ARRAY, "(suuas)", &array);
-  for (guint i = 0; ok && i < n; i++)
-    {
-      dbus_uint32_t segment = d[i].segment, kind = d[i].kind;
-      const char *figure = carc_game_get_figure_name (s->game, d[i].figure);
-      ok = dbus_message_iter_open_container (&array, DBUS_TYPE_STRUCT, NULL, &st)
-           && dbus_message_iter_append_basic (&st, DBUS_TYPE_STRING, &figure)
-           && dbus_message_iter_append_basic (&st, DBUS_TYPE_UINT32, &segment)
-           && dbus_message_iter_append_basic (&st, DBUS_TYPE_UINT32, &kind)
-           && carcd_append_location (&st, d[i].location)
-           && dbus_message_iter_close_container (&array, &st);
-    }
-  if (!ok || !dbus_message_iter_close_container (&it, &array))
-    g_clear_pointer (&reply, dbus_message_unref);
-  return reply;
+  return carcd_append_deployments (it, s->game, d, n);
+}
+
+static DBusMessage *
+game_get_deployments (DBusConnection *c, DBusMessage *msg, gpointer data)
+{
+  return carcd_reply_with (msg, append_deployments, data);
 }
 
 static DBusMessage *
@@ -435,6 +422,14 @@ get_state_hash (DBusMessageIter *it, gpointer data)
 }
 
 static gboolean
+get_sequence (DBusMessageIter *it, gpointer data)
+{
+  CarcdSession *s = data;
+  dbus_uint64_t sequence = s->sequence;
+  return dbus_message_iter_append_basic (it, DBUS_TYPE_UINT64, &sequence);
+}
+
+static gboolean
 get_scores (DBusMessageIter *it, gpointer data)
 {
   CarcdSession *s = data;
@@ -540,7 +535,21 @@ static const CdbusArg deploy_in[]
     = { { "figure", "s" }, { "segment", "u" }, { "options", "a{sv}" }, { NULL } };
 static const CdbusArg board_out[]
     = { { "tiles", "a(iisuo)" }, { "followers", "a(oiiuu)" }, { NULL } };
-static const CdbusArg features_out[] = { { "features", "a(uubuuaua(iiu))" }, { NULL } };
+static const CdbusArg features_out[] = { { "features", "a(uubuuaua(iiuu))" }, { NULL } };
+static const CdbusArg preview_in[]
+    = { { "type", "s" }, { "args", "a{sv}" }, { "options", "a{sv}" }, { NULL } };
+static const CdbusArg place_and_deploy_in[]
+    = { { "x", "i" },      { "y", "i" },       { "rotation", "u" },
+        { "figure", "s" }, { "segment", "u" }, { "options", "a{sv}" },
+        { NULL } };
+static const CdbusArg snapshot_out[] = { { "sequence", "t" },
+                                         { "properties", "a{sv}" },
+                                         { "players", "a(oa{sv})" },
+                                         { "pieces", "a(uiisuo)" },
+                                         { "followers", "a(ouuu)" },
+                                         { "hand", "as" },
+                                         { NULL } };
+static const CdbusArg history_out[] = { { "moves", "a(uosa{sv}s)" }, { NULL } };
 static const CdbusArg tile_types_out[] = { { "tiles", "a(saua(uasb)a{ss})" }, { NULL } };
 static const CdbusArg place_piece_in[]
     = { { "index", "u" },    { "x", "i" },           { "y", "i" },
@@ -579,27 +588,52 @@ static const CdbusMethod game_methods[] = {
   { "GetHand", hand_in, pieces_out, carcd_game_get_hand },
   { "GetPiecePlacements", index_in, placements_out, carcd_game_get_piece_placements },
   { "GetPieces", NULL, board_pieces_out, carcd_game_get_pieces },
+  { "PreviewDeployments", preview_in, deployments_out, carcd_game_preview_deployments },
+  { "PlaceAndDeploy", place_and_deploy_in, NULL, carcd_game_place_and_deploy },
+  { "GetSnapshot", options_in, snapshot_out, carcd_game_get_snapshot },
+  { "GetHistory", NULL, history_out, carcd_game_get_history },
   { NULL },
 };
 
+/* Every Game signal ends in its sequence number (doc/dbus-game.md, "Sequence numbers"). */
+#define SEQ                                                                                        \
+  {                                                                                                \
+    "sequence", "t"                                                                                \
+  }
 static const CdbusArg turn_started_args[]
-    = { { "turn", "u" }, { "player", "o" }, { "tile", "s" }, { "tiles_left", "u" }, { NULL } };
-static const CdbusArg tile_discarded_args[] = { { "player", "o" }, { "tile", "s" }, { NULL } };
-static const CdbusArg tile_placed_args[] = { { "player", "o" }, { "tile", "s" },     { "x", "i" },
-                                             { "y", "i" },      { "rotation", "u" }, { NULL } };
-static const CdbusArg follower_deployed_args[]
-    = { { "player", "o" }, { "x", "i" },          { "y", "i" },      { "segment", "u" },
-        { "kind", "u" },   { "locations", "as" }, { "figure", "s" }, { NULL } };
-static const CdbusArg feature_scored_args[]
-    = { { "x", "i" },     { "y", "i" },       { "segment", "u" },         { "kind", "u" },
-        { "final", "b" }, { "points", "au" }, { "breakdown", "a(usuu)" }, { NULL } };
+    = { { "turn", "u" }, { "player", "o" }, { "tile", "s" }, { "tiles_left", "u" }, SEQ, { NULL } };
+static const CdbusArg tile_discarded_args[] = { { "player", "o" }, { "tile", "s" }, SEQ, { NULL } };
+static const CdbusArg tile_placed_args[]
+    = { { "player", "o" },   { "tile", "s" },  { "x", "i" }, { "y", "i" },
+        { "rotation", "u" }, { "piece", "u" }, SEQ,          { NULL } };
+static const CdbusArg follower_deployed_args[] = { { "player", "o" },
+                                                   { "x", "i" },
+                                                   { "y", "i" },
+                                                   { "piece", "u" },
+                                                   { "segment", "u" },
+                                                   { "kind", "u" },
+                                                   { "locations", "as" },
+                                                   { "figure", "s" },
+                                                   SEQ,
+                                                   { NULL } };
+static const CdbusArg feature_scored_args[] = { { "x", "i" },
+                                                { "y", "i" },
+                                                { "piece", "u" },
+                                                { "segment", "u" },
+                                                { "kind", "u" },
+                                                { "final", "b" },
+                                                { "points", "au" },
+                                                { "breakdown", "a(usuu)" },
+                                                { "segments", "a(iiuu)" },
+                                                SEQ,
+                                                { NULL } };
 static const CdbusArg points_awarded_args[]
-    = { { "player", "o" }, { "item", "s" }, { "count", "u" }, { "points", "u" }, { NULL } };
+    = { { "player", "o" }, { "item", "s" }, { "count", "u" }, { "points", "u" }, SEQ, { NULL } };
 static const CdbusArg follower_returned_args[]
-    = { { "player", "o" },  { "x", "i" },      { "y", "i" },
-        { "segment", "u" }, { "figure", "s" }, { NULL } };
-static const CdbusArg turn_ended_args[] = { { "turn", "u" }, { "player", "o" }, { NULL } };
-static const CdbusArg game_over_args[] = { { "scores", "au" }, { NULL } };
+    = { { "player", "o" },  { "x", "i" },      { "y", "i" }, { "piece", "u" },
+        { "segment", "u" }, { "figure", "s" }, SEQ,          { NULL } };
+static const CdbusArg turn_ended_args[] = { { "turn", "u" }, { "player", "o" }, SEQ, { NULL } };
+static const CdbusArg game_over_args[] = { { "scores", "au" }, SEQ, { NULL } };
 
 static const CdbusSignal game_signals[] = {
   { "TurnStarted", turn_started_args },
@@ -631,14 +665,12 @@ static const CdbusProperty game_properties[] = {
   { "Scores", "au", get_scores, CDBUS_PROPERTY_EMITS_CHANGED },
   { "Options", "a{sv}", get_options, CDBUS_PROPERTY_CONST },
   { "StateHash", "s", get_state_hash, CDBUS_PROPERTY_EMITS_CHANGED },
+  { "Sequence", "t", get_sequence, CDBUS_PROPERTY_EVERY_CHANGE },
   { NULL },
 };
 
 static const CdbusInterface game_interface = {
-  CARCD_GAME_INTERFACE,
-  game_methods,
-  game_signals,
-  game_properties,
+  CARCD_GAME_INTERFACE, game_methods, game_signals, game_properties, carcd_session_number_changes,
 };
 
 gboolean

@@ -261,10 +261,7 @@ static const CdbusProperty manager_properties[] = {
 };
 
 static const CdbusInterface manager_interface = {
-  CARCD_MANAGER_INTERFACE,
-  manager_methods,
-  NULL,
-  manager_properties,
+  CARCD_MANAGER_INTERFACE, manager_methods, NULL, manager_properties, NULL,
 };
 
 gboolean

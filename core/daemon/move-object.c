@@ -39,26 +39,33 @@ append_arg (DBusMessageIter *dict, const char *key, GVariant *value)
          && dbus_message_iter_close_container (dict, &entry);
 }
 
+/* Appends @m's type and a{sv} arguments (s, a{sv}) into the open struct @st. */
 static gboolean
-append_move (DBusMessageIter *array, const CarcMove *m)
+append_type_and_args (DBusMessageIter *st, const CarcMove *m)
 {
-  DBusMessageIter st, dict;
+  DBusMessageIter dict;
   const char *name = carc_move_get_name (m);
   g_autoptr (GVariant) args = g_variant_ref_sink (carc_move_to_args (m));
   GVariantIter iter;
   const char *key;
   GVariant *value;
-  gboolean ok = dbus_message_iter_open_container (array, DBUS_TYPE_STRUCT, NULL, &st)
-                && dbus_message_iter_append_basic (&st, DBUS_TYPE_STRING, &name)
-                && dbus_message_iter_open_container (&st, DBUS_TYPE_ARRAY, "{sv}", &dict);
+  gboolean ok = dbus_message_iter_append_basic (st, DBUS_TYPE_STRING, &name)
+                && dbus_message_iter_open_container (st, DBUS_TYPE_ARRAY, "{sv}", &dict);
   g_variant_iter_init (&iter, args);
   while (ok && g_variant_iter_next (&iter, "{&sv}", &key, &value))
     {
       ok = append_arg (&dict, key, value);
       g_variant_unref (value);
     }
-  return ok && dbus_message_iter_close_container (&st, &dict)
-         && dbus_message_iter_close_container (array, &st);
+  return ok && dbus_message_iter_close_container (st, &dict);
+}
+
+static gboolean
+append_move (DBusMessageIter *array, const CarcMove *m)
+{
+  DBusMessageIter st;
+  return dbus_message_iter_open_container (array, DBUS_TYPE_STRUCT, NULL, &st)
+         && append_type_and_args (&st, m) && dbus_message_iter_close_container (array, &st);
 }
 
 static gboolean
@@ -170,4 +177,180 @@ carcd_game_play (DBusConnection *c, DBusMessage *msg, gpointer data)
       || !carcd_session_play (s, &caller, &move, &error))
     return carcd_error_reply (msg, error);
   return dbus_message_new_method_return (msg);
+}
+
+/* The preview's deployments, for carcd_reply_with(). */
+typedef struct
+{
+  CarcGame *game;
+  CarcDeployment *d;
+  guint n;
+} Preview;
+
+static gboolean
+append_preview (DBusMessageIter *it, gpointer data)
+{
+  Preview *p = data;
+  return carcd_append_deployments (it, p->game, p->d, p->n);
+}
+
+/* PreviewDeployments: what GetDeployments would list after the move (type, args) that Play
+ * takes; nothing changes. Checked as Play is. */
+DBusMessage *
+carcd_game_preview_deployments (DBusConnection *c, DBusMessage *msg, gpointer data)
+{
+  CarcdSession *s = data;
+  g_autoptr (GError) error = NULL;
+  g_autofree CarcDeployment *d = NULL;
+  DBusMessageIter dict;
+  CarcdCaller caller;
+  CarcMove move;
+  Preview p = { 0 };
+
+  carcd_options_of (msg, &dict);
+  if (!carcd_caller_identify (msg, s, &dict, &caller, &error)
+      || !carcd_options_expect_only_token (&dict, "PreviewDeployments", &error)
+      || !read_move (msg, &move, &error)
+      || !carcd_session_preview (s, &caller, &move, &d, &p.n, &error))
+    return carcd_error_reply (msg, error);
+  p.game = s->game;
+  p.d = d;
+  return carcd_reply_with (msg, append_preview, &p);
+}
+
+/* The "piece" (u) option of PlaceAndDeploy, besides the token: a hand piece to place. */
+static gboolean
+read_piece_option (DBusMessageIter *dict, gboolean *has_piece, guint *piece, GError **error)
+{
+  DBusMessageIter entries = *dict, value;
+  const char *key;
+  dbus_uint32_t u;
+
+  *has_piece = FALSE;
+  while (cdbus_dict_next (&entries, &key, &value))
+    {
+      if (g_str_equal (key, "token"))
+        continue;
+      if (!g_str_equal (key, "piece")
+          || dbus_message_iter_get_arg_type (&value) != DBUS_TYPE_UINT32)
+        {
+          g_autofree char *quoted = cdbus_echo (key);
+          g_set_error (error, CARCD_ERROR, CARCD_ERROR_INVALID_ARGS,
+                       "PlaceAndDeploy takes the options \"token\" (s) and \"piece\" (u), not %s",
+                       quoted);
+          return FALSE;
+        }
+      dbus_message_iter_get_basic (&value, &u);
+      *has_piece = TRUE;
+      *piece = u;
+    }
+  return TRUE;
+}
+
+/* PlaceAndDeploy: a placement (the tile in play, or the hand's "piece") and its deployment
+ * (figure "" for none) as one move: both are made, or neither. */
+DBusMessage *
+carcd_game_place_and_deploy (DBusConnection *c, DBusMessage *msg, gpointer data)
+{
+  CarcdSession *s = data;
+  g_autoptr (GError) error = NULL;
+  DBusMessageIter dict;
+  CarcdCaller caller;
+  dbus_int32_t x, y;
+  dbus_uint32_t rotation, segment;
+  const char *figure;
+  gboolean has_piece;
+  guint piece = 0;
+  CarcMove moves[2] = { { 0 } };
+
+  dbus_message_get_args (msg, NULL, DBUS_TYPE_INT32, &x, DBUS_TYPE_INT32, &y, DBUS_TYPE_UINT32,
+                         &rotation, DBUS_TYPE_STRING, &figure, DBUS_TYPE_UINT32, &segment,
+                         DBUS_TYPE_INVALID);
+  carcd_options_of (msg, &dict);
+  if (!carcd_caller_identify (msg, s, &dict, &caller, &error)
+      || !read_piece_option (&dict, &has_piece, &piece, &error))
+    return carcd_error_reply (msg, error);
+  moves[0] = (CarcMove){ .type = has_piece ? CARC_MOVE_PLACE_PIECE : CARC_MOVE_PLACE,
+                         .x = x,
+                         .y = y,
+                         .rotation = rotation,
+                         .piece = piece };
+  moves[0].params = carc_move_get_params (&moves[0]);
+  moves[1] = (CarcMove){ .type = figure[0] ? CARC_MOVE_DEPLOY : CARC_MOVE_SKIP,
+                         .segment = figure[0] ? segment : 0,
+                         .figure = figure[0] ? g_intern_string (figure) : NULL };
+  moves[1].params = carc_move_get_params (&moves[1]);
+  if (!carcd_session_play_moves (s, &caller, moves, 2, &error))
+    return carcd_error_reply (msg, error);
+  return dbus_message_new_method_return (msg);
+}
+
+/* The public tile of a move made on @g: the piece it placed, the tile it drew. */
+static const char *
+move_tile (CarcGame *g, const CarcMove *m)
+{
+  CarcPieceInfo p;
+  const CarcTileType *t = NULL;
+
+  switch (m->type)
+    {
+      case CARC_MOVE_PLACE:
+      case CARC_MOVE_PLACE_PIECE:
+        if (carc_game_get_piece (g, carc_game_get_n_pieces (g) - 1, &p))
+          t = p.tile;
+        break;
+      case CARC_MOVE_DRAW:
+        t = carc_game_get_current_tile (g);
+        break;
+      default:
+        break;
+    }
+  return t ? carc_tile_type_get_id (t) : "";
+}
+
+/* Appends one history entry (turn, player, type, args, tile) for move @m, made on @g. */
+static gboolean
+append_history_entry (DBusMessageIter *array, CarcdSession *s, CarcGame *g, const CarcMove *m)
+{
+  DBusMessageIter st;
+  dbus_uint32_t turn = carc_game_get_turn (g);
+  const char *player = carcd_session_player_path (s, (gint)carc_game_get_current_player (g));
+  const char *tile;
+
+  if (!carc_game_apply_move (g, m, NULL))
+    g_return_val_if_reached (FALSE); /* the game made it a moment ago */
+  tile = move_tile (g, m);
+  return dbus_message_iter_open_container (array, DBUS_TYPE_STRUCT, NULL, &st)
+         && dbus_message_iter_append_basic (&st, DBUS_TYPE_UINT32, &turn)
+         && dbus_message_iter_append_basic (&st, DBUS_TYPE_OBJECT_PATH, &player)
+         && append_type_and_args (&st, m)
+         && dbus_message_iter_append_basic (&st, DBUS_TYPE_STRING, &tile)
+         && dbus_message_iter_close_container (array, &st);
+}
+
+/* The moves of the game, replayed on a copy to say who made each and what it showed. */
+static gboolean
+append_history (DBusMessageIter *it, gpointer data)
+{
+  CarcdSession *s = data;
+  CarcGame *game = carcd_session_record_game (s);
+  DBusMessageIter array;
+  g_autoptr (CarcGame) copy = NULL;
+  guint n = 0;
+  const CarcMove *moves = game ? carc_game_get_moves (game, &n) : NULL;
+  gboolean ok = dbus_message_iter_open_container (it, DBUS_TYPE_ARRAY, "(uosa{sv}s)", &array);
+
+  if (n && !(copy = carc_game_new (carc_game_get_config (game), NULL)))
+    n = 0;
+  for (guint i = 0; ok && i < n; i++)
+    ok = append_history_entry (&array, s, copy, &moves[i]);
+  return ok && dbus_message_iter_close_container (it, &array);
+}
+
+/* GetHistory: every move so far, for anyone: what each seat did is public, the draw pile's
+ * order and the seed are not in it. */
+DBusMessage *
+carcd_game_get_history (DBusConnection *c, DBusMessage *msg, gpointer data)
+{
+  return carcd_reply_with (msg, append_history, data);
 }

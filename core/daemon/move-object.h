@@ -5,3 +5,9 @@
 
 DBusMessage *carcd_game_get_moves (DBusConnection *c, DBusMessage *msg, gpointer data);
 DBusMessage *carcd_game_play (DBusConnection *c, DBusMessage *msg, gpointer data);
+/* PreviewDeployments: the deployments a move would offer, without making it. */
+DBusMessage *carcd_game_preview_deployments (DBusConnection *c, DBusMessage *msg, gpointer data);
+/* PlaceAndDeploy: a placement and its deployment, both or neither. */
+DBusMessage *carcd_game_place_and_deploy (DBusConnection *c, DBusMessage *msg, gpointer data);
+/* GetHistory: a(uosa{sv}s), every move so far with its turn, player and public tile. */
+DBusMessage *carcd_game_get_history (DBusConnection *c, DBusMessage *msg, gpointer data);

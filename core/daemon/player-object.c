@@ -132,6 +132,22 @@ get_hand_size (DBusMessageIter *it, gpointer data)
   return append_uint (it, game ? carc_game_get_hand_size (game, seat->index) : 0);
 }
 
+static gboolean
+get_sequence (DBusMessageIter *it, gpointer data)
+{
+  CarcdSeat *seat = data;
+  dbus_uint64_t sequence = seat->session->sequence;
+  return dbus_message_iter_append_basic (it, DBUS_TYPE_UINT64, &sequence);
+}
+
+/* A Player's PropertiesChanged takes the next number of its game's sequence. */
+static void
+number_changes (gpointer data)
+{
+  CarcdSeat *seat = data;
+  carcd_session_number_changes (seat->session);
+}
+
 static const CdbusProperty player_properties[] = {
   { "Name", "s", get_name, CDBUS_PROPERTY_CONST },
   { "Colour", "s", get_colour, CDBUS_PROPERTY_CONST },
@@ -143,14 +159,12 @@ static const CdbusProperty player_properties[] = {
   { "Bot", "b", get_bot, CDBUS_PROPERTY_EMITS_CHANGED },
   { "Connected", "b", get_connected, CDBUS_PROPERTY_EMITS_CHANGED },
   { "HandSize", "u", get_hand_size, CDBUS_PROPERTY_EMITS_CHANGED },
+  { "Sequence", "t", get_sequence, CDBUS_PROPERTY_EVERY_CHANGE },
   { NULL },
 };
 
 static const CdbusInterface player_interface = {
-  CARCD_PLAYER_INTERFACE,
-  NULL,
-  NULL,
-  player_properties,
+  CARCD_PLAYER_INTERFACE, NULL, NULL, player_properties, number_changes,
 };
 
 gboolean

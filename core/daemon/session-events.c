@@ -25,13 +25,40 @@ signal_send (CarcdSession *s, DBusMessage *signal, gboolean ok)
   g_queue_push_tail (&s->held_signals, signal);
 }
 
+/* Numbers @signal and sends it. The pending PropertiesChanged go out first, taking their
+ * numbers first, so the numbers grow in the order the messages leave. */
+static void
+send_numbered (CarcdSession *s, DBusMessage *signal)
+{
+  DBusMessageIter it;
+  dbus_uint64_t sequence;
+
+  cdbus_flush (s->daemon->connection);
+  sequence = ++s->sequence;
+  dbus_message_iter_init_append (signal, &it);
+  if (!dbus_message_iter_append_basic (&it, DBUS_TYPE_UINT64, &sequence))
+    {
+      g_warning ("%s: out of memory numbering a signal", s->path);
+      dbus_message_unref (signal);
+      return;
+    }
+  cdbus_send_signal (s->daemon->connection, signal);
+}
+
 void
 carcd_session_release_signals (CarcdSession *s)
 {
   DBusMessage *signal;
 
   while ((signal = g_queue_pop_head (&s->held_signals)))
-    cdbus_send_signal (s->daemon->connection, signal);
+    send_numbered (s, signal);
+}
+
+void
+carcd_session_number_changes (gpointer session)
+{
+  CarcdSession *s = session;
+  s->sequence++;
 }
 
 void
@@ -90,6 +117,36 @@ append_breakdown (DBusMessageIter *it, const CarcEvent *e)
   return ok && dbus_message_iter_close_container (it, &array);
 }
 
+/* Appends the segments of the feature @e names as a(iiuu): (x, y, piece, segment). */
+static gboolean
+append_feature_segments (DBusMessageIter *it, CarcGame *game, const CarcEvent *e)
+{
+  DBusMessageIter array, st;
+  g_autofree guint *pieces = NULL, *segments = NULL;
+  guint n = 0;
+  gboolean ok = dbus_message_iter_open_container (it, DBUS_TYPE_ARRAY, "(iiuu)", &array);
+
+  if (!carc_game_get_feature_segments (game, e->piece, e->segment, &pieces, &segments, &n))
+    n = 0;
+  for (guint i = 0; ok && i < n; i++)
+    {
+      CarcPieceInfo p;
+      dbus_int32_t x, y;
+      dbus_uint32_t piece = pieces[i], segment = segments[i];
+
+      carc_game_get_piece (game, pieces[i], &p);
+      x = p.x;
+      y = p.y;
+      ok = dbus_message_iter_open_container (&array, DBUS_TYPE_STRUCT, NULL, &st)
+           && dbus_message_iter_append_basic (&st, DBUS_TYPE_INT32, &x)
+           && dbus_message_iter_append_basic (&st, DBUS_TYPE_INT32, &y)
+           && dbus_message_iter_append_basic (&st, DBUS_TYPE_UINT32, &piece)
+           && dbus_message_iter_append_basic (&st, DBUS_TYPE_UINT32, &segment)
+           && dbus_message_iter_close_container (&array, &st);
+    }
+  return ok && dbus_message_iter_close_container (it, &array);
+}
+
 /* Appends PointsAwarded's (o player, s item, u count, u points): the award's one item. */
 static gboolean
 append_award (DBusMessageIter *it, const char *player, const CarcEvent *e)
@@ -114,7 +171,7 @@ append_event (CarcdSession *s, CarcGame *game, DBusMessage *signal, const CarcEv
   const char *player = carcd_session_player_path (s, e->player);
   const char *tile = e->tile ? carc_tile_type_get_id (e->tile) : "";
   dbus_int32_t x = e->x, y = e->y;
-  dbus_uint32_t u;
+  dbus_uint32_t u, piece = e->piece;
   dbus_bool_t final = e->final;
   const char *figure = carc_game_get_figure_name (game, e->figure);
 
@@ -142,11 +199,13 @@ append_event (CarcdSession *s, CarcGame *game, DBusMessage *signal, const CarcEv
                && dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &tile)
                && dbus_message_iter_append_basic (&it, DBUS_TYPE_INT32, &x)
                && dbus_message_iter_append_basic (&it, DBUS_TYPE_INT32, &y)
-               && dbus_message_iter_append_basic (&it, DBUS_TYPE_UINT32, &u);
+               && dbus_message_iter_append_basic (&it, DBUS_TYPE_UINT32, &u)
+               && dbus_message_iter_append_basic (&it, DBUS_TYPE_UINT32, &piece);
       case CARC_EVENT_FOLLOWER_DEPLOYED:
         return dbus_message_iter_append_basic (&it, DBUS_TYPE_OBJECT_PATH, &player)
                && dbus_message_iter_append_basic (&it, DBUS_TYPE_INT32, &x)
                && dbus_message_iter_append_basic (&it, DBUS_TYPE_INT32, &y)
+               && dbus_message_iter_append_basic (&it, DBUS_TYPE_UINT32, &piece)
                && (u = e->segment, dbus_message_iter_append_basic (&it, DBUS_TYPE_UINT32, &u))
                && (u = e->kind, dbus_message_iter_append_basic (&it, DBUS_TYPE_UINT32, &u))
                && carcd_append_location (&it, e->location)
@@ -154,15 +213,17 @@ append_event (CarcdSession *s, CarcGame *game, DBusMessage *signal, const CarcEv
       case CARC_EVENT_FEATURE_SCORED:
         return dbus_message_iter_append_basic (&it, DBUS_TYPE_INT32, &x)
                && dbus_message_iter_append_basic (&it, DBUS_TYPE_INT32, &y)
+               && dbus_message_iter_append_basic (&it, DBUS_TYPE_UINT32, &piece)
                && (u = e->segment, dbus_message_iter_append_basic (&it, DBUS_TYPE_UINT32, &u))
                && (u = e->kind, dbus_message_iter_append_basic (&it, DBUS_TYPE_UINT32, &u))
                && dbus_message_iter_append_basic (&it, DBUS_TYPE_BOOLEAN, &final)
                && carcd_append_uint_array (&it, e->points, e->n_players)
-               && append_breakdown (&it, e);
+               && append_breakdown (&it, e) && append_feature_segments (&it, game, e);
       case CARC_EVENT_FOLLOWER_RETURNED:
         return dbus_message_iter_append_basic (&it, DBUS_TYPE_OBJECT_PATH, &player)
                && dbus_message_iter_append_basic (&it, DBUS_TYPE_INT32, &x)
                && dbus_message_iter_append_basic (&it, DBUS_TYPE_INT32, &y)
+               && dbus_message_iter_append_basic (&it, DBUS_TYPE_UINT32, &piece)
                && (u = e->segment, dbus_message_iter_append_basic (&it, DBUS_TYPE_UINT32, &u))
                && dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &figure);
       case CARC_EVENT_GAME_OVER:

@@ -949,6 +949,26 @@ carcd_session_play (CarcdSession *s, CarcdCaller *caller, const CarcMove *move, 
 }
 
 gboolean
+carcd_session_play_moves (CarcdSession *s, CarcdCaller *caller, const CarcMove *moves,
+                          guint n_moves, GError **error)
+{
+  if (!check_mover (s, caller, error))
+    return FALSE;
+  owe_turn_end (s);
+  gboolean ok = carc_game_apply_moves (s->game, moves, n_moves, error);
+  s->turn_end_pending = FALSE;
+  return ok && after_move (s, FALSE, error);
+}
+
+gboolean
+carcd_session_preview (CarcdSession *s, CarcdCaller *caller, const CarcMove *move,
+                       CarcDeployment **deployments, guint *n_deployments, GError **error)
+{
+  return check_mover (s, caller, error)
+         && carc_game_preview_deployments (s->game, move, deployments, n_deployments, error);
+}
+
+gboolean
 carcd_session_deploy (CarcdSession *s, CarcdCaller *caller, const char *figure, guint segment,
                       GError **error)
 {

@@ -86,6 +86,9 @@ struct _CarcdSession
   guint n_journaled;
   GArray *move_scores; /* CarcdMoveScores of the moves not journaled yet */
   GQueue held_signals;
+  /* the number of the last Game signal or PropertiesChanged of the game or its players sent:
+   * every one takes the next (doc/dbus-game.md, "Sequence numbers") */
+  guint64 sequence;
   char *sent_hash;
   /* carcd_session_state_hash() and carcd_session_public_hash(): the hashes of hash_game
    * after its first hash_moves moves (NULL: not computed yet) */
@@ -123,6 +126,15 @@ gboolean carcd_session_identify (CarcdSession *session, CarcdCaller *caller, GEr
 /* Play: any move (carc_game_apply_move()), checked like the others. */
 gboolean carcd_session_play (CarcdSession *s, CarcdCaller *caller, const CarcMove *move,
                              GError **error);
+
+/* Several moves as one (PlaceAndDeploy): all are made, or none (carc_game_apply_moves()). */
+gboolean carcd_session_play_moves (CarcdSession *s, CarcdCaller *caller, const CarcMove *moves,
+                                   guint n_moves, GError **error);
+
+/* The deployments @move would offer (carc_game_preview_deployments()), checked like a move of
+ * the caller's. */
+gboolean carcd_session_preview (CarcdSession *s, CarcdCaller *caller, const CarcMove *move,
+                                CarcDeployment **deployments, guint *n_deployments, GError **error);
 
 /* Gives the session a creator token (CreateGame, ImportGame), bound to @name's Unix user. */
 gboolean carcd_session_issue_creator_token (CarcdSession *session, const char *name,
@@ -245,6 +257,8 @@ void carcd_session_on_event (CarcGame *game, const CarcEvent *event, gpointer us
 void carcd_session_release_signals (CarcdSession *session);
 void carcd_session_drop_signals (CarcdSession *session);
 void carcd_session_emit_turn_end (CarcdSession *session);
+/* The Game's and Players' PropertiesChanged hook (CdbusChangesFunc): each takes a number. */
+void carcd_session_number_changes (gpointer session);
 void carcd_session_sync_properties (CarcdSession *session);
 
 /* game-object.c / player-object.c: the D-Bus objects. */

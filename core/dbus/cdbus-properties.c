@@ -66,7 +66,8 @@ append_entries (DBusMessageIter *dict, CdbusRegistration *reg, const gboolean *o
     {
       const CdbusProperty *prop = &reg->iface->properties[i];
 
-      if (only != NULL && (!only[i] || prop->emits == CDBUS_PROPERTY_INVALIDATES))
+      if (only != NULL && prop->emits != CDBUS_PROPERTY_EVERY_CHANGE
+          && (!only[i] || prop->emits == CDBUS_PROPERTY_INVALIDATES))
         continue;
       if (!append_entry (dict, prop, reg->user_data))
         return FALSE;
@@ -213,6 +214,8 @@ send_changes (CdbusState *state, CdbusRegistration *reg)
   g_autofree gboolean *changed = g_steal_pointer (&reg->dirty);
   reg->dirty = g_new0 (gboolean, reg->n_properties);
 
+  if (reg->iface->before_changes)
+    reg->iface->before_changes (reg->user_data);
   /* the arguments first, the header after: see cdbus_message_address() */
   DBusMessage *signal = dbus_message_new (DBUS_MESSAGE_TYPE_SIGNAL);
   DBusMessageIter iter, dict, invalidated;
@@ -325,6 +328,16 @@ cdbus_flush (DBusConnection *connection)
   CdbusState *state = cdbus_state_get (connection);
   g_return_if_fail (state != NULL);
   cdbus_properties_flush (state, NULL);
+}
+
+gboolean
+cdbus_append_properties (DBusConnection *connection, const char *path, const char *interface_name,
+                         DBusMessageIter *iter)
+{
+  CdbusState *state = cdbus_state_get (connection);
+  g_return_val_if_fail (state != NULL, FALSE);
+  CdbusRegistration *reg = cdbus_object_find (cdbus_object_lookup (state, path), interface_name);
+  return reg != NULL && cdbus_properties_append_all (iter, reg);
 }
 
 /* Forgets the pending changes of @reg (it is being unregistered). */

@@ -64,6 +64,8 @@ typedef enum
   CDBUS_PROPERTY_CONST,             /* "const": never changes while the object is registered */
   CDBUS_PROPERTY_INVALIDATES,       /* "invalidates": its name only, in invalidated_properties */
   CDBUS_PROPERTY_NO_SIGNAL,         /* "false": changes without a signal */
+  CDBUS_PROPERTY_EVERY_CHANGE,      /* "true", and its value goes out in every
+                                     * PropertiesChanged of its interface (a sequence number) */
 } CdbusPropertyEmits;
 
 typedef struct
@@ -74,13 +76,19 @@ typedef struct
   CdbusPropertyEmits emits;
 } CdbusProperty;
 
-/* An interface: its name and tables, each terminated by an entry with name NULL (or NULL). */
+/* Called with the registration's user data just before a PropertiesChanged of the interface
+ * is built (its values read): so a CDBUS_PROPERTY_EVERY_CHANGE property can count them. */
+typedef void (*CdbusChangesFunc) (gpointer user_data);
+
+/* An interface: its name and tables, each terminated by an entry with name NULL (or NULL),
+ * and an optional hook run before each of its PropertiesChanged. */
 typedef struct
 {
   const char *name;
   const CdbusMethod *methods;
   const CdbusSignal *signals;
   const CdbusProperty *properties;
+  CdbusChangesFunc before_changes;
 } CdbusInterface;
 
 /* Called for a method call to a path where nothing is registered; returns the error reply.
@@ -148,6 +156,11 @@ void cdbus_property_changed (DBusConnection *connection, const char *path,
 
 /* Sends every pending PropertiesChanged now. */
 void cdbus_flush (DBusConnection *connection);
+
+/* Appends the a{sv} of every property of @interface_name at @path, as GetAll answers it.
+ * Returns FALSE when nothing is registered there or out of memory. */
+gboolean cdbus_append_properties (DBusConnection *connection, const char *path,
+                                  const char *interface_name, DBusMessageIter *iter);
 
 /* Starts a signal registered in @interface_name's table at @path; append its arguments and
  * give it to cdbus_send_signal(). Returns NULL (g_critical) if the signal is not in the

@@ -496,6 +496,11 @@ gboolean carc_game_place (CarcGame *self, gint x, gint y, guint rotation, GError
 const CarcDeployment *carc_game_get_deployments (CarcGame *self, guint *n_deployments);
 gboolean carc_game_deploy (CarcGame *self, guint figure, guint segment, GError **error);
 gboolean carc_game_skip (CarcGame *self, GError **error);
+gboolean carc_game_preview_deployments (CarcGame *self, const CarcMove *move,
+                                        CarcDeployment **deployments, guint *n_deployments,
+                                        GError **error);
+gboolean carc_game_apply_moves (CarcGame *self, const CarcMove *moves, guint n_moves,
+                                GError **error);
 
 gboolean carc_game_can_draw (CarcGame *self);
 gboolean carc_game_can_pass (CarcGame *self);
@@ -518,6 +523,8 @@ gboolean carc_game_get_feature (CarcGame *self, gint x, gint y, guint segment,
                                 CarcFeatureInfo *info);
 gboolean carc_game_get_piece_feature (CarcGame *self, guint piece, guint segment,
                                       CarcFeatureInfo *info);
+gboolean carc_game_get_feature_segments (CarcGame *self, guint piece, guint segment, guint **pieces,
+                                         guint **segments, guint *n_segments);
 guint carc_game_get_n_followers (CarcGame *self);
 gboolean carc_game_get_follower (CarcGame *self, guint index, CarcFollowerInfo *info);
 

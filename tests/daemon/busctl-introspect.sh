@@ -40,6 +40,7 @@ Game
 .Players emits-change
 .Scores emits-change
 .Seats const
+.Sequence emits-change
 .State emits-change
 .StateHash emits-change
 .Tile emits-change
@@ -56,6 +57,7 @@ Player
 .Name const
 .Score emits-change
 .Seat const
+.Sequence emits-change
 Expansion
 .Description const
 .Name const

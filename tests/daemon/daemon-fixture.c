@@ -356,3 +356,26 @@ assert_refused (int line, GDBusConnection *c, const char *game, const char *path
                     method, text, expected, diff);
     }
 }
+
+char *
+signal_text (const char *signal, GVariant *params)
+{
+  gsize n = g_variant_n_children (params);
+  g_autoptr (GPtrArray) children = g_ptr_array_new_with_free_func ((GDestroyNotify)g_variant_unref);
+
+  for (gsize i = 0; i < n; i++)
+    g_ptr_array_add (children, g_variant_get_child_value (params, i));
+  if (n && g_variant_is_of_type (children->pdata[n - 1], G_VARIANT_TYPE_UINT64))
+    g_ptr_array_set_size (children, (guint)n - 1);
+  g_autoptr (GVariant) rest = g_variant_ref_sink (
+      g_variant_new_tuple ((GVariant *const *)children->pdata, children->len));
+  g_autofree char *text = g_variant_print (rest, FALSE);
+  return g_strdup_printf ("%s%s", signal, text);
+}
+
+char *
+without_sequence (const char *snapshot)
+{
+  g_autoptr (GRegex) re = g_regex_new ("'Sequence': <uint64 [0-9]+>", 0, 0, NULL);
+  return g_regex_replace_literal (re, snapshot, -1, 0, "'Sequence': <>", 0, NULL);
+}

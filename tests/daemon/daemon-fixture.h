@@ -71,6 +71,10 @@ char *create_game (GDBusConnection *c, const char *options_text);
  * Two equal snapshots mean the game did not change. */
 char *game_snapshot (GDBusConnection *c, const char *game);
 
+/* A Game signal as text, "Name(args...)", without its last argument, the sequence number
+ * (doc/dbus-game.md, "Sequence numbers"), which tests of what a signal says leave aside. */
+char *signal_text (const char *signal, GVariant *params);
+
 /* Iterates the default main context until @cond (re-evaluated) holds or 10 s (times
  * test_time_scale()) pass. */
 #define WAIT_FOR(cond)                                                                             \
@@ -85,6 +89,10 @@ char *game_snapshot (GDBusConnection *c, const char *game);
 /* Everything the daemon shows of itself: its games and every object with its properties, one
  * object a line, sorted by path. */
 char *daemon_snapshot (GDBusConnection *c);
+
+/* @snapshot (game_snapshot(), state_snapshot()) with the values of the Sequence properties
+ * left out: for comparing the state across a change that only sends PropertiesChanged. */
+char *without_sequence (const char *snapshot);
 
 /* The daemon's snapshot, and @game's (game_snapshot()) when not NULL. */
 char *state_snapshot (GDBusConnection *c, const char *game);

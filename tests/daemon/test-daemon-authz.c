@@ -565,6 +565,30 @@ args_place (World *w, Target t)
   return g_variant_new ("(iiu@a{sv})", x, y, rot, empty_dict ());
 }
 
+/* PreviewDeployments of the placement args_place() makes. */
+static GVariant *
+args_preview (World *w, Target t)
+{
+  gint32 x, y;
+  guint32 rot;
+
+  g_variant_get (target_game (w, t)->placement, "(iiu)", &x, &y, &rot);
+  return g_variant_new (
+      "(s@a{sv}@a{sv})", "place",
+      g_variant_new_parsed ("{'x': <%i>, 'y': <%i>, 'rotation': <%u>}", x, y, rot), empty_dict ());
+}
+
+/* PlaceAndDeploy of that placement, deploying nothing. */
+static GVariant *
+args_place_and_deploy (World *w, Target t)
+{
+  gint32 x, y;
+  guint32 rot;
+
+  g_variant_get (target_game (w, t)->placement, "(iiu)", &x, &y, &rot);
+  return g_variant_new ("(iiusu@a{sv})", x, y, rot, "", 0, empty_dict ());
+}
+
 static GVariant *
 args_deploy (World *w, Target t)
 {
@@ -686,6 +710,10 @@ static const Entry methods[] = {
   GAME_ROW ("Play", SCENE_DEPLOY, args_play_skip, CHANGE, MOVER, "NotSeated", MOVES),
   GAME_ROW ("Play", SCENE_DRAFT, args_play_pick, CHANGE, MOVER, "NotSeated",
             MOVES " (a draft's pick, an expansion's move)"),
+  GAME_ROW ("PlaceAndDeploy", SCENE_PLACE, args_place_and_deploy, CHANGE, MOVER, "NotSeated",
+            MOVES),
+  GAME_ROW ("PreviewDeployments", SCENE_PLACE, args_preview, READ, MOVER, "NotSeated",
+            WHO "PreviewDeployments, checked as Play: the seated player whose turn it is"),
   GAME_ROW ("GetMoves", SCENE_PLACE, args_options, READ, "ok", "ok",
             WHO "GetMoves, anyone (the caller's own moves: none without a seat)"),
   GAME_ROW ("GetMoves", SCENE_DRAFT, args_options, READ, "ok", "ok",
@@ -703,6 +731,10 @@ static const Entry methods[] = {
   GAME_ROW ("GetBoard", SCENE_PLACE, no_args, READ, "ok", "ok", ANY),
   GAME_ROW ("GetFeatures", SCENE_PLACE, no_args, READ, "ok", "ok", ANY),
   GAME_ROW ("GetTileTypes", SCENE_PLACE, no_args, READ, "ok", "ok", ANY),
+  GAME_ROW ("GetHistory", SCENE_PLACE, no_args, READ, "ok", "ok",
+            WHO "GetHistory, anyone (every move is public)"),
+  GAME_ROW ("GetSnapshot", SCENE_PLACE, args_options, READ, "ok", "ok",
+            WHO "GetSnapshot, anyone (the hand only for its seat)"),
   /* Manager: anyone; on a game's path its methods do not exist */
   ROW (KIND_MANAGER, MANAGER_IFACE, "CreateGame", SCENE_PLACE, args_options, CHANGE, "ok",
        "D:UnknownMethod", "D:UnknownObject", "dbus-manager.md#creategame: anyone"),
@@ -752,6 +784,7 @@ static const PropertyEntry properties[] = {
   { KIND_GAME, "Scores", SCENE_PLACE },
   { KIND_GAME, "Options", SCENE_PLACE },
   { KIND_GAME, "StateHash", SCENE_PLACE },
+  { KIND_GAME, "Sequence", SCENE_PLACE },
   { KIND_PLAYER, "Name", SCENE_PLACE },
   { KIND_PLAYER, "Colour", SCENE_PLACE },
   { KIND_PLAYER, "Seat", SCENE_PLACE },
@@ -762,6 +795,7 @@ static const PropertyEntry properties[] = {
   { KIND_PLAYER, "Bot", SCENE_PLACE },
   { KIND_PLAYER, "Connected", SCENE_PLACE },
   { KIND_PLAYER, "HandSize", SCENE_CHOOSE },
+  { KIND_PLAYER, "Sequence", SCENE_PLACE },
   { KIND_EXPANSION, "Name", SCENE_PLACE },
   { KIND_EXPANSION, "Description", SCENE_PLACE },
   { KIND_EXPANSION, "Version", SCENE_PLACE },

@@ -46,13 +46,13 @@ on_signal (GDBusConnection *c, const char *sender, const char *path, const char 
   if (g_str_equal (signal, "TileDrawn"))
     {
       const char *tile;
-      g_variant_get (params, "(u&o&su)", NULL, NULL, &tile, NULL);
+      g_variant_get (params, "(u&o&sut)", NULL, NULL, &tile, NULL, NULL);
       g_ptr_array_add (w->drawn, g_strdup (tile));
     }
   else if (g_str_equal (signal, "PieceGiven"))
     {
       const char *tile;
-      g_variant_get (params, "(&o&s)", NULL, &tile);
+      g_variant_get (params, "(&o&st)", NULL, &tile, NULL);
       g_ptr_array_add (w->picked, g_strdup (tile));
     }
   else if (g_str_equal (signal, "GameOver"))

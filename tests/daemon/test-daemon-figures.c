@@ -45,7 +45,7 @@ START_TEST (test_deploy_a_plugin_figure)
   g_variant_unref (
       call_ok (f.a, f.game, GAME_IFACE, "Deploy", g_variant_new ("(sua{sv})", "big", 2, NULL)));
   g_autofree char *deployed
-      = g_strdup_printf ("FollowerDeployed('%s', 1, 0, 2, 1, ['W'], 'big')", f.pa);
+      = g_strdup_printf ("FollowerDeployed('%s', 1, 0, 1, 2, 1, ['W'], 'big')", f.pa);
   WAIT_FOR (seen->len > 0 && g_ptr_array_find_with_equal_func (seen, deployed, g_str_equal, NULL));
   ck_assert_msg (g_ptr_array_find_with_equal_func (seen, deployed, g_str_equal, NULL),
                  "no %s among %u signals: %s", deployed, seen->len,

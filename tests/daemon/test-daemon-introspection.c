@@ -338,8 +338,11 @@ START_TEST (test_comparison_fails)
     { GAME_IFACE, SKIP_XML, SKIP_XML "<method name=\"Undo\"/>" },
     { GAME_IFACE, "<signal name=\"TurnStarted\">\n      <arg name=\"turn\" type=\"u\"/>",
       "<signal name=\"TurnStarted\">" },
-    { GAME_IFACE, "<arg name=\"segment\" type=\"u\" direction=\"in\"/>",
-      "<arg name=\"segment\" type=\"i\" direction=\"in\"/>" },
+    { GAME_IFACE,
+      "<method name=\"Deploy\">\n      <arg name=\"figure\" type=\"s\" direction=\"in\"/>\n      "
+      "<arg name=\"segment\" type=\"u\"",
+      "<method name=\"Deploy\">\n      <arg name=\"figure\" type=\"s\" direction=\"in\"/>\n      "
+      "<arg name=\"segment\" type=\"i\"" },
     { GAME_IFACE, "<arg name=\"token\" type=\"s\" direction=\"out\"/>",
       "<arg name=\"secret\" type=\"s\" direction=\"out\"/>" },
     { GAME_IFACE, "<property name=\"Turn\" type=\"u\" access=\"read\"/>",

@@ -128,7 +128,7 @@ on_signal (GDBusConnection *c, const char *sender, const char *path, const char 
       guint turn;
       const char *player;
 
-      g_variant_get (params, "(u&o&su)", &turn, &player, NULL, NULL);
+      g_variant_get (params, "(u&o&sut)", &turn, &player, NULL, NULL, NULL);
       ck_assert_msg (turn == cl->last_turn + 1, "%s, seat %u: TurnStarted %u after %u", t->game,
                      cl->index, turn, cl->last_turn);
       cl->last_turn = turn;
@@ -141,7 +141,7 @@ on_signal (GDBusConnection *c, const char *sender, const char *path, const char 
       gint32 x, y;
       guint32 rotation;
 
-      g_variant_get (params, "(&o&siiu)", NULL, NULL, &x, &y, &rotation);
+      g_variant_get (params, "(&o&siiuut)", NULL, NULL, &x, &y, &rotation, NULL, NULL);
       if (cl->last_turn == 0)
         return; /* the start tile, placed by Start: no move */
       seen_add (cl, CARC_MOVE_PLACE, x, y, rotation, 0);
@@ -151,7 +151,8 @@ on_signal (GDBusConnection *c, const char *sender, const char *path, const char 
     {
       guint32 segment;
 
-      g_variant_get (params, "(&oiiuu^a&s&s)", NULL, NULL, NULL, &segment, NULL, NULL, NULL);
+      g_variant_get (params, "(&oiiuuu^a&s&st)", NULL, NULL, NULL, NULL, &segment, NULL, NULL, NULL,
+                     NULL);
       seen_add (cl, CARC_MOVE_DEPLOY, 0, 0, 0, segment);
       cl->deployed_this_turn = TRUE;
     }

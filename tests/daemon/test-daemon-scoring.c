@@ -71,7 +71,9 @@ START_TEST (test_city_breakdown)
   g_variant_unref (call_ok (f.a, f.game, GAME_IFACE, "Start", NO_OPTIONS));
   place (f.a, f.game, 0, -1, 2);
   deploy (f.a, f.game, 0);
-  assert_first_scoring (seen, "FeatureScored(0, -1, 0, 2, false, [4, 0], [(0, 'tiles', 2, 4)])");
+  /* issue 18: the feature's segments, (x, y, piece, segment): D's city and U's */
+  assert_first_scoring (seen, "FeatureScored(0, -1, 1, 0, 2, false, [4, 0], [(0, 'tiles', 2, 4)], "
+                              "[(0, 0, 0, 0), (0, -1, 1, 0)])");
   g_dbus_connection_signal_unsubscribe (f.x, id);
   fixture_teardown (&f);
 }
@@ -96,7 +98,8 @@ START_TEST (test_inn_breakdown)
   place (f.b, f.game, 1, 0, 0);
   g_variant_unref (call_ok (f.b, f.game, GAME_IFACE, "Skip", NO_OPTIONS));
   assert_first_scoring (
-      seen, "FeatureScored(-1, 0, 0, 1, false, [6, 0], [(0, 'tiles', 3, 3), (0, 'inn', 0, 3)])");
+      seen, "FeatureScored(-1, 0, 1, 0, 1, false, [6, 0], [(0, 'tiles', 3, 3), (0, 'inn', 0, 3)], "
+            "[(0, 0, 0, 1), (-1, 0, 1, 0), (1, 0, 2, 2)])");
   g_dbus_connection_signal_unsubscribe (f.x, id);
   fixture_teardown (&f);
 }

@@ -144,7 +144,11 @@ START_TEST (test_killed_client)
   after = game_snapshot (clients[0], game);
   after_fixed = replace_all (after, "'Connected': <false>", "'Connected': <true>");
   ck_assert_str_ne (after, after_fixed);
-  ck_assert_str_eq (after_fixed, before);
+  {
+    /* the change took a sequence number (issue 18); the rest is as it was */
+    g_autofree char *a = without_sequence (after_fixed), *b = without_sequence (before);
+    ck_assert_str_eq (a, b);
+  }
 
   /* the token takes the seat back from another connection */
   clients[1] = client_new ();
@@ -574,21 +578,21 @@ on_watched_signal (GDBusConnection *c, const char *sender, const char *path, con
   w->errors += !g_str_equal (path, w->game);
   if (g_str_equal (signal, "TurnStarted"))
     {
-      g_variant_get (params, "(u&o&su)", &turn, &player, &tile, &left);
+      g_variant_get (params, "(u&o&sut)", &turn, &player, &tile, &left, NULL);
       w->errors += turn != w->last_turn_started + 1 || w->turn_open;
       w->last_turn_started = turn;
       w->turn_open = TRUE;
     }
   else if (g_str_equal (signal, "TurnEnded"))
     {
-      g_variant_get (params, "(u&o)", &turn, &player);
+      g_variant_get (params, "(u&ot)", &turn, &player, NULL);
       w->errors += turn != w->last_turn_started || !w->turn_open;
       w->last_turn_ended = turn;
       w->turn_open = FALSE;
     }
   else if (g_str_equal (signal, "TilePlaced"))
     {
-      g_variant_get (params, "(&o&siiu)", &player, &tile, &x, &y, &rotation);
+      g_variant_get (params, "(&o&siiuut)", &player, &tile, &x, &y, &rotation, NULL, NULL);
       g_ptr_array_add (w->tiles,
                        g_strdup_printf ("(%d, %d, '%s', %u, '%s')", x, y, tile, rotation, player));
     }
@@ -596,7 +600,8 @@ on_watched_signal (GDBusConnection *c, const char *sender, const char *path, con
     w->discarded++;
   else if (g_str_equal (signal, "FollowerDeployed"))
     {
-      g_variant_get (params, "(&oiiuu@as&s)", &player, &x, &y, &segment, &kind, NULL, NULL);
+      g_variant_get (params, "(&oiiuuu@as&st)", &player, &x, &y, NULL, &segment, &kind, NULL, NULL,
+                     NULL);
       w->errors += !g_hash_table_add (
           w->followers, g_strdup_printf ("('%s', %d, %d, %u, %u)", player, x, y, segment, kind));
     }
@@ -608,7 +613,7 @@ on_watched_signal (GDBusConnection *c, const char *sender, const char *path, con
       const char *key;
       gboolean found = FALSE;
 
-      g_variant_get (params, "(&oiiu&s)", &player, &x, &y, &segment, NULL);
+      g_variant_get (params, "(&oiiuu&st)", &player, &x, &y, NULL, &segment, NULL, NULL);
       prefix = g_strdup_printf ("('%s', %d, %d, %u, ", player, x, y, segment);
       g_hash_table_iter_init (&iter, w->followers);
       while (!found && g_hash_table_iter_next (&iter, (gpointer *)&key, NULL))
@@ -626,8 +631,8 @@ on_watched_signal (GDBusConnection *c, const char *sender, const char *path, con
 
       g_autoptr (GVariant) breakdown = NULL;
 
-      g_variant_get (params, "(iiuub@au@a(usuu))", &x, &y, &segment, &kind, &final, &points,
-                     &breakdown);
+      g_variant_get (params, "(iiuuub@au@a(usuu)@a(iiuu)t)", &x, &y, NULL, &segment, &kind, &final,
+                     &points, &breakdown, NULL, NULL);
       p = g_variant_get_fixed_array (points, &n, sizeof (guint32));
       w->errors += n != w->n_seats;
       w->errors += !breakdown_adds_up (breakdown, p, n);
@@ -640,7 +645,7 @@ on_watched_signal (GDBusConnection *c, const char *sender, const char *path, con
       guint32 points_awarded;
       const char *seat;
 
-      g_variant_get (params, "(&o&suu)", &player, NULL, NULL, &points_awarded);
+      g_variant_get (params, "(&o&suut)", &player, NULL, NULL, &points_awarded, NULL);
       seat = strrchr (player, '/');
       w->errors += seat == NULL || (guint)atoi (seat + 1) >= w->n_seats;
       if (seat && (guint)atoi (seat + 1) < w->n_seats)

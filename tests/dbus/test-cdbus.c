@@ -147,11 +147,11 @@ static const CdbusProperty thing_properties[] = {
   { NULL },
 };
 static const CdbusInterface thing_interface
-    = { IFACE, thing_methods, thing_signals, thing_properties };
+    = { IFACE, thing_methods, thing_signals, thing_properties, NULL };
 
 static const CdbusProperty extra_properties[]
     = { { "Flag", "b", extra_get_flag, CDBUS_PROPERTY_EMITS_CHANGED }, { NULL } };
-static const CdbusInterface extra_interface = { EXTRA, NULL, NULL, extra_properties };
+static const CdbusInterface extra_interface = { EXTRA, NULL, NULL, extra_properties, NULL };
 
 /* One property of each EmitsChangedSignal kind. */
 static const CdbusProperty modes_properties[] = {
@@ -161,7 +161,7 @@ static const CdbusProperty modes_properties[] = {
   { "Quiet", "b", extra_get_flag, CDBUS_PROPERTY_NO_SIGNAL },
   { NULL },
 };
-static const CdbusInterface modes_interface = { MODES, NULL, NULL, modes_properties };
+static const CdbusInterface modes_interface = { MODES, NULL, NULL, modes_properties, NULL };
 
 static Thing *
 register_thing (const char *path)

@@ -6,5 +6,5 @@ exec "$TOP_SRCDIR/tests/examples/run-example.sh" \
   -e '^== Our turn 2: ' \
   -e '\.FollowerDeployed \(objectpath .*/player/0' \
   -e "\.TurnStarted \(uint32 3, objectpath '/org/carcassonne/Engine1/game/1/player/0'" \
-  -e '\.GameOver \(\[uint32 [0-9]+, [0-9]+\],\)$' \
+  -e '\.GameOver \(\[uint32 [0-9]+, [0-9]+\], uint64 [0-9]+\)$' \
   -- "$TOP_SRCDIR/examples/first-moves.sh" 42
