@@ -94,9 +94,11 @@ START_TEST (test_play_the_example_over_dbus)
   WAIT_FOR (get_uint (f.a, f.game, GAME_IFACE, "State") == 3 && first_signal (seen, "GameOver"));
   const char *scored = first_signal (seen, "FeatureScored(");
   ck_assert_ptr_nonnull (scored);
-  /* WE-U's road (segment 0 at (1, 0), kind 1: road), during the game */
-  ck_assert_str_eq (scored, "FeatureScored(1, 0, 0, 1, false, [6, 0], [(0, 'tiles', 4, 4), "
-                            "(0, 'wells', 1, 2)])");
+  /* WE-U's road (piece 1, segment 0 at (1, 0), kind 1: road), during the game, and the
+   * road's four segments (doc/dbus-game.md, FeatureScored) */
+  ck_assert_str_eq (scored, "FeatureScored(1, 0, 1, 0, 1, false, [6, 0], [(0, 'tiles', 4, 4), "
+                            "(0, 'wells', 1, 2)], [(0, 0, 0, 1), (1, 0, 1, 0), (-1, 0, 2, 1), "
+                            "(2, 0, 3, 1)])");
   const guint scores[] = { 6, 0 };
   assert_scores (f.a, f.game, scores, 2);
   g_autofree char *home = player_figures (f.a, f.pa);
