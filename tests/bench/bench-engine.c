@@ -9,6 +9,7 @@
  *   engine.memory.end_bytes        heap bytes per 2-player game played to the end
  *   engine.memory.midgame4_bytes   heap bytes per live 4-player base game at mid-game
  *   engine.expansions.games_per_s  complete random 2-player games with all four expansions
+ *   engine.all.games_per_s  the same with every plugin found (every shipped expansion)
  *
  * Each game: a deck shuffled from its seed, a uniformly random legal placement every turn
  * (half tiles and abbeys from the hand included), a uniformly random deployment (farmers
@@ -192,6 +193,37 @@ bench_expansions (CarcTileSet *tiles, guint games, guint rounds)
            best, rounds, games, median, 1e6 / best, turns);
 }
 
+/* Random 2-player games with every plugin the host finds: in a build tree, every shipped
+ * expansion at once (issue 17's figure, beside the four above). */
+static void
+bench_all (CarcTileSet *tiles, guint games, guint rounds)
+{
+  g_autoptr (CarcPluginHost) host = carc_plugin_host_new ();
+  carc_plugin_host_load_dir (host, carc_plugin_host_get_default_dir (), NULL, NULL);
+  guint n = carc_plugin_host_get_n_plugins (host);
+  if (n == 0)
+    {
+      g_print ("# engine.all.games_per_s skipped: no plugin in %s\n",
+               carc_plugin_host_get_default_dir ());
+      return;
+    }
+  g_autoptr (CarcGameConfig) config = carc_game_config_new (tiles);
+  carc_game_config_set_n_players (config, 2);
+  g_autoptr (GString) names = g_string_new (NULL);
+  for (guint i = 0; i < n; i++)
+    {
+      CarcPlugin *plugin = carc_plugin_host_get_plugin (host, i);
+      if (!carc_game_config_add_expansion (config, plugin, NULL))
+        g_error ("bench-engine: cannot add expansion %s", carc_plugin_get_name (plugin));
+      g_string_append_printf (names, "%s%s", i ? "," : "", carc_plugin_get_name (plugin));
+    }
+  double median, turns;
+  double best = play_rounds (config, games, rounds, &median, &turns);
+  g_print ("engine.all.games_per_s %.0f games/s # every plugin found (%s), 2 players, best of "
+           "%u rounds of %u games, median %.0f; %.1f us/game, %.1f turns/game\n",
+           best, names->str, rounds, games, median, 1e6 / best, turns);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -228,6 +260,9 @@ main (int argc, char **argv)
                memory_per_game (config, 36));
     }
   if (g_strcmp0 (only, "base") != 0)
-    bench_expansions (tiles, MAX (games / 10, 1u), rounds);
+    {
+      bench_expansions (tiles, MAX (games / 10, 1u), rounds);
+      bench_all (tiles, MAX (games / 10, 1u), rounds);
+    }
   return 0;
 }
