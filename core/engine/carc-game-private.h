@@ -172,6 +172,8 @@ struct _CarcGame
   guint phase_return;
   gboolean claiming;
   guint end_skips;
+  /* carc_game_repeat_turn(): once this turn is over the same player plays another turn part. */
+  gboolean repeat_turn;
   /* The placements of each hand piece of the current player, listed on demand; hand_listed
    * is cleared by every move. */
   CarcPlacementList hand_lists[CARC_HAND_CACHE + 1];

@@ -248,8 +248,9 @@ end_phase_turn (CarcGame *g)
 static void
 begin_turn (CarcGame *g, gboolean advance)
 {
-  if (advance)
+  if (advance && !g->repeat_turn)
     g->current = (g->current + 1) % g->n_players;
+  g->repeat_turn = FALSE;
   g->n_deployments = 0;
   g->tile = NULL;
   g->hand_listed = 0;
@@ -537,6 +538,24 @@ carc_game_place (CarcGame *self, gint x, gint y, guint rotation, GError **error)
   record (self, CARC_MOVE_PLACE, x, y, rotation, 0, 0);
   place_and_report (self, self->tile, x, y, rotation);
   return TRUE;
+}
+
+/**
+ * carc_game_repeat_turn: (skip)
+ * @self: a game, inside a move (a hook of an expansion, or the apply hook of its move)
+ *
+ * Gives the current player one more turn part (ABI 2.1) once the current one is over: after
+ * its scoring (and any phase an expansion holds at the turn's end), the same player draws or
+ * chooses, places and deploys again, instead of the next player. Calls within one turn part
+ * count once; what may trigger a further part is the calling expansion's rule. When the
+ * draw pile is empty, the end of the game decides as always, starting with this player.
+ */
+void
+carc_game_repeat_turn (CarcGame *self)
+{
+  g_return_if_fail (CARC_IS_GAME (self));
+  g_return_if_fail (self->phase != CARC_PHASE_OVER);
+  self->repeat_turn = TRUE;
 }
 
 static void

@@ -440,6 +440,10 @@ void carc_game_bury_next_tile (CarcGame *self);
 void carc_game_award (CarcGame *self, guint player, const char *name, guint count, guint points);
 guint carc_game_random (CarcGame *self, guint bound);
 
+/* Called from a hook during a move (placed, the scoring hooks, a move's apply hook; ABI
+ * 2.1). */
+void carc_game_repeat_turn (CarcGame *self);
+
 /* Called from a move's hooks. */
 void carc_move_list_add (GPtrArray *moves, const CarcMove *move);
 void carc_game_end_phase (CarcGame *self);

@@ -1178,7 +1178,8 @@ hash_supplies (StateHasher *c, CarcGame *g, guint p)
 static guint32
 hash_flags (CarcGame *g)
 {
-  return (guint32)g->can_draw | (guint32)g->can_pass << 1 | (guint32)g->ending << 2;
+  return (guint32)g->can_draw | (guint32)g->can_pass << 1 | (guint32)g->ending << 2
+         | (guint32)g->repeat_turn << 3;
 }
 
 /* The expansions' own state, as their digest hooks give it, in hook order: for each that
