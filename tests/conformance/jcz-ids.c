@@ -25,6 +25,14 @@ lookup (const char *const (*table)[2], gsize n, const char *key)
   return NULL;
 }
 
+/* The same, or @fallback when no row has @key. */
+static const char *
+lookup_or (const char *const (*table)[2], gsize n, const char *key, const char *fallback)
+{
+  const char *value = lookup (table, n, key);
+  return value ? value : fallback;
+}
+
 /**
  * jcz_tile_id:
  * @jcz_id: a JCloisterZone tile id
@@ -54,6 +62,7 @@ jcz_tile_id (const char *jcz_id)
 static const char *const expansion_names[][2] = {
   { "inns-and-cathedrals", "inns-cathedrals" },
   { "abbey-and-mayor", "abbey mayor" },
+  { "traders-and-builders", "traders-builders" },
 };
 
 /**
@@ -67,8 +76,7 @@ const char *
 jcz_expansion_plugin (const char *name)
 {
   g_return_val_if_fail (name != NULL, NULL);
-  const char *plugin = lookup (expansion_names, G_N_ELEMENTS (expansion_names), name);
-  return plugin ? plugin : name;
+  return lookup_or (expansion_names, G_N_ELEMENTS (expansion_names), name, name);
 }
 
 /* JCZ's figure types against our figure kinds (the plugins' CarcFigureDef names). */
@@ -78,6 +86,8 @@ static const char *const figure_names[][2] = {
   { "Mayor", "mayor" },
   { "Wagon", "wagon" },
   { "Barn", "barn" },
+  { "Builder", "builder" },
+  { "Pig", "pig" },
 };
 
 /**
@@ -92,6 +102,71 @@ jcz_figure_kind (const char *jcz_figure)
 {
   g_return_val_if_fail (jcz_figure != NULL, NULL);
   return lookup (figure_names, G_N_ELEMENTS (figure_names), jcz_figure);
+}
+
+/* JCZ's names of score items that are not ours (doc/conformance.md, "Score breakdowns"); the
+ * others are the same. */
+static const char *const item_names[][2] = {
+  { "pennants", "shields" },
+  { "pigs", "pig" },
+  { "trade-goods.WINE", "wine-majority" },
+  { "trade-goods.GRAIN", "grain-majority" },
+  { "trade-goods.CLOTH", "cloth-majority" },
+};
+
+/**
+ * jcz_item_name:
+ * @jcz_item: a score item as a record names it ("tiles", "pennants", ...)
+ *
+ * Returns: our name of that item: by the table, else @jcz_item
+ */
+const char *
+jcz_item_name (const char *jcz_item)
+{
+  g_return_val_if_fail (jcz_item != NULL, NULL);
+  return lookup_or (item_names, G_N_ELEMENTS (item_names), jcz_item, jcz_item);
+}
+
+/* The tokens a record's "trade_goods" names, against the item of our award for them. */
+static const char *const token_items[][2] = {
+  { "WINE", "wine" },
+  { "GRAIN", "grain" },
+  { "CLOTH", "cloth" },
+};
+
+/**
+ * jcz_token_item:
+ * @token: a token as a record's "trade_goods" names it ("WINE", ...)
+ *
+ * Returns: (nullable): the name of the item our engine awards for it (static), or %NULL
+ */
+const char *
+jcz_token_item (const char *token)
+{
+  g_return_val_if_fail (token != NULL, NULL);
+  return lookup (token_items, G_N_ELEMENTS (token_items), token);
+}
+
+/* Our awards outside a feature (carc_game_award()) that JCZ reports as a scoring event of
+ * its own, against that event's feature name. */
+static const char *const award_features[][2] = {
+  { "wine-majority", "TradeGoods" },
+  { "grain-majority", "TradeGoods" },
+  { "cloth-majority", "TradeGoods" },
+};
+
+/**
+ * jcz_award_feature:
+ * @item: the item of one of our awards
+ *
+ * Returns: the "feature" of the scoring event JCZ records for such awards (static), or
+ *   "Award" for an item the table does not name
+ */
+const char *
+jcz_award_feature (const char *item)
+{
+  g_return_val_if_fail (item != NULL, NULL);
+  return lookup_or (award_features, G_N_ELEMENTS (award_features), item, "Award");
 }
 
 static const struct

@@ -7,6 +7,8 @@
 
 #include "jcz-record.h"
 
+#include "jcz-ids.h"
+
 #include <json-glib/json-glib.h>
 #include <string.h>
 
@@ -136,14 +138,6 @@ get_counts (Reader *r, JsonObject *o, const char *name, guint *counts)
   return node && read_counts (r, node, name, counts);
 }
 
-/* Our name of a JCZ item: "pennants" are our "shields"; the others are the same
- * (doc/conformance.md, "Score breakdowns"). */
-static const char *
-item_name (const char *jcz)
-{
-  return strcmp (jcz, "pennants") == 0 ? "shields" : jcz;
-}
-
 static gint
 compare_items (gconstpointer a, gconstpointer b)
 {
@@ -172,8 +166,9 @@ award_items (Reader *r, const char *name, guint index, JsonArray *items)
                   i);
           return NULL;
         }
-      g_ptr_array_add (parts, g_strdup_printf ("%s*%" G_GINT64_FORMAT "=%" G_GINT64_FORMAT,
-                                               item_name (json_node_get_string (what)), n, pts));
+      g_ptr_array_add (parts,
+                       g_strdup_printf ("%s*%" G_GINT64_FORMAT "=%" G_GINT64_FORMAT,
+                                        jcz_item_name (json_node_get_string (what)), n, pts));
     }
   g_ptr_array_sort (parts, compare_items);
   g_ptr_array_add (parts, NULL);
@@ -329,6 +324,7 @@ turn_free (JczTurn *t)
   g_strfreev (t->discarded);
   g_clear_pointer (&t->scoring, g_ptr_array_unref);
   g_clear_pointer (&t->supply_figures, g_ptr_array_unref);
+  g_clear_pointer (&t->goods, g_ptr_array_unref);
   g_free (t);
 }
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (JczTurn, turn_free)
@@ -522,6 +518,39 @@ read_supply_figures (Reader *r, JsonObject *o, JczTurn *t)
   return TRUE;
 }
 
+/* "trade_goods" (format 2): absent, or the tokens received this turn, each as
+ * "player:item*count" with our award's item for the token (jcz_token_item()). */
+static gboolean
+read_trade_goods (Reader *r, JsonObject *o, JczTurn *t)
+{
+  t->goods = g_ptr_array_new_with_free_func (g_free);
+  if (!json_object_has_member (o, "trade_goods"))
+    return TRUE;
+  JsonNode *node = member (r, o, "trade_goods", JSON_NODE_ARRAY, "an array of tokens");
+  if (!node)
+    return FALSE;
+  JsonArray *tokens = json_node_get_array (node);
+  for (guint i = 0; i < json_array_get_length (tokens); i++)
+    {
+      JsonNode *e = json_array_get_element (tokens, i);
+      JsonObject *tok = JSON_NODE_HOLDS_OBJECT (e) ? json_node_get_object (e) : NULL;
+      if (!tok)
+        return refuse (r, "\"trade_goods\" element %u: not an object", i);
+      gint64 player, count;
+      g_autofree char *name = NULL;
+      if (!get_int (r, tok, "player", 0, r->game->players - 1, &player)
+          || !get_int (r, tok, "count", 1, G_MAXINT32, &count)
+          || !(name = get_string (r, tok, "token")))
+        return FALSE;
+      const char *item = jcz_token_item (name);
+      if (!item)
+        return refuse (r, "\"trade_goods\" element %u: unknown token \"%s\"", i, name);
+      g_ptr_array_add (t->goods,
+                       g_strdup_printf ("%u:%s*%" G_GINT64_FORMAT, (guint)player, item, count));
+    }
+  return TRUE;
+}
+
 static gboolean
 read_turn (Reader *r, JsonObject *o)
 {
@@ -538,7 +567,8 @@ read_turn (Reader *r, JsonObject *o)
   if (!read_action (r, o, t) || !read_meeple (r, o, t)
       || !(t->discarded = get_strings (r, o, "discarded"))
       || !(t->scoring = get_scoring (r, o, "scoring")) || !get_counts (r, o, "score", t->score)
-      || !read_supply (r, o, t) || !read_supply_figures (r, o, t) || !read_wagon_moves (r, o, t))
+      || !read_supply (r, o, t) || !read_supply_figures (r, o, t) || !read_wagon_moves (r, o, t)
+      || !read_trade_goods (r, o, t))
     return FALSE;
   g_ptr_array_add (r->game->turns, g_steal_pointer (&t));
   return TRUE;

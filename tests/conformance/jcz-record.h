@@ -70,6 +70,7 @@ typedef struct
   gboolean has_supply; /* FALSE on the turn that ends the game */
   guint supply[JCZ_MAX_PLAYERS];
   GPtrArray *supply_figures; /* JczFigureSupply, as recorded; empty where the record has none */
+  GPtrArray *goods; /* format 2's "trade_goods": "player:item*count" per token kind received */
 } JczTurn;
 
 typedef struct

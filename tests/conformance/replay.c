@@ -25,7 +25,19 @@ typedef struct
   GPtrArray *all_discards;     /* every tile discarded in the game */
   GPtrArray *pending_discards; /* ids discarded since the last turn started */
   GPtrArray *turn_discards;    /* ids discarded at the start of the current turn */
+  GPtrArray *awards;           /* "player:item*count" per award during play, this turn */
+  GPtrArray *final_awards;     /* FinalAward, in order */
 } Replay;
+
+/* Consecutive awards of one item during final scoring, as JCZ reports them: one scoring event
+ * (a good's majority: every tied player in one event). */
+typedef struct
+{
+  const char *item;
+  guint points[CARC_MAX_PLAYERS];
+  guint count[CARC_MAX_PLAYERS];
+  guint players; /* bit p: player p was awarded */
+} FinalAward;
 
 /* Reports a disagreement; FALSE, so that a step can end with it. */
 static gboolean G_GNUC_PRINTF (3, 4) disagree (Replay *r, guint turn, const char *format, ...)
@@ -88,6 +100,56 @@ track_scoring (Replay *r, const CarcEvent *ev)
   g_ptr_array_add (ev->final ? r->final_scorings : r->scorings, g_string_free (key, FALSE));
 }
 
+/* An award outside a feature (carc_game_award()): during play its "player:item*count", to
+ * compare with JCZ's trade goods; in final scoring, joined to the awards of the same item
+ * just before it, as JCZ's scoring event for them. */
+static void
+track_award (Replay *r, const CarcEvent *ev)
+{
+  const CarcScoreItem *item = carc_event_get_item (ev, (guint)ev->player, 0);
+  if (!item)
+    return;
+  if (!ev->final)
+    {
+      g_ptr_array_add (r->awards,
+                       g_strdup_printf ("%d:%s*%u", ev->player, item->name, item->count));
+      return;
+    }
+  FinalAward *last
+      = r->final_awards->len ? g_ptr_array_index (r->final_awards, r->final_awards->len - 1) : NULL;
+  if (!last || strcmp (last->item, item->name) != 0 || ((last->players >> ev->player) & 1))
+    {
+      last = g_new0 (FinalAward, 1);
+      last->item = item->name;
+      g_ptr_array_add (r->final_awards, last);
+    }
+  last->players |= 1u << ev->player;
+  last->points[ev->player] += item->points;
+  last->count[ev->player] += item->count;
+  r->final_points[ev->player] += item->points;
+}
+
+/* The final awards as scoring-event keys, JCZ's way ("TradeGoods:10,0,10 {0:... 2:...}"). */
+static void
+final_award_keys (Replay *r)
+{
+  for (guint i = 0; i < r->final_awards->len; i++)
+    {
+      const FinalAward *a = g_ptr_array_index (r->final_awards, i);
+      GString *key = g_string_new (jcz_award_feature (a->item));
+      for (guint p = 0; p < r->record->players; p++)
+        g_string_append_printf (key, "%c%u", p ? ',' : ':', a->points[p]);
+      g_string_append (key, " {");
+      for (guint p = 0, n = 0; p < r->record->players; p++)
+        if ((a->players >> p) & 1)
+          g_string_append_printf (key, "%s%u:%s*%u=%u", n++ ? " " : "", p, a->item, a->count[p],
+                                  a->points[p]);
+      g_string_append_c (key, '}');
+      g_ptr_array_add (r->final_scorings, g_string_free (key, FALSE));
+    }
+  g_ptr_array_set_size (r->final_awards, 0);
+}
+
 static void
 on_event (CarcGame *game, const CarcEvent *ev, gpointer data)
 {
@@ -107,6 +169,9 @@ on_event (CarcGame *game, const CarcEvent *ev, gpointer data)
         break;
       case CARC_EVENT_FEATURE_SCORED:
         track_scoring (r, ev);
+        break;
+      case CARC_EVENT_POINTS_AWARDED:
+        track_award (r, ev);
         break;
       default:
         break;
@@ -466,11 +531,26 @@ check_figure_supplies (Replay *r, const JczTurn *t)
     }
 }
 
+/* The trade goods JCZ gave this turn against our awards (sorted multisets). */
+static void
+check_goods (Replay *r, const JczTurn *t)
+{
+  g_autoptr (GPtrArray) want = g_ptr_array_new_full (t->goods->len, g_free);
+  for (guint i = 0; i < t->goods->len; i++)
+    g_ptr_array_add (want, g_strdup (g_ptr_array_index (t->goods, i)));
+  g_autofree char *a = join_sorted (want);
+  g_autofree char *b = join_sorted (r->awards);
+  if (strcmp (a, b) != 0)
+    disagree (r, t->turn, "trade goods: JCZ [%s], ours [%s]", a, b);
+  g_ptr_array_set_size (r->awards, 0);
+}
+
 /* After the move: scoring events, points (final scoring aside) and supplies. */
 static void
 check_turn (Replay *r, const JczTurn *t)
 {
   check_scorings (r, t->turn, "", t->scoring, r->scorings);
+  check_goods (r, t);
   for (guint p = 0; p < r->record->players; p++)
     {
       guint got = carc_game_get_score (r->game, p) - r->final_points[p];
@@ -488,6 +568,7 @@ static void
 check_final (Replay *r)
 {
   const JczGame *rec = r->record;
+  final_award_keys (r);
   check_scorings (r, 0, "final ", rec->final_scoring, r->final_scorings);
   if (!same_tiles (rec->final_discarded, r->all_discards))
     disagree (r, 0, "tiles discarded in the game: JCZ %u, ours %u",
@@ -547,7 +628,9 @@ conformance_replay (const JczGame *record, CarcTileSet *tiles, CarcPluginHost *h
                .final_scorings = g_ptr_array_new_with_free_func (g_free),
                .all_discards = g_ptr_array_new (),
                .pending_discards = g_ptr_array_new (),
-               .turn_discards = g_ptr_array_new () };
+               .turn_discards = g_ptr_array_new (),
+               .awards = g_ptr_array_new_with_free_func (g_free),
+               .final_awards = g_ptr_array_new_with_free_func (g_free) };
   play (&r, tiles, host);
   g_clear_object (&r.game);
   g_ptr_array_unref (r.scorings);
@@ -555,5 +638,7 @@ conformance_replay (const JczGame *record, CarcTileSet *tiles, CarcPluginHost *h
   g_ptr_array_unref (r.all_discards);
   g_ptr_array_unref (r.pending_discards);
   g_ptr_array_unref (r.turn_discards);
+  g_ptr_array_unref (r.awards);
+  g_ptr_array_unref (r.final_awards);
   return r.bad;
 }
