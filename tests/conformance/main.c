@@ -35,6 +35,8 @@ static const char *const default_folders[] = {
   "mayor3p_builder",
   "river2p",
   "river2p_builder",
+  "traders3p",
+  "traders3p_builder",
 };
 
 enum

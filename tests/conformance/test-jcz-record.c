@@ -97,6 +97,19 @@ static const struct
            "\"discarded\":[],\"scoring\":[],\"score\":[1,2],\"supply\":[1,1],\"supply_figures\":"
            "[]}\n",
     "line 2: \"supply_figures\": missing or not an object or null" },
+  /* issue 17: format 2's trade goods received in a turn */
+  { HEADER "{\"kind\":\"turn\",\"turn\":1,\"player\":0,\"action\":null,\"meeple\":null,"
+           "\"discarded\":[],\"scoring\":[],\"score\":[1,2],\"supply\":[1,1],\"trade_goods\":"
+           "{}}\n",
+    "line 2: \"trade_goods\": missing or not an array of tokens" },
+  { HEADER "{\"kind\":\"turn\",\"turn\":1,\"player\":0,\"action\":null,\"meeple\":null,"
+           "\"discarded\":[],\"scoring\":[],\"score\":[1,2],\"supply\":[1,1],\"trade_goods\":"
+           "[{\"player\":0,\"token\":\"SILK\",\"count\":1}]}\n",
+    "line 2: \"trade_goods\" element 0: unknown token \"SILK\"" },
+  { HEADER "{\"kind\":\"turn\",\"turn\":1,\"player\":0,\"action\":null,\"meeple\":null,"
+           "\"discarded\":[],\"scoring\":[],\"score\":[1,2],\"supply\":[1,1],\"trade_goods\":"
+           "[{\"player\":0,\"token\":\"WINE\",\"count\":0}]}\n",
+    "line 2: \"count\": missing or not an integer from 1 to 2147483647" },
   /* issue 16: the awards' items, where given, are checked too */
   { HEADER "{\"kind\":\"final\",\"score\":[2,0],\"final_scoring\":[{\"feature\":\"Road\","
            "\"points\":[2,0],\"awards\":[{\"player\":0,\"items\":[[\"tiles\",-2,2]]}]}],"
@@ -250,6 +263,26 @@ START_TEST (test_jcz_record_figures)
 }
 END_TEST
 
+/* Format 2: the trade goods of a turn as "player:item*count", none where the record has
+ * none. */
+START_TEST (test_jcz_record_trade_goods)
+{
+  const char *text
+      = HEADER TURN "{\"kind\":\"turn\",\"turn\":2,\"player\":1,\"action\":null,"
+                    "\"meeple\":null,\"discarded\":[],\"scoring\":[],\"score\":[0,0],"
+                    "\"supply\":[7,7],\"trade_goods\":[{\"player\":1,\"token\":\"CLOTH\","
+                    "\"count\":2,\"x\":0,\"y\":1,\"location\":\"W\"}]}\n" FINAL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (JczGame) game = jcz_game_parse (text, strlen (text), &error);
+  ck_assert_msg (game != NULL, "%s", error ? error->message : "");
+  const JczTurn *t1 = g_ptr_array_index (game->turns, 0);
+  const JczTurn *t2 = g_ptr_array_index (game->turns, 1);
+  ck_assert_uint_eq (t1->goods->len, 0);
+  ck_assert_uint_eq (t2->goods->len, 1);
+  ck_assert_str_eq (g_ptr_array_index (t2->goods, 0), "1:cloth*2");
+}
+END_TEST
+
 /* Files: plain text is read as it is; a damaged gzip file is an error, not a crash. */
 START_TEST (test_jcz_record_files)
 {
@@ -288,7 +321,17 @@ START_TEST (test_jcz_ids)
   ck_assert_str_eq (jcz_expansion_plugin ("inns-and-cathedrals"), "inns-cathedrals");
   ck_assert_str_eq (jcz_expansion_plugin ("abbey"), "abbey");
   ck_assert_str_eq (jcz_expansion_plugin ("abbey-and-mayor"), "abbey mayor");
-  ck_assert_str_eq (jcz_expansion_plugin ("traders-and-builders"), "traders-and-builders");
+  ck_assert_str_eq (jcz_expansion_plugin ("traders-and-builders"), "traders-builders");
+  ck_assert_str_eq (jcz_figure_kind ("Builder"), "builder");
+  ck_assert_str_eq (jcz_figure_kind ("Pig"), "pig");
+  ck_assert_str_eq (jcz_item_name ("pennants"), "shields");
+  ck_assert_str_eq (jcz_item_name ("pigs"), "pig");
+  ck_assert_str_eq (jcz_item_name ("trade-goods.CLOTH"), "cloth-majority");
+  ck_assert_str_eq (jcz_item_name ("tiles"), "tiles");
+  ck_assert_str_eq (jcz_token_item ("GRAIN"), "grain");
+  ck_assert_ptr_null (jcz_token_item ("grain"));
+  ck_assert_str_eq (jcz_award_feature ("wine-majority"), "TradeGoods");
+  ck_assert_str_eq (jcz_award_feature ("bell"), "Award");
 }
 END_TEST
 
@@ -302,6 +345,7 @@ main (void)
   tcase_add_test (tc, test_jcz_record_nul);
   tcase_add_test (tc, test_jcz_record_too_big);
   tcase_add_test (tc, test_jcz_record_values);
+  tcase_add_test (tc, test_jcz_record_trade_goods);
   tcase_add_test (tc, test_jcz_record_awards);
   tcase_add_test (tc, test_jcz_record_files);
   tcase_add_test (tc, test_jcz_ids);

@@ -21,6 +21,9 @@
 #define carc_plugin_desc static_river_desc
 #include "../../plugins/river/river.c"
 #undef carc_plugin_desc
+#define carc_plugin_desc static_traders_builders_desc
+#include "../../plugins/traders-builders/traders-builders.c"
+#undef carc_plugin_desc
 #define carc_plugin_desc static_vineyards_desc
 #include "../../plugins/vineyards/vineyards.c"
 #undef carc_plugin_desc
@@ -36,8 +39,8 @@ static_plugin_host (void)
     return host;
   const CarcPluginDesc *descs[]
       = { &static_abbey_desc,           &static_halftiles_desc, &static_hills_desc,
-          &static_inns_cathedrals_desc, &static_river_desc,     &static_vineyards_desc,
-          &static_winter_desc };
+          &static_inns_cathedrals_desc, &static_river_desc,     &static_traders_builders_desc,
+          &static_vineyards_desc,       &static_winter_desc };
   host = carc_plugin_host_new ();
   for (guint i = 0; i < G_N_ELEMENTS (descs); i++)
     {

@@ -3,6 +3,6 @@
 
 #include "carcassonne.h"
 
-/* A host holding abbey, halftiles, hills, inns-cathedrals, river, vineyards and winter; made
- * on the first call. */
+/* A host holding abbey, halftiles, hills, inns-cathedrals, river, traders-builders, vineyards
+ * and winter; made on the first call. */
 CarcPluginHost *static_plugin_host (void);
