@@ -1,14 +1,15 @@
 /* test-expansions-random.c: thousands of seeded random games with the expansion plugins on
- * (abbey, halftiles, inns-cathedrals, mayor, river, vineyards, winter; 2 to 6 players; the draft
- * option, the hills expansion and one of the rivers in some), every kind of move chosen at
- * random, and the invariants checked after every move:
+ * (abbey, halftiles, inns-cathedrals, mayor, river, traders-builders, vineyards, winter; 2 to 6
+ * players; the draft option, the hills expansion, one of the rivers and the builder's optional
+ * extra part in some), every kind of move chosen at random, and the invariants checked after
+ * every move:
  *
  * - tiles are conserved: pieces on the board + discarded + buried under hills + left in the
  *   draw pile + in play + in hands + in the draft pool (read from the move list: its picks) =
  *   what the game started with (less what the draft leaves in the box);
  * - figures are conserved: the supplies of every kind + on the board = 7 followers, 1 large
- *   follower, 1 mayor, 1 wagon and 1 barn per player (D14, RULES-next 4.1: one each), whatever
- *   the wagons' moves and the barns' scorings did;
+ *   follower, 1 mayor, 1 wagon, 1 barn, 1 builder and 1 pig per player (D14, RULES-next 3.1 and
+ *   4.1: one each), whatever the wagons' moves and the barns' scorings did;
  * - every touching edge matches (legs like tile edges, walls fit anything), two pieces share a
  *   cell only as complementary half tiles whose long sides match;
  * - scores never decrease; the game ends with the draw pile empty; a river game starts with the
@@ -119,11 +120,13 @@ in_play (CarcGame *game)
 }
 
 /* What the random games did that the invariants should have seen: wagons moved, barns
- * deployed (so the test fails if the mix stops reaching them). */
+ * deployed, the builder's optional extra part decided (so the test fails if the mix stops
+ * reaching them). */
 typedef struct
 {
   guint wagon_moves;
   guint barns;
+  guint builder_choices;
 } Coverage;
 
 static void
@@ -133,6 +136,8 @@ count_coverage (const CarcMove *moves, guint n_moves, Coverage *seen)
     {
       seen->wagon_moves += g_strcmp0 (carc_move_get_name (&moves[i]), "wagon-move") == 0;
       seen->barns += moves[i].type == CARC_MOVE_DEPLOY && g_strcmp0 (moves[i].figure, "barn") == 0;
+      seen->builder_choices += g_strcmp0 (carc_move_get_name (&moves[i]), "extra-part") == 0
+                               || g_strcmp0 (carc_move_get_name (&moves[i]), "no-extra-part") == 0;
     }
 }
 
@@ -146,7 +151,8 @@ play_one (CarcTileSet *base, guint64 seed, Coverage *seen)
   carc_game_config_set_n_players (config, n_players);
   carc_game_config_set_seed (config, seed);
   static const char *const names[]
-      = { "abbey", "halftiles", "inns-cathedrals", "mayor", "vineyards", "winter" };
+      = { "abbey",     "halftiles", "inns-cathedrals", "mayor", "traders-builders",
+          "vineyards", "winter" };
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     {
       CarcPlugin *plugin = carc_plugin_host_lookup (test_plugin_host (), names[i]);
@@ -166,6 +172,8 @@ play_one (CarcTileSet *base, guint64 seed, Coverage *seen)
     }
   carc_game_config_set_option (config, "halftiles", "draft", carc_rng_below (&rng, 4) == 0, NULL);
   carc_game_config_set_option (config, "halftiles", "hand", 1 + carc_rng_below (&rng, 4), NULL);
+  carc_game_config_set_option (config, "traders-builders", "optional-extra",
+                               carc_rng_below (&rng, 4) == 0, NULL);
 
   Watch w = { 0 };
   g_autoptr (GError) error = NULL;
@@ -178,10 +186,12 @@ play_one (CarcTileSet *base, guint64 seed, Coverage *seen)
   guint buried = 0;
   guint total = carc_game_get_n_pieces (game) + w.discarded + carc_game_get_tiles_left (game)
                 + in_play (game) + hands_total (game);
-  guint followers = 11 * n_players;
-  EXPECT (carc_game_get_n_figures (game) == 5
+  guint followers = 13 * n_players;
+  EXPECT (carc_game_get_n_figures (game) == 7
               && g_str_equal (carc_game_get_figure_name (game, 1), "large-follower")
-              && g_str_equal (carc_game_get_figure_name (game, 4), "barn"),
+              && g_str_equal (carc_game_get_figure_name (game, 4), "barn")
+              && g_str_equal (carc_game_get_figure_name (game, 5), "builder")
+              && g_str_equal (carc_game_get_figure_name (game, 6), "pig"),
           "seed %" G_GUINT64_FORMAT ": figure kinds", seed);
   guint last_score[CARC_MAX_PLAYERS] = { 0 };
   for (;;)
@@ -254,6 +264,7 @@ START_TEST (test_random_games_all_expansions)
     play_one (base, seed, &seen);
   ck_assert_uint_gt (seen.wagon_moves, 0);
   ck_assert_uint_gt (seen.barns, 0);
+  ck_assert_uint_gt (seen.builder_choices, 0);
 }
 END_TEST
 
