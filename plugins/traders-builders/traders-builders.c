@@ -352,8 +352,8 @@ tb_init (CarcPlugin *plugin, GError **error)
   static const CarcOptionDef optional
       = { .name = "optional-extra",
           .type = CARC_OPTION_BOOLEAN,
-          .description = "the builder's extra turn part is the player's choice, not automatic "
-                         "(D20)",
+          .description
+          = "the builder gives an extra turn part only when the player asks for it (D20)",
           .default_value = 0,
           .min = 0,
           .max = 1 };

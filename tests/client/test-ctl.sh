@@ -231,6 +231,16 @@ echo "$out" | grep -q 'puts a large-follower on ' || fail "no large follower dep
 [ "$(echo "$out" | grep -c '^  [01] [a-z]* *Bot [12] .* 7 followers  (bot)$')" -eq 2 ] ||
   fail "the large follower was counted as a follower: $(echo "$out" | grep ' followers  (bot)$')"
 
+# Traders & Builders through the daemon with no code for it in the client or the bot: the
+# builder and the pig are deployed, goods are handed out and their majority scores at the end
+# (PointsAwarded), the game ends
+out=$(ctl new --bots 3 --seed 4 --expansions traders-builders --watch)
+echo "$out" | grep -q '^game over: ' || fail "the traders-builders game did not end: $out"
+echo "$out" | grep -q 'puts a builder on ' || fail "no builder deployed: $out"
+echo "$out" | grep -q 'puts a pig on ' || fail "no pig deployed: $out"
+echo "$out" | grep -q ' +0 for [0-9]* \(wine\|grain\|cloth\)$' || fail "no goods: $out"
+echo "$out" | grep -q ' +10 for [a-z]*-majority$' || fail "no goods majority: $out"
+
 # bots only, watched: the signals of a game with hands, and the final board
 out=$(ctl new --bots 2 --seed 7 --expansions abbey,halftiles --watch)
 echo "$out" | grep -q '^game over: ' || fail "watch did not reach the end"

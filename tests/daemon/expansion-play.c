@@ -14,7 +14,7 @@ test_plugin_host (void)
   CarcPluginHost *host = carc_plugin_host_new ();
 
   carc_plugin_host_load_dir (host, carc_plugin_host_get_default_dir (), NULL, NULL);
-  ck_assert_uint_eq (carc_plugin_host_get_n_plugins (host), 8);
+  ck_assert_uint_eq (carc_plugin_host_get_n_plugins (host), 9);
   return host;
 }
 

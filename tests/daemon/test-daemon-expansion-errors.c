@@ -67,9 +67,13 @@ START_TEST (test_left_out)
 {
   static const char *const cases[][3] = {
     /* daemon arguments, Manager.Expansions, a plugin left out */
-    { "-P winter", "['abbey', 'halftiles', 'hills', 'inns-cathedrals', 'mayor', 'river', 'vineyards']",
+    { "-P winter",
+      "['abbey', 'halftiles', 'hills', 'inns-cathedrals', 'mayor', 'river', 'traders-builders', "
+      "'vineyards']",
       "winter" },
-    { "--noplugin=winter,abb*", "['halftiles', 'hills', 'inns-cathedrals', 'mayor', 'river', 'vineyards']",
+    { "--noplugin=winter,abb*",
+      "['halftiles', 'hills', 'inns-cathedrals', 'mayor', 'river', 'traders-builders', "
+      "'vineyards']",
       "abbey" },
     { "-p abbey,half* -p vineyards", "['abbey', 'halftiles', 'vineyards']", "winter" },
     { "--plugin=winter -P winter", "@as []", "winter" },

@@ -400,6 +400,16 @@ START_TEST (test_expansion_objects)
       "'RI.1-LIRI', 'RI.1-RIrI', 'RI.1-IFI', 'RI.1-CcII', 'RI.1-RrII', 'RI.1-II', 'RI.2-III', "
       "'RI.2-I.v', 'RI.2-IFC', 'RI.2-CIcI', 'RI.2-LIFI', 'RI.2-RIrI', 'RI.2-CIRI', 'RI.2-II', "
       "'RI.2-CcII+', 'RI.2-II+', 'RI.2-RrII']>},)" },
+    { "traders-builders",
+      "({'Name': <'traders-builders'>, 'Description': <'Traders & Builders: trade goods, the "
+      "builder, the pig and 24 tiles'>, 'Version': <'" PACKAGE_VERSION "'>, 'Priority': <0>, "
+      "'Options': <[('optional-extra', 'b', 'the builder gives an extra turn part only when the "
+      "player asks for it (D20)', <false>, uint32 0, uint32 1)]>, 'Tiles': <["
+      "'TB-Cc.g', 'TB-Cc.w', 'TB-CCc.c', 'TB-CCc.w', 'TB-Ccc.g', 'TB-CcCC.c', "
+      "'TB-CcRR!.c', 'TB-CcRR.w', 'TB-CcRC.c', 'TB-CcRC.g', 'TB-CcR.c', 'TB-CcR!.w', "
+      "'TB-CccR.w', 'TB-CcCc.w', 'TB-CFc.w', 'TB-CR', 'TB-CRc.g', 'TB-CRc.w', "
+      "'TB-CRcR.w', 'TB-LRRR', 'TB-RCc.g', 'TB-RCc!.g', 'TB-RRC', 'TB-RRrr'"
+      "]>},)" },
     { "vineyards",
       "({'Name': <'vineyards'>, 'Description': <'Hills & Sheep vineyards: +3 per vineyard by a "
       "completed monastery'>, 'Version': <'" PACKAGE_VERSION "'>, 'Priority': <0>, 'Options': "
@@ -419,10 +429,10 @@ START_TEST (test_expansion_objects)
       = call_ok (c, ROOT_PATH, "org.freedesktop.DBus.ObjectManager", "GetManagedObjects", NULL);
   g_autoptr (GVariant) dict = g_variant_get_child_value (objects, 0);
 
-  ck_assert_str_eq (
-      names, "['abbey', 'halftiles', 'hills', 'inns-cathedrals', 'mayor', 'river', 'vineyards', 'winter']");
+  ck_assert_str_eq (names, "['abbey', 'halftiles', 'hills', 'inns-cathedrals', 'mayor', 'river', "
+                           "'traders-builders', 'vineyards', 'winter']");
   /* nothing but the expansions before any game */
-  ck_assert_uint_eq (g_variant_n_children (dict), 8);
+  ck_assert_uint_eq (g_variant_n_children (dict), 9);
   for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
     {
       g_autofree char *path = expansion_object_path (expected[i][0]);

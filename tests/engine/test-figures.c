@@ -298,10 +298,10 @@ START_TEST (test_records_name_the_kind)
   ck_assert (carc_move_from_json ("{\"move\":\"deploy\",\"segment\":3,\"figure\":\"big\"}", -1, &m,
                                   &error));
   ck_assert_str_eq (m.figure, "big");
-  ck_assert (!carc_move_from_json ("{\"move\":\"deploy\",\"segment\":3,\"figure\":\"pig\"}", -1, &m,
-                                   &error));
+  ck_assert (!carc_move_from_json ("{\"move\":\"deploy\",\"segment\":3,\"figure\":\"unicorn\"}", -1,
+                                   &m, &error));
   ck_assert (g_error_matches (error, CARC_ERROR, CARC_ERROR_INVALID_RECORD));
-  ck_assert_str_eq (error->message, "move.figure: no loaded expansion has a figure 'pig'");
+  ck_assert_str_eq (error->message, "move.figure: no loaded expansion has a figure 'unicorn'");
   g_clear_error (&error);
   ck_assert (!carc_move_from_json ("{\"move\":\"skip\",\"figure\":\"big\"}", -1, &m, &error));
   ck_assert_str_eq (error->message, "move.figure: a skip move has no figure");

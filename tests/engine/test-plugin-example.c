@@ -1511,11 +1511,13 @@ START_TEST (test_load_dir_enable_disable)
   {
     const char *enable, *disable, *loaded;
   } cases[] = {
-    { NULL, NULL, "abbey halftiles hills inns-cathedrals mayor river vineyards winter" },
+    { NULL, NULL,
+      "abbey halftiles hills inns-cathedrals mayor river traders-builders vineyards winter" },
     { "abbey,winter", NULL, "abbey winter" },
-    { "*i*", NULL, "halftiles hills inns-cathedrals river vineyards winter" },
-    { NULL, " h* , v*", "abbey inns-cathedrals mayor river winter" },
-    { "*", "winter", "abbey halftiles hills inns-cathedrals mayor river vineyards" },
+    { "*i*", NULL, "halftiles hills inns-cathedrals river traders-builders vineyards winter" },
+    { NULL, " h* , v*", "abbey inns-cathedrals mayor river traders-builders winter" },
+    { "*", "winter",
+      "abbey halftiles hills inns-cathedrals mayor river traders-builders vineyards" },
     { "abbey", "abbey", "" },
     { "", NULL, "" },
     { "nosuch", NULL, "" },
@@ -1535,7 +1537,8 @@ START_TEST (test_load_dir_enable_disable)
                      cases[i].disable ? cases[i].disable : "(null)", names->str, cases[i].loaded);
       ck_assert_uint_eq (n, carc_plugin_host_get_n_plugins (host));
       static const char *const all[]
-          = { "abbey", "halftiles", "hills", "inns-cathedrals", "mayor", "river", "vineyards", "winter" };
+          = { "abbey", "halftiles",        "hills",     "inns-cathedrals", "mayor",
+              "river", "traders-builders", "vineyards", "winter" };
       for (guint k = 0; k < G_N_ELEMENTS (all); k++)
         ck_assert_msg (carc_plugin_host_is_known (host, all[k]), "%s not known", all[k]);
       ck_assert (!carc_plugin_host_is_known (host, "wells"));
