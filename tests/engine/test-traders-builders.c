@@ -414,6 +414,34 @@ START_TEST (test_tb_8_abbey_never_triggers)
 }
 END_TEST
 
+/* D21 (T&B + abbey): the extra part is a whole turn part, so it may be the abbey: Red's thief
+ * and builder on the road east of D, a hole at (0,1) south of D; Red's U at (3,0) extends the
+ * builder's road, and his extra part opens in the choose phase: he places his abbey in the
+ * hole instead of drawing (it triggers nothing); Blue plays next. */
+START_TEST (test_d21_abbey_as_the_extra_part)
+{
+  g_autoptr (Scenario) sc = scenario_new_expansions (
+      2, TB ",abbey", TILES ("U", "U", "U", "B", "B", "B", "B", "B", "U", "B"), NULL);
+  turn (sc, 1, 0, 1, ROAD_0);
+  turn (sc, -1, 0, 1, SCENARIO_SKIP);
+  turn_figure (sc, 2, 0, 1, "builder", ROAD_0);
+  turn (sc, 1, 1, 0, SCENARIO_SKIP);
+  turn (sc, -1, 1, 0, SCENARIO_SKIP);
+  turn (sc, 1, 2, 0, SCENARIO_SKIP);
+  turn (sc, 0, 2, 0, SCENARIO_SKIP); /* the hole at (0,1) */
+  turn (sc, 2, 1, 0, SCENARIO_SKIP);
+  ck_assert_uint_eq (scenario_current_player (sc), 0);
+  turn (sc, 3, 0, 1, SCENARIO_SKIP);
+  ck_assert_uint_eq (scenario_current_player (sc), 0); /* the extra part */
+  ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_CHOOSE);
+  scenario_piece_turn (sc, 0, 0, 1, 0, SCENARIO_SKIP);
+  ck_assert_uint_eq (carc_game_get_hand_size (sc->game, 0), 0);
+  ck_assert_uint_eq (scenario_current_player (sc), 1);
+  ck_assert_uint_eq (carc_game_get_tiles_left (sc->game), 0); /* "B" is in play */
+  ck_assert_str_eq (scenario_current_tile (sc), "B");
+}
+END_TEST
+
 /* TB-9's and TB-10's first turns: Red's farmer on H (completing start + H's south cap), his
  * pig on E west of H (its field joined to H's). */
 static void
@@ -592,6 +620,7 @@ main (void)
   tcase_add_test (tc, test_tb_6_optional_declined);
   tcase_add_test (tc, test_tb_7_builder_has_strength_0);
   tcase_add_test (tc, test_tb_8_abbey_never_triggers);
+  tcase_add_test (tc, test_d21_abbey_as_the_extra_part);
   tcase_add_test (tc, test_tb_9_pig);
   tcase_add_test (tc, test_tb_10_pig_without_majority);
   tcase_add_test (tc, test_tb_11_pig_placement);
