@@ -8,8 +8,8 @@
  * real shared objects of the build tree. turn_large() deploys the large follower (figure kind
  * "large-follower").
  *
- * Not here: IC-11 (an inn road and the builder) needs Traders & Builders, which has no plugin
- * yet. */
+ * IC-11 (an inn road and the builder) needs Traders & Builders: it is in
+ * tests/engine/test-traders-builders.c. */
 #include "config.h"
 
 #include <check.h>

@@ -442,6 +442,30 @@ START_TEST (test_d21_abbey_as_the_extra_part)
 }
 END_TEST
 
+/* D36 (halftiles + T&B) [L]: a half tile that joins the builder's road triggers the extra
+ * part too: Red's thief and builder on the road through D (U west of D, U west of that); his
+ * half tile HT-I-11, turned twice into the south-west half of (1,0), continues D's road east:
+ * Red plays another turn part. */
+START_TEST (test_d36_half_tile_triggers_the_builder)
+{
+  const char *const red[] = { "HT-I-11", NULL };
+  const char *const none[] = { NULL };
+  g_autoptr (Scenario) sc
+      = scenario_new_expansions (2, "halftiles," TB, TILES ("U", "B", "U", "B", "B", "B"),
+                                 (const char *const *const[]){ red, none });
+  turn (sc, -1, 0, 1, ROAD_0);
+  turn (sc, 0, 1, 0, SCENARIO_SKIP);
+  turn_figure (sc, -2, 0, 1, "builder", ROAD_0);
+  turn (sc, 0, 2, 0, SCENARIO_SKIP);
+  ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_CHOOSE);
+  scenario_piece_turn (sc, 0, 1, 0, 2, SCENARIO_SKIP);
+  ck_assert_uint_eq (scenario_current_player (sc), 0); /* the extra part */
+  ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_PLACE);
+  turn (sc, 0, 3, 0, SCENARIO_SKIP);
+  ck_assert_uint_eq (scenario_current_player (sc), 1);
+}
+END_TEST
+
 /* TB-9's and TB-10's first turns: Red's farmer on H (completing start + H's south cap), his
  * pig on E west of H (its field joined to H's). */
 static void
@@ -621,6 +645,7 @@ main (void)
   tcase_add_test (tc, test_tb_7_builder_has_strength_0);
   tcase_add_test (tc, test_tb_8_abbey_never_triggers);
   tcase_add_test (tc, test_d21_abbey_as_the_extra_part);
+  tcase_add_test (tc, test_d36_half_tile_triggers_the_builder);
   tcase_add_test (tc, test_tb_9_pig);
   tcase_add_test (tc, test_tb_10_pig_without_majority);
   tcase_add_test (tc, test_tb_11_pig_placement);
