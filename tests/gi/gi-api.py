@@ -15,7 +15,8 @@ from gi.repository import Carcassonne, GLib  # noqa: E402
 sys.path.insert(0, os.path.join(os.environ.get("TOP_SRCDIR", "."), "examples"))
 engine_game = __import__("engine-game")
 
-ALL = ["abbey", "halftiles", "hills", "inns-cathedrals", "mayor", "river", "vineyards", "winter"]
+ALL = ["abbey", "halftiles", "hills", "inns-cathedrals", "mayor", "river", "traders-builders",
+       "vineyards", "winter"]
 
 
 class Api(unittest.TestCase):
@@ -130,7 +131,7 @@ class Api(unittest.TestCase):
         with self.assertRaises(GLib.Error) as cm:
             config.add_expansion_by_name(host, "dragons")
         self.assertEqual(cm.exception.code, Carcassonne.Error.UNKNOWN_EXPANSION)
-        self.assertEqual(config.get_n_expansions(), 8)
+        self.assertEqual(config.get_n_expansions(), 9)
         options = [(p.get_name(), p.get_option(i).name)
                    for p in (host.lookup(n) for n in ALL) for i in range(p.get_n_options())]
         self.assertTrue(options)

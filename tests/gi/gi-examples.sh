@@ -28,7 +28,7 @@ case $lang in
   *) echo "gi-examples: unknown language $lang" >&2; exit 2 ;;
 esac
 
-all=abbey,halftiles,hills,inns-cathedrals,river,vineyards,winter
+all=abbey,halftiles,hills,inns-cathedrals,river,traders-builders,vineyards,winter
 failed=0
 games=0
 for args in "--seed 1" "--seed 7" "--seed 42 --players 3" "--seed 99 --players 4" \
