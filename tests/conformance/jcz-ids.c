@@ -147,6 +147,22 @@ jcz_token_item (const char *token)
   return lookup (token_items, G_N_ELEMENTS (token_items), token);
 }
 
+/**
+ * jcz_award_is_token:
+ * @item: the item of one of our awards
+ *
+ * Returns: whether it is the award for a token of the records' "trade_goods" and "goods"
+ */
+gboolean
+jcz_award_is_token (const char *item)
+{
+  g_return_val_if_fail (item != NULL, FALSE);
+  for (gsize i = 0; i < G_N_ELEMENTS (token_items); i++)
+    if (strcmp (token_items[i][1], item) == 0)
+      return TRUE;
+  return FALSE;
+}
+
 /* Our awards outside a feature (carc_game_award()) that JCZ reports as a scoring event of
  * its own, against that event's feature name. */
 static const char *const award_features[][2] = {

@@ -12,6 +12,7 @@ const char *jcz_expansion_plugin (const char *name);
 const char *jcz_figure_kind (const char *jcz_figure);
 const char *jcz_item_name (const char *jcz_item);
 const char *jcz_token_item (const char *token);
+gboolean jcz_award_is_token (const char *item);
 const char *jcz_award_feature (const char *item);
 gboolean jcz_feature_kind (const char *name, CarcFeatureKind *kind);
 const char *jcz_feature_name (CarcFeatureKind kind);

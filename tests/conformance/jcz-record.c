@@ -574,13 +574,40 @@ read_turn (Reader *r, JsonObject *o)
   return TRUE;
 }
 
+/* The final line's "goods" (format 2): absent, or {TOKEN: [count per player]}, as
+ * "player:item*count" for every count above 0 (jcz_token_item()). */
+static gboolean
+read_final_goods (Reader *r, JsonObject *o)
+{
+  JsonObject *goods;
+  r->game->final_goods = g_ptr_array_new_with_free_func (g_free);
+  if (!json_object_has_member (o, "goods"))
+    return TRUE;
+  if (!get_object_or_null (r, o, "goods", &goods))
+    return FALSE;
+  g_autoptr (GList) tokens = goods ? json_object_get_members (goods) : NULL;
+  for (GList *l = tokens; l; l = l->next)
+    {
+      guint counts[JCZ_MAX_PLAYERS];
+      const char *item = jcz_token_item (l->data);
+      if (!item)
+        return refuse (r, "\"goods\": unknown token \"%s\"", (const char *)l->data);
+      if (!get_counts (r, goods, l->data, counts))
+        return FALSE;
+      for (guint p = 0; p < r->game->players; p++)
+        if (counts[p])
+          g_ptr_array_add (r->game->final_goods, g_strdup_printf ("%u:%s*%u", p, item, counts[p]));
+    }
+  return TRUE;
+}
+
 static gboolean
 read_final (Reader *r, JsonObject *o)
 {
   JczGame *g = r->game;
   return get_counts (r, o, "score", g->final_score)
          && (g->final_scoring = get_scoring (r, o, "final_scoring"))
-         && (g->final_discarded = get_strings (r, o, "discarded"));
+         && (g->final_discarded = get_strings (r, o, "discarded")) && read_final_goods (r, o);
 }
 
 /* One line: a JSON object whose "kind" is what this place in the record wants. */
@@ -669,5 +696,6 @@ jcz_game_free (JczGame *game)
   g_clear_pointer (&game->turns, g_ptr_array_unref);
   g_clear_pointer (&game->final_scoring, g_ptr_array_unref);
   g_strfreev (game->final_discarded);
+  g_clear_pointer (&game->final_goods, g_ptr_array_unref);
   g_free (game);
 }

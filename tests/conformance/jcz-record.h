@@ -85,6 +85,7 @@ typedef struct
   guint final_score[JCZ_MAX_PLAYERS];
   GPtrArray *final_scoring; /* as JczTurn.scoring */
   char **final_discarded;
+  GPtrArray *final_goods; /* format 2's "goods": "player:item*count", counts above 0 only */
 } JczGame;
 
 JczGame *jcz_game_parse (const char *text, gsize length, GError **error);

@@ -27,6 +27,7 @@ typedef struct
   GPtrArray *turn_discards;    /* ids discarded at the start of the current turn */
   GPtrArray *awards;           /* "player:item*count" per award during play, this turn */
   GPtrArray *final_awards;     /* FinalAward, in order */
+  GHashTable *goods;           /* "player:item" -> what the awards during play counted */
 } Replay;
 
 /* Consecutive awards of one item during final scoring, as JCZ reports them: one scoring event
@@ -113,6 +114,9 @@ track_award (Replay *r, const CarcEvent *ev)
     {
       g_ptr_array_add (r->awards,
                        g_strdup_printf ("%d:%s*%u", ev->player, item->name, item->count));
+      char *key = g_strdup_printf ("%d:%s", ev->player, item->name);
+      guint held = GPOINTER_TO_UINT (g_hash_table_lookup (r->goods, key));
+      g_hash_table_insert (r->goods, key, GUINT_TO_POINTER (held + item->count));
       return;
     }
   FinalAward *last
@@ -564,12 +568,34 @@ check_turn (Replay *r, const JczTurn *t)
   check_figure_supplies (r, t);
 }
 
+/* The tokens each player holds at the end (format 2's "goods") against what our awards
+ * during play counted. */
+static void
+check_final_goods (Replay *r)
+{
+  g_autoptr (GPtrArray) want = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) ours = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < r->record->final_goods->len; i++)
+    g_ptr_array_add (want, g_strdup (g_ptr_array_index (r->record->final_goods, i)));
+  GHashTableIter it;
+  gpointer key, value;
+  g_hash_table_iter_init (&it, r->goods);
+  while (g_hash_table_iter_next (&it, &key, &value))
+    if (GPOINTER_TO_UINT (value) && jcz_award_is_token (strchr (key, ':') + 1))
+      g_ptr_array_add (ours, g_strdup_printf ("%s*%u", (char *)key, GPOINTER_TO_UINT (value)));
+  g_autofree char *a = join_sorted (want);
+  g_autofree char *b = join_sorted (ours);
+  if (strcmp (a, b) != 0)
+    disagree (r, 0, "trade goods at the end: JCZ [%s], ours [%s]", a, b);
+}
+
 static void
 check_final (Replay *r)
 {
   const JczGame *rec = r->record;
   final_award_keys (r);
   check_scorings (r, 0, "final ", rec->final_scoring, r->final_scorings);
+  check_final_goods (r);
   if (!same_tiles (rec->final_discarded, r->all_discards))
     disagree (r, 0, "tiles discarded in the game: JCZ %u, ours %u",
               g_strv_length (rec->final_discarded), r->all_discards->len);
@@ -630,7 +656,8 @@ conformance_replay (const JczGame *record, CarcTileSet *tiles, CarcPluginHost *h
                .pending_discards = g_ptr_array_new (),
                .turn_discards = g_ptr_array_new (),
                .awards = g_ptr_array_new_with_free_func (g_free),
-               .final_awards = g_ptr_array_new_with_free_func (g_free) };
+               .final_awards = g_ptr_array_new_with_free_func (g_free),
+               .goods = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL) };
   play (&r, tiles, host);
   g_clear_object (&r.game);
   g_ptr_array_unref (r.scorings);
@@ -640,5 +667,6 @@ conformance_replay (const JczGame *record, CarcTileSet *tiles, CarcPluginHost *h
   g_ptr_array_unref (r.turn_discards);
   g_ptr_array_unref (r.awards);
   g_ptr_array_unref (r.final_awards);
+  g_hash_table_unref (r.goods);
   return r.bad;
 }

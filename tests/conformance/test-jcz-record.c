@@ -110,6 +110,12 @@ static const struct
            "\"discarded\":[],\"scoring\":[],\"score\":[1,2],\"supply\":[1,1],\"trade_goods\":"
            "[{\"player\":0,\"token\":\"WINE\",\"count\":0}]}\n",
     "line 2: \"count\": missing or not an integer from 1 to 2147483647" },
+  { HEADER "{\"kind\":\"final\",\"score\":[2,0],\"final_scoring\":[],\"discarded\":[],"
+           "\"goods\":{\"SILK\":[0,1]}}\n",
+    "line 2: \"goods\": unknown token \"SILK\"" },
+  { HEADER "{\"kind\":\"final\",\"score\":[2,0],\"final_scoring\":[],\"discarded\":[],"
+           "\"goods\":{\"WINE\":[0]}}\n",
+    "line 2: \"WINE\": 1 values for 2 players" },
   /* issue 16: the awards' items, where given, are checked too */
   { HEADER "{\"kind\":\"final\",\"score\":[2,0],\"final_scoring\":[{\"feature\":\"Road\","
            "\"points\":[2,0],\"awards\":[{\"player\":0,\"items\":[[\"tiles\",-2,2]]}]}],"
@@ -280,6 +286,13 @@ START_TEST (test_jcz_record_trade_goods)
   ck_assert_uint_eq (t1->goods->len, 0);
   ck_assert_uint_eq (t2->goods->len, 1);
   ck_assert_str_eq (g_ptr_array_index (t2->goods, 0), "1:cloth*2");
+  ck_assert_uint_eq (game->final_goods->len, 0);
+  const char *final = HEADER "{\"kind\":\"final\",\"score\":[2,0],\"final_scoring\":[],"
+                             "\"discarded\":[],\"goods\":{\"WINE\":[0,3],\"GRAIN\":[0,0]}}\n";
+  g_autoptr (JczGame) ended = jcz_game_parse (final, strlen (final), &error);
+  ck_assert_msg (ended != NULL, "%s", error ? error->message : "");
+  ck_assert_uint_eq (ended->final_goods->len, 1);
+  ck_assert_str_eq (g_ptr_array_index (ended->final_goods, 0), "1:wine*3");
 }
 END_TEST
 
