@@ -69,11 +69,6 @@ mayor_barn_check_deploy (CarcGame *game, gpointer data, guint figure, guint segm
   if ((gint)figure == mg->barn)
     return !mg->barn_shared && mayor_field_has_barn (game, mg, piece, segment) ? CARC_PLACE_VETO
                                                                                : CARC_PLACE_ALLOW;
-  CarcPieceInfo info;
-  carc_game_get_piece (game, piece, &info);
-  if (carc_tile_type_get_segment_kind (info.tile, segment) == CARC_FEATURE_FIELD
-      && mayor_field_has_barn (game, mg, piece, segment))
-    return CARC_PLACE_VETO;
   return CARC_PLACE_DEFAULT;
 }
 
