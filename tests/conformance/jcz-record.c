@@ -564,6 +564,8 @@ read_turn (Reader *r, JsonObject *o)
   JsonNode *pass = json_object_get_member (o, "abbey_pass");
   if (pass && !get_bool (r, o, "abbey_pass", &t->abbey_pass))
     return FALSE;
+  if (json_object_has_member (o, "double_turn") && !get_bool (r, o, "double_turn", &t->double_turn))
+    return FALSE;
   if (!read_action (r, o, t) || !read_meeple (r, o, t)
       || !(t->discarded = get_strings (r, o, "discarded"))
       || !(t->scoring = get_scoring (r, o, "scoring")) || !get_counts (r, o, "score", t->score)

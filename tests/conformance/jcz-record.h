@@ -52,6 +52,7 @@ typedef struct
   guint turn;
   guint player; /* < the header's players */
   gboolean abbey_pass;
+  gboolean double_turn; /* format 2: the builder's extra turn part */
   JczActionType action;
   char *ctn; /* JCZ_ACTION_TILE: our tile id */
   gint x, y; /* JCZ_ACTION_TILE and JCZ_ACTION_ABBEY */

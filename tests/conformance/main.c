@@ -15,7 +15,7 @@
 #endif
 
 /* The vendored folders (tests/data/conformance/README.md) that need only the base game and
- * the shipped plugins; the others need expansions no shipped plugin provides yet. */
+ * the shipped plugins: all of them, now. */
 static const char *const default_folders[] = {
   "base2p",
   "base5p",
@@ -37,6 +37,8 @@ static const char *const default_folders[] = {
   "river2p_builder",
   "traders3p",
   "traders3p_builder",
+  "ic_tb_am4p",
+  "ic_tb_am4p_builder",
 };
 
 enum

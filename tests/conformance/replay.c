@@ -435,6 +435,10 @@ play_move (Replay *r, const JczTurn *t)
 {
   g_autoptr (GError) error = NULL;
   CarcPhase phase = carc_game_get_phase (r->game);
+  /* The builder's extra part after the last tile, with no abbey to place: JCZ records it as
+   * an empty turn; our game has ended (the end of the game decides, D21). */
+  if (t->double_turn && t->action == JCZ_ACTION_PASS && phase == CARC_PHASE_OVER)
+    return TRUE;
   if (phase != CARC_PHASE_PLACE && phase != CARC_PHASE_CHOOSE)
     return disagree (r, t->turn, "our game is not waiting for a move");
   if (carc_game_get_current_player (r->game) != t->player)
