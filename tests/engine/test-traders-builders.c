@@ -250,8 +250,7 @@ play_tb_5 (Scenario *sc)
   turn (sc, 1, 0, 1, ROAD_0);
   scenario_place (sc, 2, 0, 1);
   ck_assert (!offered (sc, "builder"));
-  expect_refused (sc, "builder", ROAD_0,
-                  "a builder goes only into a road player 1 holds; segment 0's is not");
+  expect_refused (sc, "builder", ROAD_0, "a builder may not go on segment 0 (a road) now");
   scenario_skip (sc);
   scenario_place (sc, 3, 0, 1);
   expect_refused (sc, "builder", U_FIELD, "a builder cannot stand on a field");
@@ -284,8 +283,7 @@ START_TEST (test_tb_5_builder_not_on_cloister_or_completed)
   turn (sc, 0, 2, 0, SCENARIO_SKIP);
   scenario_place (sc, -1, 0, 2);
   ck_assert (!offered (sc, "builder"));
-  expect_refused (sc, "builder", W_WEST_ROAD,
-                  "expansion traders-builders does not let a builder stand on segment 2 now");
+  expect_refused (sc, "builder", W_WEST_ROAD, "a builder may not go on segment 2 (a road) now");
   scenario_skip (sc);
   ck_assert_uint_eq (scenario_score (sc, 0), 3);
 }
@@ -527,8 +525,7 @@ START_TEST (test_tb_11_pig_placement)
   turn (sc, 0, -1, 2, E_FIELD);
   scenario_place (sc, 1, -1, 0);
   ck_assert (!offered (sc, "pig")); /* Blue has no farmer */
-  expect_refused (sc, "pig", B_FIELD,
-                  "a pig goes only into a field player 1 holds; segment 1's is not");
+  expect_refused (sc, "pig", B_FIELD, "a pig may not go on segment 1 (a field) now");
   scenario_skip (sc);
   turn_figure (sc, -1, -1, 0, "pig", B_FIELD);
   turn (sc, 1, 0, 1, SCENARIO_SKIP);
