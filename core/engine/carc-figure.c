@@ -309,9 +309,9 @@ field_at_half (CarcGame *g, gint x, gint y, guint32 half, guint *piece)
 }
 
 /* Whether cell (x, y) is completely filled with field at its corner @c: both half-edges that
- * meet there are field of one field segment (a whole tile, a half tile's right-angle corner),
- * or of the two halves of the cell joined into one field there (seed 002, 1/2021); a single
- * half tile's acute corner is a gap. */
+ * meet there are field of one field segment (a whole tile, a triangular piece's right-angle
+ * corner), or of the two halves of the cell joined into one field there (seed 002, 1/2021); a
+ * single triangular piece's acute corner is a gap. */
 static gboolean
 full_field_corner (CarcGame *g, gint x, gint y, guint c)
 {

@@ -124,7 +124,7 @@ typedef enum
  * @shields: shields in a city
  * @n_players: the game's players: the valid entries of @strength and @points
  * @strength: each player's strength in the feature: the sum of its figures' strengths there
- *   (#CarcFigureDef: a follower 1; figures that go along, such as a builder, 0 unless their
+ *   (#CarcFigureDef: a follower 1; figures that only go along 0 unless their
  *   kind says otherwise)
  * @winners: the players who hold the majority (bit p: player p): the greatest strength, if
  *   above 0, after the tie_break hooks; 0 when nobody holds the feature
@@ -166,8 +166,8 @@ guint carc_scoring_get_points (const CarcScoring *scoring, guint player);
  * anywhere is field, road, city and cloister: no figure stands on water. CARC_STANDS_CORNER
  * (ABI 2.1) is a place of its own: a corner of the tile just placed where four cells meet and
  * each is filled with field there (one field segment holds both half-edges that meet there,
- * or a cell's two half tiles one each, joined into one field); the figure then stands in that
- * field, on the placed tile's field segment at the corner (doc/plugin-guide.md, "Figures"). */
+ * or a cell's two triangular pieces one each, joined into one field); the figure then stands in
+ * that field, on the placed tile's field segment at the corner (doc/plugin-guide.md, "Figures"). */
 #define CARC_STANDS_ON(kind) (1u << (kind))
 #define CARC_STANDS_ANYWHERE 0xfu
 #define CARC_STANDS_CORNER   (1u << 8)
@@ -196,11 +196,11 @@ typedef guint (*CarcStrengthFunc) (CarcGame *game, gpointer data, const CarcScor
  * @stands: the segment kinds it may stand on (CARC_STANDS_ON() bits); a game without farmers
  *   puts no figure on a field
  * @strength: its strength in a majority when @strength_func is %NULL (follower 1, large
- *   follower 2, builder and pig 0)
+ *   follower 2, a figure that only goes along 0)
  * @strength_func: (nullable): its strength computed per feature, instead of @strength
  * @accompanies: %FALSE for a figure that holds its feature (a follower): no other holding
  *   figure may join the feature (rule 8), and the feature is scored when it is complete.
- *   %TRUE for one that only goes along (the builder, the pig): it goes only into a feature the
+ *   %TRUE for one that only goes along: it goes only into a feature the
  *   player already holds, never makes a feature held, and goes home with its holders
  *
  * A kind of figure an expansion brings (carc_plugin_add_figure()), doc/plugin-guide.md,

@@ -36,7 +36,7 @@ typedef enum
  * @CARC_EDGE_ROAD: a road in the middle of the edge, field on both halves
  * @CARC_EDGE_CITY: a city edge
  * @CARC_EDGE_WALL: fits any neighbour and closes whatever meets it (a tile of walls only)
- * @CARC_EDGE_WATER: water (a river) in the middle of the edge, field on both halves; it
+ * @CARC_EDGE_WATER: water (a stream) in the middle of the edge, field on both halves; it
  *   meets only water (or a wall)
  *
  * What a tile shows along one of its edges.
@@ -56,7 +56,7 @@ typedef enum
  * @CARC_FEATURE_ROAD: a road (thieves)
  * @CARC_FEATURE_CITY: a city (knights)
  * @CARC_FEATURE_CLOISTER: a cloister, or any cloister-like feature an expansion's tile has (monks)
- * @CARC_FEATURE_WATER: water (a river, a lake): part of the landscape, but no follower stands
+ * @CARC_FEATURE_WATER: water (a stream, a lake): part of the landscape, but no follower stands
  *   on it and the base rules never score it; it separates the fields beside it
  *
  * The kind of a segment and of the feature it belongs to.
