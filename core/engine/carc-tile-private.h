@@ -70,6 +70,7 @@ struct _CarcTileType
   CarcTileTag *tags;
   guint n_attrs;
   CarcTileTag *attrs; /* the segments' attributes, segment by segment */
+  gpointer picture;   /* its CarcTilePicture, worked out when first drawn (carc_tile_picture_of) */
 };
 
 struct _CarcTileSet

@@ -52,6 +52,7 @@ carc_tile_type_free (CarcTileType *type)
     return;
   free_tags (type->tags, type->n_tags);
   free_tags (type->attrs, type->n_attrs);
+  g_free (type->picture);
   g_free (type->id);
   g_free (type);
 }

@@ -10,5 +10,6 @@
 #include "carc-plugin.h"
 #include "carc-plugin-host.h"
 #include "carc-record.h"
+#include "carc-picture.h"
 #include "carc-enum-types.h"
 #undef CARCASSONNE_INSIDE
