@@ -324,27 +324,50 @@ ctl_cmd_load (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GErro
   return game_created (ctl, opts, game, token, start, error);
 }
 
+/* The one string a Game method answers (@args as ctl_call() takes them), written to @file:
+ * standard output for "-", else atomically (the old file or the new one, never half). */
+static gboolean
+save_reply (Ctl *ctl, const char *game, const char *method, GVariant *args, const char *file,
+            GError **error)
+{
+  g_autoptr (GVariant) reply = ctl_call_typed (ctl->conn, game, method, args, "(s)", error);
+  if (!reply)
+    return FALSE;
+  const char *text;
+  g_variant_get (reply, "(&s)", &text);
+  if (g_str_equal (file, "-"))
+    {
+      ctl_out (text);
+      return TRUE;
+    }
+  return g_file_set_contents (file, text, -1, error);
+}
+
 gboolean
 ctl_cmd_save (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GError **error)
 {
   const char *file = args[n_args - 1];
   g_autofree char *game = ctl_resolve_game (ctl, n_args == 2 ? args[0] : NULL, error);
+  return game
+         && save_reply (ctl, game, "ExportRecord", g_variant_new ("(@a{sv})", token_options (opts)),
+                        file, error);
+}
+
+gboolean
+ctl_write_board (Ctl *ctl, const char *arg, const char *svg_file, GError **error)
+{
+  g_autofree char *game = ctl_resolve_game (ctl, arg, error);
   if (!game)
     return FALSE;
-  g_autoptr (GVariant) reply
-      = ctl_call_typed (ctl->conn, game, "ExportRecord",
-                        g_variant_new ("(@a{sv})", token_options (opts)), "(s)", error);
-  if (!reply)
+  if (svg_file)
+    return save_reply (ctl, game, "GetBoardPicture", NULL, svg_file, error);
+  g_autoptr (CtlGame) g = ctl_game_new (ctl->conn, game, error);
+  if (!g)
     return FALSE;
-  const char *record;
-  g_variant_get (reply, "(&s)", &record);
-  if (g_str_equal (file, "-"))
-    {
-      ctl_out (record);
-      return TRUE;
-    }
-  /* Atomically: a file of that name is the old record or the new one, never half of it. */
-  return g_file_set_contents (file, record, -1, error);
+  CtlBoard b = ctl_game_board (g, NULL, 0);
+  g_autofree char *text = ctl_board_render (&b, ctl->render | CTL_RENDER_LEGEND);
+  ctl_out (text);
+  return TRUE;
 }
 
 gboolean

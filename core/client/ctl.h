@@ -32,6 +32,7 @@ typedef enum
   CTL_OPT_PLUGIN_DIR = 1 << 17,
   CTL_OPT_MOVES = 1 << 18,
   CTL_OPT_RULE = 1 << 19,
+  CTL_OPT_SVG = 1 << 20,
 } CtlOptionBit;
 
 typedef struct
@@ -42,6 +43,7 @@ typedef struct
   char **option;                 /* --option EXPANSION.OPTION=VALUE, each time it was given */
   char **rule;                   /* --rule NAME=VALUE, each time it was given */
   char *to, *plugin_dir, *moves; /* replay, load */
+  char *svg;                     /* board: the picture's file */
   gboolean no_farmers, start, watch, board, step;
   /* Whole-program options (the command line only). */
   char *color;
@@ -133,6 +135,9 @@ gboolean ctl_rule_options (const CtlOptions *opts, GVariantBuilder *b, GError **
 gboolean ctl_expansion_options (Ctl *ctl, const CtlOptions *opts, GVariantBuilder *b,
                                 GError **error);
 
+/* board: the board of GAME (@arg; at the prompt NULL for the game in view) as text, or with
+ * @svg_file its picture (GetBoardPicture) written to that file ("-": standard output). */
+gboolean ctl_write_board (Ctl *ctl, const char *arg, const char *svg_file, GError **error);
 /* Reads FILE, or standard input for "-" (not at the prompt). */
 gboolean ctl_read_file (Ctl *ctl, const char *file, char **data, gsize *length, GError **error);
 /* Resolves GAME (a number or path); in interactive mode NULL means the game in view. */

@@ -342,9 +342,12 @@ ctl_cmd_help (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GErro
   return TRUE;
 }
 
+/* board GAME: at the prompt with the places the tile fits; --svg FILE: the picture. */
 gboolean
 ctl_cmd_board (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GError **error)
 {
+  if (opts->svg || !ctl->interactive)
+    return ctl_write_board (ctl, n_args ? args[0] : NULL, opts->svg, error);
   if (n_args && !ctl_interactive_view (ctl, args[0], error))
     return FALSE;
   return show_board (ctl, FALSE, error);

@@ -60,9 +60,10 @@ static const CtlCommand commands[] = {
     ctl_cmd_replay, "replay a record move by move, here (no daemon)", FALSE },
   { "interactive", "", 0, 0, 0, ctl_cmd_interactive, "the interactive prompt", FALSE },
   { "play", "GAME [NAME]", 1, 2, 0, ctl_cmd_play, "join GAME and play it at the prompt", FALSE },
+  { "board", "GAME", 1, 1, CTL_OPT_SVG, ctl_cmd_board,
+    "draw the board; --svg FILE: write its picture (SVG) to FILE", FALSE },
   /* The prompt's own. */
   { "help", "", 0, 1, 0, ctl_cmd_help, "this list", TRUE },
-  { "board", "", 0, 1, 0, ctl_cmd_board, "draw the board, with the places the tile fits", TRUE },
   { "tile", "", 0, 1, 0, ctl_cmd_tile, "the tile in play in its four rotations", TRUE },
   { "placements", "", 0, 1, 0, ctl_cmd_placements, "number the legal placements for 'place N'",
     TRUE },

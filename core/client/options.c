@@ -24,6 +24,7 @@ ctl_options_clear (CtlOptions *o)
   g_free (o->to);
   g_free (o->plugin_dir);
   g_free (o->moves);
+  g_free (o->svg);
   g_free (o->color);
   memset (o, 0, sizeof *o);
 }
@@ -53,6 +54,7 @@ static const struct
   { CTL_OPT_PLUGIN_DIR, "--plugin-dir" },
   { CTL_OPT_MOVES, "--moves" },
   { CTL_OPT_RULE, "--rule" },
+  { CTL_OPT_SVG, "--svg" },
 };
 
 const char *
@@ -76,7 +78,8 @@ ctl_options_given (const CtlOptions *o)
          | (o->join ? CTL_OPT_JOIN : 0) | (o->expansions ? CTL_OPT_EXPANSIONS : 0)
          | (o->option ? CTL_OPT_OPTION : 0) | (o->to ? CTL_OPT_TO : 0)
          | (o->step ? CTL_OPT_STEP : 0) | (o->plugin_dir ? CTL_OPT_PLUGIN_DIR : 0)
-         | (o->moves ? CTL_OPT_MOVES : 0) | (o->rule ? CTL_OPT_RULE : 0);
+         | (o->moves ? CTL_OPT_MOVES : 0) | (o->rule ? CTL_OPT_RULE : 0)
+         | (o->svg ? CTL_OPT_SVG : 0);
 }
 
 /* A word that looks like an option but is a number: a coordinate such as -1. */
@@ -148,6 +151,8 @@ ctl_options_parse (CtlOptions *o, int argc, char **argv, gboolean whole_program,
       "Load expansion plugins from DIR (replay)", "DIR" },
     { "moves", 0, 0, G_OPTION_ARG_STRING, &o->moves,
       "Replay only the first N moves of the record (load)", "N" },
+    { "svg", 0, 0, G_OPTION_ARG_FILENAME, &o->svg,
+      "Write the board's picture to FILE, SVG; - for standard output (board)", "FILE" },
     { "token", 0, 0, G_OPTION_ARG_STRING, &o->token,
       "A seat's token (the seat is taken back first) or the creator's (from new, load), given "
       "with every call",

@@ -4,6 +4,7 @@
 #include "board-query.h"
 
 #include "dbus-args.h"
+#include "errors.h"
 
 /* The pieces on the board: (x, y, tile id, rotation, player), each led by its index when
  * @indexed (GetPieces). */
@@ -301,4 +302,57 @@ carcd_game_get_tile_types (DBusConnection *c, DBusMessage *msg, gpointer session
   if (!ok || !dbus_message_iter_close_container (&it, &array))
     g_clear_pointer (&reply, dbus_message_unref);
   return reply;
+}
+
+static gboolean
+append_string (DBusMessageIter *it, gpointer data)
+{
+  const char *text = data;
+  return dbus_message_iter_append_basic (it, DBUS_TYPE_STRING, &text);
+}
+
+DBusMessage *
+carcd_game_get_board_picture (DBusConnection *c, DBusMessage *msg, gpointer session)
+{
+  CarcdSession *s = session;
+  g_autoptr (GError) error = NULL;
+  if (!s->game)
+    {
+      g_set_error (&error, CARCD_ERROR, CARCD_ERROR_WRONG_PHASE,
+                   "the game has not started: it has no board yet");
+      return carcd_error_reply (msg, error);
+    }
+  g_autofree char *svg = carc_game_to_svg (s->game);
+  return carcd_reply_with (msg, append_string, svg);
+}
+
+/* A tile id of the game: the base set's, then its expansions' (as GetTileTypes lists them). */
+static const CarcTileType *
+lookup_tile (CarcdSession *s, const char *id)
+{
+  const CarcTileType *t = carc_tile_set_lookup (s->daemon->tiles, id);
+  for (guint i = 0; !t && i < s->options.n_expansions; i++)
+    t = carc_tile_set_lookup (carc_plugin_get_tiles (s->options.expansions[i].plugin), id);
+  return t;
+}
+
+DBusMessage *
+carcd_game_get_tile_picture (DBusConnection *c, DBusMessage *msg, gpointer session)
+{
+  g_autoptr (GError) error = NULL;
+  const char *id;
+  dbus_uint32_t rotation;
+  dbus_message_get_args (msg, NULL, DBUS_TYPE_STRING, &id, DBUS_TYPE_UINT32, &rotation,
+                         DBUS_TYPE_INVALID);
+  const CarcTileType *t = lookup_tile (session, id);
+  if (!t)
+    g_set_error (&error, CARCD_ERROR, CARCD_ERROR_UNKNOWN_TILE, "the game has no tile type '%s'",
+                 id);
+  else if (rotation > 3)
+    g_set_error (&error, CARCD_ERROR, CARCD_ERROR_INVALID_ARGS, "rotation %u is not 0..3",
+                 rotation);
+  if (error)
+    return carcd_error_reply (msg, error);
+  g_autofree char *svg = carc_tile_type_to_svg (t, rotation);
+  return carcd_reply_with (msg, append_string, svg);
 }

@@ -16,3 +16,7 @@ DBusMessage *carcd_game_get_features (DBusConnection *c, DBusMessage *msg, gpoin
 DBusMessage *carcd_game_get_tile_types (DBusConnection *c, DBusMessage *msg, gpointer session);
 /* Appends GetPieces' two arrays: a(uiisuo) pieces, a(ouuu) followers. */
 gboolean carcd_append_pieces (CarcdSession *session, DBusMessageIter *iter);
+/* GetBoardPicture: s, the board as SVG (carc_game_to_svg()) */
+DBusMessage *carcd_game_get_board_picture (DBusConnection *c, DBusMessage *msg, gpointer session);
+/* GetTilePicture(s tile, u rotation): s, a tile type of the game as SVG */
+DBusMessage *carcd_game_get_tile_picture (DBusConnection *c, DBusMessage *msg, gpointer session);

@@ -560,6 +560,8 @@ static const CdbusArg pieces_out[] = { { "pieces", "as" }, { NULL } };
 static const CdbusArg moves_out[] = { { "moves", "a(sa{sv})" }, { NULL } };
 static const CdbusArg play_in[]
     = { { "type", "s" }, { "args", "a{sv}" }, { "options", "a{sv}" }, { NULL } };
+static const CdbusArg picture_out[] = { { "svg", "s" }, { NULL } };
+static const CdbusArg tile_picture_in[] = { { "tile", "s" }, { "rotation", "u" }, { NULL } };
 static const CdbusArg board_pieces_out[]
     = { { "pieces", "a(uiisuo)" }, { "followers", "a(ouuu)" }, { NULL } };
 
@@ -592,6 +594,8 @@ static const CdbusMethod game_methods[] = {
   { "PlaceAndDeploy", place_and_deploy_in, NULL, carcd_game_place_and_deploy },
   { "GetSnapshot", options_in, snapshot_out, carcd_game_get_snapshot },
   { "GetHistory", NULL, history_out, carcd_game_get_history },
+  { "GetBoardPicture", NULL, picture_out, carcd_game_get_board_picture },
+  { "GetTilePicture", tile_picture_in, picture_out, carcd_game_get_tile_picture },
   { NULL },
 };
 

@@ -178,6 +178,20 @@ bus -o "$game" -m org.carcassonne.Engine1.Game.GetPieces |
 # checks the drawing itself)
 ctl show "$n" | grep -q '  ╲ long side  ' || fail "the board shows no half tile: $(ctl show "$n")"
 
+# board GAME --svg FILE: the picture GetBoardPicture gives (issue 18), with every piece of the
+# game; "-" writes it to standard output; without --svg, the board as text
+g=$game
+ctl board "$g" --svg "$TMPDIR_CTL/board.svg"
+head -c 5 "$TMPDIR_CTL/board.svg" | grep -q '^<?xml' || fail "board --svg wrote no SVG"
+pieces=$(bus -o "$g" -m org.carcassonne.Engine1.Game.GetPieces | grep -o "'HT-[IV]*-[0-9]*'\\|'abbey'\\|'[A-X]'" | wc -l)
+[ "$pieces" -gt 1 ] && [ "$(grep -o '<g id="piece-[0-9]*" class="piece"' "$TMPDIR_CTL/board.svg" | wc -l)" -eq "$pieces" ] ||
+  fail "board --svg: not the $pieces pieces of the game"
+grep -q 'class="segment city seg-0"' "$TMPDIR_CTL/board.svg" || fail "board --svg: no city drawn"
+ctl board "$g" --svg - | cmp -s - "$TMPDIR_CTL/board.svg" || fail "board --svg - differs"
+ctl board "$g" | grep -q '  ╲ long side  ' || fail "board: no text board: $(ctl board "$g")"
+expect 1 NoSuchGame board 999 --svg "$TMPDIR_CTL/none.svg"
+[ ! -e "$TMPDIR_CTL/none.svg" ] || fail "board --svg of no game wrote a file"
+
 # the rest of the game: draw and place, and once the pile is empty place what the hand
 # holds where it fits, or pass
 drew=0 turns=0

@@ -1,0 +1,131 @@
+/* test-daemon-pictures.c: Game.GetBoardPicture and Game.GetTilePicture (issue 18, Pictures;
+ * doc/dbus-game.md): the daemon answers with the engine's SVG, byte for byte: the board of a
+ * game played through the daemon equals carc_game_to_svg() of the same game played by the
+ * engine in the test, during the game and at its end, with and without expansions; a tile
+ * type's picture equals carc_tile_type_to_svg(). Refusals: WrongPhase before the start,
+ * UnknownTile, InvalidArgs. */
+#include "config.h"
+
+#include <check.h>
+
+#include "check-run.h"
+#include "daemon-fixture.h"
+#include "daemon-mirror.h"
+#include "daemon-play.h"
+#include "expansion-play.h"
+
+static char *
+board_picture (GDBusConnection *c, const char *game)
+{
+  g_autoptr (GVariant) r = call_ok (c, game, GAME_IFACE, "GetBoardPicture", NULL);
+  char *svg;
+  g_variant_get (r, "(s)", &svg);
+  return svg;
+}
+
+static char *
+tile_picture (GDBusConnection *c, const char *game, const char *tile, guint rotation)
+{
+  g_autoptr (GVariant) r
+      = call_ok (c, game, GAME_IFACE, "GetTilePicture", g_variant_new ("(su)", tile, rotation));
+  char *svg;
+  g_variant_get (r, "(s)", &svg);
+  return svg;
+}
+
+static void
+assert_board_is_engines (GDBusConnection *c, const char *game, CarcGame *mirror)
+{
+  g_autofree char *have = board_picture (c, game);
+  g_autofree char *want = carc_game_to_svg (mirror);
+  ck_assert_str_eq (have, want);
+}
+
+static void
+seat (GDBusConnection *c, const char *game, const char *name)
+{
+  g_autofree char *token = NULL;
+  g_free (join_game (c, game, name, &token));
+}
+
+/* A base game played by two clients, mirrored by the engine: the same picture after 41
+ * moves (figures on the board) and at the end. */
+START_TEST (test_board_picture_base)
+{
+  GPid pid = daemon_start (NULL);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (18);
+  g_autoptr (GDBusConnection) c0 = client_new ();
+  g_autoptr (GDBusConnection) c1 = client_new ();
+  GDBusConnection *c[2] = { c0, c1 };
+  g_autofree char *game = create_game (c0, "{'seed': <@t 1818>}");
+  seat (c0, game, "Ann");
+  seat (c1, game, "Bob");
+  /* no board before the start */
+  g_autofree char *refused = call_error (c1, game, GAME_IFACE, "GetBoardPicture", NULL);
+  ck_assert_str_eq (refused, E ("WrongPhase"));
+  g_variant_unref (call_ok (c0, game, GAME_IFACE, "Start", NO_OPTIONS));
+  g_autofree char *record = export_record (c0, game);
+  g_autoptr (CarcGame) mirror = mirror_from_record (record, NULL);
+  mirror_play (c, game, mirror, rand, 41);
+  ck_assert_uint_gt (carc_game_get_n_followers (mirror), 0);
+  assert_board_is_engines (c1, game, mirror);
+  mirror_play (c, game, mirror, rand, G_MAXUINT);
+  ck_assert_uint_eq (get_uint (c0, game, GAME_IFACE, "State"), 3);
+  assert_board_is_engines (c0, game, mirror);
+  ck_assert_int_eq (daemon_stop (pid), 0);
+}
+END_TEST
+
+/* A bot game with every expansion, over: its picture is the engine's replay of its record's;
+ * its tile types' pictures are the engine's, and only its own. */
+START_TEST (test_pictures_expansions)
+{
+  GPid pid = daemon_start (NULL);
+  g_autoptr (GDBusConnection) a = client_new ();
+  g_autofree char *game
+      = create_game (a, "{'bots': <uint32 3>, 'players': <uint32 3>, 'seed': <@t 5150>, "
+                        "'expansions': <" ALL_EXPANSIONS ">}");
+  g_autofree char *base = create_game (a, "{'seed': <@t 1>}");
+  g_variant_unref (call_ok (a, game, GAME_IFACE, "Start", NO_OPTIONS));
+  WAIT_FOR (get_uint (a, game, GAME_IFACE, "State") == 3);
+  ck_assert_uint_eq (get_uint (a, game, GAME_IFACE, "State"), 3);
+  g_autofree char *record = export_record (a, game);
+  g_autoptr (CarcGame) mirror = mirror_from_record (record, test_plugin_host ());
+  assert_board_is_engines (a, game, mirror);
+
+  g_autoptr (CarcTileSet) tiles = carc_tile_set_new_base (NULL);
+  CarcPlugin *halftiles = carc_plugin_host_lookup (test_plugin_host (), "halftiles");
+  const CarcTileType *half = carc_tile_set_lookup (carc_plugin_get_tiles (halftiles), "HT-I-09");
+  g_autofree char *d_want = carc_tile_type_to_svg (carc_tile_set_lookup (tiles, "D"), 1);
+  g_autofree char *half_want = carc_tile_type_to_svg (half, 2);
+  g_autofree char *d_have = tile_picture (a, game, "D", 1);
+  g_autofree char *half_have = tile_picture (a, game, "HT-I-09", 2);
+  ck_assert_str_eq (d_have, d_want);
+  ck_assert_str_eq (half_have, half_want);
+  /* a waiting base game has its tiles' pictures, not an expansion's */
+  g_autofree char *d_waiting = tile_picture (a, base, "D", 1);
+  ck_assert_str_eq (d_waiting, d_want);
+  g_autofree char *e1
+      = call_error (a, base, GAME_IFACE, "GetTilePicture", g_variant_new ("(su)", "HT-I-09", 0));
+  ck_assert_str_eq (e1, E ("UnknownTile"));
+  g_autofree char *e2
+      = call_error (a, game, GAME_IFACE, "GetTilePicture", g_variant_new ("(su)", "Q9", 0));
+  ck_assert_str_eq (e2, E ("UnknownTile"));
+  g_autofree char *e3
+      = call_error (a, game, GAME_IFACE, "GetTilePicture", g_variant_new ("(su)", "D", 4));
+  ck_assert_str_eq (e3, E ("InvalidArgs"));
+  ck_assert_int_eq (daemon_stop (pid), 0);
+}
+END_TEST
+
+int
+main (void)
+{
+  Suite *s = suite_create ("daemon-pictures");
+  TCase *tc = tcase_create ("pictures");
+  tcase_set_timeout (tc, 120);
+  tcase_add_test (tc, test_board_picture_base);
+  tcase_add_test (tc, test_pictures_expansions);
+  suite_add_tcase (s, tc);
+  return check_run_suite (s);
+}
