@@ -86,7 +86,7 @@ static void
 write_picture (const char *name, const char *svg)
 {
   const char *dir = g_getenv ("CARC_PICTURES_DIR");
-  if (!dir)
+  if (!dir || !name)
     return;
   g_autofree char *path = g_build_filename (dir, name, NULL);
   g_autoptr (GError) error = NULL;
@@ -297,7 +297,7 @@ START_TEST (test_board)
   ck_assert_uint_gt (carc_game_get_n_followers (mixed), 0);
   check_board (mixed, "board-expansions.svg");
   g_autoptr (CarcGame) mixed_over = random_game (all, 5, TRUE);
-  check_board (mixed_over, "board-expansions-over.svg");
+  check_board (mixed_over, NULL);
 }
 END_TEST
 

@@ -150,6 +150,27 @@ class Api(unittest.TestCase):
         self.assertEqual(again.get_state_hash(), game.get_state_hash())
         self.assertEqual(list(again.get_scores()), list(game.get_scores()))
 
+    # Issue 18, Pictures (doc/engine-api.md): the pictures' API from Python, the same as C's.
+    def test_pictures(self):
+        tiles = Carcassonne.TileSet.new_base()
+        d = tiles.lookup("D")
+        ok, x, y = d.get_segment_anchor(1, 0)  # the road runs west-east through the middle
+        self.assertTrue(ok)
+        self.assertEqual(y, 50)
+        self.assertEqual(d.get_segment_anchor(1, 1)[1:], (100 - y, x))
+        self.assertEqual(d.get_segment_path(1, 1), ("M50 100 Q50 50 50 0", True))
+        self.assertFalse(d.get_segment_anchor(4, 0)[0])
+        svg = d.to_svg(0)
+        self.assertTrue(svg.startswith("<?xml"))
+        for seg in range(d.get_n_segments()):
+            self.assertIn('id="seg-%d"' % seg, svg)
+        self.assertIsNone(d.to_svg(4))
+        self.assertIn('data-tile="X"', tiles.to_svg())
+        game = engine_game.new_game(9, 2, [])
+        self.play(game, 9)
+        board = game.to_svg()
+        self.assertEqual(board.count('class="piece"'), game.get_n_pieces())
+
 
 if __name__ == "__main__":
     unittest.main(verbosity=2)
