@@ -326,28 +326,20 @@ carcd_game_get_board_picture (DBusConnection *c, DBusMessage *msg, gpointer sess
   return carcd_reply_with (msg, append_string, svg);
 }
 
-/* A tile id of the game: the base set's, then its expansions' (as GetTileTypes lists them). */
-static const CarcTileType *
-lookup_tile (CarcdSession *s, const char *id)
-{
-  const CarcTileType *t = carc_tile_set_lookup (s->daemon->tiles, id);
-  for (guint i = 0; !t && i < s->options.n_expansions; i++)
-    t = carc_tile_set_lookup (carc_plugin_get_tiles (s->options.expansions[i].plugin), id);
-  return t;
-}
-
 DBusMessage *
-carcd_game_get_tile_picture (DBusConnection *c, DBusMessage *msg, gpointer session)
+carcd_reply_tile_picture (DBusMessage *msg, CarcTileSet *const *sets, guint n_sets,
+                          const char *owner)
 {
   g_autoptr (GError) error = NULL;
   const char *id;
   dbus_uint32_t rotation;
   dbus_message_get_args (msg, NULL, DBUS_TYPE_STRING, &id, DBUS_TYPE_UINT32, &rotation,
                          DBUS_TYPE_INVALID);
-  const CarcTileType *t = lookup_tile (session, id);
+  const CarcTileType *t = NULL;
+  for (guint i = 0; !t && i < n_sets; i++)
+    t = carc_tile_set_lookup (sets[i], id);
   if (!t)
-    g_set_error (&error, CARCD_ERROR, CARCD_ERROR_UNKNOWN_TILE, "the game has no tile type '%s'",
-                 id);
+    g_set_error (&error, CARCD_ERROR, CARCD_ERROR_UNKNOWN_TILE, "%s '%s'", owner, id);
   else if (rotation > 3)
     g_set_error (&error, CARCD_ERROR, CARCD_ERROR_INVALID_ARGS, "rotation %u is not 0..3",
                  rotation);
@@ -355,4 +347,17 @@ carcd_game_get_tile_picture (DBusConnection *c, DBusMessage *msg, gpointer sessi
     return carcd_error_reply (msg, error);
   g_autofree char *svg = carc_tile_type_to_svg (t, rotation);
   return carcd_reply_with (msg, append_string, svg);
+}
+
+/* The game's tile sets: the base set's, then its expansions' (as GetTileTypes lists them). */
+DBusMessage *
+carcd_game_get_tile_picture (DBusConnection *c, DBusMessage *msg, gpointer session)
+{
+  CarcdSession *s = session;
+  g_autofree CarcTileSet **sets = g_new (CarcTileSet *, s->options.n_expansions + 1);
+  sets[0] = s->daemon->tiles;
+  for (guint i = 0; i < s->options.n_expansions; i++)
+    sets[i + 1] = carc_plugin_get_tiles (s->options.expansions[i].plugin);
+  return carcd_reply_tile_picture (msg, sets, s->options.n_expansions + 1,
+                                   "the game has no tile type");
 }

@@ -20,3 +20,8 @@ gboolean carcd_append_pieces (CarcdSession *session, DBusMessageIter *iter);
 DBusMessage *carcd_game_get_board_picture (DBusConnection *c, DBusMessage *msg, gpointer session);
 /* GetTilePicture(s tile, u rotation): s, a tile type of the game as SVG */
 DBusMessage *carcd_game_get_tile_picture (DBusConnection *c, DBusMessage *msg, gpointer session);
+/* The reply to a GetTilePicture(s tile, u rotation) call: tile looked up in @sets in order,
+ * as SVG (carc_tile_type_to_svg()); UnknownTile ("@owner 'ID'"), InvalidArgs
+ * for a rotation above 3. Manager.GetTilePicture uses it too. */
+DBusMessage *carcd_reply_tile_picture (DBusMessage *msg, CarcTileSet *const *sets, guint n_sets,
+                                       const char *owner);

@@ -612,6 +612,12 @@ args_index0 (World *w, Target t)
 }
 
 static GVariant *
+args_tile_picture (World *w, Target t)
+{
+  return g_variant_new ("(su)", "D", 1);
+}
+
+static GVariant *
 args_play_skip (World *w, Target t)
 {
   return g_variant_new ("(s@a{sv}@a{sv})", "skip", empty_dict (), empty_dict ());
@@ -735,6 +741,8 @@ static const Entry methods[] = {
             WHO "GetHistory, anyone (every move is public)"),
   GAME_ROW ("GetSnapshot", SCENE_PLACE, args_options, READ, "ok", "ok",
             WHO "GetSnapshot, anyone (the hand only for its seat)"),
+  GAME_ROW ("GetBoardPicture", SCENE_PLACE, no_args, READ, "ok", "ok", ANY),
+  GAME_ROW ("GetTilePicture", SCENE_PLACE, args_tile_picture, READ, "ok", "ok", ANY),
   /* Manager: anyone; on a game's path its methods do not exist */
   ROW (KIND_MANAGER, MANAGER_IFACE, "CreateGame", SCENE_PLACE, args_options, CHANGE, "ok",
        "D:UnknownMethod", "D:UnknownObject", "dbus-manager.md#creategame: anyone"),
@@ -742,6 +750,8 @@ static const Entry methods[] = {
        "D:UnknownMethod", "D:UnknownObject", "dbus-manager.md#importgame: anyone"),
   ROW (KIND_MANAGER, MANAGER_IFACE, "ListGames", SCENE_PLACE, no_args, READ, "ok",
        "D:UnknownMethod", "D:UnknownObject", "dbus-manager.md: anyone"),
+  ROW (KIND_MANAGER, MANAGER_IFACE, "GetTilePicture", SCENE_PLACE, args_tile_picture, READ, "ok",
+       "D:UnknownMethod", "D:UnknownObject", "dbus-manager.md#gettilepicture: anyone"),
   ROW (KIND_MANAGER, OBJMGR_IFACE, "GetManagedObjects", SCENE_PLACE, no_args, READ, "ok",
        "D:UnknownMethod", "D:UnknownObject",
        "dbus-manager.md#objectmanager: anyone, only at the root; dbus-errors.md#standard-errors"),

@@ -2,7 +2,8 @@
  * doc/dbus-game.md): the daemon answers with the engine's SVG, byte for byte: the board of a
  * game played through the daemon equals carc_game_to_svg() of the same game played by the
  * engine in the test, during the game and at its end, with and without expansions; a tile
- * type's picture equals carc_tile_type_to_svg(). Refusals: WrongPhase before the start,
+ * type's picture equals carc_tile_type_to_svg(), from the game and from Manager.GetTilePicture
+ * (any loaded plugin's tiles). Refusals: WrongPhase before the start,
  * UnknownTile, InvalidArgs. */
 #include "config.h"
 
@@ -114,6 +115,22 @@ START_TEST (test_pictures_expansions)
   g_autofree char *e3
       = call_error (a, game, GAME_IFACE, "GetTilePicture", g_variant_new ("(su)", "D", 4));
   ck_assert_str_eq (e3, E ("InvalidArgs"));
+  /* the Manager has every loaded plugin's tiles, before any game */
+  g_autoptr (GVariant) m1 = call_ok (a, ROOT_PATH, MANAGER_IFACE, "GetTilePicture",
+                                     g_variant_new ("(su)", "HT-I-09", 2));
+  g_autoptr (GVariant) m2
+      = call_ok (a, ROOT_PATH, MANAGER_IFACE, "GetTilePicture", g_variant_new ("(su)", "D", 1));
+  const char *m1_svg, *m2_svg;
+  g_variant_get (m1, "(&s)", &m1_svg);
+  g_variant_get (m2, "(&s)", &m2_svg);
+  ck_assert_str_eq (m1_svg, half_want);
+  ck_assert_str_eq (m2_svg, d_want);
+  g_autofree char *e4
+      = call_error (a, ROOT_PATH, MANAGER_IFACE, "GetTilePicture", g_variant_new ("(su)", "Q9", 0));
+  ck_assert_str_eq (e4, E ("UnknownTile"));
+  g_autofree char *e5 = call_error (a, ROOT_PATH, MANAGER_IFACE, "GetTilePicture",
+                                    g_variant_new ("(su)", "abbey", 7));
+  ck_assert_str_eq (e5, E ("InvalidArgs"));
   ck_assert_int_eq (daemon_stop (pid), 0);
 }
 END_TEST
