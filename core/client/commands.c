@@ -350,7 +350,8 @@ ctl_cmd_save (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GErro
   g_autofree char *game = ctl_resolve_game (ctl, n_args == 2 ? args[0] : NULL, error);
   return game
          && save_reply (ctl, game, "ExportRecord", g_variant_new ("(@a{sv})", token_options (opts)),
-                        file, error);
+                        file, error)
+         && (!opts->svg || save_reply (ctl, game, "GetBoardPicture", NULL, opts->svg, error));
 }
 
 gboolean

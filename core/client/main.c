@@ -49,8 +49,9 @@ static const CtlCommand commands[] = {
   { "rejoin", "GAME TOKEN", 2, 2, 0, ctl_cmd_rejoin, "take a seat back with its token", FALSE },
   { "delete", "GAME", 1, 1, CTL_OPT_TOKEN, ctl_cmd_delete,
     "remove the game (its creator only; --token: the creator's)", FALSE },
-  { "save", "GAME FILE", 2, 2, CTL_OPT_TOKEN, ctl_cmd_save,
-    "write the game's record to FILE (its creator; anyone once over)", FALSE },
+  { "save", "GAME FILE", 2, 2, CTL_OPT_TOKEN | CTL_OPT_SVG, ctl_cmd_save,
+    "write the game's record to FILE (its creator; anyone once over); --svg: and its picture",
+    FALSE },
   { "load", "FILE [OPTIONS]", 1, 1,
     CTL_OPT_MOVES | CTL_OPT_BOTS | CTL_OPT_BOT_DELAY | CTL_OPT_NAME | CTL_OPT_JOIN | CTL_OPT_START
         | CTL_OPT_WATCH | CTL_OPT_BOARD,

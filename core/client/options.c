@@ -152,7 +152,7 @@ ctl_options_parse (CtlOptions *o, int argc, char **argv, gboolean whole_program,
     { "moves", 0, 0, G_OPTION_ARG_STRING, &o->moves,
       "Replay only the first N moves of the record (load)", "N" },
     { "svg", 0, 0, G_OPTION_ARG_FILENAME, &o->svg,
-      "Write the board's picture to FILE, SVG; - for standard output (board)", "FILE" },
+      "Write the board's picture to FILE, SVG; - for standard output (board, save)", "FILE" },
     { "token", 0, 0, G_OPTION_ARG_STRING, &o->token,
       "A seat's token (the seat is taken back first) or the creator's (from new, load), given "
       "with every call",

@@ -314,15 +314,16 @@ append_string (DBusMessageIter *it, gpointer data)
 DBusMessage *
 carcd_game_get_board_picture (DBusConnection *c, DBusMessage *msg, gpointer session)
 {
-  CarcdSession *s = session;
   g_autoptr (GError) error = NULL;
-  if (!s->game)
+  /* an imported game waiting for Start shows the position it will go on from */
+  CarcGame *game = carcd_session_record_game (session);
+  if (!game)
     {
       g_set_error (&error, CARCD_ERROR, CARCD_ERROR_WRONG_PHASE,
                    "the game has not started: it has no board yet");
       return carcd_error_reply (msg, error);
     }
-  g_autofree char *svg = carc_game_to_svg (s->game);
+  g_autofree char *svg = carc_game_to_svg (game);
   return carcd_reply_with (msg, append_string, svg);
 }
 

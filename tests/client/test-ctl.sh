@@ -333,8 +333,10 @@ ctl show "$game" | grep -q "^state hash: $hash$" || fail "show: $(ctl show "$gam
 expect 1 PermissionDenied save "$game" "$TMPDIR_CTL/not-ours.json"
 [ ! -e "$TMPDIR_CTL/not-ours.json" ] || fail "a refused save wrote a file"
 # issue 14: the creator's token (printed by load) gives the creator's rights to a later run
-ctl save "$game" "$TMPDIR_CTL/ours.json" --token "$creator"
+ctl save "$game" "$TMPDIR_CTL/ours.json" --token "$creator" --svg "$TMPDIR_CTL/ours.svg"
 [ -s "$TMPDIR_CTL/ours.json" ] || fail "save with the creator's token wrote nothing"
+# save --svg: the board's picture too, the game loaded at move 20 (issue 18)
+ctl board "$game" --svg - | cmp -s - "$TMPDIR_CTL/ours.svg" || fail "save --svg: not the board's picture"
 expect 1 InvalidToken delete "$game" --token 0123456789abcdef0123456789abcdef
 ctl list | grep -q "^$game " || fail "a refused delete removed the game"
 ctl delete "$game" --token "$creator"

@@ -1,7 +1,8 @@
 /* test-daemon-pictures.c: Game.GetBoardPicture and Game.GetTilePicture (issue 18, Pictures;
  * doc/dbus-game.md): the daemon answers with the engine's SVG, byte for byte: the board of a
  * game played through the daemon equals carc_game_to_svg() of the same game played by the
- * engine in the test, during the game and at its end, with and without expansions; a tile
+ * engine in the test, during the game and at its end, with and without expansions, and an
+ * imported game's waiting for Start is the engine's replay of the record to that move; a tile
  * type's picture equals carc_tile_type_to_svg(), from the game and from Manager.GetTilePicture
  * (any loaded plugin's tiles). Refusals: WrongPhase before the start,
  * UnknownTile, InvalidArgs. */
@@ -93,6 +94,19 @@ START_TEST (test_pictures_expansions)
   g_autofree char *record = export_record (a, game);
   g_autoptr (CarcGame) mirror = mirror_from_record (record, test_plugin_host ());
   assert_board_is_engines (a, game, mirror);
+  /* imported at move 60 and waiting for Start: the position it goes on from */
+  g_autoptr (GVariant) imported = call_ok (
+      a, ROOT_PATH, MANAGER_IFACE, "ImportGame",
+      g_variant_new ("(s@a{sv})", record, g_variant_new_parsed ("{'moves': <uint32 60>}")));
+  const char *copy;
+  g_variant_get (imported, "(&o&s)", &copy, NULL);
+  ck_assert_uint_eq (get_uint (a, copy, GAME_IFACE, "State"), 0);
+  g_autoptr (CarcTileSet) base_tiles = carc_tile_set_new_base (NULL);
+  g_autoptr (CarcRecord) parsed
+      = carc_record_parse (record, -1, base_tiles, test_plugin_host (), NULL);
+  g_autoptr (CarcGame) at60 = carc_record_replay (parsed, 60, NULL, NULL, NULL, NULL);
+  ck_assert_ptr_nonnull (at60);
+  assert_board_is_engines (a, copy, at60);
 
   g_autoptr (CarcTileSet) tiles = carc_tile_set_new_base (NULL);
   CarcPlugin *halftiles = carc_plugin_host_lookup (test_plugin_host (), "halftiles");
