@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 #include "carc-picture-private.h"
 
 #define COLOR_GROUND "#7fb24a"
@@ -131,16 +132,24 @@ shield (GString *s, CarcPt c)
                       "stroke=\"#f4f4f4\" stroke-width=\"1.3\" class=\"shield\"/>");
 }
 
-/* A short label for an attribute or tag name: up to five characters, longer ones cut to
- * four and a dot. */
+/* A short label for an attribute or tag name: its leading letters and digits (all of it if
+ * it starts otherwise), up to five characters; longer ones cut to four and a dot. */
 static char *
 short_label (const char *name)
 {
-  if (g_utf8_strlen (name, -1) <= 5)
-    return g_markup_escape_text (name, -1);
-  g_autofree char *cut = g_strndup (name, 4);
-  g_autofree char *esc = g_markup_escape_text (cut, -1);
-  return g_strconcat (esc, ".", NULL);
+  gsize len = 0;
+  while (g_ascii_isalnum (name[len]))
+    len++;
+  if (len == 0)
+    len = strlen (name);
+  if (len > 5)
+    {
+      g_autofree char *cut = g_strndup (name, 4);
+      g_autofree char *esc = g_markup_escape_text (cut, -1);
+      return g_strconcat (esc, ".", NULL);
+    }
+  g_autofree char *word = g_strndup (name, len);
+  return g_markup_escape_text (word, -1);
 }
 
 void
@@ -148,7 +157,7 @@ carc_svg_badge (GString *s, CarcPt c, const char *name, const char *class)
 {
   g_autofree char *label = short_label (name);
   g_autofree char *full = g_markup_escape_text (name, -1);
-  double w = 4.6 * (double)g_utf8_strlen (label, -1) + 4;
+  double w = 4.6 * (double)strlen (label) + 4;
   g_string_append_printf (s, "<g class=\"%s\" data-name=\"%s\"><rect x=\"", class, full);
   carc_svg_num (s, c.x - w / 2);
   g_string_append (s, "\" y=\"");
