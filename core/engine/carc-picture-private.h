@@ -72,6 +72,15 @@ typedef struct
   const char *id_prefix;
 } CarcSvgPlace;
 
+/* Line pieces a curve is flattened into, and the most points a flattened path has. */
+#define CARC_PATH_FLAT       8
+#define CARC_PATH_MAX_POINTS (CARC_PATH_MAX_OPS * CARC_PATH_FLAT)
+
+G_GNUC_INTERNAL guint carc_path_flatten (const CarcPath *path, CarcPt *out, gboolean *starts);
+/* carc-field-outline.c: the exact outline of field @seg (its sectors less the cities and the
+ * cloister over them), turned by @rotation, as SVG path data to fill even-odd. */
+G_GNUC_INTERNAL char *carc_picture_field_outline (const CarcTilePicture *pic, guint seg,
+                                                  guint rotation);
 G_GNUC_INTERNAL void carc_tile_picture_init (CarcTilePicture *pic, const CarcTileType *type);
 /* @type's picture, worked out on the first call and kept with the type (thread-safe). */
 G_GNUC_INTERNAL const CarcTilePicture *carc_tile_picture_of (const CarcTileType *type);

@@ -43,10 +43,12 @@ carc_tile_type_get_segment_anchor (const CarcTileType *type, guint segment, guin
  *   water: %CARC_PICTURE_WATER_WIDTH), %FALSE for an area to fill
  *
  * The outline of @segment in @type's picture (turned by @rotation), as SVG path data in
- * 0..%CARC_PICTURE_TILE_SIZE: what a frontend fills or strokes to highlight the segment. A
- * field's area is the part of the piece it owns under the cities, which the picture paints
- * over it: paint a field's highlight before the cities, or change the fill of its element in
- * the SVG (carc_tile_type_to_svg()).
+ * 0..%CARC_PICTURE_TILE_SIZE: what a frontend fills or strokes over the picture to highlight
+ * the segment. A field's outline is what the picture leaves of it visible (its sectors less
+ * the cities and the cloister painted over them), traced on a grid of 2 units, holes
+ * included: fill it with the even-odd rule. (The field's element in the SVG,
+ * carc_tile_type_to_svg(), is the sectors the cities cover in part: recolouring that element
+ * highlights the same area.)
  *
  * Returns: (transfer full) (nullable): the path data, or %NULL if @segment or @rotation is
  *   out of range
@@ -59,6 +61,10 @@ carc_tile_type_get_segment_path (const CarcTileType *type, guint segment, guint 
   if (segment >= type->n_segments || rotation > 3)
     return NULL;
   const CarcTilePicture *pic = carc_tile_picture_of (type);
+  if (line)
+    *line = pic->seg[segment].line;
+  if (type->seg[segment].kind == CARC_FEATURE_FIELD)
+    return carc_picture_field_outline (pic, segment, rotation);
   GString *s = g_string_new (NULL);
   CarcSvgPlace at = { .rotation = rotation };
   const CarcPath *path = &pic->seg[segment].path;
@@ -70,8 +76,6 @@ carc_tile_type_get_segment_path (const CarcTileType *type, guint segment, guint 
       at.rotation = 0;
     }
   carc_svg_append_path_data (s, path, &at);
-  if (line)
-    *line = pic->seg[segment].line;
   return g_string_free (s, FALSE);
 }
 

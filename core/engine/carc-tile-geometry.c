@@ -15,10 +15,10 @@
 #include "carc-picture-private.h"
 
 #define SIZE          ((double)CARC_PICTURE_TILE_SIZE)
-#define FLAT          8  /* line pieces a curve is flattened into */
+#define FLAT          CARC_PATH_FLAT
 #define GRID          26 /* candidate anchors a row */
 #define MAX_OBSTACLES 640
-#define MAX_POLY      (CARC_PATH_MAX_OPS * FLAT)
+#define MAX_POLY      CARC_PATH_MAX_POINTS
 
 static CarcPt
 pt (double x, double y)
@@ -86,8 +86,8 @@ close_path (CarcPath *path)
 }
 
 /* The points of @path with its curves flattened; each 'M' starts a new run (@starts). */
-static guint
-flatten (const CarcPath *path, CarcPt *out, gboolean *starts)
+guint
+carc_path_flatten (const CarcPath *path, CarcPt *out, gboolean *starts)
 {
   guint n = 0;
   CarcPt cur = pt (0, 0), first = cur;
@@ -323,7 +323,7 @@ add_path_obstacle (Obstacles *obs, const CarcPath *path, double r)
 {
   CarcPt p[MAX_POLY];
   gboolean starts[MAX_POLY];
-  guint n = flatten (path, p, starts);
+  guint n = carc_path_flatten (path, p, starts);
   for (guint i = 1; i < n; i++)
     if (!starts[i])
       add_obstacle (obs, p[i - 1], p[i], r);
@@ -366,7 +366,7 @@ mask_area (Mask *m, const CarcPath *path, gboolean in)
 {
   g_autofree CarcPt *v = g_new (CarcPt, MAX_POLY);
   g_autofree gboolean *starts = g_new (gboolean, MAX_POLY);
-  guint n = flatten (path, v, starts);
+  guint n = carc_path_flatten (path, v, starts);
   for (guint i = 0; i < GRID; i++)
     for (guint j = 0; j < GRID; j++)
       {
@@ -434,7 +434,7 @@ point_along (const CarcPath *path, double f)
 {
   CarcPt v[MAX_POLY];
   gboolean starts[MAX_POLY];
-  guint n = flatten (path, v, starts);
+  guint n = carc_path_flatten (path, v, starts);
   double total = 0, walked = 0;
   for (guint i = 1; i < n; i++)
     if (!starts[i])

@@ -230,6 +230,18 @@ START_TEST (test_anchors_of_d)
   ck_assert (!carc_tile_type_get_segment_anchor (d, 0, 4, &x, &y));
   ck_assert_ptr_null (carc_tile_type_get_segment_path (d, 4, 0, NULL));
   ck_assert_ptr_null (carc_tile_type_to_svg (d, 4));
+  /* A field's outline is what the picture leaves visible of it: B's field, the whole tile
+   * with the cloister cut out (two loops); D's field south of the road, nothing north of it. */
+  g_autofree char *b_field = carc_tile_type_get_segment_path (b, 1, 0, NULL);
+  g_auto (GStrv) loops = g_strsplit (b_field, "M", -1);
+  ck_assert_uint_eq (g_strv_length (loops) - 1, 2);
+  g_autofree char *south = carc_tile_type_get_segment_path (d, 3, 0, NULL);
+  g_auto (GStrv) words = g_strsplit_set (south, "MLZ ", -1);
+  double min_y = 100;
+  for (guint i = 0, k = 0; words[i]; i++)
+    if (words[i][0] && k++ % 2)
+      min_y = MIN (min_y, g_ascii_strtod (words[i], NULL));
+  ck_assert (min_y >= 48 && min_y < 52);
   /* The road of D turned once runs north-south through the middle. */
   g_autofree char *road = carc_tile_type_get_segment_path (d, 1, 1, NULL);
   ck_assert_str_eq (road, "M50 100 Q50 50 50 0");
