@@ -1,5 +1,6 @@
 /* fuzz-tiles.c: libFuzzer target for the tile-data parser. Any input must be either parsed
- * into a consistent tile set or rejected with CARC_ERROR_PARSE; never crash or leak. */
+ * into a consistent tile set, whose tile types have pictures, or rejected with
+ * CARC_ERROR_PARSE; never crash or leak. */
 #include "config.h"
 
 #include <stdint.h>
@@ -30,6 +31,26 @@ check_segment (const CarcTileType *t, guint s)
             || kind == CARC_FEATURE_CLOISTER);
 }
 
+/* Issue 18, Pictures: any tile that parses has a picture, well-formed XML, with an anchor and
+ * an outline for every segment (doc/engine-api.md, "Pictures"). */
+static void
+check_picture (const CarcTileType *t)
+{
+  static const GMarkupParser parser = { NULL, NULL, NULL, NULL, NULL };
+  g_autofree char *svg = carc_tile_type_to_svg (t, 1);
+  g_autoptr (GMarkupParseContext) ctx = g_markup_parse_context_new (&parser, 0, NULL, NULL);
+  g_assert (g_markup_parse_context_parse (ctx, svg, -1, NULL)
+            && g_markup_parse_context_end_parse (ctx, NULL));
+  for (guint s = 0; s < carc_tile_type_get_n_segments (t); s++)
+    {
+      double x, y;
+      g_assert (carc_tile_type_get_segment_anchor (t, s, 2, &x, &y));
+      g_assert (x >= 0 && x <= CARC_PICTURE_TILE_SIZE && y >= 0 && y <= CARC_PICTURE_TILE_SIZE);
+      g_autofree char *path = carc_tile_type_get_segment_path (t, s, 3, NULL);
+      g_assert (path != NULL);
+    }
+}
+
 int
 LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 {
@@ -47,6 +68,8 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
           total += carc_tile_type_get_count (t);
           for (guint s = 0; s < carc_tile_type_get_n_segments (t); s++)
             check_segment (t, s);
+          if (i < 4) /* the first few: a picture costs milliseconds */
+            check_picture (t);
         }
       g_assert_cmpuint (total, ==, carc_tile_set_get_n_tiles (set));
     }
