@@ -304,8 +304,12 @@ bus -o "$game" -m org.carcassonne.Engine1.Game.GetHand "$cy" '{}' | grep -q "'$f
 rec=$TMPDIR_CTL/game.json
 # a finished game goes from the bus once nobody holds it: the prompt on a pipe keeps its
 # creator there until it is saved ('save FILE': the game in view)
-printf 'new --bots 2 --seed 7 --start\nwait\nsave %s\nquit\n' "$rec" | ctl >"$TMPDIR_CTL/prompt" 2>&1 ||
+# ('board --svg FILE' and 'board' at the prompt: the game in view's picture and board)
+printf 'new --bots 2 --seed 7 --start\nwait\nsave %s\nboard --svg %s\nboard\nquit\n' "$rec" \
+  "$TMPDIR_CTL/prompt.svg" | ctl >"$TMPDIR_CTL/prompt" 2>&1 ||
   fail "the prompt failed: $(cat "$TMPDIR_CTL/prompt")"
+grep -q '<g id="piece-0" class="piece"' "$TMPDIR_CTL/prompt.svg" || fail "board --svg at the prompt"
+grep -q '^  · field ' "$TMPDIR_CTL/prompt" || fail "board at the prompt: $(cat "$TMPDIR_CTL/prompt")"
 over=$(grep '^game over: ' "$TMPDIR_CTL/prompt") || fail "the bots' game did not end"
 head -n 2 "$rec" | grep -q '"format": "carcassonned-record"' || fail "save wrote: $(head "$rec")"
 moves=$(grep -c '^ *{"move":' "$rec")
