@@ -57,7 +57,7 @@ typedef struct
   CarcPt corner[4]; /* corner[i] starts side i, clockwise */
   CarcPt mid[4];    /* the middle of side i */
   CarcPt centre;    /* of the square, or of the triangle */
-  double scale;     /* 1 for a square, smaller for a half tile's buildings */
+  double scale;     /* 1 for a square, smaller for a triangular piece's buildings */
   CarcSegmentPicture seg[CARC_MAX_SEGMENTS];
   gboolean junction; /* roads end at a junction in the centre */
   CarcPt tag_spot;   /* where the tile's bare tags are written */

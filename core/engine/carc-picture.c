@@ -14,7 +14,7 @@
  *
  * The point of @type's picture (turned by @rotation) where a figure standing on @segment is
  * drawn: on the road's line, in the cloister, inside the city or field, away from the other
- * segments' anchors. A half tile's point is in its cell (the piece turned into its corner).
+ * segments' anchors. A triangular piece's point is in its cell (turned into its corner).
  * Add the cell's origin (x, y) * %CARC_PICTURE_TILE_SIZE for the board picture.
  *
  * Returns: %FALSE (and @x, @y untouched) if @segment or @rotation is out of range
@@ -91,7 +91,7 @@ carc_tile_type_get_segment_path (const CarcTileType *type, guint segment, guint 
  * each bare tag as a small label. Each segment is a `<g>` element with `id="seg-N"`,
  * `class="segment KIND seg-N"` (KIND as carc_feature_kind_to_string() names it) and
  * `data-segment="N"`, its outline the `path` of class `shape` in it. The picture is
- * %CARC_PICTURE_TILE_SIZE square; a half tile fills its corner of it.
+ * %CARC_PICTURE_TILE_SIZE square; a triangular piece fills its corner of it.
  *
  * Returns: (transfer full) (nullable): an SVG document, or %NULL if @rotation is out of range
  */

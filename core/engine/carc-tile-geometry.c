@@ -1,7 +1,7 @@
 /* carc-tile-geometry.c: where a tile type's segments lie in its picture, worked out from the
  * tile data alone (doc/engine-api.md, "Pictures"), so that any plugin's tiles have pictures.
  *
- * A piece is a polygon (a square, or a half tile's triangle) with a centre. Each half-edge
+ * A piece is a polygon (a square, or a triangle) with a centre. Each half-edge
  * owns a sector, the triangle between its half of the side and the centre: a field is the
  * union of its half-edges' sectors (and of the sectors of the city sides next to it, which
  * the cities, painted over the fields, mostly cover). A city is the polygon of its sides,
@@ -118,7 +118,7 @@ carc_path_flatten (const CarcPath *path, CarcPt *out, gboolean *starts)
   return n;
 }
 
-/* Sides and half-edges of the piece as location bits (a half tile's long side is side 2). */
+/* Sides and half-edges of the piece as location bits (a triangle's long side is side 2). */
 static guint32
 side_bit (const CarcTileType *t, guint side)
 {
@@ -550,7 +550,7 @@ shape_init (CarcTilePicture *pic)
 {
   if (pic->type->shape == CARC_SHAPE_HALF)
     {
-      /* The canonical half tile holds the north-east corner: N, E, then the long side. */
+      /* The canonical triangular piece holds the north-east corner: N, E, then the long side. */
       pic->n_corners = 3;
       pic->corner[0] = pt (0, 0);
       pic->corner[1] = pt (SIZE, 0);
