@@ -196,7 +196,7 @@ START_TEST (test_expansions_by_name)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (CarcPluginHost) host = carc_plugin_host_new_default ();
-  ck_assert_uint_eq (carc_plugin_host_get_n_plugins (host), 8);
+  ck_assert_uint_eq (carc_plugin_host_get_n_plugins (host), 9);
   g_autoptr (CarcGameConfig) config = carc_game_config_new_base (&error);
   ck_assert (carc_game_config_add_expansion_by_name (config, host, "abbey", &error));
   ck_assert (!carc_game_config_add_expansion_by_name (config, host, "abbey", &error));
