@@ -8,8 +8,8 @@
  * positions of the features on the tile's data line. The plugins are the real shared objects of
  * the build tree. turn_kind() deploys a figure of the plugin's kinds "mayor", "wagon", "barn".
  *
- * Differences from the rule text, each said at its test: AM-12 without the pig (Traders &
- * Builders is not here: its points are the rule text's less the pig's). */
+ * AM-12 is played twice: as the rule text plays it, with Traders & Builders' pig (its totals
+ * exactly), and with the mayor plugin alone (the totals less the pig's points). */
 #include "config.h"
 
 #include <check.h>
@@ -467,8 +467,8 @@ START_TEST (test_am_11_no_farmer_in_a_barn_field)
 }
 END_TEST
 
-/* AM-12 (D28, JCZ barn-connected-scoring) without the pig: Traders & Builders is not here, so
- * the rule text's totals (Red 8, Blue 8) lose the pig's +1 per city: Blue's barn arrives in
+/* AM-12 (D28, JCZ barn-connected-scoring) without the pig: with the mayor plugin alone the
+ * rule text's totals (Red 8, Blue 8) lose the pig's +1 per city: Blue's barn arrives in
  * Red's farmer field, 1 completed city: Red 3 (4 with the pig); Red's second farmer, on the
  * field of E at (0,-3) and AM-R at (0,-4), is joined to the barn field by V at (1,-3): 2 cities
  * x 1 = Red 2 (4 with the pig), and the farmer goes home. End: Blue's barn 2 x 4 = 8. Totals Red
@@ -496,6 +496,36 @@ START_TEST (test_am_12_barn_connection)
   expect_score (sc, 1, CARC_FEATURE_FIELD, FALSE, 0, 2, "cities*2=2");
   expect_score (sc, 2, CARC_FEATURE_FIELD, TRUE, 1, 8, "cities*2=8");
   ck_assert_uint_eq (scenario_score (sc, 0), 5);
+  ck_assert_uint_eq (scenario_score (sc, 1), 8);
+}
+END_TEST
+
+/* AM-12 with the pig, as the rule text plays it (D28, D22; A&M + T&B): Blue's barn arrives in
+ * Red's farmer field, which Red's pig shares: 1 completed city x (3 + 1) = Red 4, and farmer
+ * and pig go home; Red's second farmer and pig (on E at (0,-3) and AM-R at (0,-4)) are joined
+ * to the barn field by V at (1,-3): 2 cities x (1 + 1) = Red 4. End: Blue's barn 2 x 4 = 8.
+ * Totals Red 8, Blue 8. */
+START_TEST (test_am_12_barn_connection_and_pig)
+{
+  g_autoptr (Scenario) sc = scenario_new_expansions (
+      2, AM ",traders-builders", TILES ("E", "B", "B", "E", "E", "U", "AM-R", "V"), NULL);
+  scenario_turn (sc, 0, -1, 2, E_FIELD);
+  scenario_turn (sc, 1, -1, 0, SCENARIO_SKIP);
+  turn_kind (sc, 1, -2, 0, "pig", B_FIELD);
+  turn_kind (sc, 0, -2, 0, "barn", E_FIELD);
+  ck_assert_uint_eq (scenario_n_scores (sc), 1);
+  expect_score (sc, 0, CARC_FEATURE_FIELD, FALSE, 0, 4, "cities*1=3 pig*0=1");
+  ck_assert_uint_eq (scenario_supply (sc, 0), 7);
+  scenario_turn (sc, 0, -3, 2, E_FIELD);
+  scenario_turn (sc, 1, 0, 1, SCENARIO_SKIP);
+  turn_kind (sc, 0, -4, 2, "pig", 1); /* AM-R's field */
+  scenario_turn (sc, 1, -3, 2, SCENARIO_SKIP);
+  ck_assert_uint_eq (scenario_supply (sc, 0), 7);
+  ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_OVER);
+  ck_assert_uint_eq (scenario_n_scores (sc), 3);
+  expect_score (sc, 1, CARC_FEATURE_FIELD, FALSE, 0, 4, "cities*2=2 pig*0=2");
+  expect_score (sc, 2, CARC_FEATURE_FIELD, TRUE, 1, 8, "cities*2=8");
+  ck_assert_uint_eq (scenario_score (sc, 0), 8);
   ck_assert_uint_eq (scenario_score (sc, 1), 8);
 }
 END_TEST
@@ -780,6 +810,7 @@ main (void)
   tcase_add_test (tc, test_am_10_barn_scores_the_farmers);
   tcase_add_test (tc, test_am_11_no_farmer_in_a_barn_field);
   tcase_add_test (tc, test_am_12_barn_connection);
+  tcase_add_test (tc, test_am_12_barn_connection_and_pig);
   tcase_add_test (tc, test_am_13_barn_into_a_barn_field);
   tcase_add_test (tc, test_am_14_two_barns_joined);
   tcase_add_test (tc, test_am_15a_barn_at_an_inner_corner);
