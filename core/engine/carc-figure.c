@@ -155,6 +155,7 @@ add_kind (CarcGame *g, const CarcFigureDef *def, gint exp, guint supply, GError 
   for (guint p = 0; p < g->n_players; p++)
     g->supply[g->n_figures][p] = supply;
   g->n_figures++;
+  g->companions |= def->accompanies;
   return TRUE;
 }
 

@@ -41,7 +41,8 @@ typedef struct
   guint seg_base;
 } CarcPiece;
 
-/* A figure on the board, or one that was (inactive: it went home). */
+/* A figure on the board, or one that went home this turn (inactive; the next turn drops it
+ * from the list, carc_game_drop_returned()). */
 typedef struct
 {
   guint8 player;
@@ -110,6 +111,7 @@ struct _CarcGame
   guint score[CARC_MAX_PLAYERS];
   CarcGameFigure figures[CARC_MAX_FIGURES];
   guint n_figures;
+  gboolean companions; /* some kind only goes along: a feature's figures outnumber its holders */
   guint supply[CARC_MAX_FIGURES][CARC_MAX_PLAYERS]; /* per figure kind, per player */
 
   const CarcTileType *start; /* the start tile: the set's, or an expansion's (D29) */
@@ -125,6 +127,7 @@ struct _CarcGame
   CarcFeatures features;
   CarcFollower *followers;
   guint n_followers, cap_followers;
+  gboolean followers_gone; /* some of them went home: begin_turn() drops them from the list */
   guint monks_out; /* holding figures on cloisters, so scoring can skip the cloister check */
 
   CarcPlacement *placements; /* built on demand: placements_listed */
@@ -204,6 +207,7 @@ carc_game_wants_events (CarcGame *g)
 }
 
 /* carc-game.c */
+G_GNUC_INTERNAL void carc_game_drop_returned (CarcGame *g);
 G_GNUC_INTERNAL void carc_game_begin (CarcGame *g);
 G_GNUC_INTERNAL void carc_game_emit (CarcGame *g, CarcEvent *ev);
 G_GNUC_INTERNAL void carc_game_emit_at (CarcGame *g, CarcEvent *ev, gint seg);

@@ -729,6 +729,8 @@ carc_game_get_n_followers (CarcGame *self)
 {
   g_return_val_if_fail (CARC_GAME_VALID (self), 0);
   guint n = 0;
+  if (!self->followers_gone)
+    return self->n_followers; /* between turns the list holds the board's figures only */
   for (guint i = 0; i < self->n_followers; i++)
     n += self->followers[i].active;
   return n;
@@ -747,7 +749,11 @@ carc_game_get_follower (CarcGame *self, guint index, CarcFollowerInfo *info)
 {
   g_return_val_if_fail (CARC_GAME_VALID (self), FALSE);
   g_return_val_if_fail (info != NULL, FALSE);
-  for (guint i = 0; i < self->n_followers; i++)
+  /* between the turn's first return and the next turn the list has gaps: count them */
+  guint from = self->followers_gone ? 0 : MIN (index, self->n_followers);
+  if (!self->followers_gone)
+    index = 0;
+  for (guint i = from; i < self->n_followers; i++)
     {
       const CarcFollower *fw = &self->followers[i];
       if (!fw->active || index-- > 0)

@@ -245,9 +245,26 @@ end_phase_turn (CarcGame *g)
 
 /* Starts the next turn: the choose phase when the player may place a piece from the hand
  * instead of drawing; otherwise the tile is drawn at once. */
+/* Drops the figures that went home from the list of figures on the board, keeping the order
+ * (the state hash reads it in order), so that the list holds the board's figures only and
+ * carc_game_get_follower() finds one by its index. Called between turns, when no loop over
+ * the list runs. */
+void
+carc_game_drop_returned (CarcGame *g)
+{
+  guint kept = 0;
+  for (guint i = 0; i < g->n_followers; i++)
+    if (g->followers[i].active)
+      g->followers[kept++] = g->followers[i];
+  g->n_followers = kept;
+  g->followers_gone = FALSE;
+}
+
 static void
 begin_turn (CarcGame *g, gboolean advance)
 {
+  if (g->followers_gone)
+    carc_game_drop_returned (g);
   if (advance && !g->repeat_turn)
     g->current = (g->current + 1) % g->n_players;
   g->repeat_turn = FALSE;

@@ -164,11 +164,14 @@ describe (CarcGame *g, gint root, gboolean final, CarcScoring *sc)
 static void
 strengths (CarcGame *g, gint root, CarcScoring *sc)
 {
-  for (guint i = 0; i < g->n_followers; i++)
+  /* without figures that go along, the feature's holders are all its figures: stop at the last */
+  guint left = g->companions ? G_MAXUINT : g->features.segs[root].followers;
+  for (guint i = 0; i < g->n_followers && left; i++)
     {
       const CarcFollower *fw = &g->followers[i];
       if (!fw->active || carc_features_find (&g->features, fw->seg) != root)
         continue;
+      left--;
       const CarcGameFigure *k = &g->figures[fw->figure];
       if (G_LIKELY (!k->strength_func))
         sc->strength[fw->player] += k->strength;
@@ -245,6 +248,7 @@ carc_score_return_follower (CarcGame *g, CarcFollower *fw)
 {
   CarcFeatures *f = &g->features;
   fw->active = FALSE;
+  g->followers_gone = TRUE;
   g->supply[fw->figure][fw->player]++;
   if (!g->figures[fw->figure].accompanies)
     {
@@ -261,11 +265,15 @@ static void
 return_followers (CarcGame *g, gint root)
 {
   CarcFeatures *f = &g->features;
-  for (guint i = 0; i < g->n_followers; i++)
+  guint left = g->companions ? G_MAXUINT : f->segs[root].followers; /* as in strengths() */
+  for (guint i = 0; i < g->n_followers && left; i++)
     {
       CarcFollower *fw = &g->followers[i];
       if (fw->active && carc_features_find (f, fw->seg) == root)
-        carc_score_return_follower (g, fw);
+        {
+          carc_score_return_follower (g, fw);
+          left--;
+        }
     }
   f->segs[root].followers = 0;
 }
