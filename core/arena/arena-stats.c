@@ -25,8 +25,9 @@ arena_stats_add_game (ArenaStats *stats, const guint *bot_of_seat, const guint *
         stats->wins[b] += 1.0 / n_top;
       for (guint t = 0; t < n_players; t++)
         if (bot_of_seat[t] != b)
-          stats->pair[b][bot_of_seat[t]]
-              += scores[s] > scores[t] ? 1.0 : scores[s] == scores[t] ? 0.5 : 0.0;
+          stats->pair[b][bot_of_seat[t]] += scores[s] > scores[t]    ? 1.0
+                                            : scores[s] == scores[t] ? 0.5
+                                                                     : 0.0;
     }
   for (guint b = 0; b < stats->n_bots; b++)
     stats->games[b] += sat[b];
@@ -86,16 +87,15 @@ arena_stats_print (const ArenaStats *stats, char **bots, GString *out)
 {
   gdouble elo[ARENA_MAX_BOTS];
   arena_elo (stats, elo);
-  g_string_append_printf (out, "  %-28s %6s %7s %6s %15s %9s %6s\n", "bot", "games", "wins",
-                          "win%", "95% CI", "avg score", "Elo");
+  g_string_append_printf (out, "  %-28s %6s %7s %6s %15s %9s %6s\n", "bot", "games", "wins", "win%",
+                          "95% CI", "avg score", "Elo");
   for (guint b = 0; b < stats->n_bots; b++)
     {
       gdouble low, high;
       arena_wilson (stats->wins[b], stats->games[b], &low, &high);
       g_string_append_printf (
-          out, "  %-28s %6u %7.1f %6.1f   [%5.1f, %5.1f] %9.1f %+6.0f\n", bots[b],
-          stats->games[b], stats->wins[b],
-          stats->games[b] ? 100.0 * stats->wins[b] / stats->games[b] : 0.0, 100 * low,
-          100 * high, stats->seats[b] ? stats->score[b] / stats->seats[b] : 0.0, elo[b]);
+          out, "  %-28s %6u %7.1f %6.1f   [%5.1f, %5.1f] %9.1f %+6.0f\n", bots[b], stats->games[b],
+          stats->wins[b], stats->games[b] ? 100.0 * stats->wins[b] / stats->games[b] : 0.0,
+          100 * low, 100 * high, stats->seats[b] ? stats->score[b] / stats->seats[b] : 0.0, elo[b]);
     }
 }

@@ -35,8 +35,8 @@ make_config (const ArenaPlan *plan, const char *set, guint index, GError **error
 
 /* The file name of a record: the set with its commas as '+', the game's index. */
 static gboolean
-write_record (const ArenaPlan *plan, const char *set, guint index, CarcGame *game,
-              char **names, GError **error)
+write_record (const ArenaPlan *plan, const char *set, guint index, CarcGame *game, char **names,
+              GError **error)
 {
   g_autofree char *safe = g_strdelimit (g_strdup (set), ",/", '+');
   g_autofree char *base = g_strdup_printf ("%s-%04u.json", safe, index);
@@ -47,8 +47,7 @@ write_record (const ArenaPlan *plan, const char *set, guint index, CarcGame *gam
 
 /* Plays game @index of @set to the end. */
 static gboolean
-play_game (const ArenaPlan *plan, const char *set, guint index, ArenaStats *stats,
-           GError **error)
+play_game (const ArenaPlan *plan, const char *set, guint index, ArenaStats *stats, GError **error)
 {
   g_autoptr (CarcGameConfig) config = make_config (plan, set, index, error);
   if (!config)
@@ -65,8 +64,8 @@ play_game (const ArenaPlan *plan, const char *set, guint index, ArenaStats *stat
     {
       bot_of_seat[s] = (s + index) % n_bots;
       names[s] = plan->bots[bot_of_seat[s]];
-      seat_bot[s] = carc_bot_new_from_spec (
-          names[s], (plan->seed + index) * CARC_MAX_PLAYERS + s, error);
+      seat_bot[s]
+          = carc_bot_new_from_spec (names[s], (plan->seed + index) * CARC_MAX_PLAYERS + s, error);
       ok = seat_bot[s] != NULL;
     }
   while (ok && carc_game_get_phase (game) != CARC_PHASE_OVER)

@@ -12,11 +12,11 @@ G_BEGIN_DECLS
  * (s + game) % n_bots. */
 typedef struct
 {
-  char **bots;        /* specs (carc_bot_new_from_spec()) */
-  char **expansions;  /* expansion sets: "none", "all" or "a,b,c" */
+  char **bots;       /* specs (carc_bot_new_from_spec()) */
+  char **expansions; /* expansion sets: "none", "all" or "a,b,c" */
   guint n_games;
   guint n_players;
-  guint64 seed;       /* game g of a set has seed + g */
+  guint64 seed;        /* game g of a set has seed + g */
   const char *records; /* a folder for the records, or NULL */
   CarcPluginHost *host;
 } ArenaPlan;
@@ -25,17 +25,16 @@ typedef struct
 typedef struct
 {
   guint n_bots;
-  guint games[ARENA_MAX_BOTS];     /* games a bot sat in */
-  gdouble wins[ARENA_MAX_BOTS];    /* games won (a tie for first shared) */
-  gdouble score[ARENA_MAX_BOTS];   /* the sum of its seats' final scores */
-  guint seats[ARENA_MAX_BOTS];     /* seats it held */
+  guint games[ARENA_MAX_BOTS];   /* games a bot sat in */
+  gdouble wins[ARENA_MAX_BOTS];  /* games won (a tie for first shared) */
+  gdouble score[ARENA_MAX_BOTS]; /* the sum of its seats' final scores */
+  guint seats[ARENA_MAX_BOTS];   /* seats it held */
   /* pairwise results: pair[a][b], a's points against b (1 a win, 0.5 a tie) */
   gdouble pair[ARENA_MAX_BOTS][ARENA_MAX_BOTS];
 } ArenaStats;
 
 /* arena.c */
-gboolean arena_play_set (const ArenaPlan *plan, const char *set, ArenaStats *stats,
-                         GError **error);
+gboolean arena_play_set (const ArenaPlan *plan, const char *set, ArenaStats *stats, GError **error);
 /* arena-stats.c */
 void arena_stats_add_game (ArenaStats *stats, const guint *bot_of_seat, const guint *scores,
                            guint n_players);

@@ -19,9 +19,8 @@ check_plan (const ArenaPlan *plan, GError **error)
     }
   if (plan->n_players < CARC_MIN_PLAYERS || plan->n_players > CARC_MAX_PLAYERS)
     {
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   "--players is %d to %d, not %u", CARC_MIN_PLAYERS, CARC_MAX_PLAYERS,
-                   plan->n_players);
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "--players is %d to %d, not %u",
+                   CARC_MIN_PLAYERS, CARC_MAX_PLAYERS, plan->n_players);
       return FALSE;
     }
   for (guint b = 0; b < n_bots; b++) /* a spec that does not parse fails now, not mid-run */
@@ -51,8 +50,7 @@ main (int argc, char **argv)
     { "expansions", 'e', 0, G_OPTION_ARG_STRING_ARRAY, &plan.expansions,
       "An expansion set: none, all, or names with commas; repeat for more sets (default none)",
       "SET" },
-    { "records", 'r', 0, G_OPTION_ARG_FILENAME, &records, "Write every game's record here",
-      "DIR" },
+    { "records", 'r', 0, G_OPTION_ARG_FILENAME, &records, "Write every game's record here", "DIR" },
     { "plugin-dir", 0, 0, G_OPTION_ARG_FILENAME, &plugin_dir,
       "Load the expansion plugins from DIR (default: $CARCASSONNE_PLUGIN_DIR or installed)",
       "DIR" },
@@ -93,7 +91,8 @@ main (int argc, char **argv)
         }
       gdouble seconds = (g_get_monotonic_time () - start) / 1e6;
       g_autoptr (GString) out = g_string_new (NULL);
-      g_string_append_printf (out, "expansions %s: %u games, %u players, seeds %" G_GUINT64_FORMAT
+      g_string_append_printf (out,
+                              "expansions %s: %u games, %u players, seeds %" G_GUINT64_FORMAT
                               "..%" G_GUINT64_FORMAT "\n",
                               sets[i], plan.n_games, plan.n_players, plan.seed,
                               plan.seed + plan.n_games - 1);
