@@ -203,7 +203,7 @@ END_TEST
 START_TEST (test_bots_see_only_public)
 {
   static const char *const specs[]
-      = { "random", "greedy", "mcts:iterations=150,depth=4", "mcts:iterations=60" };
+      = { "random", "greedy", "mcts:iterations=150,depth=4", "mcts:iterations=40,depth=0" };
   CarcGame *a, *b;
   twin_games (&a, &b);
   CarcRng rng;
