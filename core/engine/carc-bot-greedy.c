@@ -13,8 +13,8 @@
 
 /* Each player's worth in @game: points, plus what final scoring would give now, plus the
  * figures in the supply (held features' figures come back with their points). */
-static void
-worth (CarcGame *game, gdouble value[CARC_MAX_PLAYERS])
+void
+carc_bot_worth (CarcGame *game, gdouble value[CARC_MAX_PLAYERS])
 {
   g_autoptr (CarcGame) end = NULL;
   CarcGame *scored = game;
@@ -36,17 +36,24 @@ worth (CarcGame *game, gdouble value[CARC_MAX_PLAYERS])
     }
 }
 
+/* @player's worth in @value less the best of the others'. */
+gdouble
+carc_bot_relative (const gdouble *value, guint n_players, guint player)
+{
+  gdouble best = -G_MAXDOUBLE;
+  for (guint p = 0; p < n_players; p++)
+    if (p != player)
+      best = MAX (best, value[p]);
+  return value[player] - best;
+}
+
 /* @player's worth less the best of the others' (carc_bot_evaluate() in doc/bots.md). */
 gdouble
 carc_bot_evaluate (CarcGame *game, guint player)
 {
   gdouble value[CARC_MAX_PLAYERS];
-  worth (game, value);
-  gdouble best = -G_MAXDOUBLE;
-  for (guint p = 0; p < game->n_players; p++)
-    if (p != player)
-      best = MAX (best, value[p]);
-  return value[player] - best;
+  carc_bot_worth (game, value);
+  return carc_bot_relative (value, game->n_players, player);
 }
 
 static gdouble best_of (CarcGame *game, guint player, guint turn, guint depth);

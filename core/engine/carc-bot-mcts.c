@@ -166,8 +166,10 @@ rewards (CarcGame *g, gdouble r[CARC_MAX_PLAYERS])
 static void
 cut_off_rewards (CarcGame *g, gdouble r[CARC_MAX_PLAYERS])
 {
+  gdouble value[CARC_MAX_PLAYERS];
+  carc_bot_worth (g, value);
   for (guint p = 0; p < g->n_players; p++)
-    r[p] = 0.5 + 0.5 * tanh (carc_bot_evaluate (g, p) / 20.0);
+    r[p] = 0.5 + 0.5 * tanh (carc_bot_relative (value, g->n_players, p) / 20.0);
 }
 
 static void

@@ -41,6 +41,8 @@ G_GNUC_INTERNAL CarcGame *carc_bot_sample (CarcBot *bot, CarcGame *game, CarcRng
 G_GNUC_INTERNAL gboolean carc_move_equal (const CarcMove *a, const CarcMove *b);
 
 /* carc-bot-greedy.c */
+G_GNUC_INTERNAL void carc_bot_worth (CarcGame *game, gdouble value[CARC_MAX_PLAYERS]);
+G_GNUC_INTERNAL gdouble carc_bot_relative (const gdouble *value, guint n_players, guint player);
 G_GNUC_INTERNAL gdouble carc_bot_evaluate (CarcGame *game, guint player);
 G_GNUC_INTERNAL gboolean carc_bot_greedy_pick (CarcGame *game, GArray *moves, CarcRng *rng,
                                                guint *index, GError **error);
