@@ -122,12 +122,12 @@ descend (Tree *t, guint node, CarcGame *g, gboolean *expanded)
   return carc_game_apply_move (g, move, NULL) ? child : NONE;
 }
 
-/* Uniformly random moves of the move list to the end of the game, or until the bot's
- * playout length (its "depth" option, in moves) is reached. */
+/* Uniformly random moves of the move list, as many as the bot's "depth" option says (0:
+ * none, the new leaf is evaluated as it is), or to the end of the game. */
 static gboolean
 play_out (Tree *t, CarcGame *g)
 {
-  for (guint n = 0; g->phase != CARC_PHASE_OVER && (!t->bot->depth || n < t->bot->depth); n++)
+  for (guint n = 0; g->phase != CARC_PHASE_OVER && n < t->bot->depth; n++)
     {
       carc_game_collect_moves (g, g->current, t->moves);
       if (t->moves->len == 0)

@@ -37,7 +37,7 @@ static void
 carc_bot_init (CarcBot *self)
 {
   self->threads = 1;
-  self->exploration = 0.7;
+  self->exploration = 0.3;
   self->depth = 4;
 }
 
@@ -112,9 +112,10 @@ read_option (CarcBot *bot, const char *key, GVariant *value, GError **error)
  * @options: (nullable): the strategy's options, a{sv}: for mcts "iterations" (u, the
  *   budget per move, default 1000 when "ms" is not given), "ms" (u, the budget per move in
  *   milliseconds; with both, whichever ends first), "threads" (u, root parallelism, default
- *   1), "depth" (u, the moves a
- *   playout makes before the position is evaluated, default 4; 0: to the end of the game),
- *   "c" (u, the exploration constant in hundredths, default 70); random and greedy take none
+ *   1), "depth" (u, the random moves
+ *   a playout makes before the position is evaluated, default 4; 0: the new leaf is
+ *   evaluated at once; 100000: always to the end of the game),
+ *   "c" (u, the exploration constant in hundredths, default 30); random and greedy take none
  * @seed: the seed of the bot's own generator
  * @error: return location for a #CarcError
  *
@@ -232,7 +233,7 @@ carc_bot_get_strategy (CarcBot *self)
  * @self: a bot
  *
  * Returns: (transfer full): its strategy and the options that matter for it, as
- *   carc_bot_new_from_spec() reads them ("mcts:iterations=1000,threads=1,depth=4,c=70")
+ *   carc_bot_new_from_spec() reads them ("mcts:iterations=1000,threads=1,depth=4,c=30")
  */
 char *
 carc_bot_to_spec (CarcBot *self)

@@ -5,7 +5,7 @@
  *   bots.copy.base_turns         the same in turns of a random base game (one turn's average
  *                                cost, from whole games: creation and final scoring included)
  *   bots.copy.expansions_ns      the same with every shipped expansion
- *   bots.mcts.playouts_per_s     mcts playouts (to the end, depth=0) per CPU second, from the
+ *   bots.mcts.playouts_per_s     mcts playouts (to the end, depth=100000) per CPU second, from the
  *                                first turn of a 2-player base game, one thread
  *   bots.mcts.iterations_per_s   mcts iterations per CPU second with the default cut-off
  *                                (depth=4), same position
@@ -131,7 +131,7 @@ main (int argc, char **argv)
            copy_ns (mid_all, 20000 * scale));
   g_autoptr (CarcGame) start = game_at_turn (base, 1);
   guint64 done;
-  g_autofree char *full = g_strdup_printf ("mcts:iterations=%u,depth=0", 2000 * scale);
+  g_autofree char *full = g_strdup_printf ("mcts:iterations=%u,depth=100000", 2000 * scale);
   double rate = search_rate (start, full, &done);
   g_print ("bots.mcts.playouts_per_s %.0f playouts/s # one core, to the end of the game, from "
            "turn 1 of a 2-player base game (%" G_GUINT64_FORMAT " playouts)\n",

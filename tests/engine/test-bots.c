@@ -203,7 +203,7 @@ END_TEST
 START_TEST (test_bots_see_only_public)
 {
   static const char *const specs[]
-      = { "random", "greedy", "mcts:iterations=150,depth=4", "mcts:iterations=40,depth=0" };
+      = { "random", "greedy", "mcts:iterations=150,depth=4", "mcts:iterations=40,depth=100000" };
   CarcGame *a, *b;
   twin_games (&a, &b);
   CarcRng rng;
@@ -249,7 +249,7 @@ bot_move (CarcGame *game, gpointer data, GError **error)
  * invariants of test-expansions-random. */
 START_TEST (test_strategies_play_expansions)
 {
-  static const char *const specs[] = { "random", "greedy", "mcts:iterations=12,depth=6",
+  static const char *const specs[] = { "random", "greedy", "mcts:iterations=12,depth=0",
                                        "mcts:iterations=6", "mcts:iterations=12,threads=2" };
   g_autoptr (CarcTileSet) base = carc_tile_set_new_base (NULL);
   const char *spec = specs[_i];
@@ -314,7 +314,7 @@ START_TEST (test_refusals)
   g_autoptr (CarcBot) bot = carc_bot_new_from_spec ("mcts:iterations=5,threads=2", 1, &error);
   ck_assert (bot != NULL);
   g_autofree char *spec = carc_bot_to_spec (bot);
-  ck_assert_str_eq (spec, "mcts:iterations=5,threads=2,depth=4,c=70");
+  ck_assert_str_eq (spec, "mcts:iterations=5,threads=2,depth=4,c=30");
 
   /* a game that is over */
   g_autoptr (CarcGameConfig) config = carc_game_config_new_base (NULL);
