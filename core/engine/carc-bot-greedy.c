@@ -83,6 +83,14 @@ best_of (CarcGame *game, guint player, guint turn, guint depth)
   return moves->len ? best : carc_bot_evaluate (game, player);
 }
 
+/* Greedy's value of each move of @moves in @game (a sample), into @values. */
+void
+carc_bot_greedy_values (CarcGame *game, GArray *moves, gdouble *values)
+{
+  for (guint i = 0; i < moves->len; i++)
+    values[i] = after (game, &g_array_index (moves, CarcMove, i), game->current, game->turn, 1);
+}
+
 /* The index in @moves of the move greedy plays in @game (a sample); ties go to @rng. */
 gboolean
 carc_bot_greedy_pick (CarcGame *game, GArray *moves, CarcRng *rng, guint *index, GError **error)

@@ -252,6 +252,27 @@ root_visits (Tree *trees, guint n, const CarcMove *move)
   return visits;
 }
 
+/* Progressive bias at the root (the "prior" option): each legal move starts as a child
+ * with bot->prior visits, each at the reward of greedy's value of the move in one sample. */
+static gboolean
+seed_prior (CarcBot *bot, CarcGame *game, GArray *legal, Tree *trees, guint n, GError **error)
+{
+  g_autoptr (CarcGame) sample = carc_bot_sample (bot, game, &bot->rng, error);
+  if (!sample)
+    return FALSE;
+  g_autofree gdouble *values = g_new (gdouble, legal->len);
+  carc_bot_greedy_values (sample, legal, values);
+  for (guint k = 0; k < n; k++)
+    for (guint i = 0; i < legal->len; i++)
+      {
+        guint c = add_node (&trees[k], 0, &g_array_index (legal, CarcMove, i), game->current);
+        Node *node = &g_array_index (trees[k].nodes, Node, c);
+        node->visits = node->avail = bot->prior;
+        node->reward = bot->prior * (0.5 + 0.5 * tanh (values[i] / 20.0));
+      }
+  return TRUE;
+}
+
 static gboolean
 mcts_choose (CarcBot *bot, CarcGame *game, CarcMove *move, GError **error)
 {
@@ -272,6 +293,12 @@ mcts_choose (CarcBot *bot, CarcGame *game, CarcMove *move, GError **error)
   g_autofree GThread **threads = g_new0 (GThread *, n);
   for (guint k = 0; k < n; k++)
     tree_init (&trees[k], bot, check, legal->len > 1 ? iterations : 0, deadline);
+  if (bot->prior && legal->len > 1 && !seed_prior (bot, check, legal, trees, n, error))
+    {
+      for (guint k = 0; k < n; k++)
+        tree_clear (&trees[k]);
+      return FALSE;
+    }
   for (guint k = 1; k < n; k++)
     threads[k] = g_thread_new ("carc-mcts", grow, &trees[k]);
   grow (&trees[0]);
@@ -297,5 +324,6 @@ mcts_choose (CarcBot *bot, CarcGame *game, CarcMove *move, GError **error)
   return TRUE;
 }
 
-static const char *const mcts_options[] = { "iterations", "ms", "threads", "c", "depth", NULL };
+static const char *const mcts_options[]
+    = { "iterations", "ms", "threads", "c", "depth", "prior", NULL };
 const CarcBotStrategy carc_bot_mcts = { "mcts", mcts_options, mcts_choose };

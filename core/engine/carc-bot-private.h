@@ -19,7 +19,8 @@ struct _CarcBot
   guint ms;         /* 0: none given */
   guint threads;
   gdouble exploration;
-  guint depth;      /* playout moves before evaluating; 0: to the end */
+  guint depth;      /* random playout moves before evaluating */
+  guint prior;      /* virtual visits of the root's moves at greedy's value */
   guint64 playouts; /* playouts run so far (mcts) */
 };
 
@@ -44,6 +45,7 @@ G_GNUC_INTERNAL gboolean carc_move_equal (const CarcMove *a, const CarcMove *b);
 G_GNUC_INTERNAL void carc_bot_worth (CarcGame *game, gdouble value[CARC_MAX_PLAYERS]);
 G_GNUC_INTERNAL gdouble carc_bot_relative (const gdouble *value, guint n_players, guint player);
 G_GNUC_INTERNAL gdouble carc_bot_evaluate (CarcGame *game, guint player);
+G_GNUC_INTERNAL void carc_bot_greedy_values (CarcGame *game, GArray *moves, gdouble *values);
 G_GNUC_INTERNAL gboolean carc_bot_greedy_pick (CarcGame *game, GArray *moves, CarcRng *rng,
                                                guint *index, GError **error);
 

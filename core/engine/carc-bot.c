@@ -95,6 +95,8 @@ read_option (CarcBot *bot, const char *key, GVariant *value, GError **error)
     return read_uint (key, value, 1, 100000000, &bot->iterations, error);
   if (strcmp (key, "ms") == 0)
     return read_uint (key, value, 1, 3600000, &bot->ms, error);
+  if (strcmp (key, "prior") == 0)
+    return read_uint (key, value, 0, 100000, &bot->prior, error);
   if (strcmp (key, "depth") == 0)
     return read_uint (key, value, 0, 100000, &bot->depth, error);
   if (strcmp (key, "threads") == 0)
@@ -114,7 +116,9 @@ read_option (CarcBot *bot, const char *key, GVariant *value, GError **error)
  *   milliseconds; with both, whichever ends first), "threads" (u, root parallelism, default
  *   1), "depth" (u, the random moves
  *   a playout makes before the position is evaluated, default 4; 0: the new leaf is
- *   evaluated at once; 100000: always to the end of the game),
+ *   evaluated at once; 100000: always to the end of the game), "prior" (u,
+ *   default 0: the visits each move of the root starts with, at the reward of greedy's value
+ *   of it),
  *   "c" (u, the exploration constant in hundredths, default 30); random and greedy take none
  * @seed: the seed of the bot's own generator
  * @error: return location for a #CarcError
@@ -248,6 +252,8 @@ carc_bot_to_spec (CarcBot *self)
     g_string_append_printf (s, "ms=%u,", self->ms);
   g_string_append_printf (s, "threads=%u,depth=%u,c=%u", self->threads, self->depth,
                           (guint)(self->exploration * 100 + 0.5));
+  if (self->prior)
+    g_string_append_printf (s, ",prior=%u", self->prior);
   return g_string_free (s, FALSE);
 }
 

@@ -203,7 +203,8 @@ END_TEST
 START_TEST (test_bots_see_only_public)
 {
   static const char *const specs[]
-      = { "random", "greedy", "mcts:iterations=150,depth=4", "mcts:iterations=40,depth=100000" };
+      = { "random", "greedy", "mcts:iterations=150,depth=4", "mcts:iterations=40,depth=100000",
+          "mcts:iterations=60,prior=5" };
   CarcGame *a, *b;
   twin_games (&a, &b);
   CarcRng rng;
@@ -249,8 +250,12 @@ bot_move (CarcGame *game, gpointer data, GError **error)
  * invariants of test-expansions-random. */
 START_TEST (test_strategies_play_expansions)
 {
-  static const char *const specs[] = { "random", "greedy", "mcts:iterations=12,depth=0",
-                                       "mcts:iterations=6", "mcts:iterations=12,threads=2" };
+  static const char *const specs[] = { "random",
+                                       "greedy",
+                                       "mcts:iterations=12,depth=0",
+                                       "mcts:iterations=6",
+                                       "mcts:iterations=12,threads=2",
+                                       "mcts:iterations=12,prior=3" };
   g_autoptr (CarcTileSet) base = carc_tile_set_new_base (NULL);
   const char *spec = specs[_i];
   for (guint64 seed = 1; seed <= 4; seed++)
@@ -356,7 +361,7 @@ main (void)
   tcase_add_test (tc, test_copy_plays_on);
   tcase_add_test (tc, test_redeal_depends_on_public_only);
   tcase_add_test (tc, test_bots_see_only_public);
-  tcase_add_loop_test (tc, test_strategies_play_expansions, 0, 5);
+  tcase_add_loop_test (tc, test_strategies_play_expansions, 0, 6);
   tcase_add_test (tc, test_refusals);
   suite_add_tcase (s, tc);
   return check_run_suite (s);
