@@ -338,8 +338,7 @@ carc_bot_choose (CarcBot *self, CarcGame *game, CarcMove *move, GError **error)
  * @error: return location for a #CarcError
  *
  * Makes the current player's moves (carc_bot_choose(), carc_game_apply_move()) until the
- * turn is over: the turn number or the player changes, or the game ends; a draft pick is
- * one move.
+ * turn is over: the turn number or the player changes, or the game ends.
  *
  * Returns: %TRUE on success; %FALSE with @error set
  */
@@ -349,13 +348,12 @@ carc_bot_play_turn (CarcBot *self, CarcGame *game, GError **error)
   g_return_val_if_fail (CARC_IS_BOT (self), FALSE);
   g_return_val_if_fail (CARC_GAME_VALID (game), FALSE);
   guint turn = game->turn, player = game->current;
-  gboolean draft = game->phase == CARC_PHASE_DRAFT;
   do
     {
       CarcMove move;
       if (!carc_bot_choose (self, game, &move, error) || !carc_game_apply_move (game, &move, error))
         return FALSE;
     }
-  while (!draft && game->phase != CARC_PHASE_OVER && game->turn == turn && game->current == player);
+  while (game->phase != CARC_PHASE_OVER && game->turn == turn && game->current == player);
   return TRUE;
 }

@@ -96,7 +96,6 @@ carc_game_copy (CarcGame *self, GError **error)
   c->moves = dup_array (g->moves, g->n_moves, g->cap_moves, sizeof (CarcMove));
   for (guint p = 0; p < CARC_MAX_PLAYERS; p++)
     copy_hand (&c->hand[p], &g->hand[p]);
-  copy_hand (&c->pool, &g->pool);
 
   /* caches, built again on demand */
   c->placements = NULL;
