@@ -87,6 +87,9 @@ carc_game_copy (CarcGame *self, GError **error)
   carc_game_config_ref (c->config);
   c->deck = dup_array (g->deck, g->deck_len, MAX (g->deck_len, 1u), sizeof (gpointer));
   c->buried = dup_array (g->buried, g->n_buried, g->n_buried, sizeof (guint16));
+  c->deck_sections = g->deck_sections
+                         ? dup_array (g->deck_sections, g->deck_len, g->deck_len, sizeof (gint))
+                         : NULL;
   copy_board (&c->board, &g->board);
   c->pieces = dup_array (g->pieces, g->n_pieces, g->cap_pieces, sizeof (CarcPiece));
   c->features.segs = dup_array (g->features.segs, g->features.n, g->features.cap, sizeof (CarcSeg));
@@ -153,16 +156,50 @@ deal_slots (GPtrArray *slots, CarcRng *rng)
     *(const CarcTileType **)slots->pdata[i] = pieces[i];
 }
 
-/* The face-down land tiles: what hills buried and the draw pile, dealt again together. */
+static gint
+section_of (CarcGame *g, guint index)
+{
+  return g->deck_sections ? g->deck_sections[index] : 0;
+}
+
+/* The face-down land tiles of pile section @section: what hills buried and what is left in
+ * the draw pile, dealt again together. */
 static void
-deal_deck (CarcGame *g, CarcRng *rng)
+deal_section (CarcGame *g, gint section, CarcRng *rng)
 {
   g_autoptr (GPtrArray) slots = g_ptr_array_new ();
   for (guint i = 0; i < g->n_buried; i++)
-    g_ptr_array_add (slots, &g->deck[g->buried[i]]);
+    if (section_of (g, g->buried[i]) == section)
+      g_ptr_array_add (slots, &g->deck[g->buried[i]]);
   for (guint i = g->deck_pos; i < g->deck_len; i++)
-    g_ptr_array_add (slots, &g->deck[i]);
+    if (section_of (g, i) == section)
+      g_ptr_array_add (slots, &g->deck[i]);
   deal_slots (slots, rng);
+}
+
+/* The face-down land tiles, section by section (a section's tiles are known to come before
+ * the next section's: the river before the land, D29-D36), in section order. */
+static void
+deal_deck (CarcGame *g, CarcRng *rng)
+{
+  gint done = G_MININT;
+  for (;;)
+    {
+      gboolean any = FALSE;
+      gint next = G_MAXINT;
+      for (guint i = 0; i < g->deck_len; i++)
+        if (section_of (g, i) > done && section_of (g, i) <= next)
+          {
+            next = section_of (g, i);
+            any = TRUE;
+          }
+      if (!any)
+        return;
+      deal_section (g, next, rng);
+      done = next;
+      if (!g->deck_sections)
+        return;
+    }
 }
 
 /* Face-down hands but @viewer's, dealt again among themselves (each keeps its size). */
@@ -183,8 +220,9 @@ deal_hands (CarcGame *g, gint viewer, CarcRng *rng)
  * @rng: the generator to deal with (not the game's)
  *
  * Deals again, from @rng, everything in @self that no player (or only its owner) sees: the
- * face-down draw pile and the tiles buried face down, together; when hands are face down
- * (carc_game_get_hands_open()), the pieces in the hands of the players but @viewer, among
+ * face-down draw pile and the tiles buried face down, together, within each section of the
+ * pile (carc_setup_add_to_deck_section(): the river's tiles stay before the land's); when hands are
+ * face down (carc_game_get_hands_open()), the pieces in the hands of the players but @viewer, among
  * those hands (each keeps its size); and the game's own generator (carc_game_random())
  * is seeded again from @rng. The pieces are first put into a fixed order, so the result
  * depends only on what @viewer sees and on @rng, never on the hidden order before: a

@@ -117,6 +117,7 @@ struct _CarcGame
   guint deck_len, deck_pos;
   gint draw_first;          /* setup: sections below it are drawn before any hand piece (D36) */
   guint hands_wait;         /* the first pile entries, those sections: no hand piece before them */
+  gint *deck_sections; /* each pile entry's section (carc_setup_add_to_deck_section()), or NULL */
   guint16 *buried; /* deck indices of the tiles buried face down (carc_game_bury_next_tile) */
   guint n_buried;
   const CarcTileType *tile; /* in play */

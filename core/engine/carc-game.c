@@ -45,6 +45,7 @@ carc_game_finalize (GObject *object)
   g_free (g->deployments);
   g_free (g->deck);
   g_free (g->buried);
+  g_free (g->deck_sections);
   g_free (g->unit_mark);
   g_free (g->seg_mark);
   g_free (g->moves);
