@@ -162,8 +162,8 @@ section_of (CarcGame *g, guint index)
   return g->deck_sections ? g->deck_sections[index] : 0;
 }
 
-/* The face-down land tiles of pile section @section: what hills buried and what is left in
- * the draw pile, dealt again together. */
+/* The face-down land tiles of pile section @section: what was buried face down
+ * (carc_game_bury_next_tile()) and what is left in the draw pile, dealt again together. */
 static void
 deal_section (CarcGame *g, gint section, CarcRng *rng)
 {
@@ -178,7 +178,7 @@ deal_section (CarcGame *g, gint section, CarcRng *rng)
 }
 
 /* The face-down land tiles, section by section (a section's tiles are known to come before
- * the next section's: the river before the land, D29-D36), in section order. */
+ * the next section's, D29-D36), in section order. */
 static void
 deal_deck (CarcGame *g, CarcRng *rng)
 {
@@ -221,11 +221,11 @@ deal_hands (CarcGame *g, gint viewer, CarcRng *rng)
  *
  * Deals again, from @rng, everything in @self that no player (or only its owner) sees: the
  * face-down draw pile and the tiles buried face down, together, within each section of the
- * pile (carc_setup_add_to_deck_section(): the river's tiles stay before the land's); when hands are
- * face down (carc_game_get_hands_open()), the pieces in the hands of the players but @viewer, among
- * those hands (each keeps its size); and the game's own generator (carc_game_random())
- * is seeded again from @rng. The pieces are first put into a fixed order, so the result
- * depends only on what @viewer sees and on @rng, never on the hidden order before: a
+ * pile (carc_setup_add_to_deck_section(): an earlier section's tiles stay before a later one's);
+ * when hands are face down (carc_game_get_hands_open()), the pieces in the hands of the players but
+ * @viewer, among those hands (each keeps its size); and the game's own generator
+ * (carc_game_random()) is seeded again from @rng. The pieces are first put into a fixed order, so
+ * the result depends only on what @viewer sees and on @rng, never on the hidden order before: a
  * search (a bot) that samples what it cannot see calls this on each copy and so never peeks
  * (doc/bots.md, "Seeing only what a player sees"). The public hash
  * (carc_game_get_public_hash()) does not change; the state hash does.
