@@ -266,7 +266,10 @@ order_sections (GPtrArray *deck, GArray *sections)
     }
   g_array_sort (entries, compare_entries);
   for (guint i = 0; i < deck->len; i++)
-    deck->pdata[i] = g_array_index (entries, DeckEntry, i).tile;
+    {
+      deck->pdata[i] = g_array_index (entries, DeckEntry, i).tile;
+      g_array_index (sections, gint, i) = g_array_index (entries, DeckEntry, i).section;
+    }
 }
 
 /* Takes the draw pile, and makes room for every piece of the game and all their segments,
@@ -369,6 +372,8 @@ carc_game_new_full (const CarcGameConfig *config, CarcEventFunc func, gpointer u
   for (guint i = 0; i < sections->len; i++)
     g->hands_wait += g_array_index (sections, gint, i) < g->draw_first;
   allocate (g, start, deck);
+  if (sections->len == deck->len && deck->len > 0) /* for carc_game_redeal_hidden() */
+    g->deck_sections = g_memdup2 (sections->data, deck->len * sizeof (gint));
 
   carc_game_put_piece (g, start, 0, 0, 0, -1);
   if (carc_game_wants_events (g))

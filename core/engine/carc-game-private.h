@@ -119,6 +119,9 @@ struct _CarcGame
   guint deck_len, deck_pos;
   gint draw_first;          /* setup: sections below it are drawn before any hand piece (D36) */
   guint hands_wait;         /* the first pile entries, those sections: no hand piece before them */
+  gint *deck_sections; /* each pile entry's section (carc_setup_add_to_deck_section()), or NULL */
+  guint16 *buried; /* deck indices of the tiles buried face down (carc_game_bury_next_tile) */
+  guint n_buried;
   const CarcTileType *tile; /* in play */
 
   CarcBoard board;
@@ -231,6 +234,7 @@ carc_game_record (CarcGame *g, const CarcMove *move)
 /* carc-move.c */
 G_GNUC_INTERNAL gboolean carc_game_claim_phase (CarcGame *g, CarcPhasePoint point, guint from);
 G_GNUC_INTERNAL const char *carc_move_name_lookup (const char *name);
+G_GNUC_INTERNAL void carc_game_collect_moves (CarcGame *g, guint player, GArray *moves);
 
 /* carc-game-new.c */
 G_GNUC_INTERNAL void carc_hand_add (CarcHand *hand, const CarcTileType *tile);

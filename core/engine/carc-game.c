@@ -44,6 +44,8 @@ carc_game_finalize (GObject *object)
   g_free (g->placements);
   g_free (g->deployments);
   g_free (g->deck);
+  g_free (g->buried);
+  g_free (g->deck_sections);
   g_free (g->unit_mark);
   g_free (g->seg_mark);
   g_free (g->moves);
@@ -865,8 +867,11 @@ void
 carc_game_bury_next_tile (CarcGame *self)
 {
   g_return_if_fail (CARC_GAME_VALID (self));
-  if (self->deck_pos < self->deck_len)
-    self->deck_pos++;
+  if (self->deck_pos >= self->deck_len)
+    return;
+  if (!self->buried)
+    self->buried = g_new (guint16, self->deck_len);
+  self->buried[self->n_buried++] = (guint16)self->deck_pos++;
 }
 
 /**

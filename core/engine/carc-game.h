@@ -16,6 +16,7 @@
 #include <glib-object.h>
 #include "carc-types.h"
 #include "carc-tile.h"
+#include "carc-rng.h"
 
 G_BEGIN_DECLS
 
@@ -535,5 +536,8 @@ const char *carc_game_get_phase_owner (CarcGame *self);
 gboolean carc_game_apply_move (CarcGame *self, const CarcMove *move, GError **error);
 CarcGame *carc_game_replay (const CarcGameConfig *config, const CarcMove *moves, guint n_moves,
                             GError **error);
+
+CarcGame *carc_game_copy (CarcGame *self, GError **error);
+void carc_game_redeal_hidden (CarcGame *self, gint viewer, CarcRng *rng);
 
 G_END_DECLS

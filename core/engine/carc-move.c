@@ -327,13 +327,13 @@ carc_move_list_add (GPtrArray *moves, const CarcMove *move)
 }
 
 static void
-add (GPtrArray *moves, CarcMove m)
+add (GArray *moves, CarcMove m)
 {
-  g_ptr_array_add (moves, carc_move_copy (&m));
+  g_array_append_val (moves, m);
 }
 
 static void
-list_placements (GPtrArray *moves, CarcMoveType type, guint piece, const CarcPlacement *p, guint n)
+list_placements (GArray *moves, CarcMoveType type, guint piece, const CarcPlacement *p, guint n)
 {
   for (guint i = 0; i < n; i++)
     add (moves,
@@ -343,7 +343,7 @@ list_placements (GPtrArray *moves, CarcMoveType type, guint piece, const CarcPla
 
 /* The built-in moves legal in the phase now. */
 static void
-list_builtin (CarcGame *g, GPtrArray *moves)
+list_builtin (CarcGame *g, GArray *moves)
 {
   guint n;
   const CarcPlacement *pl;
@@ -380,15 +380,39 @@ list_builtin (CarcGame *g, GPtrArray *moves)
     }
 }
 
+/* Expansion @e's moves, through its list hooks (which add copies to a GPtrArray). */
 static void
-list_plugin (CarcGame *g, guint e, guint player, GPtrArray *moves)
+list_plugin (CarcGame *g, guint e, guint player, GArray *moves)
 {
   GArray *defs = g->exp[e].plugin->moves;
+  if (defs->len == 0)
+    return;
+  g_autoptr (GPtrArray) listed = g_ptr_array_new_with_free_func ((GDestroyNotify)carc_move_free);
   for (guint i = 0; i < defs->len; i++)
     {
       const CarcMoveDef *d = &g_array_index (defs, CarcMoveDef, i);
-      d->list (g, g->exp[e].data, player, moves);
+      d->list (g, g->exp[e].data, player, listed);
     }
+  for (guint i = 0; i < listed->len; i++)
+    g_array_append_vals (moves, listed->pdata[i], 1);
+}
+
+/* carc_game_list_moves() into @moves (CarcMove, emptied first), without an allocation per
+ * move: for the bots' playouts. */
+void
+carc_game_collect_moves (CarcGame *g, guint player, GArray *moves)
+{
+  g_array_set_size (moves, 0);
+  if (player != g->current || g->phase == CARC_PHASE_OVER)
+    return;
+  if (g->phase == CARC_PHASE_PLUGIN)
+    {
+      list_plugin (g, g->phase_owner, player, moves);
+      return;
+    }
+  list_builtin (g, moves);
+  for (guint e = 0; e < g->n_exp; e++)
+    list_plugin (g, e, player, moves);
 }
 
 /**
@@ -409,17 +433,11 @@ GPtrArray *
 carc_game_list_moves (CarcGame *self, guint player)
 {
   g_return_val_if_fail (CARC_GAME_VALID (self), NULL);
-  GPtrArray *moves = g_ptr_array_new_with_free_func ((GDestroyNotify)carc_move_free);
-  if (player != self->current || self->phase == CARC_PHASE_OVER)
-    return moves;
-  if (self->phase == CARC_PHASE_PLUGIN)
-    {
-      list_plugin (self, self->phase_owner, player, moves);
-      return moves;
-    }
-  list_builtin (self, moves);
-  for (guint e = 0; e < self->n_exp; e++)
-    list_plugin (self, e, player, moves);
+  g_autoptr (GArray) listed = g_array_new (FALSE, FALSE, sizeof (CarcMove));
+  carc_game_collect_moves (self, player, listed);
+  GPtrArray *moves = g_ptr_array_new_full (listed->len, (GDestroyNotify)carc_move_free);
+  for (guint i = 0; i < listed->len; i++)
+    g_ptr_array_add (moves, carc_move_copy (&g_array_index (listed, CarcMove, i)));
   return moves;
 }
 

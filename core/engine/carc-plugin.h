@@ -284,6 +284,10 @@ typedef enum
  * @turn_scored: scoring (ABI 2.1): a tile part's completed features are scored and their
  *   figures went home, before the phases are claimed (#CARC_PHASE_POINT_TURN_END); may score
  *   a feature (carc_game_score_feature()) and send figures home (carc_game_return_figure())
+ * @copy_data: state: a copy of @data for @copy, a copy of the game being made
+ *   (carc_game_copy(), for search): everything later hooks of @copy change must be the
+ *   copy's own. Required of an expansion whose setup returns data: without it games of it
+ *   cannot be copied (CARC_ERROR_PLUGIN); since plugin ABI 2.1
  *
  * Hooks a plugin registers with carc_plugin_set_hooks(). @data is what @setup returned.
  */
@@ -307,6 +311,7 @@ typedef struct
   const char *(*claim_phase) (CarcGame *game, gpointer data, CarcPhasePoint point);
   CarcPlaceVerdict (*check_deploy) (CarcGame *game, gpointer data, guint figure, guint segment);
   void (*turn_scored) (CarcGame *game, gpointer data);
+  gpointer (*copy_data) (CarcGame *copy, gconstpointer data);
 } CarcHooks;
 
 /**

@@ -11,5 +11,6 @@
 #include "carc-plugin-host.h"
 #include "carc-record.h"
 #include "carc-picture.h"
+#include "carc-bot.h"
 #include "carc-enum-types.h"
 #undef CARCASSONNE_INSIDE

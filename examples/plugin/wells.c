@@ -64,6 +64,16 @@ wells_setup (CarcSetup *setup, GError **error)
   return wg;
 }
 
+/* A copy of the game (carc_game_copy(), for search) gets a copy of the data, its own. */
+static gpointer
+wells_copy_data (CarcGame *copy, gconstpointer data)
+{
+  const WellsGame *wg = data;
+  WellsGame *c = g_memdup2 (wg, sizeof *wg);
+  c->drawn = g_array_copy (wg->drawn);
+  return c;
+}
+
 static void
 wells_free_data (gpointer data)
 {
@@ -174,6 +184,7 @@ wells_init (CarcPlugin *plugin, GError **error)
   static const CarcHooks hooks = { .size = sizeof (CarcHooks),
                                    .setup = wells_setup,
                                    .free_data = wells_free_data,
+                                   .copy_data = wells_copy_data,
                                    .placed = wells_placed,
                                    .score_adjust = wells_score_adjust,
                                    .digest = wells_digest,

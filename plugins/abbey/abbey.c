@@ -91,12 +91,20 @@ abbey_digest (CarcGame *game, gpointer data, gboolean public_only, GByteArray *b
   carc_digest_add_u32 (bytes, ag->asked);
 }
 
+/* A game copy's own data (carc_game_copy()). */
+static gpointer
+abbey_copy_data (CarcGame *copy, gconstpointer data)
+{
+  return g_memdup2 (data, sizeof (AbbeyGame));
+}
+
 static gboolean
 abbey_init (CarcPlugin *plugin, GError **error)
 {
   static const CarcHooks hooks = { .size = sizeof (CarcHooks),
                                    .setup = abbey_setup,
                                    .free_data = g_free,
+                                   .copy_data = abbey_copy_data,
                                    .check_place = abbey_check_place,
                                    .end_turn = abbey_end_turn,
                                    .digest = abbey_digest,

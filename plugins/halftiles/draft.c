@@ -37,6 +37,16 @@ halftiles_draft_new (CarcSetup *setup, const CarcTileType *const *pool, guint le
   return d;
 }
 
+/* A game copy's own draft (carc_game_copy()): its own pool. */
+gpointer
+halftiles_draft_copy (CarcGame *copy, gconstpointer draft)
+{
+  const HalftilesDraft *d = draft;
+  HalftilesDraft *c = g_memdup2 (d, sizeof *d);
+  c->pool = g_memdup2 (d->pool, d->len * sizeof *d->pool);
+  return c;
+}
+
 void
 halftiles_draft_free (gpointer draft)
 {

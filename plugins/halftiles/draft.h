@@ -10,6 +10,7 @@ typedef struct _HalftilesDraft HalftilesDraft;
 HalftilesDraft *halftiles_draft_new (CarcSetup *setup, const CarcTileType *const *pool, guint len,
                                      guint picks);
 void halftiles_draft_free (gpointer draft);
+gpointer halftiles_draft_copy (CarcGame *copy, gconstpointer draft);
 /* The hooks of a game with a draft (data: the HalftilesDraft, or NULL). */
 const char *halftiles_draft_claim (CarcGame *game, gpointer data, CarcPhasePoint point);
 void halftiles_draft_digest (CarcGame *game, gpointer data, gboolean public_only,

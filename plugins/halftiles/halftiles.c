@@ -93,6 +93,7 @@ halftiles_init (CarcPlugin *plugin, GError **error)
   static const CarcHooks hooks = { .size = sizeof (CarcHooks),
                                    .setup = halftiles_setup,
                                    .free_data = halftiles_draft_free,
+                                   .copy_data = halftiles_draft_copy,
                                    .end_turn = halftiles_end_turn,
                                    .digest = halftiles_draft_digest,
                                    .claim_phase = halftiles_draft_claim };

@@ -60,6 +60,16 @@ ic_free_data (gpointer data)
   g_free (ic);
 }
 
+/* A game copy's own data (carc_game_copy()): its own list of marks. */
+static gpointer
+ic_copy_data (CarcGame *copy, gconstpointer data)
+{
+  const IcGame *ic = data;
+  IcGame *c = g_memdup2 (ic, sizeof *ic);
+  c->marks = g_array_copy (ic->marks);
+  return c;
+}
+
 /* The attribute that makes a segment of @kind special here: an inn on a road, a cathedral
  * in a city; NULL for the other kinds. */
 static const char *
@@ -150,6 +160,7 @@ ic_init (CarcPlugin *plugin, GError **error)
   static const CarcHooks hooks = { .size = sizeof (CarcHooks),
                                    .setup = ic_setup,
                                    .free_data = ic_free_data,
+                                   .copy_data = ic_copy_data,
                                    .placed = ic_placed,
                                    .score_adjust = ic_score_adjust,
                                    .score_override = ic_score_override };

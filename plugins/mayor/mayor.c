@@ -34,6 +34,16 @@ mayor_setup (CarcSetup *setup, GError **error)
   return mg;
 }
 
+/* A game copy's own data (carc_game_copy()): its own list of wagons. */
+static gpointer
+mayor_copy_data (CarcGame *copy, gconstpointer data)
+{
+  const MayorGame *mg = data;
+  MayorGame *c = g_memdup2 (mg, sizeof *mg);
+  c->wagons = g_array_copy (mg->wagons);
+  return c;
+}
+
 static void
 mayor_free_data (gpointer data)
 {
@@ -55,6 +65,7 @@ mayor_init (CarcPlugin *plugin, GError **error)
   static const CarcHooks hooks = { .size = sizeof (CarcHooks),
                                    .setup = mayor_setup,
                                    .free_data = mayor_free_data,
+                                   .copy_data = mayor_copy_data,
                                    .score_override = mayor_barn_score_override,
                                    .feature_completed = mayor_wagon_completed,
                                    .digest = mayor_wagon_digest,

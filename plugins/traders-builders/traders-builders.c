@@ -86,6 +86,16 @@ tb_setup (CarcSetup *setup, GError **error)
   return tb;
 }
 
+/* A game copy's own data (carc_game_copy()): its own list of marks. */
+static gpointer
+tb_copy_data (CarcGame *copy, gconstpointer data)
+{
+  const TbGame *tb = data;
+  TbGame *c = g_memdup2 (tb, sizeof *tb);
+  c->marks = g_array_copy (tb->marks);
+  return c;
+}
+
 static void
 tb_free_data (gpointer data)
 {
@@ -331,6 +341,7 @@ tb_init (CarcPlugin *plugin, GError **error)
   static const CarcHooks hooks = { .size = sizeof (CarcHooks),
                                    .setup = tb_setup,
                                    .free_data = tb_free_data,
+                                   .copy_data = tb_copy_data,
                                    .placed = tb_placed,
                                    .score_adjust = tb_score_adjust,
                                    .feature_completed = tb_feature_completed,

@@ -23,6 +23,12 @@ bell_setup (CarcSetup *setup, GError **error)
   return g_new0 (Bell, 1);
 }
 
+static gpointer
+bell_copy_data (CarcGame *copy, gconstpointer data)
+{
+  return g_memdup2 (data, sizeof (Bell));
+}
+
 static gboolean
 in_bell_phase (CarcGame *game)
 {
@@ -103,6 +109,7 @@ bell_init (CarcPlugin *plugin, GError **error)
   static const CarcHooks hooks = { .size = sizeof (CarcHooks),
                                    .setup = bell_setup,
                                    .free_data = g_free,
+                                   .copy_data = bell_copy_data,
                                    .digest = bell_digest,
                                    .claim_phase = bell_claim };
   static const CarcMoveDef ring = { .name = "ring-bell", .list = list_ring, .apply = apply_ring };

@@ -1,0 +1,52 @@
+/* carc-bot-private.h (internal): a bot's state and its strategies, shared by carc-bot*.c. */
+#pragma once
+
+#include "carc-bot.h"
+#include "carc-game-private.h"
+
+G_BEGIN_DECLS
+
+typedef struct _CarcBotStrategy CarcBotStrategy;
+
+struct _CarcBot
+{
+  GObject parent_instance;
+  const CarcBotStrategy *strategy;
+  guint64 seed;
+  CarcRng rng; /* the bot's own: never the game's */
+  /* mcts */
+  guint iterations; /* 0: none given */
+  guint ms;         /* 0: none given */
+  guint threads;
+  gdouble exploration;
+  guint depth;      /* random playout moves before evaluating */
+  guint prior;      /* virtual visits of the root's moves at greedy's value */
+  guint64 playouts; /* playouts run so far (mcts) */
+};
+
+/* A strategy: its name, its options (NULL-terminated; the types of carc_bot_new()) and how
+ * it chooses. */
+struct _CarcBotStrategy
+{
+  const char *name;
+  const char *const *options;
+  gboolean (*choose) (CarcBot *bot, CarcGame *game, CarcMove *move, GError **error);
+};
+
+G_GNUC_INTERNAL extern const CarcBotStrategy carc_bot_greedy;
+G_GNUC_INTERNAL extern const CarcBotStrategy carc_bot_mcts;
+
+/* carc-bot.c */
+G_GNUC_INTERNAL CarcGame *carc_bot_sample (CarcBot *bot, CarcGame *game, CarcRng *rng,
+                                           GError **error);
+G_GNUC_INTERNAL gboolean carc_move_equal (const CarcMove *a, const CarcMove *b);
+
+/* carc-bot-greedy.c */
+G_GNUC_INTERNAL void carc_bot_worth (CarcGame *game, gdouble value[CARC_MAX_PLAYERS]);
+G_GNUC_INTERNAL gdouble carc_bot_relative (const gdouble *value, guint n_players, guint player);
+G_GNUC_INTERNAL gdouble carc_bot_evaluate (CarcGame *game, guint player);
+G_GNUC_INTERNAL void carc_bot_greedy_values (CarcGame *game, GArray *moves, gdouble *values);
+G_GNUC_INTERNAL gboolean carc_bot_greedy_pick (CarcGame *game, GArray *moves, CarcRng *rng,
+                                               guint *index, GError **error);
+
+G_END_DECLS

@@ -1,0 +1,359 @@
+/* carc-bot.c: the bot object, its options and the random strategy (doc/bots.md).
+ * Greedy: carc-bot-greedy.c; Monte Carlo tree search: carc-bot-mcts.c. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include "carc-bot-private.h"
+#include "carc-error.h"
+
+/**
+ * CarcBot:
+ *
+ * A computer player: a strategy ("random", "greedy", "mcts"), its options and a seeded
+ * generator of its own. carc_bot_choose() gives the move it plays for the current player
+ * of a game, chosen from the move list (carc_game_list_moves()) and from what that player
+ * sees: a bot never reads the order of the draw pile, face-down hands or the game's
+ * generator (it searches copies dealt again from its own generator,
+ * carc_game_redeal_hidden()). The same bot (strategy, options, seed) asked the same
+ * questions in the same order gives the same answers; with threads > 1 or a budget in
+ * milliseconds, mcts depends on timing too. doc/bots.md describes the strategies.
+ */
+G_DEFINE_FINAL_TYPE (CarcBot, carc_bot, G_TYPE_OBJECT)
+
+static gboolean random_choose (CarcBot *bot, CarcGame *game, CarcMove *move, GError **error);
+
+static const char *const no_options[] = { NULL };
+static const CarcBotStrategy carc_bot_random = { "random", no_options, random_choose };
+static const CarcBotStrategy *const strategies[]
+    = { &carc_bot_random, &carc_bot_greedy, &carc_bot_mcts };
+
+static void
+carc_bot_class_init (CarcBotClass *klass)
+{
+}
+
+static void
+carc_bot_init (CarcBot *self)
+{
+  self->threads = 1;
+  self->exploration = 0.3;
+  self->depth = 4;
+}
+
+/**
+ * carc_bot_list_strategies:
+ *
+ * Returns: (transfer none) (array zero-terminated=1): the strategies' names: "random",
+ *   "greedy", "mcts"
+ */
+const char *const *
+carc_bot_list_strategies (void)
+{
+  static const char *const names[] = { "random", "greedy", "mcts", NULL };
+  return names;
+}
+
+static const CarcBotStrategy *
+find_strategy (const char *name)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (strategies); i++)
+    if (strcmp (strategies[i]->name, name) == 0)
+      return strategies[i];
+  return NULL;
+}
+
+static gboolean
+has_option (const CarcBotStrategy *s, const char *key)
+{
+  for (guint i = 0; s->options[i]; i++)
+    if (strcmp (s->options[i], key) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* A uint32 option in [min, max]. */
+static gboolean
+read_uint (const char *key, GVariant *value, guint min, guint max, guint *out, GError **error)
+{
+  if (!g_variant_is_of_type (value, G_VARIANT_TYPE_UINT32) || g_variant_get_uint32 (value) < min
+      || g_variant_get_uint32 (value) > max)
+    {
+      g_set_error (error, CARC_ERROR, CARC_ERROR_INVALID_ARGUMENT,
+                   "bot option '%s' is an unsigned number (u) from %u to %u", key, min, max);
+      return FALSE;
+    }
+  *out = g_variant_get_uint32 (value);
+  return TRUE;
+}
+
+static gboolean
+read_option (CarcBot *bot, const char *key, GVariant *value, GError **error)
+{
+  guint u;
+  if (strcmp (key, "iterations") == 0)
+    return read_uint (key, value, 1, 100000000, &bot->iterations, error);
+  if (strcmp (key, "ms") == 0)
+    return read_uint (key, value, 1, 3600000, &bot->ms, error);
+  if (strcmp (key, "prior") == 0)
+    return read_uint (key, value, 0, 100000, &bot->prior, error);
+  if (strcmp (key, "depth") == 0)
+    return read_uint (key, value, 0, 100000, &bot->depth, error);
+  if (strcmp (key, "threads") == 0)
+    return read_uint (key, value, 1, 256, &bot->threads, error);
+  /* "c": the exploration constant, in hundredths */
+  if (!read_uint (key, value, 0, 1000, &u, error))
+    return FALSE;
+  bot->exploration = u / 100.0;
+  return TRUE;
+}
+
+/**
+ * carc_bot_new:
+ * @strategy: "random", "greedy" or "mcts" (carc_bot_list_strategies())
+ * @options: (nullable): the strategy's options, a{sv}: for mcts "iterations" (u, the
+ *   budget per move, default 1000 when "ms" is not given), "ms" (u, the budget per move in
+ *   milliseconds; with both, whichever ends first), "threads" (u, root parallelism, default
+ *   1), "depth" (u, the random moves
+ *   a playout makes before the position is evaluated, default 4; 0: the new leaf is
+ *   evaluated at once; 100000: always to the end of the game), "prior" (u,
+ *   default 0: the visits each move of the root starts with, at the reward of greedy's value
+ *   of it),
+ *   "c" (u, the exploration constant in hundredths, default 30); random and greedy take none
+ * @seed: the seed of the bot's own generator
+ * @error: return location for a #CarcError
+ *
+ * An unknown strategy, an option the strategy does not take or a value out of its range is
+ * CARC_ERROR_INVALID_ARGUMENT, naming what is wrong.
+ *
+ * Returns: (transfer full) (nullable): the bot, or %NULL with @error set
+ */
+CarcBot *
+carc_bot_new (const char *strategy, GVariant *options, guint64 seed, GError **error)
+{
+  g_return_val_if_fail (strategy != NULL, NULL);
+  g_return_val_if_fail (options == NULL || g_variant_is_of_type (options, G_VARIANT_TYPE_VARDICT),
+                        NULL);
+  const CarcBotStrategy *s = find_strategy (strategy);
+  if (!s)
+    {
+      g_set_error (error, CARC_ERROR, CARC_ERROR_INVALID_ARGUMENT,
+                   "no bot strategy '%s' (random, greedy, mcts)", strategy);
+      return NULL;
+    }
+  g_autoptr (CarcBot) bot = g_object_new (CARC_TYPE_BOT, NULL);
+  bot->strategy = s;
+  bot->seed = seed;
+  carc_rng_init (&bot->rng, seed, 0x424f54u);
+  GVariantIter iter;
+  const char *key;
+  GVariant *value;
+  if (options)
+    {
+      g_variant_iter_init (&iter, options);
+      while (g_variant_iter_loop (&iter, "{&sv}", &key, &value))
+        if (!has_option (s, key))
+          {
+            g_set_error (error, CARC_ERROR, CARC_ERROR_INVALID_ARGUMENT,
+                         "bot strategy '%s' has no option '%s'", s->name, key);
+            g_variant_unref (value);
+            return NULL;
+          }
+        else if (!read_option (bot, key, value, error))
+          {
+            g_variant_unref (value);
+            return NULL;
+          }
+    }
+  if (!bot->iterations && !bot->ms)
+    bot->iterations = 1000;
+  return g_steal_pointer (&bot);
+}
+
+/* One "key=value" of a spec: a number is u, anything else s. */
+static gboolean
+add_spec_option (GVariantBuilder *b, const char *item, GError **error)
+{
+  const char *eq = strchr (item, '=');
+  if (!eq || eq == item || !eq[1])
+    {
+      g_set_error (error, CARC_ERROR, CARC_ERROR_INVALID_ARGUMENT,
+                   "bot option '%s' is not key=value", item);
+      return FALSE;
+    }
+  g_autofree char *key = g_strndup (item, (gsize)(eq - item));
+  guint64 n;
+  if (g_ascii_string_to_unsigned (eq + 1, 10, 0, G_MAXUINT32, &n, NULL))
+    g_variant_builder_add (b, "{sv}", key, g_variant_new_uint32 ((guint32)n));
+  else
+    g_variant_builder_add (b, "{sv}", key, g_variant_new_string (eq + 1));
+  return TRUE;
+}
+
+/**
+ * carc_bot_new_from_spec:
+ * @spec: a strategy and its options as text: "greedy", "mcts:ms=200,threads=2"
+ *   (numbers are u, other values s; the keys of carc_bot_new())
+ * @seed: the seed of the bot's own generator
+ * @error: return location for a #CarcError
+ *
+ * Returns: (transfer full) (nullable): the bot, or %NULL with @error set
+ *   (CARC_ERROR_INVALID_ARGUMENT)
+ */
+CarcBot *
+carc_bot_new_from_spec (const char *spec, guint64 seed, GError **error)
+{
+  g_return_val_if_fail (spec != NULL, NULL);
+  const char *colon = strchr (spec, ':');
+  g_autofree char *name = colon ? g_strndup (spec, (gsize)(colon - spec)) : g_strdup (spec);
+  GVariantBuilder b;
+  g_variant_builder_init (&b, G_VARIANT_TYPE_VARDICT);
+  g_auto (GStrv) items = colon ? g_strsplit (colon + 1, ",", -1) : g_new0 (char *, 1);
+  for (guint i = 0; items[i]; i++)
+    if (!add_spec_option (&b, items[i], error))
+      {
+        g_variant_builder_clear (&b);
+        return NULL;
+      }
+  g_autoptr (GVariant) options = g_variant_ref_sink (g_variant_builder_end (&b));
+  return carc_bot_new (name, options, seed, error);
+}
+
+/**
+ * carc_bot_get_strategy:
+ * @self: a bot
+ *
+ * Returns: its strategy's name
+ */
+const char *
+carc_bot_get_strategy (CarcBot *self)
+{
+  g_return_val_if_fail (CARC_IS_BOT (self), NULL);
+  return self->strategy->name;
+}
+
+/**
+ * carc_bot_to_spec:
+ * @self: a bot
+ *
+ * Returns: (transfer full): its strategy and the options that matter for it, as
+ *   carc_bot_new_from_spec() reads them ("mcts:iterations=1000,threads=1,depth=4,c=30")
+ */
+char *
+carc_bot_to_spec (CarcBot *self)
+{
+  g_return_val_if_fail (CARC_IS_BOT (self), NULL);
+  if (self->strategy != &carc_bot_mcts)
+    return g_strdup (self->strategy->name);
+  GString *s = g_string_new ("mcts:");
+  if (self->iterations)
+    g_string_append_printf (s, "iterations=%u,", self->iterations);
+  if (self->ms)
+    g_string_append_printf (s, "ms=%u,", self->ms);
+  g_string_append_printf (s, "threads=%u,depth=%u,c=%u", self->threads, self->depth,
+                          (guint)(self->exploration * 100 + 0.5));
+  if (self->prior)
+    g_string_append_printf (s, ",prior=%u", self->prior);
+  return g_string_free (s, FALSE);
+}
+
+/**
+ * carc_bot_get_playouts:
+ * @self: a bot
+ *
+ * Returns: the playouts its searches have run so far (0 but for mcts)
+ */
+guint64
+carc_bot_get_playouts (CarcBot *self)
+{
+  g_return_val_if_fail (CARC_IS_BOT (self), 0);
+  return self->playouts;
+}
+
+gboolean
+carc_move_equal (const CarcMove *a, const CarcMove *b)
+{
+  return a->type == b->type && a->x == b->x && a->y == b->y && a->rotation == b->rotation
+         && a->segment == b->segment && a->piece == b->piece && a->figure == b->figure
+         && a->name == b->name && a->params == b->params;
+}
+
+/* What @bot may know of @game, as a game of its own: a copy with everything the current
+ * player cannot see dealt again from @rng. */
+CarcGame *
+carc_bot_sample (CarcBot *bot, CarcGame *game, CarcRng *rng, GError **error)
+{
+  CarcGame *copy = carc_game_copy (game, error);
+  if (copy)
+    carc_game_redeal_hidden (copy, (gint)game->current, rng);
+  return copy;
+}
+
+static gboolean
+random_choose (CarcBot *bot, CarcGame *game, CarcMove *move, GError **error)
+{
+  g_autoptr (GArray) moves = g_array_new (FALSE, FALSE, sizeof (CarcMove));
+  carc_game_collect_moves (game, game->current, moves);
+  if (moves->len == 0) /* the engine offers a phase only when there is a move */
+    {
+      g_set_error (error, CARC_ERROR, CARC_ERROR_WRONG_PHASE, "no move to choose from");
+      return FALSE;
+    }
+  *move = g_array_index (moves, CarcMove, carc_rng_below (&bot->rng, moves->len));
+  return TRUE;
+}
+
+/**
+ * carc_bot_choose:
+ * @self: a bot
+ * @game: a game that is not over
+ * @move: (out caller-allocates): the move the bot makes for the current player, one of
+ *   carc_game_list_moves()
+ * @error: return location for a #CarcError
+ *
+ * Chooses a move; it does not make it (carc_game_apply_move()). @game is not changed. A
+ * game that is over is CARC_ERROR_GAME_OVER; a game whose expansions cannot be copied
+ * (greedy, mcts) CARC_ERROR_PLUGIN.
+ *
+ * Returns: %TRUE with @move set; %FALSE with @error set
+ */
+gboolean
+carc_bot_choose (CarcBot *self, CarcGame *game, CarcMove *move, GError **error)
+{
+  g_return_val_if_fail (CARC_IS_BOT (self), FALSE);
+  g_return_val_if_fail (CARC_GAME_VALID (game), FALSE);
+  g_return_val_if_fail (move != NULL, FALSE);
+  if (game->phase == CARC_PHASE_OVER)
+    {
+      g_set_error (error, CARC_ERROR, CARC_ERROR_GAME_OVER, "the game is over");
+      return FALSE;
+    }
+  return self->strategy->choose (self, game, move, error);
+}
+
+/**
+ * carc_bot_play_turn:
+ * @self: a bot
+ * @game: a game that is not over
+ * @error: return location for a #CarcError
+ *
+ * Makes the current player's moves (carc_bot_choose(), carc_game_apply_move()) until the
+ * turn is over: the turn number or the player changes, or the game ends.
+ *
+ * Returns: %TRUE on success; %FALSE with @error set
+ */
+gboolean
+carc_bot_play_turn (CarcBot *self, CarcGame *game, GError **error)
+{
+  g_return_val_if_fail (CARC_IS_BOT (self), FALSE);
+  g_return_val_if_fail (CARC_GAME_VALID (game), FALSE);
+  guint turn = game->turn, player = game->current;
+  do
+    {
+      CarcMove move;
+      if (!carc_bot_choose (self, game, &move, error) || !carc_game_apply_move (game, &move, error))
+        return FALSE;
+    }
+  while (game->phase != CARC_PHASE_OVER && game->turn == turn && game->current == player);
+  return TRUE;
+}
