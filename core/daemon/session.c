@@ -898,8 +898,9 @@ deploy_named (CarcGame *game, const char *figure, guint segment, GError **error)
   gint k = carc_game_find_figure (game, figure);
   if (k >= 0)
     return carc_game_deploy (game, (guint)k, segment, error);
-  g_set_error (error, CARC_ERROR, CARC_ERROR_ILLEGAL_DEPLOYMENT, "this game has no figure '%.32s'",
-               figure);
+  g_autofree char *quoted = cdbus_echo (figure);
+  g_set_error (error, CARC_ERROR, CARC_ERROR_ILLEGAL_DEPLOYMENT, "this game has no figure '%s'",
+               quoted);
   return FALSE;
 }
 

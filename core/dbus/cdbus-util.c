@@ -45,6 +45,13 @@ cdbus_error (DBusMessage *message, const char *name, const char *format, ...)
                              (int)utf8_prefix (text, CDBUS_ERROR_TEXT_MAX), text, len);
       return dbus_message_new_error (message, name, cut);
     }
+  if (!g_utf8_validate (text, -1, NULL))
+    {
+      /* the other safety net: libdbus aborts on a message that is not UTF-8 (a caller's
+       * string quoted with "%.Ns" and cut inside a character) */
+      g_autofree char *valid = g_utf8_make_valid (text, -1);
+      return dbus_message_new_error (message, name, valid);
+    }
   return dbus_message_new_error (message, name, text);
 }
 

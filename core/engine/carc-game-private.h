@@ -117,10 +117,10 @@ struct _CarcGame
   const CarcTileType *start; /* the start tile: the set's, or an expansion's (D29) */
   const CarcTileType **deck;
   guint deck_len, deck_pos;
-  gint draw_first;          /* setup: sections below it are drawn before any hand piece (D36) */
-  guint hands_wait;         /* the first pile entries, those sections: no hand piece before them */
+  gint draw_first;     /* setup: sections below it are drawn before any hand piece (D36) */
+  guint hands_wait;    /* the first pile entries, those sections: no hand piece before them */
   gint *deck_sections; /* each pile entry's section (carc_setup_add_to_deck_section()), or NULL */
-  guint16 *buried; /* deck indices of the tiles buried face down (carc_game_bury_next_tile) */
+  guint16 *buried;     /* deck indices of the tiles buried face down (carc_game_bury_next_tile) */
   guint n_buried;
   const CarcTileType *tile; /* in play */
 
@@ -208,6 +208,9 @@ carc_game_wants_events (CarcGame *g)
 {
   return g->event_func != NULL || g->event_handlers;
 }
+
+/* carc-error.c */
+G_GNUC_INTERNAL int carc_utf8_cut (const char *text, gsize max);
 
 /* carc-game.c */
 G_GNUC_INTERNAL void carc_game_drop_returned (CarcGame *g);

@@ -204,7 +204,8 @@ read_arg (CarcMove *m, const char *key, GVariant *value, guint *params, GError *
             if (!m->tile)
               {
                 g_set_error (error, CARC_ERROR, CARC_ERROR_UNKNOWN_TILE,
-                             "no loaded tile set has a tile '%.64s'",
+                             "no loaded tile set has a tile '%.*s'",
+                             carc_utf8_cut (g_variant_get_string (value, NULL), 64),
                              g_variant_get_string (value, NULL));
                 return FALSE;
               }
@@ -214,7 +215,8 @@ read_arg (CarcMove *m, const char *key, GVariant *value, guint *params, GError *
             if (!m->figure)
               {
                 g_set_error (error, CARC_ERROR, CARC_ERROR_ILLEGAL_DEPLOYMENT,
-                             "no loaded expansion has a figure '%.32s'",
+                             "no loaded expansion has a figure '%.*s'",
+                             carc_utf8_cut (g_variant_get_string (value, NULL), 32),
                              g_variant_get_string (value, NULL));
                 return FALSE;
               }
@@ -223,8 +225,8 @@ read_arg (CarcMove *m, const char *key, GVariant *value, guint *params, GError *
         }
       return TRUE;
     }
-  g_set_error (error, CARC_ERROR, CARC_ERROR_INVALID_ARGUMENT, "no move takes an argument '%.32s'",
-               key);
+  g_set_error (error, CARC_ERROR, CARC_ERROR_INVALID_ARGUMENT, "no move takes an argument '%.*s'",
+               carc_utf8_cut (key, 32), key);
   return FALSE;
 }
 
@@ -280,7 +282,8 @@ carc_move_init_from_args (CarcMove *move, const char *name, GVariant *args, GErr
     m.type = CARC_MOVE_PLUGIN;
   else
     {
-      g_set_error (error, CARC_ERROR, CARC_ERROR_ILLEGAL_MOVE, "'%.32s' is not a move", name);
+      g_set_error (error, CARC_ERROR, CARC_ERROR_ILLEGAL_MOVE, "'%.*s' is not a move",
+                   carc_utf8_cut (name, 32), name);
       return FALSE;
     }
   guint params = 0;
@@ -467,7 +470,8 @@ apply_plugin (CarcGame *g, const CarcMove *move, GError **error)
   const CarcMoveDef *def;
   if (!move->name || !find_move_def (g, move->name, &e, &def))
     {
-      g_set_error (error, CARC_ERROR, CARC_ERROR_ILLEGAL_MOVE, "this game has no move '%.32s'",
+      g_set_error (error, CARC_ERROR, CARC_ERROR_ILLEGAL_MOVE, "this game has no move '%.*s'",
+                   carc_utf8_cut (move->name ? move->name : "(null)", 32),
                    move->name ? move->name : "(null)");
       return FALSE;
     }

@@ -434,7 +434,8 @@ read_expansion (CarcGameConfig *config, JsonNode *n, const char *where, CarcPlug
   if (!plugin)
     {
       g_set_error (error, CARC_ERROR, CARC_ERROR_UNKNOWN_EXPANSION,
-                   "%s: no expansion '%.64s' is loaded", name_path, plugin_name);
+                   "%s: no expansion '%.*s' is loaded", name_path, carc_utf8_cut (plugin_name, 64),
+                   plugin_name);
       return FALSE;
     }
   if (!carc_game_config_add_expansion (config, plugin, NULL))
@@ -662,7 +663,8 @@ read_figure (JsonObject *o, const char *path, CarcMove *m, GError **error)
   if (!m->figure)
     {
       g_autofree char *where = g_strdup_printf ("%s.figure", path);
-      return bad (error, where, "no loaded expansion has a figure '%.32s'", name);
+      return bad (error, where, "no loaded expansion has a figure '%.*s'", carc_utf8_cut (name, 32),
+                  name);
     }
   if (strcmp (m->figure, "follower") == 0)
     m->figure = NULL;
@@ -680,7 +682,7 @@ read_tile (JsonObject *o, const char *path, CarcMove *m, GError **error)
   if (m->tile)
     return TRUE;
   g_autofree char *where = g_strdup_printf ("%s.tile", path);
-  return bad (error, where, "no loaded tile set has a tile '%.64s'", id);
+  return bad (error, where, "no loaded tile set has a tile '%.*s'", carc_utf8_cut (id, 64), id);
 }
 
 static gboolean read_scores (JsonObject *o, const char *path, guint n_players, guint *scores,
@@ -744,7 +746,7 @@ read_move (JsonNode *n, const char *path, CarcMove *m, guint n_players, guint *s
       type = (gint)i;
   const char *plugin_move = type < 0 ? carc_move_name_lookup (name) : NULL;
   if (type < 0 && !plugin_move)
-    return bad (error, kind_path, "'%.32s' is not a move", name);
+    return bad (error, kind_path, "'%.*s' is not a move", carc_utf8_cut (name, 32), name);
   memset (m, 0, sizeof *m);
   if (plugin_move)
     return read_plugin_move (o, path, m, plugin_move, error)

@@ -135,6 +135,18 @@ START_TEST (test_refusals)
   ck_assert_error (error, CARC_ERROR, CARC_ERROR_ILLEGAL_MOVE);
   ck_assert_str_eq (error->message, "'jump' is not a move");
   g_clear_error (&error);
+  /* a long name quoted in part, cut between two characters, never inside one: the message
+   * goes to D-Bus, which takes valid UTF-8 only (found by the D-Bus fuzzer: the daemon
+   * aborted in libdbus on a name cut inside a 2-byte character) */
+  g_autofree char *accented = g_strconcat ("x",
+                                           "\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9"
+                                           "\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9",
+                                           NULL);
+  ck_assert (!carc_move_init_from_args (&m, accented, NULL, &error));
+  ck_assert (g_utf8_validate (error->message, -1, NULL));
+  ck_assert_str_eq (error->message, "'x\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9"
+                                    "\u00e9\u00e9\u00e9\u00e9\u00e9' is not a move");
+  g_clear_error (&error);
   /* arguments: unknown, of the wrong type, missing, extra */
   g_autoptr (GVariant) bad_key = g_variant_ref_sink (g_variant_new_parsed ("{'z': <1>}"));
   ck_assert (!carc_move_init_from_args (&m, "place", bad_key, &error));
