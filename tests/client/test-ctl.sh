@@ -384,4 +384,91 @@ expect 2 "no move 3" move "$n" 3 --token "$token"
 ctl move "$n" 1 --token "$token"
 [ "$(prop "$di" Player Score)" = 1 ] || fail "Di's score: $(prop "$di" Player Score)"
 
+# --- the mayor's wagon phase and barn, from 'moves' and 'move N' alone (issue 17, "D-Bus and
+# clients"): carcassonnectl has no code for either
+# play SEAT-TOKEN MOVE: plays the move 'moves' lists as exactly MOVE ("place x=1 y=0 rotation=1")
+play () {
+  line=$(ctl moves "$n" --token "$1" | grep -x "[0-9]*\. $2") || fail "no move '$2' in: $(ctl moves "$n" --token "$1")"
+  ctl move "$n" "${line%%.*}" --token "$1"
+}
+# RULES-next AM-6 (D25, C2): Red's wagon on U east of D; Blue's W at (2,0); Red's W at (-1,0)
+# completes the road, Red 4; then Red's wagon phase: to the start tile's city, the east or
+# south road of (2,0), or home
+out=$(ctl new --players 2 --expansions mayor --tile-order U,W,W,B --join Red)
+game=$(echo "$out" | sed -n '1s/ .*//p')
+# shellcheck disable=SC2046
+set -- $(echo "$out" | sed -n 2p)
+red=$1 rt=$2 n=${game##*/}
+# shellcheck disable=SC2046
+set -- $(ctl join "$n" Blue)
+bt=$2
+ctl start "$n" --token "$rt"
+play "$rt" "place x=1 y=0 rotation=1"
+play "$rt" "deploy segment=0 figure=wagon"
+play "$bt" "place x=2 y=0 rotation=0"
+play "$bt" skip
+play "$rt" "place x=-1 y=0 rotation=0"
+play "$rt" skip
+[ "$(prop "$game" Game State)" = 6 ] || fail "not in the wagon phase: $(prop "$game" Game State)"
+[ "$(prop "$red" Player Score)" = 4 ] || fail "Red's score: $(prop "$red" Player Score)"
+out=$(ctl moves "$n" --token "$rt")
+[ "$out" = "1. wagon-move segment=0 piece=0
+2. wagon-move segment=0 piece=2
+3. wagon-move segment=1 piece=2
+4. wagon-pass" ] || fail "moves (the wagon phase): $out"
+expect 2 "no move 5" move "$n" 5 --token "$rt"
+# to the south road of (2,0): Blue's turn, the wagon drawn there (seat 0, W)
+ctl move "$n" 3 --token "$rt"
+[ "$(prop "$game" Game State)" = 1 ] || fail "the wagon phase did not end: $(prop "$game" Game State)"
+out=$(ctl show "$n" --ascii)
+echo "$out" | grep -q -x ' 0 ---o--------------------o---' || fail "show (the wagon): $out"
+echo "$out" | grep -q -x '   ...|....................0W..' || fail "show (the wagon): $out"
+echo "$out" | grep -q -x '  \. field .*  0-5 follower (seat)  W wagon' || fail "show (legend): $out"
+
+# RULES-next AM-10's board (D27): Red's farmer on E north of D; E at (0,-2), (0,-3), (1,-2);
+# Red's E at (1,-1) may take the barn to its north-west corner, where four fields meet
+out=$(ctl new --players 2 --expansions mayor --tile-order E,E,E,E,E,B --join Red)
+game=$(echo "$out" | sed -n '1s/ .*//p')
+# shellcheck disable=SC2046
+set -- $(echo "$out" | sed -n 2p)
+rt=$2 n=${game##*/}
+# shellcheck disable=SC2046
+set -- $(ctl join "$n" Blue)
+bt=$2
+ctl start "$n" --token "$rt"
+play "$rt" "place x=0 y=-1 rotation=2"
+play "$rt" "deploy segment=1 figure=follower"
+play "$bt" "place x=0 y=-2 rotation=0"
+play "$bt" skip
+play "$rt" "place x=0 y=-3 rotation=2"
+play "$rt" skip
+play "$bt" "place x=1 y=-2 rotation=0"
+play "$bt" skip
+play "$rt" "place x=1 y=-1 rotation=1"
+out=$(ctl moves "$n" --token "$rt")
+# no follower on the field: Red's farmer holds it; the barn may go there
+[ "$out" = "1. deploy segment=0 figure=follower
+2. deploy segment=0 figure=mayor
+3. deploy segment=0 figure=wagon
+4. deploy segment=1 figure=barn
+5. skip" ] || fail "moves (the barn): $out"
+ctl move "$n" 4 --token "$rt"
+# AM-10 (D28): the barn arrives in the farmer's field: the farmer scores 6 and goes home, the
+# barn stays, drawn on its field as seat 0's B
+[ "$(prop "$game" Game Scores)" = "[uint32 6, 0]" ] || fail "scores: $(prop "$game" Game Scores)"
+out=$(ctl show "$n" --ascii)
+echo "$out" | grep -q -x -- '-1 ..........0B##' || fail "show (the barn): $out"
+echo "$out" | grep -q -x '  \. field .*  0-5 follower (seat)  B barn' || fail "show (legend): $out"
+# the daemon's word for it: GetFigures names the kind, by piece and segment
+out=$(bus -o "$game" -m org.carcassonne.Engine1.Game.GetFigures)
+[ "$out" = "([(objectpath '$game/player/0', uint32 5, uint32 1, 'barn')],)" ] ||
+  fail "GetFigures: $out"
+# GetSegmentAttributes: the tile data's attributes, with no meaning in the daemon
+out=$(ctl new --players 2 --expansions inns-cathedrals)
+g2=${out%% *}
+out=$(bus -o "$g2" -m org.carcassonne.Engine1.Game.GetSegmentAttributes)
+[ "$out" = "([('IC-Cccc.c', uint32 0, {'cathedral': ''}), ('IC-RCc.i', 1, {'inn': ''}), \
+('IC-RrC.i', 1, {'inn': ''}), ('IC-CcRr+.i', 1, {'inn': ''}), ('IC-RRR.i', 0, {'inn': ''}), \
+('IC-RFr.i', 0, {'inn': ''}), ('IC-Rr.i', 0, {'inn': ''})],)" ] || fail "GetSegmentAttributes: $out"
+
 echo "PASS: carcassonnectl"
