@@ -391,18 +391,23 @@ play () {
   line=$(ctl moves "$n" --token "$1" | grep -x "[0-9]*\. $2") || fail "no move '$2' in: $(ctl moves "$n" --token "$1")"
   ctl move "$n" "${line%%.*}" --token "$1"
 }
+# red_blue TILES: a started mayor game of Red (seat 0) and Blue with the tile order TILES:
+# sets game, n, red, rt (Red's token) and bt (Blue's)
+red_blue () {
+  out=$(ctl new --players 2 --expansions mayor --tile-order "$1" --join Red)
+  game=$(echo "$out" | sed -n '1s/ .*//p')
+  # shellcheck disable=SC2046
+  set -- $(echo "$out" | sed -n 2p)
+  red=$1 rt=$2 n=${game##*/}
+  # shellcheck disable=SC2046
+  set -- $(ctl join "$n" Blue)
+  bt=$2
+  ctl start "$n" --token "$rt"
+}
 # RULES-next AM-6 (D25, C2): Red's wagon on U east of D; Blue's W at (2,0); Red's W at (-1,0)
 # completes the road, Red 4; then Red's wagon phase: to the start tile's city, the east or
 # south road of (2,0), or home
-out=$(ctl new --players 2 --expansions mayor --tile-order U,W,W,B --join Red)
-game=$(echo "$out" | sed -n '1s/ .*//p')
-# shellcheck disable=SC2046
-set -- $(echo "$out" | sed -n 2p)
-red=$1 rt=$2 n=${game##*/}
-# shellcheck disable=SC2046
-set -- $(ctl join "$n" Blue)
-bt=$2
-ctl start "$n" --token "$rt"
+red_blue U,W,W,B
 play "$rt" "place x=1 y=0 rotation=1"
 play "$rt" "deploy segment=0 figure=wagon"
 play "$bt" "place x=2 y=0 rotation=0"
@@ -427,15 +432,7 @@ echo "$out" | grep -q -x '  \. field .*  0-5 follower (seat)  W wagon' || fail "
 
 # RULES-next AM-10's board (D27): Red's farmer on E north of D; E at (0,-2), (0,-3), (1,-2);
 # Red's E at (1,-1) may take the barn to its north-west corner, where four fields meet
-out=$(ctl new --players 2 --expansions mayor --tile-order E,E,E,E,E,B --join Red)
-game=$(echo "$out" | sed -n '1s/ .*//p')
-# shellcheck disable=SC2046
-set -- $(echo "$out" | sed -n 2p)
-rt=$2 n=${game##*/}
-# shellcheck disable=SC2046
-set -- $(ctl join "$n" Blue)
-bt=$2
-ctl start "$n" --token "$rt"
+red_blue E,E,E,E,E,B
 play "$rt" "place x=0 y=-1 rotation=2"
 play "$rt" "deploy segment=1 figure=follower"
 play "$bt" "place x=0 y=-2 rotation=0"
