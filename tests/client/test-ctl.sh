@@ -468,4 +468,66 @@ out=$(bus -o "$g2" -m org.carcassonne.Engine1.Game.GetSegmentAttributes)
 ('IC-RrC.i', 1, {'inn': ''}), ('IC-CcRr+.i', 1, {'inn': ''}), ('IC-RRR.i', 0, {'inn': ''}), \
 ('IC-RFr.i', 0, {'inn': ''}), ('IC-Rr.i', 0, {'inn': ''})],)" ] || fail "GetSegmentAttributes: $out"
 
+# --- the same wagon phase at the prompt: Red plays with 'moves' and 'move N' on a pipe, Blue
+# with one-shot commands; the phase's moves show by themselves when it is Red's
+fifo=$TMPDIR_CTL/prompt.fifo
+mkfifo "$fifo"
+ctl <"$fifo" >"$TMPDIR_CTL/wagon" 2>&1 &
+prompt_pid=$!
+exec 3>"$fifo"
+seen=0 # the prompt's output lines already looked at
+# await REGEX: waits (at most 20 s) for a new line of the prompt's output matching REGEX,
+# sets got to it and looks past it (not in a subshell: seen must move on)
+await () {
+  i=0
+  while :; do
+    line=$(tail -n +$((seen + 1)) "$TMPDIR_CTL/wagon" | grep -n -E -m 1 -- "$1") && break
+    i=$((i + 1))
+    [ $i -lt 200 ] || fail "the prompt never printed '$1': $(cat "$TMPDIR_CTL/wagon")"
+    sleep 0.1
+  done
+  seen=$((seen + ${line%%:*}))
+  got=${line#*:}
+}
+# prompt_play MOVE: 'moves' at the prompt, then 'move N' for the line that is exactly MOVE
+prompt_play () {
+  echo moves >&3
+  await "^[0-9]+\. $1\$"
+  echo "move ${got%%.*}" >&3
+}
+# expect_line REGEX LINE: the prompt's next line matching REGEX is LINE
+expect_line () {
+  await "$1"
+  [ "$got" = "$2" ] || fail "the prompt printed '$got', not '$2': $(cat "$TMPDIR_CTL/wagon")"
+}
+echo "new --players 2 --expansions mayor --tile-order U,W,W,B --join Red" >&3
+await '^/org/carcassonne/Engine1/game/[0-9]+ '
+game=${got%% *} n=${game##*/}
+# shellcheck disable=SC2046
+set -- $(ctl join "$n" Blue)
+bt=$2
+echo start >&3
+await '^your turn:$'
+prompt_play "place x=1 y=0 rotation=1"
+prompt_play "deploy segment=0 figure=wagon"
+await '^turn 2: '
+play "$bt" "place x=2 y=0 rotation=0"
+play "$bt" skip
+await '^your turn:$'
+prompt_play "place x=-1 y=0 rotation=0"
+prompt_play skip
+expect_line 'scores: ' '  road at (1, 0) scores: Red (red) +4 (4 for 4 tiles)'
+expect_line '^your move:$' 'your move:'
+expect_line '^[0-9]+\. wagon-' '1. wagon-move segment=0 piece=0'
+expect_line '^[0-9]+\. wagon-' '2. wagon-move segment=0 piece=2'
+expect_line '^[0-9]+\. wagon-' '3. wagon-move segment=1 piece=2'
+expect_line '^[0-9]+\. wagon-' '4. wagon-pass'
+expect_line '^move N$' 'move N'
+echo "move 3" >&3
+echo quit >&3
+exec 3>&-
+wait "$prompt_pid" || fail "the prompt failed: $(cat "$TMPDIR_CTL/wagon")"
+[ "$(prop "$game" Game State)" = 1 ] ||
+  fail "the wagon phase did not end at the prompt: $(cat "$TMPDIR_CTL/wagon")"
+
 echo "PASS: carcassonnectl"
