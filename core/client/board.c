@@ -126,6 +126,7 @@ typedef enum
   G_DIAG_UP,   /* ... from the south-west corner up to the north-east */
   G_NONE,      /* not this tile's: the other triangle of a triangular piece's cell */
   G_WATER,
+  G_ATTRIBUTE, /* a segment attribute's mark: its letter (Layout.mark) */
   G_UNKNOWN,
 } Glyph;
 
@@ -136,20 +137,28 @@ typedef struct
 } GlyphSet;
 
 static const GlyphSet unicode_glyphs = {
-  { " ", "·", "▓", "─", "│", "+", "○", "✚", "◆", "●", "+", "█", "╲", "╱", " ", "≈", "?" },
+  { " ", "·", "▓", "─", "│", "+", "○", "✚", "◆", "●", "+", "█", "╲", "╱", " ", "≈", "*", "?" },
   { "○", "│", "─", "└", "│", "│", "┌", "├", "─", "┘", "─", "┴", "┐", "┤", "┬", "┼" },
 };
 
 static const GlyphSet ascii_glyphs = {
-  { " ", ".", "#", "-", "|", "+", "o", "K", "$", "@", "+", "%", "\\", "/", " ", "~", "?" },
+  { " ", ".", "#", "-", "|", "+", "o", "K", "$", "@", "+", "%", "\\", "/", " ", "~", "*", "?" },
   { "o", "|", "-", "+", "|", "|", "+", "+", "-", "+", "-", "+", "+", "+", "+", "+" },
 };
 
 /* SGR parameters per glyph (followers take their player's colour). */
 static const char *const glyph_sgr[G_UNKNOWN + 1] = {
   NULL, "2;32", "33", "1", "1", "1",  "1",    "1;35", "1;34",
-  NULL, "2",    "37", "2", "2", NULL, "1;36", "2",
+  NULL, "2",    "37", "2", "2", NULL, "1;36", "1;97", "2",
 };
+
+/* A letter as a string that lives as long as the program. */
+static const char *
+letter_text (char c)
+{
+  const char s[2] = { c, 0 };
+  return g_intern_string (s);
+}
 
 static const char *const digits[] = { "0", "1", "2", "3", "4", "5", "6", "7", "8", "9" };
 
@@ -173,6 +182,7 @@ typedef struct
   Glyph glyph[CELL_H][CELL_W];
   gint owner[CELL_H][CELL_W];
   guint8 arms[CELL_H][CELL_W];
+  char mark[CELL_H][CELL_W]; /* G_ATTRIBUTE's letter */
 } Layout;
 
 static gboolean
@@ -206,8 +216,29 @@ first_field (const CtlTileType *t, const gint *half_owner, const guint *halves, 
 
 /* The character a segment's follower (or shield) stands on: the segment's character nearest
  * to the middle of its characters (a character is about half as wide as high). */
+static gboolean anchor_skipping (const Layout *l, gint seg, const gint (*skip)[2], guint n_skip,
+                                 gint *row, gint *col);
+
 static gboolean
 anchor (const Layout *l, gint seg, gint skip_r, gint skip_c, gint *row, gint *col)
+{
+  const gint skip[1][2] = { { skip_r, skip_c } };
+  return anchor_skipping (l, seg, skip, 1, row, col);
+}
+
+static gboolean
+skipped (const gint (*skip)[2], guint n_skip, gint r, gint c)
+{
+  for (guint i = 0; i < n_skip; i++)
+    if (skip[i][0] == r && skip[i][1] == c)
+      return TRUE;
+  return FALSE;
+}
+
+/* The anchor of @seg among the characters not in @skip (@n_skip row, column pairs). */
+static gboolean
+anchor_skipping (const Layout *l, gint seg, const gint (*skip)[2], guint n_skip, gint *row,
+                 gint *col)
 {
   double sr = 0, sc = 0;
   guint n = 0;
@@ -226,7 +257,7 @@ anchor (const Layout *l, gint seg, gint skip_r, gint skip_c, gint *row, gint *co
   double best = G_MAXDOUBLE;
   for (gint r = 0; r < CELL_H; r++)
     for (gint c = 0; c < CELL_W; c++)
-      if (l->owner[r][c] == seg && !(r == skip_r && c == skip_c))
+      if (l->owner[r][c] == seg && !skipped (skip, n_skip, r, c))
         {
           double d = (r - sr) * (r - sr) + (c - sc) * (c - sc) / 4.0;
           if (d < best - 1e-9)
@@ -701,14 +732,31 @@ layout_tile (const CtlTileType *t, guint rotation, Layout *l)
   else
     layout_square (t, rotation, l);
 
-  /* Shields: beside the spot a follower would take. */
+  /* Shields, then the attributes' marks: beside the spot a follower would take. */
   for (guint i = 0; i < t->n_segments; i++)
-    if (t->segments[i].shield)
-      {
-        gint ar = -1, ac = -1, r, c;
-        if (anchor (l, (gint)i, -1, -1, &ar, &ac) && anchor (l, (gint)i, ar, ac, &r, &c))
+    {
+      const CtlSegment *seg = &t->segments[i];
+      gint skip[8][2] = { { -1, -1 } }, r, c;
+      guint n = 1;
+      if (!anchor (l, (gint)i, -1, -1, &skip[0][0], &skip[0][1]))
+        continue;
+      if (seg->shield && anchor_skipping (l, (gint)i, skip, n, &r, &c))
+        {
           l->glyph[r][c] = G_SHIELD;
-      }
+          skip[n][0] = r;
+          skip[n++][1] = c;
+        }
+      for (guint k = 0; seg->attributes && seg->attributes[k] && n < G_N_ELEMENTS (skip); k++)
+        /* no room beside it (a road of one character): on the follower's spot */
+        if (anchor_skipping (l, (gint)i, skip, n, &r, &c)
+            || (r = skip[0][0], c = skip[0][1], l->glyph[r][c] != G_ATTRIBUTE))
+          {
+            l->glyph[r][c] = G_ATTRIBUTE;
+            l->mark[r][c] = seg->marks ? seg->marks[k] : g_ascii_tolower (seg->attributes[k][0]);
+            skip[n][0] = r;
+            skip[n++][1] = c;
+          }
+    }
 }
 
 /* The canvas: per character a glyph string and its SGR parameters. */
@@ -765,7 +813,11 @@ draw_tile (Canvas *cv, guint x, guint y, const CtlTileType *t, guint rotation, c
   layout_tile (t, rotation, &l);
   for (guint r = 0; r < CELL_H; r++)
     for (guint c = 0; c < CELL_W; c++)
-      put_glyph (cv, x + c, y + r, gs, l.glyph[r][c], l.arms[r][c]);
+      {
+        put_glyph (cv, x + c, y + r, gs, l.glyph[r][c], l.arms[r][c]);
+        if (l.glyph[r][c] == G_ATTRIBUTE)
+          canvas_at (cv, x + c, y + r)->text = letter_text (l.mark[r][c]);
+      }
 }
 
 /* Appends the canvas's row @y with colours when asked. */
@@ -814,6 +866,78 @@ ctl_player_label (const CtlPlayer *player, gint seat, CtlRenderFlags flags)
   return sgr ? g_strdup_printf ("\033[%sm%s\033[0m", sgr, text) : g_steal_pointer (&text);
 }
 
+/* The game's figure kinds: the board's list, or those of its followers in their order. */
+static GPtrArray *
+figure_kinds (const CtlBoard *b)
+{
+  GPtrArray *kinds = g_ptr_array_new ();
+  for (guint i = 0; i < b->n_figures; i++)
+    g_ptr_array_add (kinds, (gpointer)b->figures[i]);
+  for (guint i = 0; i < b->n_followers; i++)
+    {
+      const char *f = b->followers[i].figure;
+      guint k = 0;
+      while (f && k < kinds->len && g_strcmp0 (kinds->pdata[k], f) != 0)
+        k++;
+      if (f && k == kinds->len)
+        g_ptr_array_add (kinds, (gpointer)f);
+    }
+  return kinds;
+}
+
+static char
+follower_letter (const CtlBoard *b, const CtlFollower *f)
+{
+  if (!f->figure)
+    return 0;
+  g_autoptr (GPtrArray) kinds = figure_kinds (b);
+  return ctl_figure_letter ((const char *const *)kinds->pdata, kinds->len, f->figure);
+}
+
+/* The marks of the attributes on the board's tiles, each name once, in the order they occur. */
+static void
+append_attribute_legend (GString *out, const CtlBoard *b, gboolean colour)
+{
+  g_autoptr (GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  for (guint i = 0; i < b->n_tiles; i++)
+    {
+      const CtlTileType *t = ctl_tile_type_lookup (b->types, b->n_types, b->tiles[i].tile);
+      for (guint s = 0; t && s < t->n_segments; s++)
+        {
+          const CtlSegment *seg = &t->segments[s];
+          for (guint k = 0; seg->attributes && seg->attributes[k]; k++)
+            {
+              const char *name = seg->attributes[k];
+              if (!g_hash_table_add (seen, (gpointer)name))
+                continue;
+              char mark = seg->marks ? seg->marks[k] : g_ascii_tolower (name[0]);
+              append_coloured (out, letter_text (mark), glyph_sgr[G_ATTRIBUTE], colour);
+              g_string_append_printf (out, " %s  ", name);
+            }
+        }
+    }
+}
+
+/* "  L large-follower" for each figure kind other than the follower on the board. */
+static void
+append_figure_legend (GString *out, const CtlBoard *b, gboolean colour)
+{
+  g_autoptr (GPtrArray) kinds = figure_kinds (b);
+  for (guint k = 0; k < kinds->len; k++)
+    {
+      const char *kind = kinds->pdata[k];
+      char letter = ctl_figure_letter ((const char *const *)kinds->pdata, kinds->len, kind);
+      gboolean shown = FALSE;
+      for (guint i = 0; letter && i < b->n_followers && !shown; i++)
+        shown = g_strcmp0 (b->followers[i].figure, kind) == 0;
+      if (!shown)
+        continue;
+      g_string_append (out, "  ");
+      append_coloured (out, letter_text (letter), "1", colour);
+      g_string_append_printf (out, " %s", kind);
+    }
+}
+
 static void
 append_legend (GString *out, const CtlBoard *b, const GlyphSet *gs, gboolean colour)
 {
@@ -849,9 +973,12 @@ append_legend (GString *out, const CtlBoard *b, const GlyphSet *gs, gboolean col
       append_coloured (out, gs->glyph[G_MARK], glyph_sgr[G_MARK], colour);
       g_string_append (out, " the tile fits here  ");
     }
+  append_attribute_legend (out, b, colour);
   if (colour)
     append_coloured (out, gs->glyph[G_FOLLOWER], "1", TRUE);
-  g_string_append (out, colour ? " follower\n" : "0-5 follower (seat)\n");
+  g_string_append (out, colour ? " follower" : "0-5 follower (seat)");
+  append_figure_legend (out, b, colour);
+  g_string_append_c (out, '\n');
   for (guint p = 0; p < b->n_players; p++)
     {
       const CtlPlayer *pl = &b->players[p];
@@ -930,7 +1057,9 @@ follower_tile (const CtlBoard *b, const CtlFollower *f)
   return pt;
 }
 
-/* Each follower on its segment's anchor: its player's digit, or a dot in the player's colour. */
+/* Each figure on its segment's anchor: a follower is its player's digit, or a dot in the
+ * player's colour; another kind its letter in the player's colour, or the digit then the
+ * letter (before it at a tile's east edge). */
 static void
 draw_followers (Canvas *cv, const CtlBoard *b, Bounds r, const GlyphSet *gs, gboolean colour)
 {
@@ -953,11 +1082,18 @@ draw_followers (Canvas *cv, const CtlBoard *b, Bounds r, const GlyphSet *gs, gbo
       const CtlPlayer *pl
           = f->seat >= 0 && (guint)f->seat < b->n_players ? &b->players[f->seat] : NULL;
       const char *sgr = pl ? ctl_colour_sgr (pl->colour) : NULL;
+      char letter = follower_letter (b, f);
       if (colour && sgr)
-        ch->text = gs->glyph[G_FOLLOWER];
+        ch->text = letter ? letter_text (letter) : gs->glyph[G_FOLLOWER];
       else
         ch->text = f->seat >= 0 && (guint)f->seat < G_N_ELEMENTS (digits) ? digits[f->seat] : "?";
       ch->sgr = sgr ? sgr : "1";
+      if (letter && !(colour && sgr))
+        {
+          Char *next = col + 1 < CELL_W ? ch + 1 : ch - 1;
+          next->text = letter_text (letter);
+          next->sgr = "1";
+        }
     }
 }
 

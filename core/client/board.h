@@ -7,7 +7,13 @@
  * its player's colour (without colour: the seat number). A triangular piece is the triangle of its
  * cell on its corner's side of the diagonal, the long side drawn '╲' or '╱' where a field meets it;
  * the other triangle stays blank unless the other half is there. Columns are x (east), rows
- * are y (south); the labels give the coordinates a place command takes. */
+ * are y (south); the labels give the coordinates a place command takes.
+ *
+ * Whatever the expansions declare is drawn from its name, with no code per expansion: a
+ * figure of another kind than the follower is a capital letter (ctl_figure_letter()) in its
+ * player's colour (without colour: the seat number, then the letter), and a segment
+ * attribute a small letter beside the segment's follower spot
+ * (ctl_tile_types_mark_attributes()); the legend lists those the board shows. */
 #pragma once
 #include <glib.h>
 
@@ -64,6 +70,11 @@ typedef struct
   guint kind;        /* CtlFeatureKind */
   guint32 locations; /* CTL_LOC_* bits, in the tile's own orientation */
   gboolean shield;
+  /* Its attributes' names (doc/tile-data.md), NULL-terminated; NULL for none. */
+  const char *const *attributes;
+  /* One mark (a small letter) per attribute, as ctl_tile_types_mark_attributes() chose them;
+   * NULL: each attribute's first letter. */
+  const char *marks;
 } CtlSegment;
 
 typedef struct
@@ -93,6 +104,8 @@ typedef struct
   /* The tile it stands on: 1 + its index in CtlBoard.tiles; 0 for the last one listed at
    * x, y (the same unless two triangular pieces share the cell). */
   guint piece;
+  /* Its figure kind's name (Player.Figures); NULL or "follower" for a follower. */
+  const char *figure;
 } CtlFollower;
 
 typedef struct
@@ -118,6 +131,10 @@ typedef struct
   guint n_players;
   const gint *marks; /* n_marks (x, y) pairs: empty cells to mark '+' (legal places) */
   guint n_marks;
+  /* The game's figure kinds in the game's order (Player.Figures), which ctl_figure_letter()
+   * follows; NULL: the kinds in the order the followers list them. */
+  const char *const *figures;
+  guint n_figures;
 } CtlBoard;
 
 typedef enum
@@ -144,6 +161,17 @@ char *ctl_player_label (const CtlPlayer *player, gint seat, CtlRenderFlags flags
 
 /* The ANSI SGR parameters for a player colour name ("91" for red), NULL if unknown. */
 const char *ctl_colour_sgr (const char *colour);
+
+/* The capital letter that draws figure kind @figure (NULL or "follower": 0, the follower's
+ * own glyph): the first letter of its name that no kind before it in @kinds (@n_kinds, the
+ * game's order, "follower" first) took, 'K' never (the ASCII cloister); '*' if none is left.
+ * A kind not in @kinds comes after them all. */
+char ctl_figure_letter (const char *const *kinds, guint n_kinds, const char *figure);
+/* Chooses every segment attribute's mark in @types: in the order the attributes first occur
+ * in @types (type by type, segment by segment), the first letter of its name, in lower case,
+ * that no attribute before it took, 'o' never (the ASCII junction); '*' if none is left. The
+ * same name has the same mark everywhere. The marks strings are allocated in @strings. */
+void ctl_tile_types_mark_attributes (CtlTileType *types, guint n_types, GStringChunk *strings);
 
 const CtlTileType *ctl_tile_type_lookup (const CtlTileType *types, guint n_types, const char *id);
 

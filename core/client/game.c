@@ -29,6 +29,8 @@ ctl_game_free (CtlGame *g)
   g_free (g->types);
   g_free (g->tiles);
   g_free (g->followers);
+  g_free (g->figures);
+  g_clear_pointer (&g->attribute_lists, g_ptr_array_unref);
   g_string_chunk_free (g->strings);
   g_free (g);
 }
@@ -76,6 +78,24 @@ size_players (CtlGame *g, GVariant *props)
   return paths;
 }
 
+/* The game's figure kinds, in its order: the keys of a player's Figures (every seat has them
+ * all), read once. */
+static void
+set_figure_kinds (CtlGame *g, GVariant *p)
+{
+  g_autoptr (GVariant) figures = g_variant_lookup_value (p, "Figures", G_VARIANT_TYPE ("a{su}"));
+  if (g->n_figures || !figures)
+    return;
+  g->n_figures = (guint)g_variant_n_children (figures);
+  g->figures = g_new0 (const char *, g->n_figures + 1);
+  for (guint i = 0; i < g->n_figures; i++)
+    {
+      const char *name;
+      g_variant_get_child (figures, i, "{&su}", &name, NULL);
+      g->figures[i] = g_string_chunk_insert_const (g->strings, name);
+    }
+}
+
 /* The @i-th taken seat's Player properties @p, at @path. */
 static void
 set_player (CtlGame *g, guint i, const char *path, GVariant *p)
@@ -94,6 +114,7 @@ set_player (CtlGame *g, guint i, const char *path, GVariant *p)
   pl->bot = lookup_bool (p, "Bot");
   pl->connected = lookup_bool (p, "Connected");
   g->hand_sizes[seat] = lookup_uint (p, "HandSize");
+  set_figure_kinds (g, p);
 }
 
 static gboolean
@@ -206,6 +227,37 @@ read_board (CtlGame *g, DBusConnection *conn, GError **error)
   return TRUE;
 }
 
+/* GetSegmentAttributes into the tile types' segments (their names; a daemon without it: none). */
+static void
+read_attributes (CtlGame *g, DBusConnection *conn)
+{
+  g_autoptr (GVariant) reply
+      = ctl_call_typed (conn, g->path, "GetSegmentAttributes", NULL, "(a(sua{ss}))", NULL);
+  if (!reply)
+    return;
+  g_autoptr (GVariant) list = g_variant_get_child_value (reply, 0);
+  for (guint i = 0; i < g_variant_n_children (list); i++)
+    {
+      const char *id;
+      guint32 segment;
+      g_autoptr (GVariant) attrs = NULL;
+      g_variant_get_child (list, i, "(&su@a{ss})", &id, &segment, &attrs);
+      const CtlTileType *t = ctl_tile_type_lookup (g->types, g->n_types, id);
+      if (!t || segment >= t->n_segments)
+        continue;
+      guint n = (guint)g_variant_n_children (attrs);
+      const char **names = g_new0 (const char *, n + 1);
+      g_ptr_array_add (g->attribute_lists, names);
+      for (guint k = 0; k < n; k++)
+        {
+          const char *name;
+          g_variant_get_child (attrs, k, "{&s&s}", &name, NULL);
+          names[k] = g_string_chunk_insert_const (g->strings, name);
+        }
+      ((CtlSegment *)t->segments)[segment].attributes = names;
+    }
+}
+
 static gboolean
 read_types (CtlGame *g, DBusConnection *conn, GError **error)
 {
@@ -238,6 +290,8 @@ read_types (CtlGame *g, DBusConnection *conn, GError **error)
         }
       t->segments = segs;
     }
+  read_attributes (g, conn);
+  ctl_tile_types_mark_attributes (g->types, g->n_types, g->strings);
   return TRUE;
 }
 
@@ -307,13 +361,37 @@ read_snapshot (CtlGame *g, DBusConnection *conn, gboolean *old, GError **error)
   return TRUE;
 }
 
+/* GetFigures: the figure kind of each follower GetPieces or GetSnapshot listed, in their
+ * order. A daemon without it, or an answer of another length: figures stay unnamed (drawn as
+ * followers). */
+static void
+read_figures (CtlGame *g, DBusConnection *conn)
+{
+  g_autoptr (GVariant) reply
+      = ctl_call_typed (conn, g->path, "GetFigures", NULL, "(a(ouus))", NULL);
+  if (!reply)
+    return;
+  g_autoptr (GVariant) figures = g_variant_get_child_value (reply, 0);
+  if (g_variant_n_children (figures) != g->n_followers)
+    return;
+  for (guint i = 0; i < g->n_followers; i++)
+    {
+      const char *figure;
+      g_variant_get_child (figures, i, "(&ouu&s)", NULL, NULL, NULL, &figure);
+      g->followers[i].figure = g_string_chunk_insert_const (g->strings, figure);
+    }
+}
+
 gboolean
 ctl_game_refresh (CtlGame *g, DBusConnection *conn, gboolean board, GError **error)
 {
   g_autoptr (GError) local = NULL;
   gboolean old = FALSE;
   if (read_snapshot (g, conn, &old, &local))
-    return TRUE;
+    {
+      read_figures (g, conn);
+      return TRUE;
+    }
   if (!old)
     {
       g_propagate_error (error, g_steal_pointer (&local));
@@ -328,7 +406,12 @@ ctl_game_refresh (CtlGame *g, DBusConnection *conn, gboolean board, GError **err
   if (!read_players (g, conn, props, error))
     return FALSE;
   set_scores (g, props);
-  return !board || read_board (g, conn, error);
+  if (!board)
+    return TRUE;
+  if (!read_board (g, conn, error))
+    return FALSE;
+  read_figures (g, conn);
+  return TRUE;
 }
 
 CtlGame *
@@ -337,6 +420,7 @@ ctl_game_new (DBusConnection *conn, const char *path, GError **error)
   g_autoptr (CtlGame) g = g_new0 (CtlGame, 1);
   g->path = g_strdup (path);
   g->strings = g_string_chunk_new (1024);
+  g->attribute_lists = g_ptr_array_new_with_free_func (g_free);
   if (!ctl_game_refresh (g, conn, TRUE, error) || !read_types (g, conn, error))
     return NULL;
   return g_steal_pointer (&g);
@@ -363,7 +447,9 @@ ctl_game_add_follower (CtlGame *g, gint seat, guint piece, gint x, gint y, guint
                        const char *figure)
 {
   g->followers = g_renew (CtlFollower, g->followers, g->n_followers + 1);
-  g->followers[g->n_followers++] = (CtlFollower){ seat, x, y, segment, piece + 1 };
+  g->followers[g->n_followers++] = (CtlFollower){
+    seat, x, y, segment, piece + 1, figure ? g_string_chunk_insert_const (g->strings, figure) : NULL
+  };
   if (counted (figure) && seat >= 0 && (guint)seat < g->n_players && g->players[seat].followers)
     g->players[seat].followers--;
 }
@@ -388,8 +474,8 @@ ctl_game_remove_follower (CtlGame *g, guint piece, gint x, gint y, guint segment
 CtlBoard
 ctl_game_board (const CtlGame *g, const gint *marks, guint n_marks)
 {
-  CtlBoard b = { g->types,       g->n_types, g->tiles,     g->n_tiles, g->followers,
-                 g->n_followers, g->players, g->n_players, marks,      n_marks };
+  CtlBoard b = { g->types,   g->n_types,   g->tiles, g->n_tiles, g->followers, g->n_followers,
+                 g->players, g->n_players, marks,    n_marks,    g->figures,   g->n_figures };
   return b;
 }
 

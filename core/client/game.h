@@ -42,6 +42,9 @@ typedef struct
   guint n_tiles;
   CtlFollower *followers;
   guint n_followers;
+  const char **figures; /* the game's figure kinds in its order (Player.Figures) */
+  guint n_figures;
+  GPtrArray *attribute_lists; /* the segments' attribute name lists (owned) */
 
   GStringChunk *strings; /* every string the structs above point to */
 } CtlGame;

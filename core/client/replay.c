@@ -24,6 +24,21 @@ typedef struct
 } Replay;
 
 /* The renderer's description of an engine tile type. */
+/* The names of segment @s's attributes, NULL-terminated (NULL for none), owned by @g. */
+static const char *const *
+attribute_names (CtlGame *g, const CarcTileType *t, guint s)
+{
+  guint n = carc_tile_type_get_segment_n_attributes (t, s);
+  if (!n)
+    return NULL;
+  const char **names = g_new0 (const char *, n + 1);
+  for (guint k = 0; k < n; k++)
+    names[k] = g_string_chunk_insert_const (
+        g->strings, carc_tile_type_get_segment_attribute_at (t, s, k, NULL));
+  g_ptr_array_add (g->attribute_lists, names);
+  return names;
+}
+
 static void
 add_tile_type (CtlGame *g, const CarcTileType *t)
 {
@@ -49,8 +64,10 @@ add_tile_type (CtlGame *g, const CarcTileType *t)
       segs[s].kind = carc_tile_type_get_segment_kind (t, s);
       segs[s].locations = ctl_location_parse ((const char *const *)v);
       segs[s].shield = carc_tile_type_get_segment_shield (t, s);
+      segs[s].attributes = attribute_names (g, t, s);
     }
   c->segments = segs;
+  ctl_tile_types_mark_attributes (g->types, g->n_types, g->strings);
 }
 
 static void
@@ -68,6 +85,7 @@ view_new (CarcRecord *record, CarcTileSet *base)
   CtlGame *g = g_new0 (CtlGame, 1);
   g->path = g_strdup (REPLAY_PATH);
   g->strings = g_string_chunk_new (1024);
+  g->attribute_lists = g_ptr_array_new_with_free_func (g_free);
   g->name = "";
   g->tile = "";
   g->active = CTL_NO_PLAYER;
@@ -140,7 +158,11 @@ view_sync (CtlGame *g, CarcGame *game)
     {
       CarcFollowerInfo f = { 0 };
       carc_game_get_follower (game, i, &f);
-      g->followers[i] = (CtlFollower){ (gint)f.player, f.x, f.y, f.segment, f.piece + 1 };
+      const char *figure = carc_game_get_figure_name (game, f.figure);
+      g->followers[i] = (CtlFollower){
+        (gint)f.player, f.x,         f.y,
+        f.segment,      f.piece + 1, g_string_chunk_insert_const (g->strings, figure)
+      };
     }
 }
 

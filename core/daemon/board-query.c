@@ -79,6 +79,51 @@ append_followers (CarcdSession *s, DBusMessageIter *it, gboolean by_piece)
   return ok && dbus_message_iter_close_container (it, &array);
 }
 
+/* The figures on the board, in the order of GetPieces' followers: (player, piece, segment,
+ * figure kind's name). */
+static gboolean
+append_figures (CarcdSession *s, DBusMessageIter *it)
+{
+  DBusMessageIter array, st;
+  guint n = s->game ? carc_game_get_n_followers (s->game) : 0;
+  gboolean ok = dbus_message_iter_open_container (it, DBUS_TYPE_ARRAY, "(ouus)", &array);
+
+  for (guint i = 0; ok && i < n; i++)
+    {
+      CarcFollowerInfo f;
+      dbus_uint32_t segment, piece;
+      const char *player, *figure;
+
+      if (!carc_game_get_follower (s->game, i, &f))
+        continue;
+      piece = f.piece;
+      segment = f.segment;
+      figure = carc_game_get_figure_name (s->game, f.figure);
+      player = carcd_session_player_path (s, (gint)f.player);
+      ok = dbus_message_iter_open_container (&array, DBUS_TYPE_STRUCT, NULL, &st)
+           && dbus_message_iter_append_basic (&st, DBUS_TYPE_OBJECT_PATH, &player)
+           && dbus_message_iter_append_basic (&st, DBUS_TYPE_UINT32, &piece)
+           && dbus_message_iter_append_basic (&st, DBUS_TYPE_UINT32, &segment)
+           && dbus_message_iter_append_basic (&st, DBUS_TYPE_STRING, &figure)
+           && dbus_message_iter_close_container (&array, &st);
+    }
+  return ok && dbus_message_iter_close_container (it, &array);
+}
+
+DBusMessage *
+carcd_game_get_figures (DBusConnection *c, DBusMessage *msg, gpointer session)
+{
+  DBusMessage *reply = dbus_message_new_method_return (msg);
+  DBusMessageIter it;
+
+  if (reply == NULL)
+    return NULL;
+  dbus_message_iter_init_append (reply, &it);
+  if (!append_figures (session, &it))
+    g_clear_pointer (&reply, dbus_message_unref);
+  return reply;
+}
+
 static DBusMessage *
 reply_board (CarcdSession *s, DBusMessage *msg, gboolean pieces)
 {
@@ -284,10 +329,12 @@ append_tile_set (DBusMessageIter *array, CarcTileSet *tiles)
   return ok;
 }
 
-DBusMessage *
-carcd_game_get_tile_types (DBusConnection *c, DBusMessage *msg, gpointer session)
+/* An array of @signature with what @append says of the base set's tile types, then of each
+ * of the game's expansions' in hook order. */
+static DBusMessage *
+reply_tile_sets (CarcdSession *s, DBusMessage *msg, const char *signature,
+                 gboolean (*append) (DBusMessageIter *array, CarcTileSet *tiles))
 {
-  CarcdSession *s = session;
   DBusMessage *reply = dbus_message_new_method_return (msg);
   DBusMessageIter it, array;
   gboolean ok;
@@ -295,10 +342,10 @@ carcd_game_get_tile_types (DBusConnection *c, DBusMessage *msg, gpointer session
   if (reply == NULL)
     return NULL;
   dbus_message_iter_init_append (reply, &it);
-  ok = dbus_message_iter_open_container (&it, DBUS_TYPE_ARRAY, "(saua(uasb)a{ss})", &array)
-       && append_tile_set (&array, s->daemon->tiles);
+  ok = dbus_message_iter_open_container (&it, DBUS_TYPE_ARRAY, signature, &array)
+       && append (&array, s->daemon->tiles);
   for (guint i = 0; ok && i < s->options.n_expansions; i++)
-    ok = append_tile_set (&array, carc_plugin_get_tiles (s->options.expansions[i].plugin));
+    ok = append (&array, carc_plugin_get_tiles (s->options.expansions[i].plugin));
   if (!ok || !dbus_message_iter_close_container (&it, &array))
     g_clear_pointer (&reply, dbus_message_unref);
   return reply;
@@ -361,4 +408,55 @@ carcd_game_get_tile_picture (DBusConnection *c, DBusMessage *msg, gpointer sessi
     sets[i + 1] = carc_plugin_get_tiles (s->options.expansions[i].plugin);
   return carcd_reply_tile_picture (msg, sets, s->options.n_expansions + 1,
                                    "the game has no tile type");
+}
+
+DBusMessage *
+carcd_game_get_tile_types (DBusConnection *c, DBusMessage *msg, gpointer session)
+{
+  return reply_tile_sets (session, msg, "(saua(uasb)a{ss})", append_tile_set);
+}
+
+/* One (tile id, segment, attributes) per segment of @tiles' types that has attributes. */
+static gboolean
+append_segment_attributes (DBusMessageIter *array, CarcTileSet *tiles)
+{
+  gboolean ok = TRUE;
+
+  for (guint i = 0; ok && i < carc_tile_set_get_n_types (tiles); i++)
+    {
+      const CarcTileType *t = carc_tile_set_get_type_at (tiles, i);
+      const char *id = carc_tile_type_get_id (t);
+      for (guint seg = 0; ok && seg < carc_tile_type_get_n_segments (t); seg++)
+        {
+          guint n = carc_tile_type_get_segment_n_attributes (t, seg);
+          dbus_uint32_t segment = seg;
+          DBusMessageIter st, dict, entry;
+          if (!n)
+            continue;
+          ok = dbus_message_iter_open_container (array, DBUS_TYPE_STRUCT, NULL, &st)
+               && dbus_message_iter_append_basic (&st, DBUS_TYPE_STRING, &id)
+               && dbus_message_iter_append_basic (&st, DBUS_TYPE_UINT32, &segment)
+               && dbus_message_iter_open_container (&st, DBUS_TYPE_ARRAY, "{ss}", &dict);
+          for (guint k = 0; ok && k < n; k++)
+            {
+              const char *value = NULL;
+              const char *name = carc_tile_type_get_segment_attribute_at (t, seg, k, &value);
+              if (value == NULL)
+                value = "";
+              ok = dbus_message_iter_open_container (&dict, DBUS_TYPE_DICT_ENTRY, NULL, &entry)
+                   && dbus_message_iter_append_basic (&entry, DBUS_TYPE_STRING, &name)
+                   && dbus_message_iter_append_basic (&entry, DBUS_TYPE_STRING, &value)
+                   && dbus_message_iter_close_container (&dict, &entry);
+            }
+          ok = ok && dbus_message_iter_close_container (&st, &dict)
+               && dbus_message_iter_close_container (array, &st);
+        }
+    }
+  return ok;
+}
+
+DBusMessage *
+carcd_game_get_segment_attributes (DBusConnection *c, DBusMessage *msg, gpointer session)
+{
+  return reply_tile_sets (session, msg, "(sua{ss})", append_segment_attributes);
 }

@@ -14,6 +14,11 @@ DBusMessage *carcd_game_get_pieces (DBusConnection *c, DBusMessage *msg, gpointe
 DBusMessage *carcd_game_get_features (DBusConnection *c, DBusMessage *msg, gpointer session);
 /* GetTileTypes: a(saua(uasb)a{ss}): the base set's, then the game's expansions' */
 DBusMessage *carcd_game_get_tile_types (DBusConnection *c, DBusMessage *msg, gpointer session);
+/* GetFigures: a(ouus): (player, piece, segment, figure kind) in GetPieces' followers' order */
+DBusMessage *carcd_game_get_figures (DBusConnection *c, DBusMessage *msg, gpointer session);
+/* GetSegmentAttributes: a(sua{ss}): (tile id, segment, attributes) for every segment with any */
+DBusMessage *carcd_game_get_segment_attributes (DBusConnection *c, DBusMessage *msg,
+                                                gpointer session);
 /* Appends GetPieces' two arrays: a(uiisuo) pieces, a(ouuu) followers. */
 gboolean carcd_append_pieces (CarcdSession *session, DBusMessageIter *iter);
 /* GetBoardPicture: s, the board as SVG (carc_game_to_svg()) */

@@ -551,6 +551,8 @@ static const CdbusArg snapshot_out[] = { { "sequence", "t" },
                                          { NULL } };
 static const CdbusArg history_out[] = { { "moves", "a(uosa{sv}s)" }, { NULL } };
 static const CdbusArg tile_types_out[] = { { "tiles", "a(saua(uasb)a{ss})" }, { NULL } };
+static const CdbusArg figures_out[] = { { "figures", "a(ouus)" }, { NULL } };
+static const CdbusArg attributes_out[] = { { "attributes", "a(sua{ss})" }, { NULL } };
 static const CdbusArg place_piece_in[]
     = { { "index", "u" },    { "x", "i" },           { "y", "i" },
         { "rotation", "u" }, { "options", "a{sv}" }, { NULL } };
@@ -596,6 +598,8 @@ static const CdbusMethod game_methods[] = {
   { "GetHistory", NULL, history_out, carcd_game_get_history },
   { "GetBoardPicture", NULL, picture_out, carcd_game_get_board_picture },
   { "GetTilePicture", tile_picture_in, picture_out, carcd_game_get_tile_picture },
+  { "GetFigures", NULL, figures_out, carcd_game_get_figures },
+  { "GetSegmentAttributes", NULL, attributes_out, carcd_game_get_segment_attributes },
   { NULL },
 };
 

@@ -37,13 +37,19 @@ static const char *const base_lines[] = {
   "RI.1-RIrI IRIR R:EW I:NS F:NNW,WNW F:NNE,ENE F:ESE,SSE F:SSW,WSW",
   "RI.1-II FFII I:SW F:NNW,NNE,ENE,ESE,SSE,WNW F:SSW,WSW",
   "RI.1-LIRI FIRI K R:S I:EW F:NNW,NNE,ENE,WNW F:ESE,SSE F:SSW,WSW",
+  /* Segment attributes after the locations (plugins/inns-cathedrals/inns-cathedrals.tiles; the
+   * road end marker left out): a cathedral city, an inn road. */
+  "IC-Cccc.c CCCC C:NESW:cathedral",
+  "IC-RCc.i CFRC C:NW R:S:inn F:SSW F:ENE,ESE,SSE",
 };
 
 typedef struct
 {
   CtlTileType types[G_N_ELEMENTS (base_lines)];
   CtlSegment segments[G_N_ELEMENTS (base_lines)][8];
+  const char *attributes[G_N_ELEMENTS (base_lines)][8][4];
   char *ids[G_N_ELEMENTS (base_lines)];
+  GStringChunk *strings; /* the attributes' marks */
 } TileTable;
 
 static TileTable table;
@@ -61,6 +67,7 @@ edge_kind (char c)
 static void
 setup_tiles (void)
 {
+  table.strings = g_string_chunk_new (64);
   for (guint i = 0; i < G_N_ELEMENTS (base_lines); i++)
     {
       g_auto (GStrv) words = g_strsplit (base_lines[i], " ", -1);
@@ -82,6 +89,16 @@ setup_tiles (void)
                       : parts[0][0] == 'I' ? CTL_FEATURE_WATER
                                            : CTL_FEATURE_FIELD;
           seg->shield = parts[1] && parts[2] && g_str_equal (parts[2], "s");
+          /* what follows the locations, but the shield: attributes (interned: they outlive
+           * the split) */
+          const char **attrs = table.attributes[i][t->n_segments - 1];
+          guint n_attrs = 0;
+          memset (attrs, 0, sizeof table.attributes[i][0]);
+          for (guint k = 2; parts[1] && k < g_strv_length (parts) && n_attrs < 3; k++)
+            if (!g_str_equal (parts[k], "s"))
+              attrs[n_attrs++] = g_intern_string (parts[k]);
+          seg->attributes = n_attrs ? attrs : NULL;
+          seg->marks = NULL;
           seg->locations = 0;
           if (parts[1] && seg->kind == CTL_FEATURE_FIELD)
             {
@@ -98,6 +115,7 @@ setup_tiles (void)
         }
       t->segments = table.segments[i];
     }
+  ctl_tile_types_mark_attributes (table.types, G_N_ELEMENTS (base_lines), table.strings);
 }
 
 static void
@@ -105,6 +123,7 @@ teardown_tiles (void)
 {
   for (guint i = 0; i < G_N_ELEMENTS (base_lines); i++)
     g_clear_pointer (&table.ids[i], g_free);
+  g_clear_pointer (&table.strings, g_string_chunk_free);
 }
 
 static char *
@@ -201,15 +220,16 @@ START_TEST (test_followers)
   CtlPlacedTile tiles[] = { { 0, 0, "D", 0 }, { 1, 0, "V", 0 }, { 0, 1, "A", 0 } };
   CtlFollower followers[] = {
     /* seat, x, y, segment, piece (0: the tile at x, y) */
-    { 0, 0, 0, 0, 0 }, /* D's city, north */
-    { 1, 0, 0, 1, 0 }, /* D's road */
-    { 1, 1, 0, 2, 0 }, /* V's small field, south-west of its road */
-    { 0, 0, 1, 0, 0 }, /* A's cloister */
+    { 0, 0, 0, 0, 0, NULL }, /* D's city, north */
+    { 1, 0, 0, 1, 0, NULL }, /* D's road */
+    { 1, 1, 0, 2, 0, NULL }, /* V's small field, south-west of its road */
+    { 0, 0, 1, 0, 0, NULL }, /* A's cloister */
   };
   CtlPlayer players[]
       = { { "ann", "red", 3, 6, FALSE, TRUE, TRUE }, { "bob", "blue", 0, 6, TRUE, TRUE, FALSE } };
-  CtlBoard b
-      = { table.types, G_N_ELEMENTS (base_lines), tiles, 3, followers, 4, players, 2, NULL, 0 };
+  CtlBoard b = {
+    table.types, G_N_ELEMENTS (base_lines), tiles, 3, followers, 4, players, 2, NULL, 0, NULL, 0
+  };
   g_autofree char *plain = ctl_board_render (&b, CTL_RENDER_ASCII);
   ck_assert_str_eq (plain, "      0      1\n"
                            "   .##0##........\n"
@@ -232,7 +252,8 @@ START_TEST (test_legend)
   CtlPlayer players[] = { { "ann", "red", 12, 5, FALSE, TRUE, FALSE },
                           { "bob", "blue", 7, 7, TRUE, TRUE, TRUE },
                           { "cy", "yellow", 0, 7, FALSE, FALSE, FALSE } };
-  CtlBoard b = { table.types, G_N_ELEMENTS (base_lines), tiles, 1, NULL, 0, players, 3, NULL, 0 };
+  CtlBoard b
+      = { table.types, G_N_ELEMENTS (base_lines), tiles, 1, NULL, 0, players, 3, NULL, 0, NULL, 0 };
   g_autofree char *s = ctl_board_render (&b, CTL_RENDER_LEGEND);
   ck_assert_msg (strstr (s, "· field  ▓ city  ◆ shield  ─ road  ○ junction  ✚ cloister") != NULL,
                  "%s", s);
@@ -252,7 +273,8 @@ START_TEST (test_marks_unknown_empty)
 {
   CtlPlacedTile tiles[] = { { 0, 0, "Z", 0 } };
   const gint marks[] = { 1, 0, 0, -1 };
-  CtlBoard b = { table.types, G_N_ELEMENTS (base_lines), tiles, 1, NULL, 0, NULL, 0, marks, 2 };
+  CtlBoard b
+      = { table.types, G_N_ELEMENTS (base_lines), tiles, 1, NULL, 0, NULL, 0, marks, 2, NULL, 0 };
   g_autofree char *s = ctl_board_render (&b, CTL_RENDER_ASCII);
   ck_assert_str_eq (s, "      0      1\n"
                        "\n"
@@ -291,9 +313,12 @@ START_TEST (test_half_corners)
     { 0, 1, "HT-I-07", 2 }, { -1, 0, "HT-I-07", 3 },
   };
   const gint marks[] = { 1, 0 };
-  CtlBoard b = {
-    table.types, G_N_ELEMENTS (base_lines), tiles, G_N_ELEMENTS (tiles), NULL, 0, NULL, 0, marks, 1
-  };
+  CtlBoard b = { table.types, G_N_ELEMENTS (base_lines),
+                 tiles,       G_N_ELEMENTS (tiles),
+                 NULL,        0,
+                 NULL,        0,
+                 marks,       1,
+                 NULL,        0 };
   g_autofree char *s = ctl_board_render (&b, 0);
   ck_assert_str_eq (s, "     -1      0      1\n"
                        "   ···│·╱ ·▓▓▓▓▓· ╲▓▓▓▓·\n"
@@ -326,9 +351,9 @@ START_TEST (test_half_pair)
   };
   CtlFollower followers[] = {
     /* seat, x, y, segment, piece */
-    { 0, 0, 0, 0, 1 }, /* a monk on HT-I-05's cloister, not on the half listed last */
-    { 1, 0, 0, 0, 2 }, /* a farmer on HT-I-06's field */
-    { 1, 1, 0, 0, 0 }, /* on HT-II-10's road: the last half listed at (1, 0) */
+    { 0, 0, 0, 0, 1, NULL }, /* a monk on HT-I-05's cloister, not on the half listed last */
+    { 1, 0, 0, 0, 2, NULL }, /* a farmer on HT-I-06's field */
+    { 1, 1, 0, 0, 0, NULL }, /* on HT-II-10's road: the last half listed at (1, 0) */
   };
   guint n_followers = G_N_ELEMENTS (followers);
   g_autofree char *s = render (tiles, G_N_ELEMENTS (tiles), followers, n_followers, 0);
@@ -375,10 +400,11 @@ START_TEST (test_abbey)
     { 0, -1, "E", 2 }, { -1, 0, "D", 0 },    { 1, 0, "U", 1 },
     { 0, 1, "A", 0 },  { 0, 0, "abbey", 1 }, { 2, 0, "HT-I-06", 0 },
   };
-  CtlFollower followers[] = { { 0, 0, 0, 0, 0 } };
+  CtlFollower followers[] = { { 0, 0, 0, 0, 0, NULL } };
   CtlPlayer players[] = { { "ann", "red", 0, 6, FALSE, TRUE, TRUE } };
-  CtlBoard b
-      = { table.types, G_N_ELEMENTS (base_lines), tiles, 5, followers, 1, players, 1, NULL, 0 };
+  CtlBoard b = {
+    table.types, G_N_ELEMENTS (base_lines), tiles, 5, followers, 1, players, 1, NULL, 0, NULL, 0
+  };
   g_autofree char *s = ctl_board_render (&b, CTL_RENDER_LEGEND);
   ck_assert_str_eq (s, "     -1      0      1\n"
                        "          ·······\n"
@@ -473,6 +499,92 @@ START_TEST (test_tiles_row)
 }
 END_TEST
 
+/* The letters of figure kinds and attributes come from their names alone, in the game's order,
+ * with no code per expansion (issue 17, "D-Bus and clients"; doc/carcassonnectl.1, BOARD). */
+START_TEST (test_letter_rules)
+{
+  const char *const kinds[] = { "follower", "large-follower", "barn", "builder", "pig", "kite" };
+  ck_assert_int_eq (ctl_figure_letter (kinds, 6, "follower"), 0);
+  ck_assert_int_eq (ctl_figure_letter (kinds, 6, NULL), 0);
+  ck_assert_int_eq (ctl_figure_letter (kinds, 6, "large-follower"), 'L');
+  ck_assert_int_eq (ctl_figure_letter (kinds, 6, "barn"), 'B');
+  /* B is the barn's: the builder takes its next free letter */
+  ck_assert_int_eq (ctl_figure_letter (kinds, 6, "builder"), 'U');
+  ck_assert_int_eq (ctl_figure_letter (kinds, 6, "pig"), 'P');
+  /* K is the ASCII cloister: never a figure's */
+  ck_assert_int_eq (ctl_figure_letter (kinds, 6, "kite"), 'I');
+  /* a kind the list lacks comes after the listed ones */
+  ck_assert_int_eq (ctl_figure_letter (kinds, 6, "lamp"), 'A');
+  /* attributes: in the order they first occur; 'c' is the cathedral's, so cloth takes 'l' */
+  CtlSegment segs[3] = { { 0 } };
+  const char *const a0[] = { "cathedral", NULL }, *const a1[] = { "cloth", "orb", NULL };
+  segs[0].attributes = a0;
+  segs[1].attributes = a1;
+  segs[2].attributes = a0;
+  CtlTileType t = { .id = "T", .n_segments = 3, .segments = segs };
+  g_autoptr (GStringChunk) strings = g_string_chunk_new (16);
+  ctl_tile_types_mark_attributes (&t, 1, strings);
+  ck_assert_str_eq (segs[0].marks, "c");
+  ck_assert_str_eq (segs[1].marks, "lr"); /* 'o' is the ASCII junction: never a mark */
+  ck_assert_str_eq (segs[2].marks, "c");
+}
+END_TEST
+
+/* Every figure kind and segment attribute drawn from what the daemon declares: a mayor in a
+ * cathedral city, a wagon on an inn road, a large follower in a city, a barn on its field and a
+ * follower, each in its player's colour or as seat number and letter, with a legend of the
+ * attributes and figure kinds the board shows (issue 17, "D-Bus and clients"). */
+START_TEST (test_figures_attributes)
+{
+  CtlPlacedTile tiles[] = { { 0, 0, "IC-Cccc.c", 0 }, { 0, 1, "IC-RCc.i", 0 }, { 1, 0, "E", 3 } };
+  CtlFollower followers[] = {
+    /* seat, x, y, segment, piece, figure */
+    { 0, 0, 0, 0, 1, "mayor" },          /* the cathedral city */
+    { 1, 0, 1, 1, 2, "wagon" },          /* the inn road */
+    { 0, 0, 1, 3, 2, "follower" },       /* a farmer east of the road */
+    { 1, 1, 0, 0, 3, "large-follower" }, /* E's city, turned to the west */
+    { 0, 1, 0, 1, 3, "barn" },           /* E's field */
+  };
+  const char *const kinds[] = { "follower", "large-follower", "mayor", "wagon", "barn" };
+  CtlPlayer players[]
+      = { { "ann", "red", 3, 6, FALSE, TRUE, TRUE }, { "bob", "blue", 0, 7, TRUE, TRUE, FALSE } };
+  CtlBoard b = {
+    table.types, G_N_ELEMENTS (base_lines), tiles, 3, followers, 5, players, 2, NULL, 0, kinds, 5
+  };
+  g_autofree char *plain = ctl_board_render (&b, CTL_RENDER_ASCII | CTL_RENDER_LEGEND);
+  ck_assert_str_eq (plain,
+                    "      0      1\n"
+                    "   #######.......\n"
+                    " 0 ##c0M##1L.0B..\n"
+                    "   #######.......\n"
+                    "   ######.\n"
+                    " 1 ###o.0.\n"
+                    "   ...1W..\n"
+                    "  . field  # city  $ shield  - road  o junction  K cloister  c cathedral"
+                    "  i inn  0-5 follower (seat)  L large-follower  M mayor  W wagon"
+                    "  B barn\n"
+                    "> 0 red    ann                3 points  6 followers\n"
+                    "  1 blue   bob                0 points  7 followers  (bot)\n");
+  /* the inn under the wagon: on its own, its mark is on the road's one character */
+  g_autofree char *inn = ctl_tile_render (
+      ctl_tile_type_lookup (table.types, G_N_ELEMENTS (base_lines), "IC-RCc.i"), CTL_RENDER_ASCII);
+  ck_assert_str_eq (inn, " rot 0     rot 1     rot 2     rot 3\n"
+                         "######.   .######   ...i...   .......\n"
+                         "###o...   i--o###   ...o###   ###oi--\n"
+                         "...i...   .......   .######   ######.\n");
+  g_autofree char *coloured = ctl_board_render (&b, CTL_RENDER_COLOR);
+  ck_assert_ptr_nonnull (strstr (coloured, "\033[1;91mM\033[0m"));
+  ck_assert_ptr_nonnull (strstr (coloured, "\033[1;94mW\033[0m"));
+  ck_assert_ptr_nonnull (strstr (coloured, "\033[1;94mL\033[0m"));
+  ck_assert_ptr_nonnull (strstr (coloured, "\033[1;91mB\033[0m"));
+  ck_assert_ptr_nonnull (strstr (coloured, "\033[1;91m●\033[0m"));
+  ck_assert_ptr_nonnull (strstr (coloured, "\033[1;97mc\033[0m"));
+  g_autofree char *inn_coloured = ctl_tile_render (
+      ctl_tile_type_lookup (table.types, G_N_ELEMENTS (base_lines), "IC-RCc.i"), CTL_RENDER_COLOR);
+  ck_assert_ptr_nonnull (strstr (inn_coloured, "\033[1;97mi\033[0m"));
+}
+END_TEST
+
 static Suite *
 board_render_suite (void)
 {
@@ -493,6 +605,8 @@ board_render_suite (void)
   tcase_add_test (tc, test_abbey);
   tcase_add_test (tc, test_tiles_row);
   tcase_add_test (tc, test_river);
+  tcase_add_test (tc, test_letter_rules);
+  tcase_add_test (tc, test_figures_attributes);
   suite_add_tcase (s, tc);
   return s;
 }

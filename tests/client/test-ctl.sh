@@ -384,4 +384,150 @@ expect 2 "no move 3" move "$n" 3 --token "$token"
 ctl move "$n" 1 --token "$token"
 [ "$(prop "$di" Player Score)" = 1 ] || fail "Di's score: $(prop "$di" Player Score)"
 
+# --- the mayor's wagon phase and barn, from 'moves' and 'move N' alone (issue 17, "D-Bus and
+# clients"): carcassonnectl has no code for either
+# play SEAT-TOKEN MOVE: plays the move 'moves' lists as exactly MOVE ("place x=1 y=0 rotation=1")
+play () {
+  line=$(ctl moves "$n" --token "$1" | grep -x "[0-9]*\. $2") || fail "no move '$2' in: $(ctl moves "$n" --token "$1")"
+  ctl move "$n" "${line%%.*}" --token "$1"
+}
+# red_blue TILES: a started mayor game of Red (seat 0) and Blue with the tile order TILES:
+# sets game, n, red, rt (Red's token) and bt (Blue's)
+red_blue () {
+  out=$(ctl new --players 2 --expansions mayor --tile-order "$1" --join Red)
+  game=$(echo "$out" | sed -n '1s/ .*//p')
+  # shellcheck disable=SC2046
+  set -- $(echo "$out" | sed -n 2p)
+  red=$1 rt=$2 n=${game##*/}
+  # shellcheck disable=SC2046
+  set -- $(ctl join "$n" Blue)
+  bt=$2
+  ctl start "$n" --token "$rt"
+}
+# RULES-next AM-6 (D25, C2): Red's wagon on U east of D; Blue's W at (2,0); Red's W at (-1,0)
+# completes the road, Red 4; then Red's wagon phase: to the start tile's city, the east or
+# south road of (2,0), or home
+red_blue U,W,W,B
+play "$rt" "place x=1 y=0 rotation=1"
+play "$rt" "deploy segment=0 figure=wagon"
+play "$bt" "place x=2 y=0 rotation=0"
+play "$bt" skip
+play "$rt" "place x=-1 y=0 rotation=0"
+play "$rt" skip
+[ "$(prop "$game" Game State)" = 6 ] || fail "not in the wagon phase: $(prop "$game" Game State)"
+[ "$(prop "$red" Player Score)" = 4 ] || fail "Red's score: $(prop "$red" Player Score)"
+out=$(ctl moves "$n" --token "$rt")
+[ "$out" = "1. wagon-move segment=0 piece=0
+2. wagon-move segment=0 piece=2
+3. wagon-move segment=1 piece=2
+4. wagon-pass" ] || fail "moves (the wagon phase): $out"
+expect 2 "no move 5" move "$n" 5 --token "$rt"
+# to the south road of (2,0): Blue's turn, the wagon drawn there (seat 0, W)
+ctl move "$n" 3 --token "$rt"
+[ "$(prop "$game" Game State)" = 1 ] || fail "the wagon phase did not end: $(prop "$game" Game State)"
+out=$(ctl show "$n" --ascii)
+echo "$out" | grep -q -x ' 0 ---o--------------------o---' || fail "show (the wagon): $out"
+echo "$out" | grep -q -x '   ...|....................0W..' || fail "show (the wagon): $out"
+echo "$out" | grep -q -x '  \. field .*  0-5 follower (seat)  W wagon' || fail "show (legend): $out"
+
+# RULES-next AM-10's board (D27): Red's farmer on E north of D; E at (0,-2), (0,-3), (1,-2);
+# Red's E at (1,-1) may take the barn to its north-west corner, where four fields meet
+red_blue E,E,E,E,E,B
+play "$rt" "place x=0 y=-1 rotation=2"
+play "$rt" "deploy segment=1 figure=follower"
+play "$bt" "place x=0 y=-2 rotation=0"
+play "$bt" skip
+play "$rt" "place x=0 y=-3 rotation=2"
+play "$rt" skip
+play "$bt" "place x=1 y=-2 rotation=0"
+play "$bt" skip
+play "$rt" "place x=1 y=-1 rotation=1"
+out=$(ctl moves "$n" --token "$rt")
+# no follower on the field: Red's farmer holds it; the barn may go there
+[ "$out" = "1. deploy segment=0 figure=follower
+2. deploy segment=0 figure=mayor
+3. deploy segment=0 figure=wagon
+4. deploy segment=1 figure=barn
+5. skip" ] || fail "moves (the barn): $out"
+ctl move "$n" 4 --token "$rt"
+# AM-10 (D28): the barn arrives in the farmer's field: the farmer scores 6 and goes home, the
+# barn stays, drawn on its field as seat 0's B
+[ "$(prop "$game" Game Scores)" = "[uint32 6, 0]" ] || fail "scores: $(prop "$game" Game Scores)"
+out=$(ctl show "$n" --ascii)
+echo "$out" | grep -q -x -- '-1 ..........0B##' || fail "show (the barn): $out"
+echo "$out" | grep -q -x '  \. field .*  0-5 follower (seat)  B barn' || fail "show (legend): $out"
+# the daemon's word for it: GetFigures names the kind, by piece and segment
+out=$(bus -o "$game" -m org.carcassonne.Engine1.Game.GetFigures)
+[ "$out" = "([(objectpath '$game/player/0', uint32 5, uint32 1, 'barn')],)" ] ||
+  fail "GetFigures: $out"
+# GetSegmentAttributes: the tile data's attributes, with no meaning in the daemon
+out=$(ctl new --players 2 --expansions inns-cathedrals)
+g2=${out%% *}
+out=$(bus -o "$g2" -m org.carcassonne.Engine1.Game.GetSegmentAttributes)
+[ "$out" = "([('IC-Cccc.c', uint32 0, {'cathedral': ''}), ('IC-RCc.i', 1, {'inn': ''}), \
+('IC-RrC.i', 1, {'inn': ''}), ('IC-CcRr+.i', 1, {'inn': ''}), ('IC-RRR.i', 0, {'inn': ''}), \
+('IC-RFr.i', 0, {'inn': ''}), ('IC-Rr.i', 0, {'inn': ''})],)" ] || fail "GetSegmentAttributes: $out"
+
+# --- the same wagon phase at the prompt: Red plays with 'moves' and 'move N' on a pipe, Blue
+# with one-shot commands; the phase's moves show by themselves when it is Red's
+fifo=$TMPDIR_CTL/prompt.fifo
+mkfifo "$fifo"
+ctl <"$fifo" >"$TMPDIR_CTL/wagon" 2>&1 &
+prompt_pid=$!
+exec 3>"$fifo"
+seen=0 # the prompt's output lines already looked at
+# await REGEX: waits (at most 20 s) for a new line of the prompt's output matching REGEX,
+# sets got to it and looks past it (not in a subshell: seen must move on)
+await () {
+  i=0
+  while :; do
+    line=$(tail -n +$((seen + 1)) "$TMPDIR_CTL/wagon" | grep -n -E -m 1 -- "$1") && break
+    i=$((i + 1))
+    [ $i -lt 200 ] || fail "the prompt never printed '$1': $(cat "$TMPDIR_CTL/wagon")"
+    sleep 0.1
+  done
+  seen=$((seen + ${line%%:*}))
+  got=${line#*:}
+}
+# prompt_play MOVE: 'moves' at the prompt, then 'move N' for the line that is exactly MOVE
+prompt_play () {
+  echo moves >&3
+  await "^[0-9]+\. $1\$"
+  echo "move ${got%%.*}" >&3
+}
+# expect_line REGEX LINE: the prompt's next line matching REGEX is LINE
+expect_line () {
+  await "$1"
+  [ "$got" = "$2" ] || fail "the prompt printed '$got', not '$2': $(cat "$TMPDIR_CTL/wagon")"
+}
+echo "new --players 2 --expansions mayor --tile-order U,W,W,B --join Red" >&3
+await '^/org/carcassonne/Engine1/game/[0-9]+ '
+game=${got%% *} n=${game##*/}
+# shellcheck disable=SC2046
+set -- $(ctl join "$n" Blue)
+bt=$2
+echo start >&3
+await '^your turn:$'
+prompt_play "place x=1 y=0 rotation=1"
+prompt_play "deploy segment=0 figure=wagon"
+await '^turn 2: '
+play "$bt" "place x=2 y=0 rotation=0"
+play "$bt" skip
+await '^your turn:$'
+prompt_play "place x=-1 y=0 rotation=0"
+prompt_play skip
+expect_line 'scores: ' '  road at (1, 0) scores: Red (red) +4 (4 for 4 tiles)'
+expect_line '^your move:$' 'your move:'
+expect_line '^[0-9]+\. wagon-' '1. wagon-move segment=0 piece=0'
+expect_line '^[0-9]+\. wagon-' '2. wagon-move segment=0 piece=2'
+expect_line '^[0-9]+\. wagon-' '3. wagon-move segment=1 piece=2'
+expect_line '^[0-9]+\. wagon-' '4. wagon-pass'
+expect_line '^move N$' 'move N'
+echo "move 3" >&3
+echo quit >&3
+exec 3>&-
+wait "$prompt_pid" || fail "the prompt failed: $(cat "$TMPDIR_CTL/wagon")"
+[ "$(prop "$game" Game State)" = 1 ] ||
+  fail "the wagon phase did not end at the prompt: $(cat "$TMPDIR_CTL/wagon")"
+
 echo "PASS: carcassonnectl"

@@ -737,6 +737,8 @@ static const Entry methods[] = {
   GAME_ROW ("GetBoard", SCENE_PLACE, no_args, READ, "ok", "ok", ANY),
   GAME_ROW ("GetFeatures", SCENE_PLACE, no_args, READ, "ok", "ok", ANY),
   GAME_ROW ("GetTileTypes", SCENE_PLACE, no_args, READ, "ok", "ok", ANY),
+  GAME_ROW ("GetSegmentAttributes", SCENE_PLACE, no_args, READ, "ok", "ok", ANY),
+  GAME_ROW ("GetFigures", SCENE_PLACE, no_args, READ, "ok", "ok", ANY),
   GAME_ROW ("GetHistory", SCENE_PLACE, no_args, READ, "ok", "ok",
             WHO "GetHistory, anyone (every move is public)"),
   GAME_ROW ("GetSnapshot", SCENE_PLACE, args_options, READ, "ok", "ok",
