@@ -1,0 +1,158 @@
+#!/bin/sh
+# test-gui-game.sh: carcassonne-gtk plays a whole game through its window, driven by synthetic
+# input, against the real daemon's bot with two expansions (doc/frontend.md, "The test").
+#
+# Under Xvfb, on the private bus of the test (make check runs it under dbus-run-session), it
+# starts the daemon from the build tree and the window with --create (abbey and vineyards,
+# a fixed seed, one bot), then plays every turn of its seat with xdotool as a player would:
+# Tab lights the next legal placement and centres it, a click on the board's middle places
+# the tile there; the number key 1 deploys on the first spot (every other turn) or S skips;
+# D draws, P passes, H takes the hand's piece when the turn starts choosing. The window
+# writes what it shows to --test-report's file after every change. The test passes when the
+# window shows the game over and the scores it shows are the daemon's (Game.Scores), and the
+# debug log shows the clicks placed tiles and deployed.
+#
+# Skips (exit 77) without Xvfb, xdotool or the client (built with --enable-frontend).
+set -eu
+. "${TOP_SRCDIR:?set TOP_SRCDIR to the source tree (make check does)}/tests/common/require.sh"
+: "${TOP_BUILDDIR:?set TOP_BUILDDIR to the build tree (make check does)}"
+: "${DBUS_SESSION_BUS_ADDRESS:?run under dbus-run-session (make check does)}"
+gui=$TOP_BUILDDIR/frontend/carcassonne-gtk
+[ -x "$gui" ] || skip "carcassonne-gtk not built (configure --enable-frontend: GTK 4 and librsvg)"
+require_program Xvfb "xvfb"
+require_program xdotool "xdotool"
+require_program gdbus "libglib2.0-bin"
+
+bus_name=org.carcassonne.Engine1
+scale=${CARCD_TEST_TIME_SCALE:-1}
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/test-gui-game.XXXXXX")
+daemon_pid= xvfb_pid= gui_pid=
+cleanup () {
+  for p in $gui_pid $daemon_pid $xvfb_pid; do
+    kill "$p" 2>/dev/null || :
+    wait "$p" 2>/dev/null || :
+  done
+  [ -n "${KEEP_TMP:-}" ] || rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM HUP
+
+fail () {
+  echo "test-gui-game: $*" >&2
+  for f in report debug.log gui.log daemon.log; do
+    [ -f "$tmp/$f" ] && { echo "--- $f" >&2; tail -n 30 "$tmp/$f" >&2; }
+  done
+  exit 1
+}
+
+# an X display of our own: Xvfb writes the number it took to the pipe of -displayfd
+exec 3>"$tmp/display"
+Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp >"$tmp/xvfb.log" 2>&1 &
+xvfb_pid=$!
+exec 3>&-
+i=0
+while [ ! -s "$tmp/display" ]; do
+  i=$((i + 1))
+  [ $i -le $((100 * scale)) ] || fail "Xvfb did not start"
+  sleep 0.1
+done
+DISPLAY=:$(cat "$tmp/display")
+export DISPLAY GDK_BACKEND=x11 GSK_RENDERER=cairo GTK_A11Y=none NO_AT_BRIDGE=1
+# the client keeps its tokens under the state directory: a fresh one
+export XDG_STATE_HOME="$tmp/state" XDG_CONFIG_HOME="$tmp/config"
+
+"$TOP_BUILDDIR/core/daemon/carcassonned" --nodetach >"$tmp/daemon.log" 2>&1 &
+daemon_pid=$!
+gdbus wait --session --timeout $((10 * scale)) "$bus_name" || fail "the daemon did not start"
+
+report=$tmp/report
+"$gui" --create --players 2 --bots 1 --seed 20261201 -x abbey -x vineyards --name Tester \
+  --test-report "$report" --debug-log "$tmp/debug.log" >"$tmp/gui.log" 2>&1 &
+gui_pid=$!
+
+# get KEY: the value of KEY in the report
+get () {
+  sed -n "s/^$1=//p" "$report" 2>/dev/null | head -n 1
+}
+
+wid=$(xdotool search --sync --onlyvisible --name '^Carcassonne ' | head -n 1)
+[ -n "$wid" ] || fail "no window"
+xdotool windowfocus --sync "$wid" 2>/dev/null || :
+
+# wait_change SERIAL: until the window reports again (or 5 s pass)
+wait_change () {
+  i=0
+  while [ "$(get serial)" = "$1" ] && [ $i -lt $((50 * scale)) ]; do
+    sleep 0.1
+    i=$((i + 1))
+  done
+}
+
+turns=0 deployed=0 steps=0
+while :; do
+  steps=$((steps + 1))
+  [ $steps -le 3000 ] || fail "the game did not end in 3000 steps"
+  serial=$(get serial)
+  state=$(get state)
+  [ "$state" = 3 ] && break
+  if [ "$(get my_turn)" != 1 ]; then
+    sleep 0.05
+    continue
+  fi
+  types=$(get move_types)
+  case $state in
+    1)
+      # Tab: the next legal placement, centred; a click on the board's middle places it
+      xdotool key Tab
+      sleep 0.05
+      set -- $(get board_centre)
+      xdotool mousemove --window "$wid" "$1" "$2" click 1
+      turns=$((turns + 1))
+      ;;
+    2)
+      if [ "$(get spots)" -gt 0 ] && [ $((turns % 2)) -eq 0 ]; then
+        xdotool key 1
+        deployed=$((deployed + 1))
+      else
+        xdotool key s
+      fi
+      ;;
+    4)
+      case $types in
+        *draw,*) xdotool key d ;;
+        *pass,*) xdotool key p ;;
+        *) # only the hand's pieces: take the first, then place it as a tile
+          xdotool key h
+          sleep 0.05
+          xdotool key Tab
+          sleep 0.05
+          set -- $(get board_centre)
+          xdotool mousemove --window "$wid" "$1" "$2" click 1
+          ;;
+      esac
+      ;;
+    *)
+      fail "state $state: this test plays no such turn (moves: $types)"
+      ;;
+  esac
+  wait_change "$serial"
+done
+
+# the window's last report, after GameOver's properties arrived
+sleep 0.5
+game=$(get game)
+shown=$(get scores)
+daemon=$(gdbus call --session --dest "$bus_name" --object-path "$game" \
+  --method org.freedesktop.DBus.Properties.Get org.carcassonne.Engine1.Game Scores |
+  sed 's/.*\[//; s/\].*//; s/uint32 //g; s/,//g')
+echo "test-gui-game: $turns placements by click, $deployed deployments; window shows '$shown', daemon says '$daemon'"
+[ "$(get status)" = "Game over" ] || fail "the window says '$(get status)', not Game over"
+[ -n "$shown" ] && [ "$shown" = "$daemon" ] || fail "the window shows scores '$shown', the daemon '$daemon'"
+[ "$turns" -ge 20 ] || fail "only $turns placements"
+placed=$(grep -c 'reply place .*ms$' "$tmp/debug.log" || :)
+[ "$placed" -ge 20 ] || fail "only $placed placements were accepted"
+grep -q 'reply deploy .*ms$' "$tmp/debug.log" || fail "no deployment was accepted"
+if grep -q 'ms (error)$' "$tmp/debug.log"; then
+  fail "a move the window sent was refused"
+fi
+echo "test-gui-game: PASS"
