@@ -190,6 +190,7 @@ draw_followers (FeBoard *board, cairo_t *cr)
       double x, y;
       if (!piece || !anchor (board, piece, f->segment, &x, &y))
         continue;
+      cairo_new_path (cr);
       if (f->kind == 0)
         cairo_arc (cr, x, y, r, 0, 2 * G_PI);
       else
@@ -300,6 +301,7 @@ draw_spots (FeBoard *board, cairo_t *cr)
       double x, y;
       if (!anchor (board, piece, spot->segment, &x, &y))
         continue;
+      cairo_new_path (cr);
       cairo_arc (cr, x, y, r, 0, 2 * G_PI);
       cairo_set_source_rgba (cr, 1, 1, 1, 0.9);
       cairo_fill_preserve (cr);
@@ -530,7 +532,7 @@ fe_board_new (FeGame *game)
 {
   FeBoard *board = g_new0 (FeBoard, 1);
   board->game = game;
-  board->zoom = 0.8;
+  board->zoom = 1.0;
   board->selected = -1;
   board->surfaces = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                            (GDestroyNotify)cairo_surface_destroy);

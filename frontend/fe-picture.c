@@ -184,10 +184,14 @@ fe_picture_segment_anchor (const FeTileType *type, guint segment, double *x, dou
   if (n == 0)
     return;
   sx /= n, sy /= n;
-  /* a road through the middle: its figure stands halfway to its first end */
-  if (s->kind == 1 && n == 2 && fabs (sx - cx) < 5 && fabs (sy - cy) < 5)
+  /* a road runs from its ends to the middle (fe_picture_tile_svg): through it, its figure
+   * stands there; ending in it, halfway along */
+  if (s->kind == 1 && n >= 2)
+    return;
+  /* a field around the middle (its locations all round): by its first location instead */
+  if (s->kind == 0 && hypot (sx - cx, sy - cy) < 20)
     location_point (s->locations[0], &sx, &sy);
-  double pull = s->kind == 2 ? 0.45 : 0.35;
+  double pull = s->kind == 1 ? 0.5 : s->kind == 2 ? 0.45 : 0.15;
   *x = sx + (cx - sx) * pull, *y = sy + (cy - sy) * pull;
 }
 
@@ -207,51 +211,65 @@ fe_picture_rotate_point (guint rotation, double *x, double *y)
     }
 }
 
-static void
-lerp (const double a[2], const double b[2], double t, double out[2])
+/* The piece's sides in clockwise order, and its corners: side i runs from corner i to corner
+ * i + 1. */
+static guint
+piece_outline (const FeTileType *type, const char *const **sides, const double (**corners)[2])
 {
-  out[0] = a[0] + (b[0] - a[0]) * t;
-  out[1] = a[1] + (b[1] - a[1]) * t;
+  static const char *const square[] = { "N", "E", "S", "W" }, *const half[] = { "N", "E", "L" };
+  static const double square_corners[][2] = { { 0, 0 }, { 100, 0 }, { 100, 100 }, { 0, 100 } };
+  *sides = is_half (type) ? half : square;
+  *corners = square_corners;
+  return is_half (type) ? 3 : 4;
 }
 
+static gboolean
+has_location (const FeSegment *s, const char *location)
+{
+  return s->locations && g_strv_contains ((const char *const *)s->locations, location);
+}
+
+/* a city: its sides along the border; between them, each run of other sides is cut off by a
+ * curve bowed towards the middle (one side alone: a cap) */
 static void
 draw_city (GString *svg, const FeTileType *type, const FeSegment *s)
 {
-  double c[2], inner[8][2];
-  guint n = 0;
+  const char *const *sides;
+  const double (*corners)[2];
+  guint n = piece_outline (type, &sides, &corners), first = n;
+  double cx, cy;
 
-  centre (type, &c[0], &c[1]);
-  for (char **l = s->locations; l && *l && n < 8; l++)
+  centre (type, &cx, &cy);
+  for (guint i = 0; i < n && first == n; i++)
+    if (has_location (s, sides[i]))
+      first = i;
+  if (first == n)
+    return;
+  g_string_append_printf (svg, "<path d='M%.1f,%.1f", corners[first][0], corners[first][1]);
+  for (guint k = 0; k < n;)
     {
-      double p[4];
-      if (strlen (*l) != 1 || !side_ends (*l, p))
-        continue;
-      double a[2] = { p[0], p[1] }, b[2] = { p[2], p[3] }, mid[2];
-      lerp (a, b, 0.5, mid);
-      if (g_strv_length (s->locations) == 1)
+      guint i = (first + k) % n;
+      if (has_location (s, sides[i]))
         {
-          double ctl[2];
-          lerp (mid, c, 1.1, ctl);
-          g_string_append_printf (
-              svg,
-              "<path d='M%.1f,%.1f L%.1f,%.1f Q%.1f,%.1f %.1f,%.1f Z' fill='" COLOUR_CITY
-              "' stroke='" COLOUR_WALL "' stroke-width='2'/>\n",
-              a[0], a[1], b[0], b[1], ctl[0], ctl[1], a[0], a[1]);
-          return;
+          g_string_append_printf (svg, " L%.1f,%.1f", corners[(i + 1) % n][0],
+                                  corners[(i + 1) % n][1]);
+          k++;
+          continue;
         }
-      lerp (a, c, 0.55, inner[n]);
-      double b_in[2];
-      lerp (b, c, 0.55, b_in);
-      g_string_append_printf (
-          svg,
-          "<polygon points='%.1f,%.1f %.1f,%.1f %.1f,%.1f %.1f,%.1f' fill='" COLOUR_CITY
-          "' stroke='" COLOUR_CITY "' stroke-width='1'/>\n",
-          a[0], a[1], b[0], b[1], b_in[0], b_in[1], inner[n][0], inner[n][1]);
-      n++;
+      double mx = 0, my = 0;
+      guint run = 0;
+      for (; k < n && !has_location (s, sides[(first + k) % n]); k++, run++)
+        {
+          double p[4] = { 0 };
+          side_ends (sides[(first + k) % n], p);
+          mx += (p[0] + p[2]) / 2, my += (p[1] + p[3]) / 2;
+        }
+      guint end = (first + k) % n;
+      double pull = run == n - 1 ? 0.55 : 0.3;
+      g_string_append_printf (svg, " Q%.1f,%.1f %.1f,%.1f", cx + (mx / run - cx) * pull,
+                              cy + (my / run - cy) * pull, corners[end][0], corners[end][1]);
     }
-  if (n > 1)
-    g_string_append_printf (svg, "<circle cx='%.1f' cy='%.1f' r='24' fill='" COLOUR_CITY "'/>\n",
-                            c[0], c[1]);
+  g_string_append (svg, " Z' fill='" COLOUR_CITY "' stroke='" COLOUR_WALL "' stroke-width='2'/>\n");
 }
 
 static void

@@ -12,6 +12,10 @@
 # window shows the game over and the scores it shows are the daemon's (Game.Scores), and the
 # debug log shows the clicks placed tiles and deployed.
 #
+# GUI_ARGS (words) replaces the game's options (default: the two expansions and the seed);
+# SCREENSHOT=FILE.png with SCREENSHOT_TURN=N saves the screen (ImageMagick's import) when the
+# seat deploys in turn N or later: tools/frontend-screenshots makes doc/pictures/ that way.
+#
 # Skips (exit 77) without Xvfb, xdotool or the client (built with --enable-frontend).
 set -eu
 . "${TOP_SRCDIR:?set TOP_SRCDIR to the source tree (make check does)}/tests/common/require.sh"
@@ -66,13 +70,18 @@ daemon_pid=$!
 gdbus wait --session --timeout $((10 * scale)) "$bus_name" || fail "the daemon did not start"
 
 report=$tmp/report
-"$gui" --create --players 2 --bots 1 --seed 20261201 -x abbey -x vineyards --name Tester \
+# shellcheck disable=SC2086
+"$gui" --create --players 2 --bots 1 ${GUI_ARGS:---seed 20261201 -x abbey -x vineyards} --name Tester \
   --test-report "$report" --debug-log "$tmp/debug.log" >"$tmp/gui.log" 2>&1 &
 gui_pid=$!
 
-# get KEY: the value of KEY in the report
+# get KEY: the value of KEY in the report as last read (read_report: one file, replaced whole
+# by every write, so the values read together are of one moment)
+read_report () {
+  cp "$report" "$tmp/now" 2>/dev/null || :
+}
 get () {
-  sed -n "s/^$1=//p" "$report" 2>/dev/null | head -n 1
+  sed -n "s/^$1=//p" "$tmp/now" 2>/dev/null | head -n 1
 }
 
 wid=$(xdotool search --sync --onlyvisible --name '^Carcassonne ' | head -n 1)
@@ -82,9 +91,11 @@ xdotool windowfocus --sync "$wid" 2>/dev/null || :
 # wait_change SERIAL: until the window reports again (or 5 s pass)
 wait_change () {
   i=0
+  read_report
   while [ "$(get serial)" = "$1" ] && [ $i -lt $((50 * scale)) ]; do
     sleep 0.1
     i=$((i + 1))
+    read_report
   done
 }
 
@@ -92,6 +103,7 @@ turns=0 deployed=0 steps=0
 while :; do
   steps=$((steps + 1))
   [ $steps -le 3000 ] || fail "the game did not end in 3000 steps"
+  read_report
   serial=$(get serial)
   state=$(get state)
   [ "$state" = 3 ] && break
@@ -105,11 +117,18 @@ while :; do
       # Tab: the next legal placement, centred; a click on the board's middle places it
       xdotool key Tab
       sleep 0.05
+      read_report
       set -- $(get board_centre)
       xdotool mousemove --window "$wid" "$1" "$2" click 1
       turns=$((turns + 1))
       ;;
     2)
+      if [ -n "${SCREENSHOT:-}" ] && [ "$(get turn)" -ge "${SCREENSHOT_TURN:-20}" ]; then
+        sleep 0.3
+        import -window root "$SCREENSHOT"
+        echo "test-gui-game: screenshot of turn $(get turn) in $SCREENSHOT"
+        SCREENSHOT=
+      fi
       if [ "$(get spots)" -gt 0 ] && [ $((turns % 2)) -eq 0 ]; then
         xdotool key 1
         deployed=$((deployed + 1))
@@ -126,6 +145,7 @@ while :; do
           sleep 0.05
           xdotool key Tab
           sleep 0.05
+          read_report
           set -- $(get board_centre)
           xdotool mousemove --window "$wid" "$1" "$2" click 1
           ;;
@@ -140,6 +160,7 @@ done
 
 # the window's last report, after GameOver's properties arrived
 sleep 0.5
+read_report
 game=$(get game)
 shown=$(get scores)
 daemon=$(gdbus call --session --dest "$bus_name" --object-path "$game" \
