@@ -176,4 +176,11 @@ grep -q 'reply deploy .*ms$' "$tmp/debug.log" || fail "no deployment was accepte
 if grep -q 'ms (error)$' "$tmp/debug.log"; then
   fail "a move the window sent was refused"
 fi
+# the latencies (printed, never asserted): a signal to the board drawn with it, and a click or
+# key to the move's reply, in ms (doc/frontend.md, "Latency")
+stats () { # LABEL: count, median and maximum of the numbers on stdin
+  sort -n | awk -v label="$1" '{ v[NR] = $1 } END { if (NR) printf "test-gui-game: %s: %d, median %.2f ms, max %.2f ms\n", label, NR, v[int((NR + 1) / 2)], v[NR] }'
+}
+sed -n 's/.*latency signal->drawn \([0-9.]*\) ms$/\1/p' "$tmp/debug.log" | stats "signal to drawn"
+sed -n 's/.*reply \(place\|deploy\|skip\).*: \([0-9.]*\) ms$/\2/p' "$tmp/debug.log" | stats "move to reply"
 echo "test-gui-game: PASS"
