@@ -27,6 +27,7 @@ struct _FeGame
   GPtrArray *moves;
   char **hand;
   int hand_selected;
+  gboolean moves_open; /* the last GetMoves listed some: the properties may lag it */
   char *error;
   guint refresh_id;
   gint64 signal_time, refreshed_signal_time; /* for the latency log */
@@ -427,6 +428,8 @@ hand_placements (FeGame *game)
     }
 }
 
+static gboolean seat_active (FeGame *game);
+
 static void
 read_turn (FeGame *game)
 {
@@ -436,9 +439,14 @@ read_turn (FeGame *game)
   g_array_set_size (game->placements, 0);
   g_array_set_size (game->deployments, 0);
   g_ptr_array_set_size (game->moves, 0);
-  if (!fe_game_my_turn (game))
+  game->moves_open = FALSE;
+  if (!seat_active (game))
     return;
   read_moves (game);
+  /* the cached ActivePlayer may be older than the move list: no moves, not our turn */
+  game->moves_open = game->moves->len > 0;
+  if (!game->moves_open)
+    return;
   if (state == FE_STATE_PLACING
       && carc_remote_game_call_get_placements_sync (game->proxy, &list, NULL, NULL))
     add_placements (game->placements, list);
@@ -513,8 +521,15 @@ fe_game_state (FeGame *game)
   return carc_remote_game_get_state (game->proxy);
 }
 
+/* fe_game_my_turn: the seat is to move: the active player, with moves open to it */
 gboolean
 fe_game_my_turn (FeGame *game)
+{
+  return seat_active (game) && game->moves_open;
+}
+
+static gboolean
+seat_active (FeGame *game)
 {
   const char *active = carc_remote_game_get_active_player (game->proxy);
   guint state = fe_game_state (game);

@@ -277,6 +277,15 @@ on_changed (FeGame *game, gpointer data)
     write_report (w);
 }
 
+/* the board's middle moved: the report says where it is now */
+static void
+on_board_resized (GtkDrawingArea *area, int width, int height, gpointer data)
+{
+  Window *w = data;
+  if (w->report)
+    write_report (w);
+}
+
 static void
 on_scored (FeGame *game, GArray *cells, guint points, gpointer data)
 {
@@ -529,6 +538,7 @@ fe_window_new (GtkApplication *app, FeGame *game, const char *creator_token, con
   g_signal_connect (keys, "key-pressed", G_CALLBACK (key_pressed), w);
   gtk_widget_add_controller (w->window, keys);
 
+  g_signal_connect (w->board_area, "resize", G_CALLBACK (on_board_resized), w);
   fe_game_set_funcs (game, on_changed, on_scored, on_replied, w);
   gtk_window_present (GTK_WINDOW (w->window));
   fe_game_refresh (game);

@@ -16,88 +16,14 @@
 # SCREENSHOT=FILE.png with SCREENSHOT_TURN=N saves the screen (ImageMagick's import) when the
 # seat deploys in turn N or later: tools/frontend-screenshots makes doc/pictures/ that way.
 #
-# Skips (exit 77) without Xvfb, xdotool or the client (built with --enable-frontend).
+# Skips (exit 77) without Xvfb, xdotool or the client (gui-common.sh).
 set -eu
-. "${TOP_SRCDIR:?set TOP_SRCDIR to the source tree (make check does)}/tests/common/require.sh"
-: "${TOP_BUILDDIR:?set TOP_BUILDDIR to the build tree (make check does)}"
-: "${DBUS_SESSION_BUS_ADDRESS:?run under dbus-run-session (make check does)}"
-gui=$TOP_BUILDDIR/frontend/carcassonne-gtk
-[ -x "$gui" ] || skip "carcassonne-gtk not built (configure --enable-frontend: GTK 4 and librsvg)"
-require_program Xvfb "xvfb"
-require_program xdotool "xdotool"
-require_program gdbus "libglib2.0-bin"
+. "${TOP_SRCDIR:?set TOP_SRCDIR to the source tree (make check does)}/tests/frontend/gui-common.sh"
 
-bus_name=org.carcassonne.Engine1
-scale=${CARCD_TEST_TIME_SCALE:-1}
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/test-gui-game.XXXXXX")
-daemon_pid= xvfb_pid= gui_pid=
-cleanup () {
-  for p in $gui_pid $daemon_pid $xvfb_pid; do
-    kill "$p" 2>/dev/null || :
-    wait "$p" 2>/dev/null || :
-  done
-  [ -n "${KEEP_TMP:-}" ] || rm -rf "$tmp"
-}
-trap cleanup EXIT
-trap 'exit 1' INT TERM HUP
-
-fail () {
-  echo "test-gui-game: $*" >&2
-  for f in report debug.log gui.log daemon.log; do
-    [ -f "$tmp/$f" ] && { echo "--- $f" >&2; tail -n 30 "$tmp/$f" >&2; }
-  done
-  exit 1
-}
-
-# an X display of our own: Xvfb writes the number it took to the pipe of -displayfd
-exec 3>"$tmp/display"
-Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp >"$tmp/xvfb.log" 2>&1 &
-xvfb_pid=$!
-exec 3>&-
-i=0
-while [ ! -s "$tmp/display" ]; do
-  i=$((i + 1))
-  [ $i -le $((100 * scale)) ] || fail "Xvfb did not start"
-  sleep 0.1
-done
-DISPLAY=:$(cat "$tmp/display")
-export DISPLAY GDK_BACKEND=x11 GSK_RENDERER=cairo GTK_A11Y=none NO_AT_BRIDGE=1
-# the client keeps its tokens under the state directory: a fresh one
-export XDG_STATE_HOME="$tmp/state" XDG_CONFIG_HOME="$tmp/config"
-
-"$TOP_BUILDDIR/core/daemon/carcassonned" --nodetach >"$tmp/daemon.log" 2>&1 &
-daemon_pid=$!
-gdbus wait --session --timeout $((10 * scale)) "$bus_name" || fail "the daemon did not start"
-
-report=$tmp/report
+start_display
+start_daemon
 # shellcheck disable=SC2086
-"$gui" --create --players 2 --bots 1 ${GUI_ARGS:---seed 20261201 -x abbey -x vineyards} --name Tester \
-  --test-report "$report" --debug-log "$tmp/debug.log" >"$tmp/gui.log" 2>&1 &
-gui_pid=$!
-
-# get KEY: the value of KEY in the report as last read (read_report: one file, replaced whole
-# by every write, so the values read together are of one moment)
-read_report () {
-  cp "$report" "$tmp/now" 2>/dev/null || :
-}
-get () {
-  sed -n "s/^$1=//p" "$tmp/now" 2>/dev/null | head -n 1
-}
-
-wid=$(xdotool search --sync --onlyvisible --name '^Carcassonne ' | head -n 1)
-[ -n "$wid" ] || fail "no window"
-xdotool windowfocus --sync "$wid" 2>/dev/null || :
-
-# wait_change SERIAL: until the window reports again (or 5 s pass)
-wait_change () {
-  i=0
-  read_report
-  while [ "$(get serial)" = "$1" ] && [ $i -lt $((50 * scale)) ]; do
-    sleep 0.1
-    i=$((i + 1))
-    read_report
-  done
-}
+start_gui --create --players 2 --bots 1 ${GUI_ARGS:---seed 20261201 -x abbey -x vineyards} --name Tester
 
 turns=0 deployed=0 steps=0
 while :; do
@@ -116,10 +42,7 @@ while :; do
     1)
       # Tab: the next legal placement, centred; a click on the board's middle places it
       xdotool key Tab
-      sleep 0.05
-      read_report
-      set -- $(get board_centre)
-      xdotool mousemove --window "$wid" "$1" "$2" click 1
+      click_centre
       turns=$((turns + 1))
       ;;
     2)
@@ -144,10 +67,7 @@ while :; do
           xdotool key h
           sleep 0.05
           xdotool key Tab
-          sleep 0.05
-          read_report
-          set -- $(get board_centre)
-          xdotool mousemove --window "$wid" "$1" "$2" click 1
+          click_centre
           ;;
       esac
       ;;
