@@ -53,7 +53,7 @@ start_display () {
 }
 
 start_daemon () {
-  "$TOP_BUILDDIR/core/daemon/carcassonned" --nodetach >>"$tmp/daemon.log" 2>&1 &
+  "${CARCASSONNED:-$TOP_BUILDDIR/core/daemon/carcassonned}" --nodetach >>"$tmp/daemon.log" 2>&1 &
   daemon_pid=$!
   gdbus wait --session --timeout $((10 * scale)) "$bus_name" || fail "the daemon did not start"
 }
