@@ -288,7 +288,7 @@ list_games (GtkButton *button, gpointer data)
       g_autoptr (CarcRemoteGame) game = game_proxy (l->bus, *g, NULL);
       g_autoptr (FeTokenEntry) entry = fe_tokens_lookup (*g);
       static const char *const states[]
-          = { "waiting", "playing", "playing", "over", "playing", "drafting", "playing" };
+          = { "waiting", "playing", "playing", "over", "playing", "playing", "playing" };
       guint state = game ? carc_remote_game_get_state (game) : 0;
       g_autofree char *text = g_strdup_printf ("%s %s (%s)", strrchr (*g, '/') + 1,
                                                game ? carc_remote_game_get_name (game) : "",

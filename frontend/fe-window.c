@@ -4,7 +4,8 @@
  *
  * Keys (doc/frontend.md): R / E turn the piece clockwise / anticlockwise; Tab selects the next
  * legal placement and centres it, Enter places it; 1..9 deploy on that spot; S skips; D
- * draws; P passes; H takes the next piece of the hand; + / - zoom; the arrows pan.
+ * draws; P passes; H takes the next piece of the hand; M makes the first move of the Moves
+ * buttons (an expansion's own); + / - zoom; the arrows pan.
  *
  * --test-report FILE: after every change the window writes what it shows to FILE (key=value
  * lines), for tests/frontend/test-gui-game.sh. */
@@ -63,8 +64,6 @@ state_text (Window *w)
         return "Your turn: deploy a figure, or skip";
       case FE_STATE_CHOOSING:
         return "Your turn: draw, or place a piece of your hand";
-      case FE_STATE_DRAFTING:
-        return "Your turn: pick a piece";
       default:
         return "Your turn: an expansion's move";
     }
@@ -146,6 +145,14 @@ add_button (Window *w, GtkWidget *box, const char *label, const char *key, guint
   gtk_box_append (GTK_BOX (box), button);
 }
 
+/* placing, deploying and skipping are made on the board, a hand's piece by the hand */
+static gboolean
+is_board_move (const FeMove *move)
+{
+  return g_str_equal (move->type, "place") || g_str_equal (move->type, "deploy")
+         || g_str_equal (move->type, "skip") || g_str_equal (move->type, "place-piece");
+}
+
 /* the moves of the move list the board does not make: draw, pass, pick, expansions' own; and
  * each deployment of the piece just placed, numbered as its spot on the board */
 static void
@@ -169,8 +176,7 @@ show_moves (Window *w)
   for (guint i = 0; i < moves->len; i++)
     {
       const FeMove *move = moves->pdata[i];
-      if (g_str_equal (move->type, "place") || g_str_equal (move->type, "deploy")
-          || g_str_equal (move->type, "skip") || g_str_equal (move->type, "place-piece"))
+      if (is_board_move (move))
         continue;
       g_autofree char *label = fe_move_label (move);
       add_button (w, w->moves, label, "move", i, G_CALLBACK (move_clicked));
@@ -366,6 +372,19 @@ play_named (Window *w, const char *type)
       }
 }
 
+/* M: the first move of the move list the board does not make (the first button) */
+static void
+play_first_other (Window *w)
+{
+  GPtrArray *moves = fe_game_moves (w->game);
+  for (guint i = 0; i < moves->len; i++)
+    if (!is_board_move (moves->pdata[i]))
+      {
+        fe_game_play (w->game, moves->pdata[i]);
+        return;
+      }
+}
+
 /* H: the next piece of the hand is the piece in play (while choosing), then the drawn tile */
 static void
 next_hand_piece (Window *w)
@@ -413,6 +432,9 @@ key_pressed (GtkEventControllerKey *controller, guint keyval, guint keycode, Gdk
         return TRUE;
       case GDK_KEY_h:
         next_hand_piece (w);
+        return TRUE;
+      case GDK_KEY_m:
+        play_first_other (w);
         return TRUE;
       case GDK_KEY_plus:
       case GDK_KEY_equal:

@@ -7,7 +7,8 @@
 # a fixed seed, one bot), then plays every turn of its seat with xdotool as a player would:
 # Tab lights the next legal placement and centres it, a click on the board's middle places
 # the tile there; the number key 1 deploys on the first spot (every other turn) or S skips;
-# D draws, P passes, H takes the hand's piece when the turn starts choosing. The window
+# D draws, P passes, H takes the hand's piece when the turn starts choosing; M makes an
+# expansion's first move in its phase (State 6). The window
 # writes what it shows to --test-report's file after every change. The test passes when the
 # window shows the game over and the scores it shows are the daemon's (Game.Scores), and the
 # debug log shows the clicks placed tiles and deployed.
@@ -70,6 +71,10 @@ while :; do
           click_centre
           ;;
       esac
+      ;;
+    6)
+      # an expansion's phase: its first move, as the first of the Moves buttons
+      xdotool key m
       ;;
     *)
       fail "state $state: this test plays no such turn (moves: $types)"
