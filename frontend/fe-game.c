@@ -5,9 +5,10 @@
  * refresh (coalesced in an idle): it reads the board (GetPieces) and, on the seat's turn, the
  * moves open to it (GetMoves, GetPlacements, GetDeployments, GetHand). A signal that arrives
  * while a refresh is under way schedules another, so the view always ends at the daemon's
- * latest state. The three calls of the API a GUI needs that are not in this daemon's API yet
- * live in one small function each: fe_game_tile_svg (the engine's picture of a tile type),
- * scored_cells (a scored feature's segments) and read_board (one consistent snapshot). */
+ * latest state. The calls of the API a GUI needs that are not in this daemon's API yet live
+ * in one small function each: engine_tile_svg (the engine's picture of a tile type, built in
+ * when the XML has it), scored_cells (a scored feature's segments) and read_board (one
+ * consistent snapshot). */
 #include "fe-game.h"
 
 #include <stdio.h>
@@ -20,9 +21,10 @@ struct _FeGame
   GDBusConnection *bus;
   CarcRemoteGame *proxy;
   char *path, *player, *token;
-  GHashTable *players; /* path -> CarcRemotePlayer */
-  GPtrArray *order;    /* of CarcRemotePlayer, in seat order */
-  GHashTable *types;   /* id -> FeTileType, once started */
+  GHashTable *players;  /* path -> CarcRemotePlayer */
+  GPtrArray *order;     /* of CarcRemotePlayer, in seat order */
+  GHashTable *types;    /* id -> FeTileType, once started */
+  GHashTable *pictures; /* id -> SVG */
   GArray *pieces, *followers, *placements, *deployments;
   GPtrArray *moves;
   char **hand;
@@ -257,6 +259,7 @@ fe_game_new (GDBusConnection *bus, const char *path, const char *player, const c
   game->deployments = array_new (sizeof (FeDeployment), deployment_clear);
   game->moves = g_ptr_array_new_with_free_func (move_free);
   game->hand_selected = -1;
+  game->pictures = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   g_signal_connect (proxy, "g-signal", G_CALLBACK (on_signal), game);
   g_signal_connect (proxy, "g-properties-changed", G_CALLBACK (on_properties_changed), game);
   return game;
@@ -280,6 +283,7 @@ fe_game_free (FeGame *game)
   g_hash_table_unref (game->players);
   g_ptr_array_unref (game->order);
   g_clear_pointer (&game->types, g_hash_table_unref);
+  g_hash_table_unref (game->pictures);
   g_array_unref (game->pieces);
   g_array_unref (game->followers);
   g_array_unref (game->placements);
@@ -610,19 +614,41 @@ fe_game_tile_type (FeGame *game, const char *id)
   return game->types ? g_hash_table_lookup (game->types, id) : NULL;
 }
 
+/* engine_tile_svg: the engine's picture of tile type id, where the daemon's API has
+ * Game.GetTilePicture (the build defines FE_HAVE_TILE_PICTURE when the XML has it) */
+static char *
+engine_tile_svg (FeGame *game, const char *id)
+{
+  char *svg = NULL;
+#ifdef FE_HAVE_TILE_PICTURE
+  g_autoptr (GError) error = NULL;
+  if (!carc_remote_game_call_get_tile_picture_sync (game->proxy, id, 0, &svg, NULL, &error))
+    fe_log ("GetTilePicture %s: %s", id, error->message);
+#endif
+  return svg;
+}
+
 /**
  * fe_game_tile_svg:
  *
- * The picture of tile type @id. The engine's own pictures come over D-Bus once the daemon
- * serves them (issue 18, "Pictures"); until then, the client's drawing of the topology.
+ * The picture of tile type @id: the engine's (Game.GetTilePicture) where the daemon serves
+ * it, else the client's drawing of the topology (fe-picture.c). Asked once per type.
  *
  * Returns: (transfer full) (nullable): SVG, 100 by 100 units, unrotated
  */
 char *
 fe_game_tile_svg (FeGame *game, const char *id)
 {
+  const char *known = g_hash_table_lookup (game->pictures, id);
+  if (known)
+    return g_strdup (known);
   const FeTileType *type = fe_game_tile_type (game, id);
-  return type ? fe_picture_tile_svg (type) : NULL;
+  char *svg = engine_tile_svg (game, id);
+  if (!svg && type)
+    svg = fe_picture_tile_svg (type);
+  if (svg)
+    g_hash_table_insert (game->pictures, g_strdup (id), g_strdup (svg));
+  return svg;
 }
 
 /* fe_game_last_piece: the piece placed last (the one deployed on), or NULL */
