@@ -237,17 +237,23 @@ draw_placements (FeBoard *board, cairo_t *cr)
     }
   int x = board->hover_x, y = board->hover_y;
   gboolean ghost = board->hover && placement_at (board, x, y, board->rotation, NULL);
+  guint rotation = board->rotation;
   if (board->selected >= 0 && (guint)board->selected < placements->len)
     {
       const FePlacement *p = &g_array_index (placements, FePlacement, board->selected);
       x = p->x, y = p->y, ghost = TRUE;
+    }
+  if (fe_game_composing (board->game))
+    {
+      const FePiece *p = fe_game_last_piece (board->game);
+      x = p->x, y = p->y, rotation = p->rotation, ghost = TRUE;
     }
   if (ghost && tile)
     {
       cairo_save (cr);
       cairo_translate (cr, ox + x * s, oy + y * s);
       cairo_push_group (cr);
-      fe_board_draw_piece (board, cr, tile, board->rotation, s);
+      fe_board_draw_piece (board, cr, tile, rotation, s);
       cairo_pop_group_to_source (cr);
       cairo_paint_with_alpha (cr, 0.75);
       cairo_rectangle (cr, 1, 1, s - 2, s - 2);
@@ -488,8 +494,8 @@ drag_end (GtkGestureDrag *gesture, double dx, double dy, gpointer data)
     return;
   if (fe_game_state (board->game) == FE_STATE_DEPLOYING)
     click_spot (board, x, y);
-  else
-    click_cell (board, x, y);
+  else if (!fe_game_composing (board->game) || !click_spot (board, x, y))
+    click_cell (board, x, y); /* composing: another cell previews there instead */
 }
 
 static void

@@ -30,6 +30,10 @@ struct _FeGame
   char **hand;
   int hand_selected;
   gboolean moves_open; /* the last GetMoves listed some: the properties may lag it */
+  gboolean composing;  /* a placement previewed, waiting for its figure (FE_HAVE_COMPOSE) */
+  FePlacement pending;
+  FePiece pending_piece;
+  GArray *preview; /* of FeDeployment: what the pending placement offers */
   char *error;
   guint refresh_id;
   gint64 signal_time, refreshed_signal_time; /* for the latency log */
@@ -259,6 +263,7 @@ fe_game_new (GDBusConnection *bus, const char *path, const char *player, const c
   game->deployments = array_new (sizeof (FeDeployment), deployment_clear);
   game->moves = g_ptr_array_new_with_free_func (move_free);
   game->hand_selected = -1;
+  game->preview = array_new (sizeof (FeDeployment), deployment_clear);
   game->pictures = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   g_signal_connect (proxy, "g-signal", G_CALLBACK (on_signal), game);
   g_signal_connect (proxy, "g-properties-changed", G_CALLBACK (on_properties_changed), game);
@@ -284,6 +289,8 @@ fe_game_free (FeGame *game)
   g_ptr_array_unref (game->order);
   g_clear_pointer (&game->types, g_hash_table_unref);
   g_hash_table_unref (game->pictures);
+  g_array_unref (game->preview);
+  g_free (game->pending_piece.tile);
   g_array_unref (game->pieces);
   g_array_unref (game->followers);
   g_array_unref (game->placements);
@@ -444,6 +451,9 @@ read_turn (FeGame *game)
   g_array_set_size (game->deployments, 0);
   g_ptr_array_set_size (game->moves, 0);
   game->moves_open = FALSE;
+  if (game->composing
+      && (!seat_active (game) || (state != FE_STATE_PLACING && state != FE_STATE_CHOOSING)))
+    game->composing = FALSE;
   if (!seat_active (game))
     return;
   read_moves (game);
@@ -456,6 +466,16 @@ read_turn (FeGame *game)
     add_placements (game->placements, list);
   if (state == FE_STATE_CHOOSING && game->hand_selected >= 0)
     hand_placements (game);
+  if (game->composing && (state == FE_STATE_PLACING || state == FE_STATE_CHOOSING))
+    {
+      for (guint k = 0; k < game->preview->len; k++)
+        {
+          FeDeployment d = g_array_index (game->preview, FeDeployment, k);
+          d.figure = g_strdup (d.figure);
+          g_array_append_val (game->deployments, d);
+        }
+      return;
+    }
   if (state == FE_STATE_DEPLOYING
       && carc_remote_game_call_get_deployments_sync (game->proxy, &list, NULL, NULL))
     {
@@ -651,10 +671,13 @@ fe_game_tile_svg (FeGame *game, const char *id)
   return svg;
 }
 
-/* fe_game_last_piece: the piece placed last (the one deployed on), or NULL */
+/* fe_game_last_piece: the piece placed last (the one deployed on), or the placement being
+ * composed, or NULL */
 const FePiece *
 fe_game_last_piece (FeGame *game)
 {
+  if (game->composing)
+    return &game->pending_piece;
   return game->pieces->len ? &g_array_index (game->pieces, FePiece, game->pieces->len - 1) : NULL;
 }
 
@@ -736,9 +759,101 @@ on_move_reply (GObject *source, GAsyncResult *result, gpointer data)
   g_free (call);
 }
 
+/* Composing a move: where the API has PreviewDeployments and PlaceAndDeploy (the build
+ * defines FE_HAVE_COMPOSE when the XML has them), a placement is first previewed: the board
+ * shows its spots, and the figure chosen (or none) goes out with the placement as one move,
+ * so a misclick costs nothing. Elsewhere a placement is final (Place, then Deploy or Skip). */
+#ifdef FE_HAVE_COMPOSE
+static GVariant *
+placement_args (FeGame *game, const FePlacement *p)
+{
+  GVariantBuilder b;
+  g_variant_builder_init (&b, G_VARIANT_TYPE_VARDICT);
+  g_variant_builder_add (&b, "{sv}", "x", g_variant_new_int32 (p->x));
+  g_variant_builder_add (&b, "{sv}", "y", g_variant_new_int32 (p->y));
+  g_variant_builder_add (&b, "{sv}", "rotation", g_variant_new_uint32 (p->rotation));
+  if (game->hand_selected >= 0)
+    g_variant_builder_add (&b, "{sv}", "piece", g_variant_new_uint32 (game->hand_selected));
+  return g_variant_builder_end (&b);
+}
+
+static void
+place_and_deploy (FeGame *game, const char *figure, guint segment)
+{
+  GVariantBuilder b;
+  g_variant_builder_init (&b, G_VARIANT_TYPE_VARDICT);
+  if (game->token)
+    g_variant_builder_add (&b, "{sv}", "token", g_variant_new_string (game->token));
+  if (game->hand_selected >= 0)
+    g_variant_builder_add (&b, "{sv}", "piece", g_variant_new_uint32 (game->hand_selected));
+  g_autofree char *what
+      = g_strdup_printf ("place %d,%d r%u and deploy '%s' %u", game->pending.x, game->pending.y,
+                         game->pending.rotation, figure, segment);
+  game->composing = FALSE;
+  carc_remote_game_call_place_and_deploy (
+      game->proxy, game->pending.x, game->pending.y, game->pending.rotation, figure, segment,
+      g_variant_builder_end (&b), NULL, on_move_reply, call_new (game, what));
+}
+
+static gboolean
+preview (FeGame *game, const FePlacement *p)
+{
+  g_autoptr (GVariant) list = NULL;
+  g_autoptr (GError) error = NULL;
+  const char *type = game->hand_selected >= 0 ? "place-piece" : "place";
+  GVariantIter iter;
+  FeDeployment d;
+
+  if (!carc_remote_game_call_preview_deployments_sync (game->proxy, type, placement_args (game, p),
+                                                       token_options (game), &list, NULL, &error))
+    {
+      fe_log ("PreviewDeployments: %s", error->message);
+      return FALSE;
+    }
+  game->pending = *p;
+  g_free (game->pending_piece.tile);
+  game->pending_piece
+      = (FePiece){ G_MAXUINT, p->x, p->y, g_strdup (fe_game_piece_in_play (game)), p->rotation };
+  g_array_set_size (game->preview, 0);
+  g_variant_iter_init (&iter, list);
+  while (g_variant_iter_next (&iter, "(suuas)", &d.figure, &d.segment, &d.kind, NULL))
+    g_array_append_val (game->preview, d);
+  game->composing = TRUE;
+  if (game->preview->len == 0)
+    {
+      place_and_deploy (game, "", 0);
+      return TRUE;
+    }
+  fe_log ("preview %d,%d r%u: %u deployments", p->x, p->y, p->rotation, game->preview->len);
+  fe_game_refresh (game);
+  return TRUE;
+}
+#endif
+
+/* fe_game_composing: a placement is previewed and waits for its figure or a skip */
+gboolean
+fe_game_composing (FeGame *game)
+{
+  return game->composing;
+}
+
+/* fe_game_cancel: forgets the previewed placement */
+void
+fe_game_cancel (FeGame *game)
+{
+  if (!game->composing)
+    return;
+  game->composing = FALSE;
+  fe_game_refresh (game);
+}
+
 void
 fe_game_place (FeGame *game, const FePlacement *p)
 {
+#ifdef FE_HAVE_COMPOSE
+  if (preview (game, p))
+    return;
+#endif
   g_autofree char *what = g_strdup_printf ("place %d,%d r%u", p->x, p->y, p->rotation);
   Call *call = call_new (game, what);
   if (game->hand_selected >= 0)
@@ -752,6 +867,13 @@ fe_game_place (FeGame *game, const FePlacement *p)
 void
 fe_game_deploy (FeGame *game, const char *figure, guint segment)
 {
+#ifdef FE_HAVE_COMPOSE
+  if (game->composing)
+    {
+      place_and_deploy (game, figure, segment);
+      return;
+    }
+#endif
   g_autofree char *what = g_strdup_printf ("deploy %s %u", figure, segment);
   carc_remote_game_call_deploy (game->proxy, figure, segment, token_options (game), NULL,
                                 on_move_reply, call_new (game, what));
@@ -760,6 +882,13 @@ fe_game_deploy (FeGame *game, const char *figure, guint segment)
 void
 fe_game_skip (FeGame *game)
 {
+#ifdef FE_HAVE_COMPOSE
+  if (game->composing)
+    {
+      place_and_deploy (game, "", 0);
+      return;
+    }
+#endif
   carc_remote_game_call_skip (game->proxy, token_options (game), NULL, on_move_reply,
                               call_new (game, "skip"));
 }

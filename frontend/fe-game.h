@@ -94,6 +94,8 @@ const FePiece *fe_game_last_piece (FeGame *game);
 const char *fe_game_error (FeGame *game);
 char *fe_move_label (const FeMove *move);
 
+gboolean fe_game_composing (FeGame *game);
+void fe_game_cancel (FeGame *game);
 void fe_game_select_hand (FeGame *game, int index);
 void fe_game_place (FeGame *game, const FePlacement *placement);
 void fe_game_deploy (FeGame *game, const char *figure, guint segment);

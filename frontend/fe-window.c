@@ -2,10 +2,10 @@
  * play, the moves open to the seat as buttons, the hand, the players' scores and supplies,
  * the tiles left and whose turn it is.
  *
- * Keys (doc/frontend.md): R / E turn the piece clockwise / anticlockwise; Tab selects the next
- * legal placement and centres it, Enter places it; 1..9 deploy on that spot; S skips; D
- * draws; P passes; H takes the next piece of the hand; M makes the first move of the Moves
- * buttons (an expansion's own); + / - zoom; the arrows pan.
+ * Keys (doc/frontend.md): Esc forgets a composed placement; R / E turn the piece clockwise /
+ * anticlockwise; Tab selects the next legal placement and centres it, Enter places it; 1..9 deploy
+ * on that spot; S skips; D draws; P passes; H takes the next piece of the hand; M makes the first
+ * move of the Moves buttons (an expansion's own); + / - zoom; the arrows pan.
  *
  * --test-report FILE: after every change the window writes what it shows to FILE (key=value
  * lines), for tests/frontend/test-gui-game.sh. */
@@ -59,11 +59,14 @@ state_text (Window *w)
   switch (state)
     {
       case FE_STATE_PLACING:
+      case FE_STATE_CHOOSING:
+        if (fe_game_composing (w->game))
+          return "Your turn: a spot for a figure, or skip (S); another cell, or Esc";
+        if (state == FE_STATE_CHOOSING)
+          return "Your turn: draw, or place a piece of your hand";
         return "Your turn: place the tile";
       case FE_STATE_DEPLOYING:
         return "Your turn: deploy a figure, or skip";
-      case FE_STATE_CHOOSING:
-        return "Your turn: draw, or place a piece of your hand";
       default:
         return "Your turn: an expansion's move";
     }
@@ -242,6 +245,7 @@ write_report (Window *w)
       text, "placements=%u\nspots=%u\npieces=%u\nmoves=%u\nboard_centre=%d %d\n",
       fe_game_placements (w->game)->len, spots->len, fe_game_pieces (w->game)->len,
       fe_game_moves (w->game)->len, (int)cx, (int)cy);
+  g_string_append_printf (text, "composing=%d\n", fe_game_composing (w->game));
   g_string_append_printf (text, "serial=%u\ngame=%s\nmove_types=", ++w->serial,
                           g_dbus_proxy_get_object_path (G_DBUS_PROXY (proxy)));
   GPtrArray *moves = fe_game_moves (w->game);
@@ -272,7 +276,8 @@ on_changed (FeGame *game, gpointer data)
                          carc_remote_game_get_tiles_left (proxy));
   gtk_label_set_text (GTK_LABEL (w->left), left);
   gtk_label_set_text (GTK_LABEL (w->error), fe_game_error (game) ? fe_game_error (game) : "");
-  gtk_widget_set_sensitive (w->skip, fe_game_my_turn (game) && state == FE_STATE_DEPLOYING);
+  gtk_widget_set_sensitive (
+      w->skip, fe_game_my_turn (game) && (state == FE_STATE_DEPLOYING || fe_game_composing (game)));
   gtk_widget_set_visible (w->start, state == FE_STATE_WAITING);
   show_players (w);
   show_moves (w);
@@ -421,7 +426,8 @@ key_pressed (GtkEventControllerKey *controller, guint keyval, guint keycode, Gdk
       case GDK_KEY_KP_Enter:
         return fe_board_place_selected (w->board);
       case GDK_KEY_s:
-        if (fe_game_my_turn (w->game) && fe_game_state (w->game) == FE_STATE_DEPLOYING)
+        if (fe_game_my_turn (w->game)
+            && (fe_game_state (w->game) == FE_STATE_DEPLOYING || fe_game_composing (w->game)))
           fe_game_skip (w->game);
         return TRUE;
       case GDK_KEY_d:
@@ -432,6 +438,9 @@ key_pressed (GtkEventControllerKey *controller, guint keyval, guint keycode, Gdk
         return TRUE;
       case GDK_KEY_h:
         next_hand_piece (w);
+        return TRUE;
+      case GDK_KEY_Escape:
+        fe_game_cancel (w->game);
         return TRUE;
       case GDK_KEY_m:
         play_first_other (w);

@@ -39,6 +39,8 @@ while :; do
     continue
   fi
   types=$(get move_types)
+  # a daemon with PlaceAndDeploy: the placement waits for its figure as in State 2
+  [ "$(get composing)" = 1 ] && state=2
   case $state in
     1)
       # Tab: the next legal placement, centred; a click on the board's middle places it
@@ -97,7 +99,8 @@ echo "test-gui-game: $turns placements by click, $deployed deployments; window s
 [ "$turns" -ge 20 ] || fail "only $turns placements"
 placed=$(grep -c 'reply place .*ms$' "$tmp/debug.log" || :)
 [ "$placed" -ge 20 ] || fail "only $placed placements were accepted"
-grep -q 'reply deploy .*ms$' "$tmp/debug.log" || fail "no deployment was accepted"
+grep -E -q "reply (deploy |place .* and deploy '[^']+').*ms$" "$tmp/debug.log" ||
+  fail "no deployment was accepted"
 if grep -q 'ms (error)$' "$tmp/debug.log"; then
   fail "a move the window sent was refused"
 fi
