@@ -6,8 +6,8 @@
  * moves open to it (GetMoves, GetPlacements, GetDeployments, GetHand). A signal that arrives
  * while a refresh is under way schedules another, so the view always ends at the daemon's
  * latest state. The calls of the API a GUI needs that are not in this daemon's API yet live
- * in one small function each: engine_tile_svg (the engine's picture of a tile type, built in
- * when the XML has it), scored_cells (a scored feature's segments) and read_board (one
+ * in one small function each: read_snapshot, engine_tile_svg (the engine's picture of a tile type,
+ * built in when the XML has it), scored_cells (a scored feature's segments) and read_board (one
  * consistent snapshot). */
 #include "fe-game.h"
 
@@ -220,6 +220,11 @@ player_proxy (FeGame *game, const char *path)
 
   if (player)
     return player;
+  if (!g_variant_is_object_path (path) || g_str_equal (path, "/"))
+    {
+      fe_log ("no player at '%s'", path);
+      return NULL;
+    }
   player = carc_remote_player_proxy_new_sync (game->bus, G_DBUS_PROXY_FLAGS_NONE, BUS_NAME, path,
                                               NULL, &error);
   if (!player)
@@ -317,7 +322,7 @@ fe_game_set_funcs (FeGame *game, FeGameFunc changed, FeScoredFunc scored, FeGame
 static void
 read_players (FeGame *game)
 {
-  const char *const *players = carc_remote_game_get_players (game->proxy);
+  g_auto (GStrv) players = carc_remote_game_dup_players (game->proxy);
 
   g_ptr_array_set_size (game->order, 0);
   for (guint i = 0; players && players[i]; i++)
@@ -344,24 +349,24 @@ read_types (FeGame *game)
   game->types = fe_tile_types_from_variant (tiles);
 }
 
-/* read_board: the pieces and the figures on them. Once the daemon has GetSnapshot, one call
- * gives them with the properties, at one sequence number. */
 static void
-read_board (FeGame *game)
+read_hand (FeGame *game)
 {
-  g_autoptr (GVariant) pieces = NULL, followers = NULL;
   g_autoptr (GError) error = NULL;
+  g_clear_pointer (&game->hand, g_strfreev);
+  if (game->player && carc_remote_game_get_state (game->proxy) != FE_STATE_WAITING
+      && !carc_remote_game_call_get_hand_sync (game->proxy, game->player, token_options (game),
+                                               &game->hand, NULL, &error))
+    fe_log ("GetHand: %s", error->message);
+}
+
+static void
+set_board (FeGame *game, GVariant *pieces, GVariant *followers)
+{
   GVariantIter iter;
   FePiece piece;
   FeFollower follower;
 
-  g_array_set_size (game->pieces, 0);
-  g_array_set_size (game->followers, 0);
-  if (!carc_remote_game_call_get_pieces_sync (game->proxy, &pieces, &followers, NULL, &error))
-    {
-      fe_log ("GetPieces: %s", error->message);
-      return;
-    }
   g_variant_iter_init (&iter, pieces);
   while (g_variant_iter_next (&iter, "(uiisuo)", &piece.index, &piece.x, &piece.y, &piece.tile,
                               &piece.rotation, NULL))
@@ -370,6 +375,83 @@ read_board (FeGame *game)
   while (g_variant_iter_next (&iter, "(ouuu)", &follower.player, &follower.piece, &follower.segment,
                               &follower.kind))
     g_array_append_val (game->followers, follower);
+}
+
+#ifdef FE_HAVE_SNAPSHOT
+static void
+set_cached (GDBusProxy *proxy, GVariant *properties)
+{
+  GVariantIter iter;
+  const char *name;
+  GVariant *value;
+  g_variant_iter_init (&iter, properties);
+  while (g_variant_iter_next (&iter, "{&sv}", &name, &value))
+    {
+      g_dbus_proxy_set_cached_property (proxy, name, value);
+      g_variant_unref (value);
+    }
+}
+#endif
+
+/* read_snapshot: where the API has GetSnapshot (the build defines FE_HAVE_SNAPSHOT), the
+ * board, the hand and the properties of the game and its players in one answer, at one
+ * sequence number: the properties go into the proxies' caches, so everything the window
+ * shows is of one moment. */
+static gboolean
+read_snapshot (FeGame *game)
+{
+#ifdef FE_HAVE_SNAPSHOT
+  g_autoptr (GVariant) properties = NULL, players = NULL, pieces = NULL, followers = NULL;
+  g_autoptr (GError) error = NULL;
+  char **hand = NULL;
+  guint64 sequence;
+  GVariantIter iter;
+  const char *path;
+  GVariant *player_properties;
+
+  if (!carc_remote_game_call_get_snapshot_sync (game->proxy, token_options (game), &sequence,
+                                                &properties, &players, &pieces, &followers, &hand,
+                                                NULL, &error))
+    {
+      fe_log ("GetSnapshot: %s", error->message);
+      return FALSE;
+    }
+  set_cached (G_DBUS_PROXY (game->proxy), properties);
+  g_variant_iter_init (&iter, players);
+  while (g_variant_iter_next (&iter, "(&o@a{sv})", &path, &player_properties))
+    {
+      CarcRemotePlayer *player = player_proxy (game, path);
+      if (player)
+        set_cached (G_DBUS_PROXY (player), player_properties);
+      g_variant_unref (player_properties);
+    }
+  set_board (game, pieces, followers);
+  g_strfreev (game->hand);
+  game->hand = hand;
+  fe_log ("snapshot at %" G_GUINT64_FORMAT, sequence);
+  return TRUE;
+#else
+  return FALSE;
+#endif
+}
+
+/* read_board: the pieces and the figures on them, and the seat's hand: one snapshot where the
+ * API has it, else GetPieces and GetHand, with the properties as the proxies cached them */
+static void
+read_board (FeGame *game)
+{
+  g_autoptr (GVariant) pieces = NULL, followers = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_array_set_size (game->pieces, 0);
+  g_array_set_size (game->followers, 0);
+  if (read_snapshot (game))
+    return;
+  if (carc_remote_game_call_get_pieces_sync (game->proxy, &pieces, &followers, NULL, &error))
+    set_board (game, pieces, followers);
+  else
+    fe_log ("GetPieces: %s", error->message);
+  read_hand (game);
 }
 
 static void
@@ -406,17 +488,6 @@ read_moves (FeGame *game)
       move->args = args;
       g_ptr_array_add (game->moves, move);
     }
-}
-
-static void
-read_hand (FeGame *game)
-{
-  g_autoptr (GError) error = NULL;
-  g_clear_pointer (&game->hand, g_strfreev);
-  if (game->player && carc_remote_game_get_state (game->proxy) != FE_STATE_WAITING
-      && !carc_remote_game_call_get_hand_sync (game->proxy, game->player, token_options (game),
-                                               &game->hand, NULL, &error))
-    fe_log ("GetHand: %s", error->message);
 }
 
 /* the placements of the piece chosen from the hand, from the move list */
@@ -498,9 +569,8 @@ fe_game_refresh (FeGame *game)
   if (carc_remote_game_get_state (game->proxy) != FE_STATE_CHOOSING)
     game->hand_selected = -1;
   read_players (game);
-  read_types (game);
   read_board (game);
-  read_hand (game);
+  read_types (game);
   read_turn (game);
   fe_log ("refresh state %u turn %u: %.2f ms", carc_remote_game_get_state (game->proxy),
           carc_remote_game_get_turn (game->proxy), (g_get_monotonic_time () - start) / 1000.0);
