@@ -1,0 +1,114 @@
+#!/bin/sh
+# test-gui-game.sh: carcassonne-gtk plays a whole game through its window, driven by synthetic
+# input, against the real daemon's bot with two expansions (doc/frontend.md, "The test").
+#
+# Under Xvfb, on the private bus of the test (make check runs it under dbus-run-session), it
+# starts the daemon from the build tree and the window with --create (abbey and vineyards,
+# a fixed seed, one bot), then plays every turn of its seat with xdotool as a player would:
+# Tab lights the next legal placement and centres it, a click on the board's middle places
+# the tile there; the number key 1 deploys on the first spot (every other turn) or S skips;
+# D draws, P passes, H takes the hand's piece when the turn starts choosing; M makes an
+# expansion's first move in its phase (State 6). The window
+# writes what it shows to --test-report's file after every change. The test passes when the
+# window shows the game over and the scores it shows are the daemon's (Game.Scores), and the
+# debug log shows the clicks placed tiles and deployed.
+#
+# GUI_ARGS (words) replaces the game's options (default: the two expansions and the seed);
+# SCREENSHOT=FILE.png with SCREENSHOT_TURN=N saves the screen (ImageMagick's import) when the
+# seat deploys in turn N or later: tools/frontend-screenshots makes doc/pictures/ that way.
+#
+# Skips (exit 77) without Xvfb, xdotool or the client (gui-common.sh).
+set -eu
+. "${TOP_SRCDIR:?set TOP_SRCDIR to the source tree (make check does)}/tests/frontend/gui-common.sh"
+
+start_display
+start_daemon
+# shellcheck disable=SC2086
+start_gui --create --players 2 --bots 1 ${GUI_ARGS:---seed 20261201 -x abbey -x vineyards} --name Tester
+
+turns=0 deployed=0 steps=0
+while :; do
+  steps=$((steps + 1))
+  [ $steps -le 3000 ] || fail "the game did not end in 3000 steps"
+  read_report
+  serial=$(get serial)
+  state=$(get state)
+  [ "$state" = 3 ] && break
+  if [ "$(get my_turn)" != 1 ]; then
+    sleep 0.05
+    continue
+  fi
+  types=$(get move_types)
+  # a daemon with PlaceAndDeploy: the placement waits for its figure as in State 2
+  [ "$(get composing)" = 1 ] && state=2
+  case $state in
+    1)
+      # Tab: the next legal placement, centred; a click on the board's middle places it
+      xdotool key Tab
+      click_centre
+      turns=$((turns + 1))
+      ;;
+    2)
+      if [ -n "${SCREENSHOT:-}" ] && [ "$(get turn)" -ge "${SCREENSHOT_TURN:-20}" ]; then
+        sleep 0.3
+        import -window root "$SCREENSHOT"
+        echo "test-gui-game: screenshot of turn $(get turn) in $SCREENSHOT"
+        SCREENSHOT=
+      fi
+      if [ "$(get spots)" -gt 0 ] && [ $((turns % 2)) -eq 0 ]; then
+        xdotool key 1
+        deployed=$((deployed + 1))
+      else
+        xdotool key s
+      fi
+      ;;
+    4)
+      case $types in
+        *draw,*) xdotool key d ;;
+        *pass,*) xdotool key p ;;
+        *) # only the hand's pieces: take the first, then place it as a tile
+          xdotool key h
+          sleep 0.05
+          xdotool key Tab
+          click_centre
+          ;;
+      esac
+      ;;
+    6)
+      # an expansion's phase: its first move, as the first of the Moves buttons
+      xdotool key m
+      ;;
+    *)
+      fail "state $state: this test plays no such turn (moves: $types)"
+      ;;
+  esac
+  wait_change "$serial"
+done
+
+# the window's last report, after GameOver's properties arrived
+sleep 0.5
+read_report
+game=$(get game)
+shown=$(get scores)
+daemon=$(gdbus call --session --dest "$bus_name" --object-path "$game" \
+  --method org.freedesktop.DBus.Properties.Get org.carcassonne.Engine1.Game Scores |
+  sed 's/.*\[//; s/\].*//; s/uint32 //g; s/,//g')
+echo "test-gui-game: $turns placements by click, $deployed deployments; window shows '$shown', daemon says '$daemon'"
+[ "$(get status)" = "Game over" ] || fail "the window says '$(get status)', not Game over"
+[ -n "$shown" ] && [ "$shown" = "$daemon" ] || fail "the window shows scores '$shown', the daemon '$daemon'"
+[ "$turns" -ge 20 ] || fail "only $turns placements"
+placed=$(grep -c 'reply place .*ms$' "$tmp/debug.log" || :)
+[ "$placed" -ge 20 ] || fail "only $placed placements were accepted"
+grep -E -q "reply (deploy |place .* and deploy '[^']+').*ms$" "$tmp/debug.log" ||
+  fail "no deployment was accepted"
+if grep -q 'ms (error)$' "$tmp/debug.log"; then
+  fail "a move the window sent was refused"
+fi
+# the latencies (printed, never asserted): a signal to the board drawn with it, and a click or
+# key to the move's reply, in ms (doc/frontend.md, "Latency")
+stats () { # LABEL: count, median and maximum of the numbers on stdin
+  sort -n | awk -v label="$1" '{ v[NR] = $1 } END { if (NR) printf "test-gui-game: %s: %d, median %.2f ms, max %.2f ms\n", label, NR, v[int((NR + 1) / 2)], v[NR] }'
+}
+sed -n 's/.*latency signal->drawn \([0-9.]*\) ms$/\1/p' "$tmp/debug.log" | stats "signal to drawn"
+sed -n 's/.*reply \(place\|deploy\|skip\).*: \([0-9.]*\) ms$/\2/p' "$tmp/debug.log" | stats "move to reply"
+echo "test-gui-game: PASS"
