@@ -366,8 +366,7 @@ main (int argc, char **argv)
 
   loop = g_main_loop_new (NULL, FALSE);
   if (o.address)
-    connection
-        = cdbus_connect_address (o.address, CARCD_BUS_NAME, DBUS_ERROR_INVALID_ARGS, &error);
+    connection = cdbus_connect_address (o.address, CARCD_BUS_NAME, DBUS_ERROR_INVALID_ARGS, &error);
   else
     connection = cdbus_connect (o.system_bus ? DBUS_BUS_SYSTEM : DBUS_BUS_SESSION, CARCD_BUS_NAME,
                                 DBUS_ERROR_INVALID_ARGS, &error);

@@ -19,7 +19,7 @@
 
 G_BEGIN_DECLS
 
-#define CARC_RECORD_FORMAT  "carcassonned-record"
+#define CARC_RECORD_FORMAT "carcassonned-record"
 /* Version 2 came with plugin ABI 2: a deploy move may name its figure kind ("figure"); a
  * version 1 record, which has none, reads as before. */
 #define CARC_RECORD_VERSION        2

@@ -49,8 +49,7 @@ random_deploy (CarcGame *game, CarcRng *rng, GError **error)
 static gboolean
 random_listed (CarcGame *game, CarcRng *rng, GError **error)
 {
-  g_autoptr (GPtrArray) moves
-      = carc_game_list_moves (game, carc_game_get_current_player (game));
+  g_autoptr (GPtrArray) moves = carc_game_list_moves (game, carc_game_get_current_player (game));
   if (moves->len == 0)
     {
       g_set_error (error, CARC_ERROR, CARC_ERROR_WRONG_PHASE, "no move offered");

@@ -311,8 +311,8 @@ END_TEST
  * loaded (those of the build tree) answers its XML exactly. */
 START_TEST (test_expansions)
 {
-  static const char *const names[]
-      = { "abbey", "halftiles", "hills", "inns-cathedrals", "mayor", "river", "vineyards", "winter" };
+  static const char *const names[] = { "abbey", "halftiles", "hills",     "inns-cathedrals",
+                                       "mayor", "river",     "vineyards", "winter" };
   GPid pid = daemon_start (NULL);
   g_autoptr (GDBusConnection) c = client_new ();
 
