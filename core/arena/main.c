@@ -39,15 +39,19 @@ main (int argc, char **argv)
   ArenaPlan plan = { .n_games = 10, .n_players = 2, .seed = 1 };
   gint games = 10, players = 2;
   gint64 seed = 1;
-  char *records = NULL, *plugin_dir = NULL;
+  /* what GOption fills, freed on every way out (a usage error too) */
+  g_auto (GStrv) bots = NULL;
+  g_auto (GStrv) expansions = NULL;
+  g_autofree char *records = NULL;
+  g_autofree char *plugin_dir = NULL;
   const GOptionEntry entries[] = {
-    { "bot", 'b', 0, G_OPTION_ARG_STRING_ARRAY, &plan.bots,
+    { "bot", 'b', 0, G_OPTION_ARG_STRING_ARRAY, &bots,
       "A bot: strategy[:key=value,...] (random, greedy, mcts:ms=200,threads=2); twice or more",
       "SPEC" },
     { "games", 'n', 0, G_OPTION_ARG_INT, &games, "Games per expansion set (default 10)", "N" },
     { "players", 'p', 0, G_OPTION_ARG_INT, &players, "Seats per game (default 2)", "N" },
     { "seed", 's', 0, G_OPTION_ARG_INT64, &seed, "Seed of the first game (default 1)", "N" },
-    { "expansions", 'e', 0, G_OPTION_ARG_STRING_ARRAY, &plan.expansions,
+    { "expansions", 'e', 0, G_OPTION_ARG_STRING_ARRAY, &expansions,
       "An expansion set: none, all, or names with commas; repeat for more sets (default none)",
       "SET" },
     { "records", 'r', 0, G_OPTION_ARG_FILENAME, &records, "Write every game's record here", "DIR" },
@@ -65,6 +69,8 @@ main (int argc, char **argv)
       fprintf (stderr, "carcassonne-arena: %s\n", error ? error->message : "bad --games or --seed");
       return 2;
     }
+  plan.bots = bots;
+  plan.expansions = expansions;
   plan.n_games = (guint)games;
   plan.n_players = (guint)players;
   plan.seed = (guint64)seed;
@@ -102,9 +108,5 @@ main (int argc, char **argv)
       fprintf (stderr, "expansions %s: %.1f s, %.2f games/s\n", sets[i], seconds,
                plan.n_games / seconds);
     }
-  g_strfreev (plan.bots);
-  g_strfreev (plan.expansions);
-  g_free (records);
-  g_free (plugin_dir);
   return 0;
 }

@@ -84,8 +84,11 @@ START_TEST (test_copy_plays_on)
           assert_same_state (copy, game);
           g_autofree char *after = carc_game_get_state_hash (frozen);
           ck_assert_str_eq (before, after); /* independent of the original */
-          if (n++ % 7 == 0)                 /* a copy of a copy plays on too */
-            g_set_object (&copy, g_steal_pointer (&frozen));
+          if (n++ % 7 == 0) /* a copy of a copy plays on too (it takes frozen's reference) */
+            {
+              g_clear_object (&copy);
+              copy = g_steal_pointer (&frozen);
+            }
           if (n % 7 == 1)
             ck_assert (carc_game_apply_move (copy, &move, NULL));
         }
