@@ -512,6 +512,22 @@ scenario_points_scored (Scenario *sc, guint player, gboolean final)
   return sum;
 }
 
+void
+scenario_expect_score_at (Scenario *sc, const char *file, int line, guint index,
+                          CarcFeatureKind kind, gboolean final, guint player, guint points,
+                          const char *items)
+{
+  ck_assert_msg (index < scenario_n_scores (sc), "%s:%d: %u scorings, no scoring %u", file, line,
+                 scenario_n_scores (sc), index);
+  const ScenarioScore *ev = scenario_score_event (sc, index);
+  g_autofree char *got = scenario_score_items (sc, index, player);
+  ck_assert_msg (ev->kind == kind && ev->final == final, "%s:%d: scoring %u is of kind %d%s", file,
+                 line, index, ev->kind, ev->final ? " (final)" : "");
+  ck_assert_msg (ev->points[player] == points && g_str_equal (got, items),
+                 "%s:%d: scoring %u gave player %u %u \"%s\", expected %u \"%s\"", file, line,
+                 index, player, ev->points[player], got, points, items);
+}
+
 guint
 scenario_n_scores_of_kind (Scenario *sc, CarcFeatureKind kind, gboolean final)
 {

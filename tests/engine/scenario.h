@@ -175,6 +175,14 @@ char *scenario_score_items (Scenario *sc, guint index, guint player);
       ck_assert_str_eq (got_, (expected));                                                         \
     }                                                                                              \
   while (0)
+/* Asserts that scoring event @index scored a feature of @kind during the game (final FALSE)
+ * or at the end, and gave @player @points with the breakdown @items (scenario_score_items()). */
+void scenario_expect_score_at (Scenario *sc, const char *file, int line, guint index,
+                               CarcFeatureKind kind, gboolean final, guint player, guint points,
+                               const char *items);
+#define scenario_expect_score(sc, index, kind, final, player, points, items)                       \
+  scenario_expect_score_at ((sc), __FILE__, __LINE__, (index), (kind), (final), (player),          \
+                            (points), (items))
 guint scenario_n_awards (Scenario *sc);
 char *scenario_award (Scenario *sc, guint index);
 

@@ -69,20 +69,6 @@ large_offered (Scenario *sc)
   return FALSE;
 }
 
-/* Asserts that scoring event @index scored a feature of @kind during the game (@final FALSE)
- * or at the end, and gave @player @points with the breakdown @items (scenario_score_items()). */
-static void
-expect_score (Scenario *sc, guint index, CarcFeatureKind kind, gboolean final, guint player,
-              guint points, const char *items)
-{
-  ck_assert_uint_lt (index, scenario_n_scores (sc));
-  const ScenarioScore *ev = scenario_score_event (sc, index);
-  ck_assert_int_eq (ev->kind, kind);
-  ck_assert_int_eq (ev->final, final);
-  ck_assert_uint_eq (ev->points[player], points);
-  scenario_assert_items (sc, index, player, items);
-}
-
 /* The first two turns of IC-1 to IC-3: Red's thief on the inn road of IC-RRR.i west of D,
  * Blue's junction W east of D completes the road (-1,0)-(0,0)-(1,0). */
 static void
@@ -99,8 +85,8 @@ START_TEST (test_ic_1_completed_inn_road)
   g_autoptr (Scenario) sc = scenario_new_expansions (2, IC, TILES ("IC-RRR.i", "W", "B"), NULL);
   play_inn_road (sc);
   ck_assert_uint_eq (scenario_n_scores (sc), 1);
-  expect_score (sc, 0, CARC_FEATURE_ROAD, FALSE, 0, 6, "tiles*3=3 inn*0=3");
-  expect_score (sc, 0, CARC_FEATURE_ROAD, FALSE, 1, 0, "");
+  scenario_expect_score (sc, 0, CARC_FEATURE_ROAD, FALSE, 0, 6, "tiles*3=3 inn*0=3");
+  scenario_expect_score (sc, 0, CARC_FEATURE_ROAD, FALSE, 1, 0, "");
   ck_assert_uint_eq (scenario_score (sc, 0), 6);
   ck_assert_uint_eq (scenario_supply (sc, 0), 7);
 }
@@ -117,7 +103,7 @@ START_TEST (test_ic_2_incomplete_inn_road)
   scenario_turn (sc, -2, 0, 0, RFR_I_ROAD);
   ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_OVER);
   ck_assert_uint_eq (scenario_n_scores (sc), 2);
-  expect_score (sc, 1, CARC_FEATURE_ROAD, TRUE, 2, 0, "inn*0=0");
+  scenario_expect_score (sc, 1, CARC_FEATURE_ROAD, TRUE, 2, 0, "inn*0=0");
   ck_assert_uint_eq (scenario_score (sc, 0), 6);
   ck_assert_uint_eq (scenario_score (sc, 2), 0);
 }
@@ -132,7 +118,7 @@ START_TEST (test_ic_2_final_zero_off)
   play_inn_road (sc);
   scenario_turn (sc, -2, 0, 0, RFR_I_ROAD);
   ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_OVER);
-  expect_score (sc, 1, CARC_FEATURE_ROAD, TRUE, 2, 2, "tiles*2=2");
+  scenario_expect_score (sc, 1, CARC_FEATURE_ROAD, TRUE, 2, 2, "tiles*2=2");
 }
 END_TEST
 
@@ -145,7 +131,7 @@ START_TEST (test_ic_3_inn_only_on_its_segment)
   play_inn_road (sc);
   scenario_turn (sc, -1, 1, 2, A_ROAD);
   ck_assert_uint_eq (scenario_n_scores (sc), 2);
-  expect_score (sc, 1, CARC_FEATURE_ROAD, FALSE, 2, 2, "tiles*2=2");
+  scenario_expect_score (sc, 1, CARC_FEATURE_ROAD, FALSE, 2, 2, "tiles*2=2");
   ck_assert_uint_eq (scenario_score (sc, 2), 2);
 }
 END_TEST
@@ -165,8 +151,8 @@ START_TEST (test_ic_4_cathedral_city)
   scenario_turn (sc, -1, -1, 1, SCENARIO_SKIP);
   ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_OVER);
   ck_assert_uint_eq (scenario_n_scores (sc), 2);
-  expect_score (sc, 0, CARC_FEATURE_CITY, FALSE, 0, 15, "tiles*5=10 cathedral*0=5");
-  expect_score (sc, 1, CARC_FEATURE_CITY, TRUE, 1, 0, "cathedral*0=0");
+  scenario_expect_score (sc, 0, CARC_FEATURE_CITY, FALSE, 0, 15, "tiles*5=10 cathedral*0=5");
+  scenario_expect_score (sc, 1, CARC_FEATURE_CITY, TRUE, 1, 0, "cathedral*0=0");
   ck_assert_uint_eq (scenario_score (sc, 0), 15);
   ck_assert_uint_eq (scenario_score (sc, 1), 0);
 }
@@ -184,7 +170,8 @@ START_TEST (test_ic_5_cathedral_and_shield)
   scenario_turn (sc, 1, -1, 0, SCENARIO_SKIP);
   scenario_turn (sc, 2, -1, 3, SCENARIO_SKIP);
   ck_assert_uint_eq (scenario_n_scores (sc), 1);
-  expect_score (sc, 0, CARC_FEATURE_CITY, FALSE, 0, 21, "tiles*6=12 shields*1=2 cathedral*0=7");
+  scenario_expect_score (sc, 0, CARC_FEATURE_CITY, FALSE, 0, 21,
+                         "tiles*6=12 shields*1=2 cathedral*0=7");
   ck_assert_uint_eq (scenario_score (sc, 0), 21);
 }
 END_TEST
@@ -208,7 +195,7 @@ START_TEST (test_ic_6_abbey_closes_cathedral_city)
   ck_assert_uint_eq (scenario_n_scores (sc), 0);
   scenario_piece_turn (sc, 0, 1, -1, 0, SCENARIO_SKIP);
   ck_assert_uint_eq (scenario_n_scores (sc), 1);
-  expect_score (sc, 0, CARC_FEATURE_CITY, FALSE, 0, 12, "tiles*4=8 cathedral*0=4");
+  scenario_expect_score (sc, 0, CARC_FEATURE_CITY, FALSE, 0, 12, "tiles*4=8 cathedral*0=4");
   ck_assert_uint_eq (scenario_score (sc, 0), 12);
 }
 END_TEST
@@ -240,8 +227,8 @@ START_TEST (test_ic_7_large_follower_majority)
   g_autoptr (Scenario) sc
       = scenario_new_expansions (2, IC, TILES ("F", "N", "N", "N", "E", "B"), NULL);
   play_ic_7 (sc, FALSE);
-  expect_score (sc, 0, CARC_FEATURE_CITY, FALSE, 0, 14, "tiles*6=12 shields*1=2");
-  expect_score (sc, 0, CARC_FEATURE_CITY, FALSE, 1, 0, "");
+  scenario_expect_score (sc, 0, CARC_FEATURE_CITY, FALSE, 0, 14, "tiles*6=12 shields*1=2");
+  scenario_expect_score (sc, 0, CARC_FEATURE_CITY, FALSE, 1, 0, "");
   /* both go home, each to its own kind's supply */
   ck_assert_uint_eq (carc_game_get_figure_supply (sc->game, large_kind (sc), 0), 1);
   ck_assert_uint_eq (scenario_supply (sc, 1), 7);
@@ -253,8 +240,8 @@ START_TEST (test_ic_7_large_follower_tie)
   g_autoptr (Scenario) sc
       = scenario_new_expansions (2, IC, TILES ("F", "N", "N", "N", "E", "B"), NULL);
   play_ic_7 (sc, TRUE);
-  expect_score (sc, 0, CARC_FEATURE_CITY, FALSE, 0, 14, "tiles*6=12 shields*1=2");
-  expect_score (sc, 0, CARC_FEATURE_CITY, FALSE, 1, 14, "tiles*6=12 shields*1=2");
+  scenario_expect_score (sc, 0, CARC_FEATURE_CITY, FALSE, 0, 14, "tiles*6=12 shields*1=2");
+  scenario_expect_score (sc, 0, CARC_FEATURE_CITY, FALSE, 1, 14, "tiles*6=12 shields*1=2");
 }
 END_TEST
 
@@ -269,8 +256,8 @@ START_TEST (test_ic_8_large_farmer)
   scenario_turn (sc, 1, -1, 0, SCENARIO_SKIP);
   ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_OVER);
   ck_assert_uint_eq (scenario_n_scores (sc), 1);
-  expect_score (sc, 0, CARC_FEATURE_FIELD, TRUE, 0, 3, "cities*1=3");
-  expect_score (sc, 0, CARC_FEATURE_FIELD, TRUE, 1, 0, "");
+  scenario_expect_score (sc, 0, CARC_FEATURE_FIELD, TRUE, 0, 3, "cities*1=3");
+  scenario_expect_score (sc, 0, CARC_FEATURE_FIELD, TRUE, 1, 0, "");
   ck_assert_uint_eq (scenario_score (sc, 0), 3);
   ck_assert_uint_eq (scenario_score (sc, 1), 0);
 }
@@ -282,7 +269,7 @@ START_TEST (test_ic_9_no_double_points)
 {
   g_autoptr (Scenario) sc = scenario_new_expansions (2, IC, TILES ("E", "B"), NULL);
   turn_large (sc, 0, -1, 2, CITY_0);
-  expect_score (sc, 0, CARC_FEATURE_CITY, FALSE, 0, 4, "tiles*2=4");
+  scenario_expect_score (sc, 0, CARC_FEATURE_CITY, FALSE, 0, 4, "tiles*2=4");
   ck_assert_uint_eq (carc_game_get_figure_supply (sc->game, large_kind (sc), 0), 1);
   ck_assert_uint_eq (scenario_supply (sc, 0), 7);
 }
@@ -303,7 +290,7 @@ START_TEST (test_x_4_large_monk_and_vineyard)
   scenario_turn (sc, 1, 2, 2, SCENARIO_SKIP);
   ck_assert_uint_eq (scenario_n_scores (sc), 0);
   scenario_turn (sc, 0, 2, 2, SCENARIO_SKIP);
-  expect_score (sc, 0, CARC_FEATURE_CLOISTER, FALSE, 0, 12, "tiles*9=9 vineyards*1=3");
+  scenario_expect_score (sc, 0, CARC_FEATURE_CLOISTER, FALSE, 0, 12, "tiles*9=9 vineyards*1=3");
 }
 END_TEST
 
@@ -328,7 +315,7 @@ START_TEST (test_ic_10_winter_fox_lake_is_an_inn)
       scenario_turn (sc, 1, 0, 1, WI_RCC_I_ROAD);
       scenario_turn (sc, -1, 0, 0, SCENARIO_SKIP);
       ck_assert_uint_eq (scenario_n_scores (sc), 1);
-      expect_score (sc, 0, CARC_FEATURE_ROAD, FALSE, 0, cases[i].points, cases[i].items);
+      scenario_expect_score (sc, 0, CARC_FEATURE_ROAD, FALSE, 0, cases[i].points, cases[i].items);
     }
 }
 END_TEST
@@ -348,7 +335,7 @@ START_TEST (test_ic_12_two_cathedrals_one_city)
   ck_assert_uint_eq (scenario_n_scores (sc), 0);
   scenario_turn (sc, 1, -2, 3, SCENARIO_SKIP);
   ck_assert_uint_eq (scenario_n_scores (sc), 1);
-  expect_score (sc, 0, CARC_FEATURE_CITY, FALSE, 0, 24, "tiles*8=16 cathedral*0=8");
+  scenario_expect_score (sc, 0, CARC_FEATURE_CITY, FALSE, 0, 24, "tiles*8=16 cathedral*0=8");
 }
 END_TEST
 
@@ -371,7 +358,7 @@ START_TEST (test_x_1_inn_road_through_two_halves)
   ck_assert_uint_eq (scenario_n_scores (sc), 0);
   scenario_piece_turn (sc, 0, 1, 0, 0, SCENARIO_SKIP);
   ck_assert_uint_eq (scenario_n_scores (sc), 1);
-  expect_score (sc, 0, CARC_FEATURE_ROAD, FALSE, 0, 6, "tiles*3=3 inn*0=3");
+  scenario_expect_score (sc, 0, CARC_FEATURE_ROAD, FALSE, 0, 6, "tiles*3=3 inn*0=3");
 }
 END_TEST
 

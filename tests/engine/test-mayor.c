@@ -78,20 +78,6 @@ turn_kind (Scenario *sc, gint x, gint y, guint rotation, const char *name, guint
                  error ? error->message : "");
 }
 
-/* Asserts that scoring event @index scored a feature of @kind during the game (@final FALSE)
- * or at the end, and gave @player @points with the breakdown @items (scenario_score_items()). */
-static void
-expect_score (Scenario *sc, guint index, CarcFeatureKind kind, gboolean final, guint player,
-              guint points, const char *items)
-{
-  ck_assert_uint_lt (index, scenario_n_scores (sc));
-  const ScenarioScore *ev = scenario_score_event (sc, index);
-  ck_assert_int_eq (ev->kind, kind);
-  ck_assert_int_eq (ev->final, final);
-  ck_assert_uint_eq (ev->points[player], points);
-  scenario_assert_items (sc, index, player, items);
-}
-
 static gint
 compare_strings (gconstpointer a, gconstpointer b)
 {
@@ -163,7 +149,7 @@ START_TEST (test_am_1_mayor_without_shields)
   g_autoptr (Scenario) sc = scenario_new_expansions (2, AM, TILES ("E", "B"), NULL);
   turn_kind (sc, 0, -1, 2, "mayor", CITY_0);
   ck_assert_uint_eq (scenario_n_scores (sc), 1);
-  expect_score (sc, 0, CARC_FEATURE_CITY, FALSE, 0, 0, "");
+  scenario_expect_score (sc, 0, CARC_FEATURE_CITY, FALSE, 0, 0, "");
   ck_assert_uint_eq (scenario_score (sc, 0), 0);
   ck_assert_uint_eq (carc_game_get_figure_supply (sc->game, kind (sc, "mayor"), 0), 1);
 }
@@ -193,8 +179,8 @@ play_am_2 (const char *red_tile, guint red_rot, const char *green_tile, guint gr
 START_TEST (test_am_2_mayor_strength_one_shield)
 {
   g_autoptr (Scenario) sc = play_am_2 ("M", 1, "N", 2, FALSE);
-  expect_score (sc, 0, CARC_FEATURE_CITY, FALSE, 0, 10, "tiles*4=8 shields*1=2");
-  expect_score (sc, 0, CARC_FEATURE_CITY, FALSE, 1, 10, "tiles*4=8 shields*1=2");
+  scenario_expect_score (sc, 0, CARC_FEATURE_CITY, FALSE, 0, 10, "tiles*4=8 shields*1=2");
+  scenario_expect_score (sc, 0, CARC_FEATURE_CITY, FALSE, 1, 10, "tiles*4=8 shields*1=2");
   ck_assert_uint_eq (carc_game_get_figure_supply (sc->game, kind (sc, "mayor"), 0), 1);
 }
 END_TEST
@@ -203,8 +189,8 @@ END_TEST
 START_TEST (test_am_2_mayor_strength_no_shield)
 {
   g_autoptr (Scenario) sc = play_am_2 ("N", 1, "N", 2, FALSE);
-  expect_score (sc, 0, CARC_FEATURE_CITY, FALSE, 0, 0, "");
-  expect_score (sc, 0, CARC_FEATURE_CITY, FALSE, 1, 8, "tiles*4=8");
+  scenario_expect_score (sc, 0, CARC_FEATURE_CITY, FALSE, 0, 0, "");
+  scenario_expect_score (sc, 0, CARC_FEATURE_CITY, FALSE, 1, 8, "tiles*4=8");
 }
 END_TEST
 
@@ -212,8 +198,8 @@ END_TEST
 START_TEST (test_am_2_mayor_strength_two_shields)
 {
   g_autoptr (Scenario) sc = play_am_2 ("M", 1, "M", 2, FALSE);
-  expect_score (sc, 0, CARC_FEATURE_CITY, FALSE, 0, 12, "tiles*4=8 shields*2=4");
-  expect_score (sc, 0, CARC_FEATURE_CITY, FALSE, 1, 0, "");
+  scenario_expect_score (sc, 0, CARC_FEATURE_CITY, FALSE, 0, 12, "tiles*4=8 shields*2=4");
+  scenario_expect_score (sc, 0, CARC_FEATURE_CITY, FALSE, 1, 0, "");
 }
 END_TEST
 
@@ -221,8 +207,8 @@ END_TEST
 START_TEST (test_am_3_mayor_against_large_follower)
 {
   g_autoptr (Scenario) sc = play_am_2 ("M", 1, "M", 2, TRUE);
-  expect_score (sc, 0, CARC_FEATURE_CITY, FALSE, 0, 12, "tiles*4=8 shields*2=4");
-  expect_score (sc, 0, CARC_FEATURE_CITY, FALSE, 1, 12, "tiles*4=8 shields*2=4");
+  scenario_expect_score (sc, 0, CARC_FEATURE_CITY, FALSE, 0, 12, "tiles*4=8 shields*2=4");
+  scenario_expect_score (sc, 0, CARC_FEATURE_CITY, FALSE, 1, 12, "tiles*4=8 shields*2=4");
 }
 END_TEST
 
@@ -242,7 +228,7 @@ START_TEST (test_am_4_mayor_at_the_end)
       turn_kind (sc, 0, -1, 1, "mayor", CITY_0);
       ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_OVER);
       ck_assert_uint_eq (scenario_n_scores (sc), 1);
-      expect_score (sc, 0, CARC_FEATURE_CITY, TRUE, 0, cases[i].points, cases[i].items);
+      scenario_expect_score (sc, 0, CARC_FEATURE_CITY, TRUE, 0, cases[i].points, cases[i].items);
       ck_assert_uint_eq (scenario_score (sc, 0), cases[i].points);
     }
 }
@@ -288,7 +274,7 @@ START_TEST (test_am_6_wagon_c2_range)
   g_autoptr (Scenario) sc = scenario_new_expansions (2, AM, TILES ("U", "W", "W", "B"), NULL);
   play_am_6 (sc);
   ck_assert_uint_eq (scenario_n_scores (sc), 1);
-  expect_score (sc, 0, CARC_FEATURE_ROAD, FALSE, 0, 4, "tiles*4=4");
+  scenario_expect_score (sc, 0, CARC_FEATURE_ROAD, FALSE, 0, 4, "tiles*4=4");
   expect_wagon (sc, 0, "(0,0)0 (2,0)0 (2,0)1");
   guint wagon = kind (sc, "wagon");
   ck_assert_uint_eq (carc_game_get_figure_supply (sc->game, wagon, 0), 1);
@@ -309,7 +295,7 @@ START_TEST (test_am_6_wagon_c1_range)
   g_autoptr (Scenario) sc = scenario_new_expansions_full (2, AM, OPTIONS (AM ".wagon-c1=1"),
                                                           TILES ("U", "W", "W", "B"), NULL);
   play_am_6 (sc);
-  expect_score (sc, 0, CARC_FEATURE_ROAD, FALSE, 0, 4, "tiles*4=4");
+  scenario_expect_score (sc, 0, CARC_FEATURE_ROAD, FALSE, 0, 4, "tiles*4=4");
   expect_wagon (sc, 0, "(-1,0)1 (-1,0)2 (2,0)0 (2,0)1");
   move_wagon (sc, -1, 0, W_SOUTH);
   ck_assert_uint_eq (scenario_followers_in (sc, -1, 0, W_SOUTH, 0), 1);
@@ -397,7 +383,7 @@ START_TEST (test_am_8_wagon_on_the_feature_it_completes)
 {
   g_autoptr (Scenario) sc = scenario_new_expansions (2, AM, TILES ("E", "B"), NULL);
   turn_kind (sc, 0, -1, 2, "wagon", CITY_0);
-  expect_score (sc, 0, CARC_FEATURE_CITY, FALSE, 0, 4, "tiles*2=4");
+  scenario_expect_score (sc, 0, CARC_FEATURE_CITY, FALSE, 0, 4, "tiles*2=4");
   expect_wagon (sc, 0, "(0,0)1");
   move_wagon (sc, 0, 0, D_ROAD);
   ck_assert_uint_eq (scenario_followers_in (sc, 0, 0, D_ROAD, 0), 1);
@@ -412,7 +398,7 @@ START_TEST (test_am_9_wagon_at_the_end)
   turn_kind (sc, 1, 0, 1, "wagon", U_ROAD);
   ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_OVER);
   ck_assert_uint_eq (scenario_n_scores (sc), 1);
-  expect_score (sc, 0, CARC_FEATURE_ROAD, TRUE, 0, 2, "tiles*2=2");
+  scenario_expect_score (sc, 0, CARC_FEATURE_ROAD, TRUE, 0, 2, "tiles*2=2");
 }
 END_TEST
 
@@ -440,10 +426,10 @@ START_TEST (test_am_10_barn_scores_the_farmers)
   play_am_10 (sc);
   /* the cities were completed unheld: no scoring of theirs */
   ck_assert_uint_eq (scenario_n_scores (sc), 2);
-  expect_score (sc, 0, CARC_FEATURE_FIELD, FALSE, 0, 6, "cities*2=6");
+  scenario_expect_score (sc, 0, CARC_FEATURE_FIELD, FALSE, 0, 6, "cities*2=6");
   ck_assert_uint_eq (scenario_supply (sc, 0), 7);
   ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_OVER);
-  expect_score (sc, 1, CARC_FEATURE_FIELD, TRUE, 0, 8, "cities*2=8");
+  scenario_expect_score (sc, 1, CARC_FEATURE_FIELD, TRUE, 0, 8, "cities*2=8");
   ck_assert_uint_eq (scenario_score (sc, 0), 14);
 }
 END_TEST
@@ -482,7 +468,7 @@ START_TEST (test_am_12_barn_connection)
   scenario_turn (sc, 1, -2, 0, SCENARIO_SKIP); /* the pig in the rule text */
   turn_kind (sc, 0, -2, 0, "barn", E_FIELD);
   ck_assert_uint_eq (scenario_n_scores (sc), 1);
-  expect_score (sc, 0, CARC_FEATURE_FIELD, FALSE, 0, 3, "cities*1=3");
+  scenario_expect_score (sc, 0, CARC_FEATURE_FIELD, FALSE, 0, 3, "cities*1=3");
   ck_assert_uint_eq (scenario_supply (sc, 0), 7);
   scenario_turn (sc, 0, -3, 2, E_FIELD);
   scenario_turn (sc, 1, 0, 1, SCENARIO_SKIP);
@@ -493,8 +479,8 @@ START_TEST (test_am_12_barn_connection)
   ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_OVER);
   /* the farmers' connection scoring, then the barn at the end (the cities closed unheld) */
   ck_assert_uint_eq (scenario_n_scores (sc), 3);
-  expect_score (sc, 1, CARC_FEATURE_FIELD, FALSE, 0, 2, "cities*2=2");
-  expect_score (sc, 2, CARC_FEATURE_FIELD, TRUE, 1, 8, "cities*2=8");
+  scenario_expect_score (sc, 1, CARC_FEATURE_FIELD, FALSE, 0, 2, "cities*2=2");
+  scenario_expect_score (sc, 2, CARC_FEATURE_FIELD, TRUE, 1, 8, "cities*2=8");
   ck_assert_uint_eq (scenario_score (sc, 0), 5);
   ck_assert_uint_eq (scenario_score (sc, 1), 8);
 }
@@ -514,7 +500,7 @@ START_TEST (test_am_12_barn_connection_and_pig)
   turn_kind (sc, 1, -2, 0, "pig", B_FIELD);
   turn_kind (sc, 0, -2, 0, "barn", E_FIELD);
   ck_assert_uint_eq (scenario_n_scores (sc), 1);
-  expect_score (sc, 0, CARC_FEATURE_FIELD, FALSE, 0, 4, "cities*1=3 pig*0=1");
+  scenario_expect_score (sc, 0, CARC_FEATURE_FIELD, FALSE, 0, 4, "cities*1=3 pig*0=1");
   ck_assert_uint_eq (scenario_supply (sc, 0), 7);
   scenario_turn (sc, 0, -3, 2, E_FIELD);
   scenario_turn (sc, 1, 0, 1, SCENARIO_SKIP);
@@ -523,8 +509,8 @@ START_TEST (test_am_12_barn_connection_and_pig)
   ck_assert_uint_eq (scenario_supply (sc, 0), 7);
   ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_OVER);
   ck_assert_uint_eq (scenario_n_scores (sc), 3);
-  expect_score (sc, 1, CARC_FEATURE_FIELD, FALSE, 0, 4, "cities*2=2 pig*0=2");
-  expect_score (sc, 2, CARC_FEATURE_FIELD, TRUE, 1, 8, "cities*2=8");
+  scenario_expect_score (sc, 1, CARC_FEATURE_FIELD, FALSE, 0, 4, "cities*2=2 pig*0=2");
+  scenario_expect_score (sc, 2, CARC_FEATURE_FIELD, TRUE, 1, 8, "cities*2=8");
   ck_assert_uint_eq (scenario_score (sc, 0), 8);
   ck_assert_uint_eq (scenario_score (sc, 1), 8);
 }
@@ -572,8 +558,8 @@ START_TEST (test_am_14_two_barns_joined)
   scenario_turn (sc, 1, 0, 1, SCENARIO_SKIP);
   ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_OVER);
   ck_assert_uint_eq (scenario_n_scores (sc), 1);
-  expect_score (sc, 0, CARC_FEATURE_FIELD, TRUE, 0, 8, "cities*2=8");
-  expect_score (sc, 0, CARC_FEATURE_FIELD, TRUE, 1, 8, "cities*2=8");
+  scenario_expect_score (sc, 0, CARC_FEATURE_FIELD, TRUE, 0, 8, "cities*2=8");
+  scenario_expect_score (sc, 0, CARC_FEATURE_FIELD, TRUE, 1, 8, "cities*2=8");
   ck_assert_uint_eq (scenario_score (sc, 0), 8);
   ck_assert_uint_eq (scenario_score (sc, 1), 8);
 }
@@ -682,7 +668,7 @@ START_TEST (test_x_3_wagon_range_in_cells)
   scenario_turn (sc, 3, 0, 0, SCENARIO_SKIP);
   ck_assert_uint_eq (scenario_n_scores (sc), 0);
   scenario_turn (sc, -1, 0, 0, SCENARIO_SKIP);
-  expect_score (sc, 0, CARC_FEATURE_ROAD, FALSE, 0, 4, "tiles*4=4");
+  scenario_expect_score (sc, 0, CARC_FEATURE_ROAD, FALSE, 0, 4, "tiles*4=4");
   expect_wagon (sc, 0, "(0,0)0 (0,1)0 (2,0)0 (2,0)1 (2,0)2");
 }
 END_TEST
@@ -702,7 +688,7 @@ START_TEST (test_x_4_wagon_monk_and_vineyard)
   scenario_turn (sc, 1, 2, 2, SCENARIO_SKIP);
   ck_assert_uint_eq (scenario_n_scores (sc), 0);
   scenario_turn (sc, 0, 2, 2, SCENARIO_SKIP);
-  expect_score (sc, 0, CARC_FEATURE_CLOISTER, FALSE, 0, 12, "tiles*9=9 vineyards*1=3");
+  scenario_expect_score (sc, 0, CARC_FEATURE_CLOISTER, FALSE, 0, 12, "tiles*9=9 vineyards*1=3");
   ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_PLUGIN);
   move_wagon (sc, 0, 0, -1);
   ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_OVER);
