@@ -1,14 +1,16 @@
 /* carc-game-preview.c: moves tried before they are made, and the segments of a feature.
  *
  * A frontend lets the player compose a whole move (where the tile goes, then where a figure
- * goes) before it is made. The engine answers on a scratch copy of the game, replayed from its
- * config and moves (doc/engine-model.md, "Replay"), so nothing of the game itself changes and
- * every hook of every expansion answers as it would for the real move.
+ * goes) before it is made. The engine answers on a scratch copy of the game (carc_game_copy(),
+ * or a replay from its config and moves where an expansion cannot copy its data), so nothing
+ * of the game itself changes and every hook of every expansion answers as it would for the
+ * real move.
  */
 #include "config.h"
 
 #include <stdlib.h>
 
+#include "carc-error.h"
 #include "carc-game-private.h"
 
 static int
@@ -18,13 +20,22 @@ compare_uint (const void *a, const void *b)
   return x < y ? -1 : x > y;
 }
 
-/* A copy of @self, replayed from its config and moves, without events. */
+/* A copy of @self without events: carc_game_copy(), or for a game with an expansion that
+ * cannot copy its per-game data, a replay of its config and moves. */
 static CarcGame *
 scratch_copy (CarcGame *self, GError **error)
 {
+  g_autoptr (GError) local = NULL;
+  CarcGame *copy = carc_game_copy (self, &local);
   guint n;
-  const CarcMove *moves = carc_game_get_moves (self, &n);
 
+  if (copy || !g_error_matches (local, CARC_ERROR, CARC_ERROR_PLUGIN))
+    {
+      if (!copy)
+        g_propagate_error (error, g_steal_pointer (&local));
+      return copy;
+    }
+  const CarcMove *moves = carc_game_get_moves (self, &n);
   return carc_game_replay (self->config, moves, n, error);
 }
 
@@ -40,7 +51,8 @@ scratch_copy (CarcGame *self, GError **error)
  * @error: return location for a #CarcError
  *
  * What the current player could deploy after @move, without making it: the game does not
- * change. The answer costs a replay of the game's moves.
+ * change. The answer costs a copy of the game (carc_game_copy()), or where an expansion
+ * cannot copy its data, a replay of the game's moves.
  *
  * Returns: %TRUE when @move is legal now; %FALSE with the error carc_game_apply_move() would
  *   give, and @deployments untouched

@@ -13,6 +13,7 @@
 #include <check.h>
 #include "carcassonne.h"
 #include "check-run.h"
+#include "nocopy-plugin.h"
 
 #define ck_assert_error(e, d, c) ck_assert (g_error_matches ((e), (d), (c)))
 
@@ -106,6 +107,38 @@ START_TEST (test_preview_changes_nothing)
     }
   ck_assert_uint_eq (compared, 40);
   ck_assert_uint_gt (occupied, 0);
+}
+END_TEST
+
+/* A game with an expansion that cannot copy its per-game data is previewed on a replay: the
+ * preview of every placement of 10 turns equals what the deploy phase then offers, and the
+ * game is unchanged. */
+START_TEST (test_preview_without_copy)
+{
+  g_autoptr (CarcPlugin) plugin = nocopy_plugin_new ();
+  g_autoptr (CarcGameConfig) config = carc_game_config_new_base (NULL);
+  ck_assert (carc_game_config_add_expansion (config, plugin, NULL));
+  carc_game_config_set_seed (config, 11);
+  g_autoptr (CarcGame) g = carc_game_new (config, NULL);
+  ck_assert (!carc_game_copy (g, NULL));
+
+  for (guint turn = 0; turn < 10; turn++)
+    {
+      guint n, nd, n_preview = 0;
+      const CarcPlacement *p = carc_game_get_placements (g, &n);
+      CarcMove m = place_move (&p[turn % n]);
+      g_autofree CarcDeployment *preview = NULL;
+      g_autofree char *before = carc_game_get_state_hash (g);
+      g_autoptr (GError) error = NULL;
+      ck_assert_msg (carc_game_preview_deployments (g, &m, &preview, &n_preview, &error), "%s",
+                     error ? error->message : "");
+      g_autofree char *after = carc_game_get_state_hash (g);
+      ck_assert_str_eq (after, before);
+      ck_assert (carc_game_apply_move (g, &m, NULL));
+      const CarcDeployment *d = carc_game_get_deployments (g, &nd);
+      ck_assert (same_deployments (preview, n_preview, d, nd));
+      ck_assert (carc_game_skip (g, NULL));
+    }
 }
 END_TEST
 
@@ -214,6 +247,7 @@ main (void)
   TCase *tc = tcase_create ("preview");
   tcase_add_test (tc, test_preview_changes_nothing);
   tcase_add_test (tc, test_preview_refused);
+  tcase_add_test (tc, test_preview_without_copy);
   tcase_add_test (tc, test_apply_moves_all_or_none);
   tcase_add_test (tc, test_feature_segments);
   suite_add_tcase (s, tc);
