@@ -15,6 +15,7 @@
 #include "carcassonne.h"
 #include "check-run.h"
 #include "expansion-games.h"
+#include "nocopy-plugin.h"
 #include "plugin-host.h"
 #include "random-player.h"
 
@@ -284,31 +285,6 @@ assert_refused (const char *spec, const char *message)
   ck_assert_str_eq (error->message, message);
 }
 
-/* An expansion that keeps per-game data and has no copy_data hook. */
-static gpointer
-nocopy_setup (CarcSetup *setup, GError **error)
-{
-  return g_new0 (guint, 1);
-}
-
-static gboolean
-nocopy_init (CarcPlugin *plugin, GError **error)
-{
-  static const CarcHooks hooks
-      = { .size = sizeof (CarcHooks), .setup = nocopy_setup, .free_data = g_free };
-  carc_plugin_set_hooks (plugin, &hooks);
-  return TRUE;
-}
-
-static const CarcPluginDesc nocopy_desc = { CARC_PLUGIN_ABI_MAJOR,
-                                            CARC_PLUGIN_ABI_MINOR,
-                                            "no-copy",
-                                            "data without copy_data",
-                                            "1",
-                                            0,
-                                            nocopy_init,
-                                            NULL };
-
 START_TEST (test_refusals)
 {
   assert_refused ("best", "no bot strategy 'best' (random, greedy, mcts)");
@@ -338,7 +314,7 @@ START_TEST (test_refusals)
   g_clear_error (&error);
 
   /* an expansion without copy_data: random still plays, search cannot */
-  g_autoptr (CarcPlugin) plugin = carc_plugin_new_static (&nocopy_desc, NULL);
+  g_autoptr (CarcPlugin) plugin = nocopy_plugin_new ();
   g_autoptr (CarcGameConfig) with = carc_game_config_new_base (NULL);
   ck_assert (carc_game_config_add_expansion (with, plugin, NULL));
   g_autoptr (CarcGame) g2 = carc_game_new (with, NULL);
