@@ -200,7 +200,8 @@ read_board (CtlGame *g, DBusConnection *conn, GError **error)
   g_autoptr (GError) local = NULL;
   if (read_pieces (g, conn, &local))
     return TRUE;
-  /* A daemon from before expansions has GetBoard only. */
+  /* A daemon from before expansions has GetBoard only, its followers (player, x, y,
+   * segment, kind): the piece was added to them later, with GetPieces. */
   if (!g_str_has_prefix (local->message, "UnknownMethod:"))
     {
       g_propagate_error (error, g_steal_pointer (&local));

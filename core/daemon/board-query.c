@@ -42,15 +42,15 @@ append_tiles (CarcdSession *s, DBusMessageIter *it, gboolean indexed)
   return ok && dbus_message_iter_close_container (it, &array);
 }
 
-/* The followers on the board: (player, x, y, segment, kind), or with @by_piece (GetPieces)
- * (player, piece, segment, kind). */
+/* The followers on the board: (player, x, y, piece, segment, kind), or with @by_piece
+ * (GetPieces) (player, piece, segment, kind). */
 static gboolean
 append_followers (CarcdSession *s, DBusMessageIter *it, gboolean by_piece)
 {
   DBusMessageIter array, st;
   guint n = s->game ? carc_game_get_n_followers (s->game) : 0;
   gboolean ok = dbus_message_iter_open_container (it, DBUS_TYPE_ARRAY,
-                                                  by_piece ? "(ouuu)" : "(oiiuu)", &array);
+                                                  by_piece ? "(ouuu)" : "(oiiuuu)", &array);
 
   for (guint i = 0; ok && i < n; i++)
     {
@@ -69,9 +69,10 @@ append_followers (CarcdSession *s, DBusMessageIter *it, gboolean by_piece)
       player = carcd_session_player_path (s, (gint)f.player);
       ok = dbus_message_iter_open_container (&array, DBUS_TYPE_STRUCT, NULL, &st)
            && dbus_message_iter_append_basic (&st, DBUS_TYPE_OBJECT_PATH, &player)
-           && (by_piece ? dbus_message_iter_append_basic (&st, DBUS_TYPE_UINT32, &piece)
-                        : dbus_message_iter_append_basic (&st, DBUS_TYPE_INT32, &x)
-                              && dbus_message_iter_append_basic (&st, DBUS_TYPE_INT32, &y))
+           && (by_piece
+               || (dbus_message_iter_append_basic (&st, DBUS_TYPE_INT32, &x)
+                   && dbus_message_iter_append_basic (&st, DBUS_TYPE_INT32, &y)))
+           && dbus_message_iter_append_basic (&st, DBUS_TYPE_UINT32, &piece)
            && dbus_message_iter_append_basic (&st, DBUS_TYPE_UINT32, &segment)
            && dbus_message_iter_append_basic (&st, DBUS_TYPE_UINT32, &kind)
            && dbus_message_iter_close_container (&array, &st);
@@ -374,9 +375,58 @@ carcd_game_get_board_picture (DBusConnection *c, DBusMessage *msg, gpointer sess
   return carcd_reply_with (msg, append_string, svg);
 }
 
+gboolean
+carcd_append_tile_picture (DBusMessageIter *it, const CarcTileType *type, guint rotation)
+{
+  g_autofree char *svg = carc_tile_type_to_svg (type, rotation);
+  return append_string (it, svg);
+}
+
+/* (segment, feature kind, anchor x, anchor y, line, path data) of every segment */
+gboolean
+carcd_append_segment_geometry (DBusMessageIter *it, const CarcTileType *type, guint rotation)
+{
+  DBusMessageIter array, st;
+  gboolean ok = dbus_message_iter_open_container (it, DBUS_TYPE_ARRAY, "(uuddbs)", &array);
+
+  for (guint i = 0; ok && i < carc_tile_type_get_n_segments (type); i++)
+    {
+      dbus_uint32_t segment = i, kind = carc_tile_type_get_segment_kind (type, i);
+      double x = 0, y = 0;
+      gboolean line = FALSE;
+      carc_tile_type_get_segment_anchor (type, i, rotation, &x, &y);
+      g_autofree char *path = carc_tile_type_get_segment_path (type, i, rotation, &line);
+      const char *d = path ? path : "";
+      dbus_bool_t stroke = line;
+      ok = dbus_message_iter_open_container (&array, DBUS_TYPE_STRUCT, NULL, &st)
+           && dbus_message_iter_append_basic (&st, DBUS_TYPE_UINT32, &segment)
+           && dbus_message_iter_append_basic (&st, DBUS_TYPE_UINT32, &kind)
+           && dbus_message_iter_append_basic (&st, DBUS_TYPE_DOUBLE, &x)
+           && dbus_message_iter_append_basic (&st, DBUS_TYPE_DOUBLE, &y)
+           && dbus_message_iter_append_basic (&st, DBUS_TYPE_BOOLEAN, &stroke)
+           && dbus_message_iter_append_basic (&st, DBUS_TYPE_STRING, &d)
+           && dbus_message_iter_close_container (&array, &st);
+    }
+  return ok && dbus_message_iter_close_container (it, &array);
+}
+
+typedef struct
+{
+  const CarcTileType *type;
+  guint rotation;
+  CarcdTileAppend append;
+} TileReply;
+
+static gboolean
+append_tile_reply (DBusMessageIter *it, gpointer data)
+{
+  TileReply *r = data;
+  return r->append (it, r->type, r->rotation);
+}
+
 DBusMessage *
-carcd_reply_tile_picture (DBusMessage *msg, CarcTileSet *const *sets, guint n_sets,
-                          const char *owner)
+carcd_reply_tile (DBusMessage *msg, CarcTileSet *const *sets, guint n_sets, const char *owner,
+                  CarcdTileAppend append)
 {
   g_autoptr (GError) error = NULL;
   const char *id;
@@ -393,21 +443,32 @@ carcd_reply_tile_picture (DBusMessage *msg, CarcTileSet *const *sets, guint n_se
                  rotation);
   if (error)
     return carcd_error_reply (msg, error);
-  g_autofree char *svg = carc_tile_type_to_svg (t, rotation);
-  return carcd_reply_with (msg, append_string, svg);
+  TileReply r = { t, rotation, append };
+  return carcd_reply_with (msg, append_tile_reply, &r);
 }
 
 /* The game's tile sets: the base set's, then its expansions' (as GetTileTypes lists them). */
-DBusMessage *
-carcd_game_get_tile_picture (DBusConnection *c, DBusMessage *msg, gpointer session)
+static DBusMessage *
+reply_game_tile (CarcdSession *s, DBusMessage *msg, CarcdTileAppend append)
 {
-  CarcdSession *s = session;
   g_autofree CarcTileSet **sets = g_new (CarcTileSet *, s->options.n_expansions + 1);
   sets[0] = s->daemon->tiles;
   for (guint i = 0; i < s->options.n_expansions; i++)
     sets[i + 1] = carc_plugin_get_tiles (s->options.expansions[i].plugin);
-  return carcd_reply_tile_picture (msg, sets, s->options.n_expansions + 1,
-                                   "the game has no tile type");
+  return carcd_reply_tile (msg, sets, s->options.n_expansions + 1, "the game has no tile type",
+                           append);
+}
+
+DBusMessage *
+carcd_game_get_tile_picture (DBusConnection *c, DBusMessage *msg, gpointer session)
+{
+  return reply_game_tile (session, msg, carcd_append_tile_picture);
+}
+
+DBusMessage *
+carcd_game_get_segment_geometry (DBusConnection *c, DBusMessage *msg, gpointer session)
+{
+  return reply_game_tile (session, msg, carcd_append_segment_geometry);
 }
 
 DBusMessage *

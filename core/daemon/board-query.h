@@ -6,7 +6,7 @@
 
 #include "session.h"
 
-/* GetBoard: (a(iisuo) tiles, a(oiiuu) followers) */
+/* GetBoard: (a(iisuo) tiles, a(oiiuuu) followers) */
 DBusMessage *carcd_game_get_board (DBusConnection *c, DBusMessage *msg, gpointer session);
 /* GetPieces: (a(uiisuo) pieces, a(ouuu) followers) */
 DBusMessage *carcd_game_get_pieces (DBusConnection *c, DBusMessage *msg, gpointer session);
@@ -25,8 +25,21 @@ gboolean carcd_append_pieces (CarcdSession *session, DBusMessageIter *iter);
 DBusMessage *carcd_game_get_board_picture (DBusConnection *c, DBusMessage *msg, gpointer session);
 /* GetTilePicture(s tile, u rotation): s, a tile type of the game as SVG */
 DBusMessage *carcd_game_get_tile_picture (DBusConnection *c, DBusMessage *msg, gpointer session);
-/* The reply to a GetTilePicture(s tile, u rotation) call: tile looked up in @sets in order,
- * as SVG (carc_tile_type_to_svg()); UnknownTile ("@owner 'ID'"), InvalidArgs
- * for a rotation above 3. Manager.GetTilePicture uses it too. */
-DBusMessage *carcd_reply_tile_picture (DBusMessage *msg, CarcTileSet *const *sets, guint n_sets,
-                                       const char *owner);
+/* GetSegmentGeometry(s tile, u rotation): a(uuddbs), per segment of a tile type of the game
+ * (segment, feature kind, anchor x, y, line, path data) */
+DBusMessage *carcd_game_get_segment_geometry (DBusConnection *c, DBusMessage *msg,
+                                              gpointer session);
+/* What a reply about one tile type appends: @type turned by @rotation. */
+typedef gboolean (*CarcdTileAppend) (DBusMessageIter *iter, const CarcTileType *type,
+                                     guint rotation);
+/* "s": the SVG of carc_tile_type_to_svg() */
+gboolean carcd_append_tile_picture (DBusMessageIter *iter, const CarcTileType *type,
+                                    guint rotation);
+/* "a(uuddbs)": carc_tile_type_get_segment_anchor() and _get_segment_path() of each segment */
+gboolean carcd_append_segment_geometry (DBusMessageIter *iter, const CarcTileType *type,
+                                        guint rotation);
+/* The reply to a call (s tile, u rotation) about one tile type: tile looked up in @sets in
+ * order, answered by @append; UnknownTile ("@owner 'ID'"), InvalidArgs for a rotation above
+ * 3. Manager.GetTilePicture and GetSegmentGeometry use it too. */
+DBusMessage *carcd_reply_tile (DBusMessage *msg, CarcTileSet *const *sets, guint n_sets,
+                               const char *owner, CarcdTileAppend append);

@@ -534,7 +534,7 @@ static const CdbusArg deployments_out[] = { { "deployments", "a(suuas)" }, { NUL
 static const CdbusArg deploy_in[]
     = { { "figure", "s" }, { "segment", "u" }, { "options", "a{sv}" }, { NULL } };
 static const CdbusArg board_out[]
-    = { { "tiles", "a(iisuo)" }, { "followers", "a(oiiuu)" }, { NULL } };
+    = { { "tiles", "a(iisuo)" }, { "followers", "a(oiiuuu)" }, { NULL } };
 static const CdbusArg features_out[] = { { "features", "a(uubuuaua(iiuu))" }, { NULL } };
 static const CdbusArg preview_in[]
     = { { "type", "s" }, { "args", "a{sv}" }, { "options", "a{sv}" }, { NULL } };
@@ -564,6 +564,7 @@ static const CdbusArg play_in[]
     = { { "type", "s" }, { "args", "a{sv}" }, { "options", "a{sv}" }, { NULL } };
 static const CdbusArg picture_out[] = { { "svg", "s" }, { NULL } };
 static const CdbusArg tile_picture_in[] = { { "tile", "s" }, { "rotation", "u" }, { NULL } };
+static const CdbusArg geometry_out[] = { { "segments", "a(uuddbs)" }, { NULL } };
 static const CdbusArg board_pieces_out[]
     = { { "pieces", "a(uiisuo)" }, { "followers", "a(ouuu)" }, { NULL } };
 
@@ -598,6 +599,7 @@ static const CdbusMethod game_methods[] = {
   { "GetHistory", NULL, history_out, carcd_game_get_history },
   { "GetBoardPicture", NULL, picture_out, carcd_game_get_board_picture },
   { "GetTilePicture", tile_picture_in, picture_out, carcd_game_get_tile_picture },
+  { "GetSegmentGeometry", tile_picture_in, geometry_out, carcd_game_get_segment_geometry },
   { "GetFigures", NULL, figures_out, carcd_game_get_figures },
   { "GetSegmentAttributes", NULL, attributes_out, carcd_game_get_segment_attributes },
   { NULL },

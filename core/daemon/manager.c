@@ -241,18 +241,29 @@ get_rule_options (DBusMessageIter *it, gpointer data)
   return ok && dbus_message_iter_close_container (it, &array);
 }
 
-/* GetTilePicture: the base set's tile types, then every loaded plugin's in Expansions order. */
+/* The daemon's tile sets: the base set's, then every loaded plugin's in Expansions order. */
 static DBusMessage *
-manager_get_tile_picture (DBusConnection *c, DBusMessage *msg, gpointer data)
+reply_manager_tile (CarcdDaemon *daemon, DBusMessage *msg, CarcdTileAppend append)
 {
-  CarcdDaemon *daemon = data;
   guint n = carc_plugin_host_get_n_plugins (daemon->plugins);
   g_autofree CarcTileSet **sets = g_new (CarcTileSet *, n + 1);
   sets[0] = daemon->tiles;
   for (guint i = 0; i < n; i++)
     sets[i + 1] = carc_plugin_get_tiles (carc_plugin_host_get_plugin (daemon->plugins, i));
-  return carcd_reply_tile_picture (msg, sets, n + 1,
-                                   "neither the base set nor an expansion has a tile type");
+  return carcd_reply_tile (msg, sets, n + 1,
+                           "neither the base set nor an expansion has a tile type", append);
+}
+
+static DBusMessage *
+manager_get_tile_picture (DBusConnection *c, DBusMessage *msg, gpointer data)
+{
+  return reply_manager_tile (data, msg, carcd_append_tile_picture);
+}
+
+static DBusMessage *
+manager_get_segment_geometry (DBusConnection *c, DBusMessage *msg, gpointer data)
+{
+  return reply_manager_tile (data, msg, carcd_append_segment_geometry);
 }
 
 static const CdbusArg create_in[] = { { "options", "a{sv}" }, { NULL } };
@@ -261,12 +272,14 @@ static const CdbusArg list_out[] = { { "games", "ao" }, { NULL } };
 static const CdbusArg import_in[] = { { "record", "s" }, { "options", "a{sv}" }, { NULL } };
 static const CdbusArg tile_picture_in[] = { { "tile", "s" }, { "rotation", "u" }, { NULL } };
 static const CdbusArg picture_out[] = { { "svg", "s" }, { NULL } };
+static const CdbusArg geometry_out[] = { { "segments", "a(uuddbs)" }, { NULL } };
 
 static const CdbusMethod manager_methods[] = {
   { "CreateGame", create_in, create_out, manager_create_game },
   { "ListGames", NULL, list_out, manager_list_games },
   { "ImportGame", import_in, create_out, manager_import_game },
   { "GetTilePicture", tile_picture_in, picture_out, manager_get_tile_picture },
+  { "GetSegmentGeometry", tile_picture_in, geometry_out, manager_get_segment_geometry },
   { NULL },
 };
 

@@ -5,10 +5,14 @@
  * imported game's waiting for Start is the engine's replay of the record to that move; a tile
  * type's picture equals carc_tile_type_to_svg(), from the game and from Manager.GetTilePicture
  * (any loaded plugin's tiles). Refusals: WrongPhase before the start,
- * UnknownTile, InvalidArgs. */
+ * UnknownTile, InvalidArgs. GetSegmentGeometry (issue 18, "Per segment: an anchor point where
+ * a figure is drawn, and the geometry a frontend needs to highlight it") answers the library's
+ * carc_tile_type_get_segment_anchor() and _get_segment_path() exactly, for every tile type of
+ * a game with every expansion in every rotation, from the game and from the Manager. */
 #include "config.h"
 
 #include <check.h>
+#include <string.h>
 
 #include "check-run.h"
 #include "daemon-fixture.h"
@@ -149,6 +153,100 @@ START_TEST (test_pictures_expansions)
 }
 END_TEST
 
+/* @have (GetSegmentGeometry's a(uuddbs)) is @type's geometry in @rotation as the library
+ * gives it, value for value: the anchor's doubles compared with ==. */
+static void
+assert_geometry_is_engines (GVariant *have, const CarcTileType *type, guint rotation)
+{
+  g_autoptr (GVariant) segments = g_variant_get_child_value (have, 0);
+  guint n = carc_tile_type_get_n_segments (type);
+  ck_assert_uint_eq (g_variant_n_children (segments), n);
+  for (guint i = 0; i < n; i++)
+    {
+      guint segment, kind;
+      double x, y, want_x = -1, want_y = -1;
+      gboolean line, want_line = TRUE;
+      const char *path;
+      g_variant_get_child (segments, i, "(uuddb&s)", &segment, &kind, &x, &y, &line, &path);
+      ck_assert (carc_tile_type_get_segment_anchor (type, i, rotation, &want_x, &want_y));
+      g_autofree char *want_path = carc_tile_type_get_segment_path (type, i, rotation, &want_line);
+      ck_assert_uint_eq (segment, i);
+      ck_assert_uint_eq (kind, carc_tile_type_get_segment_kind (type, i));
+      ck_assert_msg (x == want_x && y == want_y, "%s seg %u r%u: (%g, %g) is not (%g, %g)",
+                     carc_tile_type_get_id (type), i, rotation, x, y, want_x, want_y);
+      ck_assert_int_eq (!!line, !!want_line);
+      ck_assert_str_eq (path, want_path);
+      ck_assert_uint_gt (strlen (path), 0);
+    }
+}
+
+/* Every tile type of a game with every expansion (the base set's, then each expansion's), in
+ * every rotation: Game.GetSegmentGeometry is the library's; so is Manager's for a half tile
+ * (a triangle's anchors in its corner) and for the base set's D. Refusals as GetTilePicture's:
+ * UnknownTile for a tile the game (or the daemon) lacks, InvalidArgs for rotation 4. */
+START_TEST (test_segment_geometry)
+{
+  GPid pid = daemon_start (NULL);
+  g_autoptr (GDBusConnection) a = client_new ();
+  g_autofree char *game
+      = create_game (a, "{'players': <uint32 2>, 'expansions': <" ALL_EXPANSIONS ">}");
+  g_autofree char *base = create_game (a, "{'seed': <@t 1>}");
+  g_autoptr (CarcTileSet) tiles = carc_tile_set_new_base (NULL);
+  g_autoptr (GVariant) types = call_ok (a, game, GAME_IFACE, "GetTileTypes", NULL);
+  g_autoptr (GVariant) list = g_variant_get_child_value (types, 0);
+  const char *names[] = { "abbey", "halftiles", "inns-cathedrals", "vineyards", "winter" };
+  guint checked = 0, halves = 0;
+  for (gsize k = 0; k < g_variant_n_children (list); k++)
+    {
+      const char *id;
+      g_variant_get_child (list, k, "(&s@au@a(uasb)@a{ss})", &id, NULL, NULL, NULL);
+      const CarcTileType *type = carc_tile_set_lookup (tiles, id);
+      for (guint e = 0; !type && e < G_N_ELEMENTS (names); e++)
+        type = carc_tile_set_lookup (
+            carc_plugin_get_tiles (carc_plugin_host_lookup (test_plugin_host (), names[e])), id);
+      ck_assert_msg (type != NULL, "tile %s", id);
+      halves += carc_tile_type_get_n_sides (type) == 3;
+      for (guint r = 0; r < 4; r++)
+        {
+          g_autoptr (GVariant) have
+              = call_ok (a, game, GAME_IFACE, "GetSegmentGeometry", g_variant_new ("(su)", id, r));
+          assert_geometry_is_engines (have, type, r);
+          checked++;
+        }
+    }
+  ck_assert_uint_gt (halves, 0);
+  ck_assert_uint_gt (checked, 4 * 24);
+  CarcPlugin *halftiles = carc_plugin_host_lookup (test_plugin_host (), "halftiles");
+  const CarcTileType *half = carc_tile_set_lookup (carc_plugin_get_tiles (halftiles), "HT-I-09");
+  g_autoptr (GVariant) m1 = call_ok (a, ROOT_PATH, MANAGER_IFACE, "GetSegmentGeometry",
+                                     g_variant_new ("(su)", "HT-I-09", 2));
+  assert_geometry_is_engines (m1, half, 2);
+  g_autoptr (GVariant) m2
+      = call_ok (a, ROOT_PATH, MANAGER_IFACE, "GetSegmentGeometry", g_variant_new ("(su)", "D", 3));
+  assert_geometry_is_engines (m2, carc_tile_set_lookup (tiles, "D"), 3);
+  struct
+  {
+    const char *path, *iface, *tile;
+    guint rotation;
+    const char *error;
+  } refused[] = {
+    { base, GAME_IFACE, "HT-I-09", 0, E ("UnknownTile") },
+    { game, GAME_IFACE, "Q9", 0, E ("UnknownTile") },
+    { game, GAME_IFACE, "D", 4, E ("InvalidArgs") },
+    { ROOT_PATH, MANAGER_IFACE, "Q9", 0, E ("UnknownTile") },
+    { ROOT_PATH, MANAGER_IFACE, "abbey", 7, E ("InvalidArgs") },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+    {
+      g_autofree char *e
+          = call_error (a, refused[i].path, refused[i].iface, "GetSegmentGeometry",
+                        g_variant_new ("(su)", refused[i].tile, refused[i].rotation));
+      ck_assert_msg (g_str_equal (e, refused[i].error), "case %u: %s", i, e);
+    }
+  ck_assert_int_eq (daemon_stop (pid), 0);
+}
+END_TEST
+
 int
 main (void)
 {
@@ -157,6 +255,7 @@ main (void)
   tcase_set_timeout (tc, 120);
   tcase_add_test (tc, test_board_picture_base);
   tcase_add_test (tc, test_pictures_expansions);
+  tcase_add_test (tc, test_segment_geometry);
   suite_add_tcase (s, tc);
   return check_run_suite (s);
 }

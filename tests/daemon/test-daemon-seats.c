@@ -571,7 +571,7 @@ on_watched_signal (GDBusConnection *c, const char *sender, const char *path, con
   Watcher *w = data;
   const char *player, *tile;
   gint32 x, y;
-  guint32 turn, rotation, segment, kind, left;
+  guint32 turn, rotation, piece, segment, kind, left;
   gboolean final;
   g_autoptr (GVariant) points = NULL;
 
@@ -600,10 +600,11 @@ on_watched_signal (GDBusConnection *c, const char *sender, const char *path, con
     w->discarded++;
   else if (g_str_equal (signal, "FollowerDeployed"))
     {
-      g_variant_get (params, "(&oiiuuu@as&st)", &player, &x, &y, NULL, &segment, &kind, NULL, NULL,
-                     NULL);
-      w->errors += !g_hash_table_add (
-          w->followers, g_strdup_printf ("('%s', %d, %d, %u, %u)", player, x, y, segment, kind));
+      g_variant_get (params, "(&oiiuuu@as&st)", &player, &x, &y, &piece, &segment, &kind, NULL,
+                     NULL, NULL);
+      w->errors
+          += !g_hash_table_add (w->followers, g_strdup_printf ("('%s', %d, %d, %u, %u, %u)", player,
+                                                               x, y, piece, segment, kind));
     }
   else if (g_str_equal (signal, "FollowerReturned"))
     {
@@ -613,8 +614,8 @@ on_watched_signal (GDBusConnection *c, const char *sender, const char *path, con
       const char *key;
       gboolean found = FALSE;
 
-      g_variant_get (params, "(&oiiuu&st)", &player, &x, &y, NULL, &segment, NULL, NULL);
-      prefix = g_strdup_printf ("('%s', %d, %d, %u, ", player, x, y, segment);
+      g_variant_get (params, "(&oiiuu&st)", &player, &x, &y, &piece, &segment, NULL, NULL);
+      prefix = g_strdup_printf ("('%s', %d, %d, %u, %u, ", player, x, y, piece, segment);
       g_hash_table_iter_init (&iter, w->followers);
       while (!found && g_hash_table_iter_next (&iter, (gpointer *)&key, NULL))
         if (g_str_has_prefix (key, prefix))
@@ -667,7 +668,8 @@ compare_strings (gconstpointer a, gconstpointer b)
   return strcmp (*(const char *const *)a, *(const char *const *)b);
 }
 
-/* The watcher's board, followers and scores equal GetBoard's and Scores. */
+/* The watcher's board, followers (with the piece each stands on, issue 18) and scores equal
+ * GetBoard's and Scores. */
 static void
 assert_watcher_agrees (GDBusConnection *c, Watcher *w)
 {
