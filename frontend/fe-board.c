@@ -1,6 +1,7 @@
-/* fe-board.c: the board of a game in a GtkDrawingArea: the pieces drawn from their SVG
- * pictures (librsvg into cairo), the figures in their players' colours, the legal cells of
- * the piece in play, the spots of the deployments after placing, the features scoring.
+/* fe-board.c: the board of a game in a GtkDrawingArea: the pieces drawn from the engine's SVG
+ * pictures (librsvg into cairo), the figures in their players' colours at their segments'
+ * anchors, the legal cells of the piece in play, the spots of the deployments after placing,
+ * the features scoring lit by their segments' outlines (all from the daemon).
  * Drag pans, the wheel zooms; a click on a lit cell places, on a spot deploys. */
 #include "fe-board.h"
 
@@ -19,8 +20,9 @@ struct _FeBoard
   int hover_x, hover_y;
   GHashTable *surfaces; /* tile id -> cairo_surface_t at surface_size */
   int surface_size;
-  GArray *scored; /* of FeCell */
-  guint scored_points, scored_id;
+  GPtrArray *scored; /* of Scored: the features scored lately, lit until scored_id fires */
+  guint scored_id;
+  guint lit; /* segments of the features scored that the last drawing lit */
   double drag_x, drag_y;
   gboolean dragged;
   gint64 last_draw;
@@ -33,6 +35,21 @@ typedef struct
   guint segment;
   GPtrArray *figures; /* of const char * (owned by the deployments) */
 } Spot;
+
+/* A feature that scored: its segments (of FeSegmentRef) and its points. */
+typedef struct
+{
+  GArray *segments;
+  guint points;
+} Scored;
+
+static void
+scored_free (gpointer data)
+{
+  Scored *scored = data;
+  g_array_unref (scored->segments);
+  g_free (scored);
+}
 
 static void
 spot_free (gpointer data)
@@ -68,25 +85,31 @@ to_cell (FeBoard *board, double wx, double wy, int *x, int *y, double *fx, doubl
     *fx = ux - *x, *fy = uy - *y;
 }
 
+/* draws the SVG document @svg (100 by 100 units) into a @size square at the origin of @cr */
+static gboolean
+render_svg (cairo_t *cr, const char *svg, double size, const char *what)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GObject) handle
+      = (GObject *)rsvg_handle_new_from_data ((const guint8 *)svg, strlen (svg), &error);
+  RsvgRectangle viewport = { 0, 0, size, size };
+  if (!handle || !rsvg_handle_render_document (RSVG_HANDLE (handle), cr, &viewport, &error))
+    {
+      g_warning ("%s: %s", what, error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 static cairo_surface_t *
 render_tile (FeBoard *board, const char *tile, int size)
 {
   g_autofree char *svg = fe_game_tile_svg (board->game, tile);
-  g_autoptr (GError) error = NULL;
   if (!svg)
     return NULL;
-  g_autoptr (GObject) handle
-      = (GObject *)rsvg_handle_new_from_data ((const guint8 *)svg, strlen (svg), &error);
-  if (!handle)
-    {
-      g_warning ("tile %s: %s", tile, error->message);
-      return NULL;
-    }
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, size, size);
   cairo_t *cr = cairo_create (surface);
-  RsvgRectangle viewport = { 0, 0, size, size };
-  if (!rsvg_handle_render_document (RSVG_HANDLE (handle), cr, &viewport, &error))
-    g_warning ("tile %s: %s", tile, error->message);
+  render_svg (cr, svg, size, tile);
   cairo_destroy (cr);
   return surface;
 }
@@ -105,21 +128,39 @@ tile_surface (FeBoard *board, const char *tile, int size)
   return surface;
 }
 
+/* turns @cr @rotation quarter turns about the middle of the @size square at its origin */
+static void
+turn_square (cairo_t *cr, guint rotation, double size)
+{
+  cairo_translate (cr, size / 2, size / 2);
+  cairo_rotate (cr, G_PI / 2 * (rotation % 4));
+  cairo_translate (cr, -size / 2, -size / 2);
+}
+
 /**
  * fe_board_draw_piece:
  *
- * Draws @tile turned @rotation quarter turns in a @size square at the origin of @cr.
+ * Draws @tile turned @rotation quarter turns in a @size square at the origin of @cr; a tile
+ * the daemon has no picture of is a grey square with its id.
  */
 void
 fe_board_draw_piece (FeBoard *board, cairo_t *cr, const char *tile, guint rotation, double size)
 {
   cairo_surface_t *surface = tile_surface (board, tile, (int)ceil (size));
-  if (!surface)
-    return;
   cairo_save (cr);
-  cairo_translate (cr, size / 2, size / 2);
-  cairo_rotate (cr, G_PI / 2 * (rotation % 4));
-  cairo_translate (cr, -size / 2, -size / 2);
+  if (!surface)
+    {
+      cairo_rectangle (cr, 1, 1, size - 2, size - 2);
+      cairo_set_source_rgb (cr, 0.55, 0.55, 0.5);
+      cairo_fill (cr);
+      cairo_set_source_rgb (cr, 0, 0, 0);
+      cairo_set_font_size (cr, size / 6);
+      cairo_move_to (cr, size / 10, size / 2);
+      cairo_show_text (cr, tile);
+      cairo_restore (cr);
+      return;
+    }
+  turn_square (cr, rotation, size);
   cairo_scale (cr, size / cairo_image_surface_get_width (surface),
                size / cairo_image_surface_get_width (surface));
   cairo_set_source_surface (cr, surface, 0, 0);
@@ -146,20 +187,22 @@ piece_by_index (FeBoard *board, guint index)
   return NULL;
 }
 
-/* where a figure on segment of piece stands, in widget coordinates */
-static gboolean
+/* where a figure on segment of piece stands, in widget coordinates: the segment's anchor
+ * (GetSegmentGeometry) turned as the piece is; the piece's middle where the daemon has none */
+static void
 anchor (FeBoard *board, const FePiece *piece, guint segment, double *wx, double *wy)
 {
-  const FeTileType *type = fe_game_tile_type (board->game, piece->tile);
-  double ox, oy, x, y;
-  if (!type)
-    return FALSE;
-  fe_picture_segment_anchor (type, segment, &x, &y);
+  GArray *geometry = fe_game_segment_geometry (board->game, piece->tile);
+  double ox, oy, x = FE_TILE_SIZE / 2, y = FE_TILE_SIZE / 2;
+  if (geometry && segment < geometry->len)
+    {
+      const FeSegmentGeometry *g = &g_array_index (geometry, FeSegmentGeometry, segment);
+      x = g->x, y = g->y;
+    }
   fe_picture_rotate_point (piece->rotation, &x, &y);
   origin (board, &ox, &oy);
   *wx = ox + (piece->x * FE_TILE_SIZE + x) * board->zoom;
   *wy = oy + (piece->y * FE_TILE_SIZE + y) * board->zoom;
-  return TRUE;
 }
 
 static void
@@ -188,13 +231,14 @@ draw_followers (FeBoard *board, cairo_t *cr)
       const FeFollower *f = &g_array_index (followers, FeFollower, i);
       const FePiece *piece = piece_by_index (board, f->piece);
       double x, y;
-      if (!piece || !anchor (board, piece, f->segment, &x, &y))
+      if (!piece)
         continue;
+      anchor (board, piece, f->segment, &x, &y);
       cairo_new_path (cr);
-      if (f->kind == 0)
-        cairo_arc (cr, x, y, r, 0, 2 * G_PI);
-      else
+      if (f->kind == 0) /* a figure lying on a field: a square */
         cairo_rectangle (cr, x - r, y - r, 2 * r, 2 * r);
+      else
+        cairo_arc (cr, x, y, r, 0, 2 * G_PI);
       set_colour (cr, fe_game_colour (board->game, f->player), 1);
       cairo_fill_preserve (cr);
       cairo_set_source_rgb (cr, 0, 0, 0);
@@ -305,8 +349,7 @@ draw_spots (FeBoard *board, cairo_t *cr)
     {
       Spot *spot = spots->pdata[i];
       double x, y;
-      if (!anchor (board, piece, spot->segment, &x, &y))
-        continue;
+      anchor (board, piece, spot->segment, &x, &y);
       cairo_new_path (cr);
       cairo_arc (cr, x, y, r, 0, 2 * G_PI);
       cairo_set_source_rgba (cr, 1, 1, 1, 0.9);
@@ -323,32 +366,75 @@ draw_spots (FeBoard *board, cairo_t *cr)
     }
 }
 
-static void
-draw_scored (FeBoard *board, cairo_t *cr)
+/* the outline of segment of piece (GetSegmentGeometry), lit: an area filled, a road's line
+ * stroked wider than the road */
+static gboolean
+draw_outline (FeBoard *board, cairo_t *cr, const FePiece *piece, guint segment)
 {
+  GArray *geometry = fe_game_segment_geometry (board->game, piece->tile);
   double ox, oy, s = cell_size (board);
-  if (!board->scored)
-    return;
+  if (!geometry || segment >= geometry->len)
+    return FALSE;
+  const FeSegmentGeometry *g = &g_array_index (geometry, FeSegmentGeometry, segment);
+  g_autofree char *svg = g_strdup_printf (
+      "<svg xmlns='http://www.w3.org/2000/svg' width='100' height='100' viewBox='0 0 100 100'>"
+      "<path d='%s' %s/></svg>",
+      g->path,
+      g->line ? "fill='none' stroke='#ff7300' stroke-opacity='0.8' stroke-width='14' "
+                "stroke-linecap='round' stroke-linejoin='round'"
+              : "fill='#ff7300' fill-opacity='0.4' fill-rule='evenodd' stroke='#ff7300' "
+                "stroke-width='3' stroke-linejoin='round'");
   origin (board, &ox, &oy);
-  cairo_set_line_width (cr, 4);
-  for (guint i = 0; i < board->scored->len; i++)
+  cairo_save (cr);
+  cairo_translate (cr, ox + piece->x * s, oy + piece->y * s);
+  turn_square (cr, piece->rotation, s);
+  gboolean drawn = render_svg (cr, svg, s, piece->tile);
+  cairo_restore (cr);
+  return drawn;
+}
+
+/* lights the segments of a feature that scored with their outlines, its points at the anchor
+ * of its first segment; returns how many segments it lit */
+static guint
+draw_feature_scored (FeBoard *board, cairo_t *cr, const Scored *scored)
+{
+  double x = 0, y = 0;
+  guint lit = 0;
+  for (guint i = 0; i < scored->segments->len; i++)
     {
-      const FeCell *c = &g_array_index (board->scored, FeCell, i);
-      cairo_rectangle (cr, ox + c->x * s + 2, oy + c->y * s + 2, s - 4, s - 4);
-      cairo_set_source_rgba (cr, 1, 0.45, 0, 0.9);
-      cairo_stroke (cr);
+      const FeSegmentRef *ref = &g_array_index (scored->segments, FeSegmentRef, i);
+      const FePiece *piece = piece_by_index (board, ref->piece);
+      if (!piece || !draw_outline (board, cr, piece, ref->segment))
+        continue; /* the board is read after the signal: drawn once it is */
+      if (!lit++)
+        anchor (board, piece, ref->segment, &x, &y);
     }
-  const FeCell *first = &g_array_index (board->scored, FeCell, 0);
-  g_autofree char *label = g_strdup_printf ("+%u", board->scored_points);
+  if (!lit)
+    return 0;
+  g_autofree char *label = g_strdup_printf ("+%u", scored->points);
+  cairo_text_extents_t ext;
   cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
   cairo_set_font_size (cr, 22 * board->zoom);
-  cairo_move_to (cr, ox + first->x * s + 6, oy + first->y * s + 26 * board->zoom);
+  cairo_text_extents (cr, label, &ext);
+  cairo_move_to (cr, x - ext.width / 2 - ext.x_bearing, y - 12 * board->zoom);
   cairo_text_path (cr, label);
   cairo_set_source_rgb (cr, 1, 1, 1);
   cairo_fill_preserve (cr);
   cairo_set_source_rgb (cr, 0.6, 0.2, 0);
   cairo_set_line_width (cr, 1);
   cairo_stroke (cr);
+  return lit;
+}
+
+static void
+draw_scored (FeBoard *board, cairo_t *cr)
+{
+  guint lit = 0;
+  for (guint i = 0; board->scored && i < board->scored->len; i++)
+    lit += draw_feature_scored (board, cr, board->scored->pdata[i]);
+  if (lit != board->lit)
+    fe_log ("lit %u segments of %u features scored", lit, board->scored ? board->scored->len : 0);
+  board->lit = lit;
 }
 
 static void
@@ -419,7 +505,8 @@ click_spot (FeBoard *board, double wx, double wy)
     {
       Spot *spot = spots->pdata[i];
       double x, y;
-      if (!anchor (board, piece, spot->segment, &x, &y) || hypot (wx - x, wy - y) > r)
+      anchor (board, piece, spot->segment, &x, &y);
+      if (hypot (wx - x, wy - y) > r)
         continue;
       fe_log ("click spot %u", i + 1);
       if (spot->figures->len == 1)
@@ -523,7 +610,7 @@ board_free (gpointer data)
   FeBoard *board = data;
   if (board->scored_id)
     g_source_remove (board->scored_id);
-  g_clear_pointer (&board->scored, g_array_unref);
+  g_clear_pointer (&board->scored, g_ptr_array_unref);
   g_hash_table_unref (board->surfaces);
   g_free (board);
 }
@@ -665,22 +752,33 @@ scored_done (gpointer data)
 {
   FeBoard *board = data;
   board->scored_id = 0;
-  g_clear_pointer (&board->scored, g_array_unref);
+  g_clear_pointer (&board->scored, g_ptr_array_unref);
   gtk_widget_queue_draw (board->area);
   return G_SOURCE_REMOVE;
 }
 
-/* fe_board_show_scored: outlines a feature that scored, with its points, for 2.5 s */
+/* fe_board_show_scored: lights the segments of a feature that scored (of FeSegmentRef) with
+ * their outlines, and its points, with the others scored in the same 2.5 s */
 void
-fe_board_show_scored (FeBoard *board, GArray *cells, guint points)
+fe_board_show_scored (FeBoard *board, GArray *segments, guint points)
 {
-  if (!cells->len)
+  if (!segments->len)
     return;
-  g_clear_pointer (&board->scored, g_array_unref);
-  board->scored = g_array_copy (cells);
-  board->scored_points = points;
+  if (!board->scored)
+    board->scored = g_ptr_array_new_with_free_func (scored_free);
+  Scored *scored = g_new0 (Scored, 1);
+  scored->segments = g_array_copy (segments);
+  scored->points = points;
+  g_ptr_array_add (board->scored, scored);
   if (board->scored_id)
     g_source_remove (board->scored_id);
   board->scored_id = g_timeout_add (2500, scored_done, board);
   gtk_widget_queue_draw (board->area);
+}
+
+/* fe_board_lit: the segments of the features scored lately that the last drawing lit */
+guint
+fe_board_lit (FeBoard *board)
+{
+  return board->lit;
 }

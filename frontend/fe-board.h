@@ -18,7 +18,8 @@ gboolean fe_board_place_selected (FeBoard *board);
 gboolean fe_board_deploy_spot (FeBoard *board, guint spot);
 void fe_board_zoom (FeBoard *board, double factor);
 void fe_board_pan (FeBoard *board, double dx, double dy);
-void fe_board_show_scored (FeBoard *board, GArray *cells, guint points);
+void fe_board_show_scored (FeBoard *board, GArray *segments, guint points);
+guint fe_board_lit (FeBoard *board);
 GPtrArray *fe_board_spots (FeBoard *board);
 void fe_board_draw_piece (FeBoard *board, cairo_t *cr, const char *tile, guint rotation,
                           double size);

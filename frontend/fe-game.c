@@ -5,10 +5,9 @@
  * refresh (coalesced in an idle): it reads the board (GetPieces) and, on the seat's turn, the
  * moves open to it (GetMoves, GetPlacements, GetDeployments, GetHand). A signal that arrives
  * while a refresh is under way schedules another, so the view always ends at the daemon's
- * latest state. The calls of the API a GUI needs that are not in this daemon's API yet live
- * in one small function each: read_snapshot, engine_tile_svg (the engine's picture of a tile type,
- * built in when the XML has it), scored_cells (a scored feature's segments) and read_board (one
- * consistent snapshot). */
+ * latest state. The engine's pictures of the tile types (GetTilePicture) and their segments'
+ * anchors and outlines (GetSegmentGeometry) are asked once per type; scored_segments reads a
+ * scored feature's segments from FeatureScored. */
 #include "fe-game.h"
 
 #include <stdio.h>
@@ -25,6 +24,7 @@ struct _FeGame
   GPtrArray *order;     /* of CarcRemotePlayer, in seat order */
   GHashTable *types;    /* id -> FeTileType, once started */
   GHashTable *pictures; /* id -> SVG */
+  GHashTable *geometry; /* id -> GArray of FeSegmentGeometry, NULL where the call failed */
   GArray *pieces, *followers, *placements, *deployments;
   GPtrArray *moves;
   char **hand;
@@ -94,6 +94,13 @@ move_free (gpointer data)
   g_free (move);
 }
 
+static void
+geometry_free (gpointer data)
+{
+  if (data)
+    g_array_unref (data);
+}
+
 static GArray *
 array_new (gsize size, GDestroyNotify clear)
 {
@@ -146,14 +153,13 @@ on_properties_changed (GDBusProxy *proxy, GVariant *changed, GStrv invalidated, 
   schedule_refresh (data);
 }
 
-/* scored_cells: the cells of the feature FeatureScored names. A daemon whose signal carries
- * the feature's segments (a(iiuu)) gives every cell; this one names one segment, so its cell
- * stands for the feature. */
+/* scored_segments: every segment of the feature FeatureScored names (its a(iiuu) of
+ * (x, y, piece, segment)) */
 static GArray *
-scored_cells (GVariant *params)
+scored_segments (GVariant *params)
 {
-  GArray *cells = g_array_new (FALSE, FALSE, sizeof (FeCell));
-  FeCell cell;
+  GArray *segments = g_array_new (FALSE, FALSE, sizeof (FeSegmentRef));
+  FeSegmentRef ref;
   gsize n = g_variant_n_children (params);
 
   for (gsize i = 0; i < n; i++)
@@ -163,17 +169,11 @@ scored_cells (GVariant *params)
         {
           GVariantIter iter;
           g_variant_iter_init (&iter, child);
-          while (g_variant_iter_next (&iter, "(iiuu)", &cell.x, &cell.y, NULL, NULL))
-            g_array_append_val (cells, cell);
+          while (g_variant_iter_next (&iter, "(iiuu)", &ref.x, &ref.y, &ref.piece, &ref.segment))
+            g_array_append_val (segments, ref);
         }
     }
-  if (cells->len == 0)
-    {
-      g_variant_get_child (params, 0, "i", &cell.x);
-      g_variant_get_child (params, 1, "i", &cell.y);
-      g_array_append_val (cells, cell);
-    }
-  return cells;
+  return segments;
 }
 
 static guint
@@ -206,8 +206,8 @@ on_signal (GDBusProxy *proxy, const char *sender, const char *name, GVariant *pa
   note_signal (game);
   if (strcmp (name, "FeatureScored") == 0 && game->scored)
     {
-      g_autoptr (GArray) cells = scored_cells (params);
-      game->scored (game, cells, scored_points (params), game->data);
+      g_autoptr (GArray) segments = scored_segments (params);
+      game->scored (game, segments, scored_points (params), game->data);
     }
   schedule_refresh (game);
 }
@@ -270,6 +270,7 @@ fe_game_new (GDBusConnection *bus, const char *path, const char *player, const c
   game->hand_selected = -1;
   game->preview = array_new (sizeof (FeDeployment), deployment_clear);
   game->pictures = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  game->geometry = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, geometry_free);
   g_signal_connect (proxy, "g-signal", G_CALLBACK (on_signal), game);
   g_signal_connect (proxy, "g-properties-changed", G_CALLBACK (on_properties_changed), game);
   return game;
@@ -294,6 +295,7 @@ fe_game_free (FeGame *game)
   g_ptr_array_unref (game->order);
   g_clear_pointer (&game->types, g_hash_table_unref);
   g_hash_table_unref (game->pictures);
+  g_hash_table_unref (game->geometry);
   g_array_unref (game->preview);
   g_free (game->pending_piece.tile);
   g_array_unref (game->pieces);
@@ -721,10 +723,10 @@ engine_tile_svg (FeGame *game, const char *id)
 /**
  * fe_game_tile_svg:
  *
- * The picture of tile type @id: the engine's (Game.GetTilePicture) where the daemon serves
- * it, else the client's drawing of the topology (fe-picture.c). Asked once per type.
+ * The engine's picture of tile type @id (Game.GetTilePicture), asked once per type.
  *
- * Returns: (transfer full) (nullable): SVG, 100 by 100 units, unrotated
+ * Returns: (transfer full) (nullable): SVG, 100 by 100 units, unrotated; NULL where the
+ *   daemon does not serve it
  */
 char *
 fe_game_tile_svg (FeGame *game, const char *id)
@@ -732,13 +734,36 @@ fe_game_tile_svg (FeGame *game, const char *id)
   const char *known = g_hash_table_lookup (game->pictures, id);
   if (known)
     return g_strdup (known);
-  const FeTileType *type = fe_game_tile_type (game, id);
   char *svg = engine_tile_svg (game, id);
-  if (!svg && type)
-    svg = fe_picture_tile_svg (type);
   if (svg)
     g_hash_table_insert (game->pictures, g_strdup (id), g_strdup (svg));
   return svg;
+}
+
+/**
+ * fe_game_segment_geometry:
+ *
+ * The anchors and outlines of tile type @id's segments, unrotated (Game.GetSegmentGeometry),
+ * asked once per type.
+ *
+ * Returns: (transfer none) (nullable) (element-type FeSegmentGeometry): entry i is segment
+ *   i's; NULL where the daemon does not answer
+ */
+GArray *
+fe_game_segment_geometry (FeGame *game, const char *id)
+{
+  gpointer known;
+  if (g_hash_table_lookup_extended (game->geometry, id, NULL, &known))
+    return known;
+  g_autoptr (GVariant) segments = NULL;
+  g_autoptr (GError) error = NULL;
+  GArray *geometry = NULL;
+  if (carc_remote_game_call_get_segment_geometry_sync (game->proxy, id, 0, &segments, NULL, &error))
+    geometry = fe_segment_geometry_from_variant (segments);
+  else
+    fe_log ("GetSegmentGeometry %s: %s", id, error->message);
+  g_hash_table_insert (game->geometry, g_strdup (id), geometry);
+  return geometry;
 }
 
 /* fe_game_last_piece: the piece placed last (the one deployed on), or the placement being

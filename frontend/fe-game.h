@@ -52,15 +52,17 @@ typedef struct
   GVariant *args;
 } FeMove;
 
+/* a segment of the board: segment of piece, at cell (x, y) */
 typedef struct
 {
   int x, y;
-} FeCell;
+  guint piece, segment;
+} FeSegmentRef;
 
 typedef struct _FeGame FeGame;
 typedef void (*FeGameFunc) (FeGame *game, gpointer data);
-/* a feature scored: its cells, and the points of every seat added up */
-typedef void (*FeScoredFunc) (FeGame *game, GArray *cells, guint points, gpointer data);
+/* a feature scored: its segments (of FeSegmentRef), and the points of every seat added up */
+typedef void (*FeScoredFunc) (FeGame *game, GArray *segments, guint points, gpointer data);
 
 FeGame *fe_game_new (GDBusConnection *bus, const char *path, const char *player, const char *token,
                      GError **error);
@@ -90,6 +92,7 @@ int fe_game_hand_selected (FeGame *game);
 const char *fe_game_piece_in_play (FeGame *game);
 const FeTileType *fe_game_tile_type (FeGame *game, const char *id);
 char *fe_game_tile_svg (FeGame *game, const char *id);
+GArray *fe_game_segment_geometry (FeGame *game, const char *id);
 const FePiece *fe_game_last_piece (FeGame *game);
 const char *fe_game_error (FeGame *game);
 char *fe_move_label (const FeMove *move);

@@ -1,4 +1,5 @@
-/* fe-picture.h: a tile type as the client knows it (Game.GetTileTypes) and its picture. */
+/* fe-picture.h: a tile type as the client knows it (Game.GetTileTypes) and the geometry of
+ * its segments (Game.GetSegmentGeometry). */
 #pragma once
 
 #include <glib.h>
@@ -24,9 +25,18 @@ typedef struct
   GHashTable *tags; /* key -> value */
 } FeTileType;
 
+/* A segment of a tile type unrotated, as the engine draws it: where a figure on it stands
+ * (x, y) and its outline, SVG path data: a line to stroke, or an area to fill (even-odd). */
+typedef struct
+{
+  guint kind;
+  double x, y;
+  gboolean line;
+  char *path;
+} FeSegmentGeometry;
+
 GHashTable *fe_tile_types_from_variant (GVariant *tiles);
-char *fe_picture_tile_svg (const FeTileType *type);
-void fe_picture_segment_anchor (const FeTileType *type, guint segment, double *x, double *y);
+GArray *fe_segment_geometry_from_variant (GVariant *segments);
 void fe_picture_rotate_point (guint rotation, double *x, double *y);
 
 G_END_DECLS

@@ -245,7 +245,8 @@ write_report (Window *w)
       text, "placements=%u\nspots=%u\npieces=%u\nmoves=%u\nboard_centre=%d %d\n",
       fe_game_placements (w->game)->len, spots->len, fe_game_pieces (w->game)->len,
       fe_game_moves (w->game)->len, (int)cx, (int)cy);
-  g_string_append_printf (text, "composing=%d\n", fe_game_composing (w->game));
+  g_string_append_printf (text, "composing=%d\nlit=%u\n", fe_game_composing (w->game),
+                          fe_board_lit (w->board));
   g_string_append_printf (text, "serial=%u\ngame=%s\nmove_types=", ++w->serial,
                           g_dbus_proxy_get_object_path (G_DBUS_PROXY (proxy)));
   GPtrArray *moves = fe_game_moves (w->game);
@@ -298,10 +299,10 @@ on_board_resized (GtkDrawingArea *area, int width, int height, gpointer data)
 }
 
 static void
-on_scored (FeGame *game, GArray *cells, guint points, gpointer data)
+on_scored (FeGame *game, GArray *segments, guint points, gpointer data)
 {
   Window *w = data;
-  fe_board_show_scored (w->board, cells, points);
+  fe_board_show_scored (w->board, segments, points);
 }
 
 static void

@@ -15,7 +15,8 @@
 #
 # GUI_ARGS (words) replaces the game's options (default: the two expansions and the seed);
 # SCREENSHOT=FILE.png with SCREENSHOT_TURN=N saves the screen (ImageMagick's import) when the
-# seat deploys in turn N or later: tools/frontend-screenshots makes doc/pictures/ that way.
+# seat deploys in turn N or later: tools/frontend-screenshots makes doc/pictures/ that way;
+# SCREENSHOT_SCORED=FILE.png saves it the first time from then that a scoring is lit.
 #
 # Skips (exit 77) without Xvfb, xdotool or the client (gui-common.sh).
 set -eu
@@ -33,6 +34,12 @@ while :; do
   read_report
   serial=$(get serial)
   state=$(get state)
+  if [ -n "${SCREENSHOT_SCORED:-}" ] && [ "$(get turn)" -ge "${SCREENSHOT_TURN:-20}" ] &&
+    sed -n 's/.* lit \([0-9]*\) segments of.*/\1/p' "$tmp/debug.log" | tail -n 1 | grep -q '^[1-9]'; then
+    import -window root "$SCREENSHOT_SCORED"
+    echo "test-gui-game: screenshot of a scoring in turn $(get turn) in $SCREENSHOT_SCORED"
+    SCREENSHOT_SCORED=
+  fi
   [ "$state" = 3 ] && break
   if [ "$(get my_turn)" != 1 ]; then
     sleep 0.05
@@ -101,6 +108,10 @@ placed=$(grep -c 'reply place .*ms$' "$tmp/debug.log" || :)
 [ "$placed" -ge 20 ] || fail "only $placed placements were accepted"
 grep -E -q "reply (deploy |place .* and deploy '[^']+').*ms$" "$tmp/debug.log" ||
   fail "no deployment was accepted"
+# issue 18: a FeatureScored lights its feature's segments with their outlines (the daemon's
+# GetSegmentGeometry), not the cells
+grep -q 'lit [1-9][0-9]* segments of' "$tmp/debug.log" ||
+  fail "no scored feature's segments were lit"
 if grep -q 'ms (error)$' "$tmp/debug.log"; then
   fail "a move the window sent was refused"
 fi
