@@ -120,3 +120,82 @@ click_centre () {
   set -- $(get board_centre)
   xdotool mousemove --window "$wid" "$1" "$2" click 1
 }
+
+# play_game: plays the seat's every turn through the window until the game is over, as a
+# player would (test-gui-game.sh tells how); sets turns (placements by click) and deployed.
+# SCREENSHOT, SCREENSHOT_SCORED and SCREENSHOT_TURN save the screen on the way.
+play_game () {
+  turns=0 deployed=0 steps=0
+  while :; do
+    steps=$((steps + 1))
+    [ $steps -le 3000 ] || fail "the game did not end in 3000 steps"
+    read_report
+    serial=$(get serial)
+    state=$(get state)
+    if [ -n "${SCREENSHOT_SCORED:-}" ] && [ "$(get turn)" -ge "${SCREENSHOT_TURN:-20}" ] &&
+      sed -n 's/.* lit \([0-9]*\) segments of.*/\1/p' "$tmp/debug.log" | tail -n 1 | grep -q '^[1-9]'; then
+      import -window root "$SCREENSHOT_SCORED"
+      echo "test-gui-game: screenshot of a scoring in turn $(get turn) in $SCREENSHOT_SCORED"
+      SCREENSHOT_SCORED=
+    fi
+    [ "$state" = 3 ] && break
+    if [ "$(get my_turn)" != 1 ]; then
+      sleep 0.05
+      continue
+    fi
+    types=$(get move_types)
+    # a daemon with PlaceAndDeploy: the placement waits for its figure as in State 2
+    [ "$(get composing)" = 1 ] && state=2
+    case $state in
+      1)
+        # Tab: the next legal placement, centred; a click on the board's middle places it
+        xdotool key Tab
+        click_centre
+        turns=$((turns + 1))
+        ;;
+      2)
+        if [ -n "${SCREENSHOT:-}" ] && [ "$(get turn)" -ge "${SCREENSHOT_TURN:-20}" ]; then
+          sleep 0.3
+          import -window root "$SCREENSHOT"
+          echo "test-gui-game: screenshot of turn $(get turn) in $SCREENSHOT"
+          SCREENSHOT=
+        fi
+        if [ "$(get spots)" -gt 0 ] && [ $((turns % 2)) -eq 0 ]; then
+          xdotool key 1
+          deployed=$((deployed + 1))
+        else
+          xdotool key s
+        fi
+        ;;
+      4)
+        case $types in
+          *draw,*) xdotool key d ;;
+          *pass,*) xdotool key p ;;
+          *) # only the hand's pieces: take the first, then place it as a tile
+            xdotool key h
+            sleep 0.05
+            xdotool key Tab
+            click_centre
+            ;;
+        esac
+        ;;
+      6)
+        # an expansion's phase: its first move, as the first of the Moves buttons
+        xdotool key m
+        ;;
+      *)
+        fail "state $state: this test plays no such turn (moves: $types)"
+        ;;
+    esac
+    wait_change "$serial"
+  done
+}
+
+# signal_latencies, move_latencies: from the window's debug log, in ms, one a line: a signal
+# to the board drawn with it; a click or key (the move's call sent) to the move's reply
+signal_latencies () {
+  sed -n 's/.*latency signal->drawn \([0-9.]*\) ms$/\1/p' "$tmp/debug.log"
+}
+move_latencies () {
+  sed -n 's/.*reply \(place\|deploy\|skip\).*: \([0-9.]*\) ms$/\2/p' "$tmp/debug.log"
+}
