@@ -36,6 +36,8 @@ struct _FeGame
   GArray *preview; /* of FeDeployment: what the pending placement offers */
   char *error;
   guint refresh_id;
+  gboolean synced;  /* the board is the snapshot's at sequence, and the signals after it */
+  guint64 sequence; /* the number of the last message applied (doc/dbus-game.md) */
   gint64 signal_time, refreshed_signal_time; /* for the latency log */
   FeGameFunc changed, replied;
   FeScoredFunc scored;
@@ -71,6 +73,7 @@ static void
 piece_clear (gpointer data)
 {
   g_free (((FePiece *)data)->tile);
+  g_free (((FePiece *)data)->player);
 }
 
 static void
@@ -145,12 +148,43 @@ schedule_refresh (FeGame *game)
     game->refresh_id = g_idle_add (refresh_idle, game);
 }
 
+/* sequenced: the message numbered @sequence arrived. Returns whether to apply it: the next
+ * number after the last applied. One at or below it is in the snapshot already; a gap (a
+ * message lost, a daemon restarted) makes the next refresh take a new snapshot
+ * (doc/dbus-game.md, "Joining a game in progress"). */
+static gboolean
+sequenced (FeGame *game, guint64 sequence)
+{
+  if (!game->synced)
+    return FALSE;
+  if (sequence <= game->sequence)
+    {
+      fe_log ("skip %" G_GUINT64_FORMAT " (applied up to %" G_GUINT64_FORMAT ")", sequence,
+              game->sequence);
+      return FALSE;
+    }
+  if (sequence != game->sequence + 1)
+    {
+      fe_log ("gap: %" G_GUINT64_FORMAT " after %" G_GUINT64_FORMAT, sequence, game->sequence);
+      game->synced = FALSE;
+      return FALSE;
+    }
+  game->sequence = sequence;
+  return TRUE;
+}
+
+/* The game's or a player's properties changed: the proxies' caches hold them already; the
+ * number says whether one was missed. */
 static void
 on_properties_changed (GDBusProxy *proxy, GVariant *changed, GStrv invalidated, gpointer data)
 {
+  FeGame *game = data;
+  guint64 sequence;
   fe_log ("signal PropertiesChanged");
-  note_signal (data);
-  schedule_refresh (data);
+  note_signal (game);
+  if (g_variant_lookup (changed, "Sequence", "t", &sequence))
+    sequenced (game, sequence);
+  schedule_refresh (game);
 }
 
 /* scored_segments: every segment of the feature FeatureScored names (its a(iiuu) of
@@ -198,17 +232,87 @@ scored_points (GVariant *params)
 }
 
 static void
+remove_follower (FeGame *game, const char *player, guint piece, guint segment)
+{
+  for (guint i = 0; i < game->followers->len; i++)
+    {
+      const FeFollower *f = &g_array_index (game->followers, FeFollower, i);
+      if (f->piece == piece && f->segment == segment && g_str_equal (f->player, player))
+        {
+          g_array_remove_index (game->followers, i);
+          return;
+        }
+    }
+  fe_log ("FollowerReturned: no figure on %u.%u: a new snapshot", piece, segment);
+  game->synced = FALSE;
+}
+
+/* apply_signal: what a board signal changes on the board (doc/dbus-game.md, "Following a game
+ * from signals"); the rest is in the properties. */
+static void
+apply_signal (FeGame *game, const char *name, GVariant *params)
+{
+  FePiece piece;
+  FeFollower f;
+  const char *player;
+
+  if (g_str_equal (name, "TilePlaced"))
+    {
+      g_variant_get (params, "(osiiuut)", &piece.player, &piece.tile, &piece.x, &piece.y,
+                     &piece.rotation, &piece.index, NULL);
+      g_array_append_val (game->pieces, piece);
+    }
+  else if (g_str_equal (name, "FollowerDeployed"))
+    {
+      g_variant_get (params, "(oiiuuu@as&st)", &f.player, NULL, NULL, &f.piece, &f.segment, &f.kind,
+                     NULL, NULL, NULL);
+      g_array_append_val (game->followers, f);
+    }
+  else if (g_str_equal (name, "FollowerReturned"))
+    {
+      g_variant_get (params, "(&oiiuu&st)", &player, NULL, NULL, &f.piece, &f.segment, NULL, NULL);
+      remove_follower (game, player, f.piece, f.segment);
+    }
+}
+
+/* A Game signal: applied to the board when it is the next by number; every signal's last
+ * argument is its number. */
+static void
 on_signal (GDBusProxy *proxy, const char *sender, const char *name, GVariant *params, gpointer data)
 {
   FeGame *game = data;
+  gsize n = g_variant_n_children (params);
+  guint64 sequence = 0;
 
   fe_log ("signal %s", name);
   note_signal (game);
+  if (n > 0)
+    {
+      g_autoptr (GVariant) last = g_variant_get_child_value (params, n - 1);
+      if (g_variant_is_of_type (last, G_VARIANT_TYPE_UINT64))
+        sequence = g_variant_get_uint64 (last);
+    }
+  if (!sequenced (game, sequence))
+    {
+      schedule_refresh (game);
+      return;
+    }
+  apply_signal (game, name, params);
   if (strcmp (name, "FeatureScored") == 0 && game->scored)
     {
       g_autoptr (GArray) segments = scored_segments (params);
       game->scored (game, segments, scored_points (params), game->data);
     }
+  schedule_refresh (game);
+}
+
+/* The daemon left the bus or came back: its numbers start again, so a new snapshot. */
+static void
+on_name_owner (GObject *proxy, GParamSpec *pspec, gpointer data)
+{
+  FeGame *game = data;
+  fe_log ("the daemon's name changed owner");
+  game->synced = FALSE;
   schedule_refresh (game);
 }
 
@@ -272,6 +376,7 @@ fe_game_new (GDBusConnection *bus, const char *path, const char *player, const c
   game->pictures = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   game->geometry = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, geometry_free);
   g_signal_connect (proxy, "g-signal", G_CALLBACK (on_signal), game);
+  g_signal_connect (proxy, "notify::g-name-owner", G_CALLBACK (on_name_owner), game);
   g_signal_connect (proxy, "g-properties-changed", G_CALLBACK (on_properties_changed), game);
   return game;
 }
@@ -297,7 +402,7 @@ fe_game_free (FeGame *game)
   g_hash_table_unref (game->pictures);
   g_hash_table_unref (game->geometry);
   g_array_unref (game->preview);
-  g_free (game->pending_piece.tile);
+  piece_clear (&game->pending_piece);
   g_array_unref (game->pieces);
   g_array_unref (game->followers);
   g_array_unref (game->placements);
@@ -371,7 +476,7 @@ set_board (FeGame *game, GVariant *pieces, GVariant *followers)
 
   g_variant_iter_init (&iter, pieces);
   while (g_variant_iter_next (&iter, "(uiisuo)", &piece.index, &piece.x, &piece.y, &piece.tile,
-                              &piece.rotation, NULL))
+                              &piece.rotation, &piece.player))
     g_array_append_val (game->pieces, piece);
   g_variant_iter_init (&iter, followers);
   while (g_variant_iter_next (&iter, "(ouuu)", &follower.player, &follower.piece, &follower.segment,
@@ -427,9 +532,13 @@ read_snapshot (FeGame *game)
         set_cached (G_DBUS_PROXY (player), player_properties);
       g_variant_unref (player_properties);
     }
+  g_array_set_size (game->pieces, 0);
+  g_array_set_size (game->followers, 0);
   set_board (game, pieces, followers);
   g_strfreev (game->hand);
   game->hand = hand;
+  game->sequence = sequence;
+  game->synced = TRUE;
   fe_log ("snapshot at %" G_GUINT64_FORMAT, sequence);
   return TRUE;
 #else
@@ -437,18 +546,25 @@ read_snapshot (FeGame *game)
 #endif
 }
 
-/* read_board: the pieces and the figures on them, and the seat's hand: one snapshot where the
- * API has it, else GetPieces and GetHand, with the properties as the proxies cached them */
+/* read_board: the pieces and the figures on them, and the seat's hand. Once a snapshot was
+ * read (GetSnapshot, where the API has it), the board is that snapshot and the signals
+ * numbered after it (on_signal), and only the hand is read again; without one, GetPieces and
+ * GetHand every time, with the properties as the proxies cached them. */
 static void
 read_board (FeGame *game)
 {
   g_autoptr (GVariant) pieces = NULL, followers = NULL;
   g_autoptr (GError) error = NULL;
 
-  g_array_set_size (game->pieces, 0);
-  g_array_set_size (game->followers, 0);
+  if (game->synced)
+    {
+      read_hand (game);
+      return;
+    }
   if (read_snapshot (game))
     return;
+  g_array_set_size (game->pieces, 0);
+  g_array_set_size (game->followers, 0);
   if (carc_remote_game_call_get_pieces_sync (game->proxy, &pieces, &followers, NULL, &error))
     set_board (game, pieces, followers);
   else
@@ -597,6 +713,34 @@ fe_game_take_signal_time (FeGame *game)
   gint64 t = game->refreshed_signal_time;
   game->refreshed_signal_time = 0;
   return t;
+}
+
+/**
+ * fe_game_board_text:
+ *
+ * Returns: (transfer full): the board as the window has it, printed as `gdbus call` prints
+ * GetPieces' reply (g_variant_print() with types), for the test to compare
+ */
+char *
+fe_game_board_text (FeGame *game)
+{
+  GVariantBuilder pieces, followers;
+  g_variant_builder_init (&pieces, G_VARIANT_TYPE ("a(uiisuo)"));
+  g_variant_builder_init (&followers, G_VARIANT_TYPE ("a(ouuu)"));
+  for (guint i = 0; i < game->pieces->len; i++)
+    {
+      const FePiece *p = &g_array_index (game->pieces, FePiece, i);
+      g_variant_builder_add (&pieces, "(uiisuo)", p->index, p->x, p->y, p->tile, p->rotation,
+                             p->player && g_variant_is_object_path (p->player) ? p->player : "/");
+    }
+  for (guint i = 0; i < game->followers->len; i++)
+    {
+      const FeFollower *f = &g_array_index (game->followers, FeFollower, i);
+      g_variant_builder_add (&followers, "(ouuu)", f->player, f->piece, f->segment, f->kind);
+    }
+  g_autoptr (GVariant) board = g_variant_ref_sink (g_variant_new (
+      "(@a(uiisuo)@a(ouuu))", g_variant_builder_end (&pieces), g_variant_builder_end (&followers)));
+  return g_variant_print (board, TRUE);
 }
 
 CarcRemoteGame *
@@ -906,9 +1050,10 @@ preview (FeGame *game, const FePlacement *p)
       return FALSE;
     }
   game->pending = *p;
-  g_free (game->pending_piece.tile);
-  game->pending_piece
-      = (FePiece){ G_MAXUINT, p->x, p->y, g_strdup (fe_game_piece_in_play (game)), p->rotation };
+  piece_clear (&game->pending_piece);
+  game->pending_piece = (FePiece){ G_MAXUINT,   p->x,
+                                   p->y,        g_strdup (fe_game_piece_in_play (game)),
+                                   p->rotation, g_strdup (game->player) };
   g_array_set_size (game->preview, 0);
   g_variant_iter_init (&iter, list);
   while (g_variant_iter_next (&iter, "(suuas)", &d.figure, &d.segment, &d.kind, NULL))

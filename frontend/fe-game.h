@@ -26,6 +26,7 @@ typedef struct
   int x, y;
   char *tile;
   guint rotation;
+  char *player; /* who placed it, "/" for the start tile */
 } FePiece;
 
 typedef struct
@@ -77,6 +78,7 @@ void fe_log_open (const char *path);
 
 gint64 fe_game_take_signal_time (FeGame *game);
 CarcRemoteGame *fe_game_proxy (FeGame *game);
+char *fe_game_board_text (FeGame *game);
 const char *fe_game_player (FeGame *game);
 gboolean fe_game_my_turn (FeGame *game);
 guint fe_game_state (FeGame *game);

@@ -121,6 +121,12 @@ click_centre () {
   xdotool mousemove --window "$wid" "$1" "$2" click 1
 }
 
+# turn_hook: called by play_game at each step that is the seat's to move ($state); a test may
+# define its own after sourcing this file
+turn_hook () {
+  :
+}
+
 # play_game: plays the seat's every turn through the window until the game is over, as a
 # player would (test-gui-game.sh tells how); sets turns (placements by click) and deployed.
 # SCREENSHOT, SCREENSHOT_SCORED and SCREENSHOT_TURN save the screen on the way.
@@ -144,6 +150,7 @@ play_game () {
       continue
     fi
     types=$(get move_types)
+    turn_hook
     # a daemon with PlaceAndDeploy: the placement waits for its figure as in State 2
     [ "$(get composing)" = 1 ] && state=2
     case $state in

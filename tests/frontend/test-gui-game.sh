@@ -27,6 +27,24 @@ start_daemon
 # shellcheck disable=SC2086
 start_gui --create --players 2 --bots 1 ${GUI_ARGS:---seed 20261201 -x abbey -x vineyards} --name Tester
 
+# doc/dbus-game.md, "Joining a game in progress" (issue 18): the window keeps its board as one
+# snapshot plus the numbered signals after it; at the start of each of its turns (nothing
+# moves then) its board is GetPieces', once the signals queued before it are applied
+checked=0
+turn_hook () {
+  [ "$state" = 1 ] || [ "$state" = 4 ] || return 0
+  want=$(gdbus call --session --dest "$bus_name" --object-path "$(get game)" \
+    --method org.carcassonne.Engine1.Game.GetPieces)
+  i=0
+  while [ "$(get board)" != "$want" ]; do
+    i=$((i + 1))
+    [ $i -le $((30 * scale)) ] ||
+      fail "turn $(get turn): the window's board is $(get board), GetPieces says $want"
+    sleep 0.1
+    read_report
+  done
+  checked=$((checked + 1))
+}
 play_game
 # the window's last report, after GameOver's properties arrived
 sleep 0.5
@@ -48,6 +66,12 @@ grep -E -q "reply (deploy |place .* and deploy '[^']+').*ms$" "$tmp/debug.log" |
 # GetSegmentGeometry), not the cells
 grep -q 'lit [1-9][0-9]* segments of' "$tmp/debug.log" ||
   fail "no scored feature's segments were lit"
+snapshots=$(grep -c ' snapshot at ' "$tmp/debug.log" || :)
+applied=$(grep -c ' signal ' "$tmp/debug.log" || :)
+echo "test-gui-game: the board equalled GetPieces at $checked looks at its turns; $snapshots snapshots for $applied signals"
+[ "$checked" -ge 20 ] || fail "the board was compared $checked times only"
+[ "$snapshots" -ge 1 ] && [ "$snapshots" -le 5 ] ||
+  fail "$snapshots snapshots: the window does not follow the numbered signals"
 if grep -q 'ms (error)$' "$tmp/debug.log"; then
   fail "a move the window sent was refused"
 fi
