@@ -745,6 +745,7 @@ static const Entry methods[] = {
             WHO "GetSnapshot, anyone (the hand only for its seat)"),
   GAME_ROW ("GetBoardPicture", SCENE_PLACE, no_args, READ, "ok", "ok", ANY),
   GAME_ROW ("GetTilePicture", SCENE_PLACE, args_tile_picture, READ, "ok", "ok", ANY),
+  GAME_ROW ("GetSegmentGeometry", SCENE_PLACE, args_tile_picture, READ, "ok", "ok", ANY),
   /* Manager: anyone; on a game's path its methods do not exist */
   ROW (KIND_MANAGER, MANAGER_IFACE, "CreateGame", SCENE_PLACE, args_options, CHANGE, "ok",
        "D:UnknownMethod", "D:UnknownObject", "dbus-manager.md#creategame: anyone"),
@@ -754,6 +755,8 @@ static const Entry methods[] = {
        "D:UnknownMethod", "D:UnknownObject", "dbus-manager.md: anyone"),
   ROW (KIND_MANAGER, MANAGER_IFACE, "GetTilePicture", SCENE_PLACE, args_tile_picture, READ, "ok",
        "D:UnknownMethod", "D:UnknownObject", "dbus-manager.md#gettilepicture: anyone"),
+  ROW (KIND_MANAGER, MANAGER_IFACE, "GetSegmentGeometry", SCENE_PLACE, args_tile_picture, READ,
+       "ok", "D:UnknownMethod", "D:UnknownObject", "dbus-manager.md#getsegmentgeometry: anyone"),
   ROW (KIND_MANAGER, OBJMGR_IFACE, "GetManagedObjects", SCENE_PLACE, no_args, READ, "ok",
        "D:UnknownMethod", "D:UnknownObject",
        "dbus-manager.md#objectmanager: anyone, only at the root; dbus-errors.md#standard-errors"),
