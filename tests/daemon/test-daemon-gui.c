@@ -605,6 +605,68 @@ check_features (GDBusConnection *c, const char *game, GVariant *pieces, GHashTab
   ck_assert_uint_eq (g_hash_table_size (seen), want);
 }
 
+/* GetBoard's followers (player, x, y, piece, segment, kind) are @p's, GetPieces' (player,
+ * piece, segment, kind), in order, with the cell of their piece; returns how many stand in a
+ * cell holding two pieces, where (x, y, segment) alone was ambiguous. */
+static guint
+check_board_followers (GVariant *b, GVariant *p)
+{
+  g_autoptr (GVariant) tiles = g_variant_get_child_value (b, 0);
+  g_autoptr (GVariant) on_board = g_variant_get_child_value (b, 1);
+  g_autoptr (GVariant) pieces = g_variant_get_child_value (p, 0);
+  g_autoptr (GVariant) by_piece = g_variant_get_child_value (p, 1);
+  guint shared = 0;
+
+  ck_assert_uint_eq (g_variant_n_children (on_board), g_variant_n_children (by_piece));
+  ck_assert_uint_eq (g_variant_n_children (tiles), g_variant_n_children (pieces));
+  for (gsize i = 0; i < g_variant_n_children (on_board); i++)
+    {
+      const char *player, *want_player;
+      gint32 x, y, px, py;
+      guint32 piece, segment, kind, want_piece, want_segment, want_kind;
+      g_variant_get_child (on_board, i, "(&oiiuuu)", &player, &x, &y, &piece, &segment, &kind);
+      g_variant_get_child (by_piece, i, "(&ouuu)", &want_player, &want_piece, &want_segment,
+                           &want_kind);
+      ck_assert_str_eq (player, want_player);
+      ck_assert_uint_eq (piece, want_piece);
+      ck_assert_uint_eq (segment, want_segment);
+      ck_assert_uint_eq (kind, want_kind);
+      g_variant_get_child (pieces, piece, "(uii&suo)", NULL, &px, &py, NULL, NULL, NULL);
+      ck_assert (x == px && y == py);
+      guint in_cell = 0;
+      for (gsize q = 0; q < g_variant_n_children (pieces); q++)
+        {
+          g_variant_get_child (pieces, q, "(uii&suo)", NULL, &px, &py, NULL, NULL, NULL);
+          in_cell += px == x && py == y;
+        }
+      shared += in_cell > 1;
+    }
+  return shared;
+}
+
+/* Follows a bot game of @options to its end, checking GetBoard's followers against GetPieces
+ * whenever a GetBoard falls between two equal GetPieces (the bots did not move in between);
+ * returns the followers seen in a cell of two pieces. */
+static guint
+follow_board_followers (GDBusConnection *c, const char *options)
+{
+  g_autofree char *game = create_game (c, options);
+  guint shared = 0, checks = 0;
+  g_variant_unref (call_ok (c, game, GAME_IFACE, "Start", NO_OPTIONS));
+  while (get_uint (c, game, GAME_IFACE, "State") != 3)
+    {
+      g_autoptr (GVariant) before = call_ok (c, game, GAME_IFACE, "GetPieces", NULL);
+      g_autoptr (GVariant) board = call_ok (c, game, GAME_IFACE, "GetBoard", NULL);
+      g_autoptr (GVariant) after = call_ok (c, game, GAME_IFACE, "GetPieces", NULL);
+      if (!g_variant_equal (before, after))
+        continue;
+      shared += check_board_followers (board, after);
+      checks++;
+    }
+  ck_assert_uint_gt (checks, 10);
+  return shared;
+}
+
 /* Issue 18: "Every segment reference (features, signals) says which piece of a cell it is on"
  * and "FeatureScored carries the feature's segments". Two bots play half-tile games (halftiles,
  * hands of 3) to the end. GetFeatures names every segment of every piece exactly once as
@@ -613,12 +675,14 @@ check_features (GDBusConnection *c, const char *game, GVariant *pieces, GHashTab
  * feature of the final GetFeatures (a scored feature is complete, or scored at the end), and
  * hold its own reference. Some of those references are in a cell of two half tiles whose other
  * half has a segment of the same index: (x, y, segment) alone would be ambiguous there.
- * GetHistory of the game lists the tiles placed in GetPieces' order. */
+ * GetHistory of the game lists the tiles placed in GetPieces' order. GetBoard's followers
+ * (x, y, piece, segment) are GetPieces' with their piece's cell throughout a bot game, some
+ * in a cell of two half tiles. */
 START_TEST (test_half_tile_references)
 {
   GPid pid = daemon_start (NULL);
   g_autoptr (GDBusConnection) c = client_new ();
-  guint ambiguous = 0, scorings = 0;
+  guint ambiguous = 0, scorings = 0, shared = 0;
 
   for (guint64 seed = 1; seed <= 3; seed++)
     {
@@ -698,10 +762,21 @@ START_TEST (test_half_tile_references)
         }
       ck_assert_uint_eq (placed, g_variant_n_children (pieces));
     }
+  /* GetBoard's followers name their piece, throughout a game of bots that wait 5 ms */
+  for (guint64 seed = 1; seed <= 3 && shared == 0; seed++)
+    {
+      g_autofree char *options
+          = g_strdup_printf ("{'bots': <@u 2>, 'bot-delay': <@u 5>, 'seed': <@t %" G_GUINT64_FORMAT
+                             ">, 'expansions': <['halftiles']>, 'halftiles.hand': <@u 3>}",
+                             seed);
+      shared += follow_board_followers (c, options);
+    }
   ck_assert_uint_gt (scorings, 0);
   ck_assert_uint_gt (ambiguous, 0);
-  g_print ("half tiles: %u scorings, %u references ambiguous without the piece\n", scorings,
-           ambiguous);
+  ck_assert_uint_gt (shared, 0);
+  g_print ("half tiles: %u scorings, %u references ambiguous without the piece, %u of GetBoard's "
+           "followers in a cell of two pieces\n",
+           scorings, ambiguous, shared);
   ck_assert_int_eq (daemon_stop (pid), 0);
 }
 END_TEST
