@@ -89,8 +89,9 @@ carc_tile_type_get_segment_path (const CarcTileType *type, guint segment, guint 
  * does not say), cities ochre with walls and their shields, cloisters as a building with a
  * cross, water blue (a spring, a lake), walls as a stone frame, each segment attribute and
  * each bare tag as a small label. Each segment is a `<g>` element with `id="seg-N"`,
- * `class="segment KIND seg-N"` (KIND as carc_feature_kind_to_string() names it) and
- * `data-segment="N"`, its outline the `path` of class `shape` in it. The picture is
+ * `class="segment KIND seg-N"` (KIND as carc_feature_kind_to_string() names it),
+ * `data-segment="N"` and `data-anchor="X Y"` (carc_tile_type_get_segment_anchor(), to one
+ * decimal), its outline the `path` of class `shape` in it. The picture is
  * %CARC_PICTURE_TILE_SIZE square; a triangular piece fills its corner of it.
  *
  * Returns: (transfer full) (nullable): an SVG document, or %NULL if @rotation is out of range

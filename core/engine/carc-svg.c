@@ -264,8 +264,12 @@ segment_element (GString *s, const CarcTilePicture *pic, guint seg, const CarcSv
 {
   const CarcTileType *t = pic->type;
   CarcFeatureKind kind = t->seg[seg].kind;
-  g_string_append_printf (s, "<g id=\"%sseg-%u\" class=\"segment %s seg-%u\" data-segment=\"%u\">",
+  g_string_append_printf (s,
+                          "<g id=\"%sseg-%u\" class=\"segment %s seg-%u\" data-segment=\"%u\" "
+                          "data-anchor=\"",
                           at->id_prefix ? at->id_prefix : "", seg, kind_class (kind), seg, seg);
+  append_pt (s, pic->seg[seg].anchor, at);
+  g_string_append (s, "\">");
   const CarcPath *path = &pic->seg[seg].path;
   switch (kind)
     {

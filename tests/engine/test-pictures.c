@@ -19,7 +19,7 @@ typedef struct
 {
   gchar *root;
   GHashTable *ids;      /* every id="" (each must be unique) */
-  GHashTable *segments; /* "piece/segment" of each <g class="segment ..."> */
+  GHashTable *segments; /* the id of each <g class="segment ...">, to its data-anchor */
   guint duplicate_ids;
   guint figures;
   guint pieces;
@@ -32,7 +32,7 @@ on_start (GMarkupParseContext *ctx, const char *name, const char **attrs, const 
   Picture *p = data;
   if (!p->root)
     p->root = g_strdup (name);
-  const char *class = NULL, *segment = NULL, *id = NULL;
+  const char *class = NULL, *segment = NULL, *id = NULL, *anchor = NULL;
   for (guint i = 0; attrs[i]; i++)
     if (g_str_equal (attrs[i], "class"))
       class = values[i];
@@ -40,6 +40,8 @@ on_start (GMarkupParseContext *ctx, const char *name, const char **attrs, const 
       segment = values[i];
     else if (g_str_equal (attrs[i], "id"))
       id = values[i];
+    else if (g_str_equal (attrs[i], "data-anchor"))
+      anchor = values[i];
   if (id && !g_hash_table_add (p->ids, g_strdup (id)))
     p->duplicate_ids++;
   if (class && g_str_has_prefix (class, "segment ") && id && segment)
@@ -48,7 +50,9 @@ on_start (GMarkupParseContext *ctx, const char *name, const char **attrs, const 
       const char *seg = strstr (id, "seg-");
       ck_assert_ptr_nonnull (seg);
       ck_assert_str_eq (seg + 4, segment);
-      g_hash_table_add (p->segments, g_strdup (id));
+      /* issue 18: every segment says where a figure on it stands */
+      ck_assert_msg (anchor != NULL, "%s has no data-anchor", id);
+      g_hash_table_insert (p->segments, g_strdup (id), g_strdup (anchor));
     }
   if (class && g_str_equal (class, "figure"))
     p->figures++;
@@ -72,7 +76,7 @@ parse (const char *svg, Picture *p)
   static const GMarkupParser parser = { on_start, NULL, NULL, NULL, NULL };
   memset (p, 0, sizeof *p);
   p->ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  p->segments = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  p->segments = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   g_autoptr (GError) error = NULL;
   g_autoptr (GMarkupParseContext) ctx = g_markup_parse_context_new (&parser, 0, p, NULL);
   gboolean ok = g_markup_parse_context_parse (ctx, svg, -1, &error)
@@ -113,6 +117,18 @@ check_type (const CarcTileType *t)
           g_autofree char *id = g_strdup_printf ("seg-%u", s);
           ck_assert_msg (g_hash_table_contains (p.segments, id), "%s: no %s",
                          carc_tile_type_get_id (t), id);
+          /* its data-anchor is carc_tile_type_get_segment_anchor(), to the tenth the SVG's
+           * numbers have */
+          double x, y, ax, ay;
+          ck_assert (carc_tile_type_get_segment_anchor (t, s, r, &x, &y));
+          const char *anchor = g_hash_table_lookup (p.segments, id);
+          char *end;
+          ax = g_ascii_strtod (anchor, &end);
+          ay = g_ascii_strtod (end, &end);
+          ck_assert_msg (*end == '\0' && fabs (ax - x) <= 0.05 + 1e-9
+                             && fabs (ay - y) <= 0.05 + 1e-9,
+                         "%s r%u %s: data-anchor '%s', the anchor is (%g, %g)",
+                         carc_tile_type_get_id (t), r, id, anchor, x, y);
           gboolean line;
           g_autofree char *path = carc_tile_type_get_segment_path (t, s, r, &line);
           ck_assert (path && path[0] == 'M');
