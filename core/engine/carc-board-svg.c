@@ -108,8 +108,9 @@ append_figures (GString *s, CarcGame *game)
  * segment's anchor (carc_tile_type_get_segment_anchor()) in its player's colour (red, blue,
  * yellow, black, green, purple in seat order): the follower as a meeple, other figure kinds
  * as a disc with their name's first letter. Piece i is `<g id="piece-i">`, its segments
- * `piece-i-seg-N` (each with `data-anchor="X Y"`, its anchor on the board); figures are `<g class="figure">` with `data-figure` (the kind's name),
- * `data-player`, `data-piece` and `data-segment`.
+ * `piece-i-seg-N` (each with `data-anchor="X Y"`, its anchor on the board); figures are
+ * `<g class="figure">` with `data-figure` (the kind's name), `data-player`, `data-piece`
+ * and `data-segment`.
  *
  * Returns: (transfer full): an SVG document
  */
