@@ -187,22 +187,60 @@ piece_by_index (FeBoard *board, guint index)
   return NULL;
 }
 
-/* where a figure on segment of piece stands, in widget coordinates: the segment's anchor
- * (GetSegmentGeometry) turned as the piece is; the piece's middle where the daemon has none */
+/* where a figure on segment of piece stands, in the board's picture units (cell (x, y) at
+ * (100 x, 100 y)): the segment's anchor (GetSegmentGeometry) turned as the piece is; the
+ * piece's middle where the daemon has none */
 static void
-anchor (FeBoard *board, const FePiece *piece, guint segment, double *wx, double *wy)
+anchor_on_board (FeBoard *board, const FePiece *piece, guint segment, double *bx, double *by)
 {
   GArray *geometry = fe_game_segment_geometry (board->game, piece->tile);
-  double ox, oy, x = FE_TILE_SIZE / 2, y = FE_TILE_SIZE / 2;
+  double x = FE_TILE_SIZE / 2, y = FE_TILE_SIZE / 2;
   if (geometry && segment < geometry->len)
     {
       const FeSegmentGeometry *g = &g_array_index (geometry, FeSegmentGeometry, segment);
       x = g->x, y = g->y;
     }
   fe_picture_rotate_point (piece->rotation, &x, &y);
+  *bx = piece->x * FE_TILE_SIZE + x;
+  *by = piece->y * FE_TILE_SIZE + y;
+}
+
+/* the same in widget coordinates */
+static void
+anchor (FeBoard *board, const FePiece *piece, guint segment, double *wx, double *wy)
+{
+  double ox, oy, x, y;
+  anchor_on_board (board, piece, segment, &x, &y);
   origin (board, &ox, &oy);
-  *wx = ox + (piece->x * FE_TILE_SIZE + x) * board->zoom;
-  *wy = oy + (piece->y * FE_TILE_SIZE + y) * board->zoom;
+  *wx = ox + x * board->zoom;
+  *wy = oy + y * board->zoom;
+}
+
+/**
+ * fe_board_figures_text:
+ *
+ * Returns: (transfer full): where the board draws each figure, "PIECE.SEGMENT:X,Y" in the
+ * board's picture units, space-separated (the test compares them with GetBoardPicture's)
+ */
+char *
+fe_board_figures_text (FeBoard *board)
+{
+  GArray *followers = fe_game_followers (board->game);
+  GString *text = g_string_new (NULL);
+  char x[G_ASCII_DTOSTR_BUF_SIZE], y[G_ASCII_DTOSTR_BUF_SIZE];
+  for (guint i = 0; i < followers->len; i++)
+    {
+      const FeFollower *f = &g_array_index (followers, FeFollower, i);
+      const FePiece *piece = piece_by_index (board, f->piece);
+      double bx, by;
+      if (!piece)
+        continue;
+      anchor_on_board (board, piece, f->segment, &bx, &by);
+      g_string_append_printf (text, "%s%u.%u:%s,%s", text->len ? " " : "", f->piece, f->segment,
+                              g_ascii_formatd (x, sizeof x, "%.2f", bx),
+                              g_ascii_formatd (y, sizeof y, "%.2f", by));
+    }
+  return g_string_free (text, FALSE);
 }
 
 static void

@@ -20,6 +20,7 @@ void fe_board_zoom (FeBoard *board, double factor);
 void fe_board_pan (FeBoard *board, double dx, double dy);
 void fe_board_show_scored (FeBoard *board, GArray *segments, guint points);
 guint fe_board_lit (FeBoard *board);
+char *fe_board_figures_text (FeBoard *board);
 GPtrArray *fe_board_spots (FeBoard *board);
 void fe_board_draw_piece (FeBoard *board, cairo_t *cr, const char *tile, guint rotation,
                           double size);

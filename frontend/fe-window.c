@@ -259,7 +259,8 @@ write_report (Window *w)
     g_string_append_printf (text, "%s%u", i ? " " : "",
                             carc_remote_player_get_score (players->pdata[i]));
   g_autofree char *board = fe_game_board_text (w->game);
-  g_string_append_printf (text, "\nboard=%s", board);
+  g_autofree char *figures = fe_board_figures_text (w->board);
+  g_string_append_printf (text, "\nboard=%s\nfigures=%s", board, figures);
   g_string_append_printf (text, "\nerror=%s\n",
                           fe_game_error (w->game) ? fe_game_error (w->game) : "");
   if (!g_file_set_contents (w->report, text->str, -1, &error))

@@ -44,6 +44,25 @@ turn_hook () {
     read_report
   done
   checked=$((checked + 1))
+  check_figures
+}
+# issue 18, "an anchor point where a figure is drawn": the window draws every figure at the
+# anchor GetBoardPicture gives its segment (data-anchor, to the tenth its numbers have)
+figures_checked=0
+check_figures () {
+  figures=$(get figures)
+  [ -n "$figures" ] || return 0
+  gdbus call --session --dest "$bus_name" --object-path "$(get game)" \
+    --method org.carcassonne.Engine1.Game.GetBoardPicture >"$tmp/board.svg"
+  for f in $figures; do
+    ref=${f%%:*} at=${f#*:}
+    want=$(grep -o "id=\"piece-${ref%.*}-seg-${ref#*.}\"[^>]*" "$tmp/board.svg" |
+      sed -n 's/.*data-anchor="\([^"]*\)".*/\1/p')
+    [ -n "$want" ] || fail "turn $(get turn): no data-anchor for piece ${ref%.*} segment ${ref#*.}"
+    echo "$at $want" | awk -F'[ ,]' '{ d = $1 - $3; e = $2 - $4; exit !(d * d < 0.0036 && e * e < 0.0036) }' ||
+      fail "turn $(get turn): the window draws the figure on ${ref} at $at, the engine at $want"
+    figures_checked=$((figures_checked + 1))
+  done
 }
 play_game
 # the window's last report, after GameOver's properties arrived
@@ -70,6 +89,8 @@ snapshots=$(grep -c ' snapshot at ' "$tmp/debug.log" || :)
 applied=$(grep -c ' signal ' "$tmp/debug.log" || :)
 echo "test-gui-game: the board equalled GetPieces at $checked looks at its turns; $snapshots snapshots for $applied signals"
 [ "$checked" -ge 20 ] || fail "the board was compared $checked times only"
+echo "test-gui-game: $figures_checked figures drawn at the engine's anchors"
+[ "$figures_checked" -ge 10 ] || fail "only $figures_checked figures were checked"
 [ "$snapshots" -ge 1 ] && [ "$snapshots" -le 5 ] ||
   fail "$snapshots snapshots: the window does not follow the numbered signals"
 if grep -q 'ms (error)$' "$tmp/debug.log"; then
