@@ -8,8 +8,8 @@
 #include "arena.h"
 
 /* A config of @set ("none", "all", "a,b,c") for game @index. */
-static CarcGameConfig *
-make_config (const ArenaPlan *plan, const char *set, guint index, GError **error)
+CarcGameConfig *
+arena_make_config (const ArenaPlan *plan, const char *set, guint index, GError **error)
 {
   g_autoptr (CarcGameConfig) config = carc_game_config_new_base (error);
   if (!config)
@@ -33,14 +33,11 @@ make_config (const ArenaPlan *plan, const char *set, guint index, GError **error
   return g_steal_pointer (&config);
 }
 
-/* The file name of a record: the set with its commas as '+', the game's index. */
 static gboolean
 write_record (const ArenaPlan *plan, const char *set, guint index, CarcGame *game, char **names,
               GError **error)
 {
-  g_autofree char *safe = g_strdelimit (g_strdup (set), ",/", '+');
-  g_autofree char *base = g_strdup_printf ("%s-%04u.json", safe, index);
-  g_autofree char *path = g_build_filename (plan->records, base, NULL);
+  g_autofree char *path = arena_record_path (plan->records, set, index);
   g_autofree char *record = carc_game_to_record (game, (const char *const *)names);
   return g_file_set_contents (path, record, -1, error);
 }
@@ -49,7 +46,7 @@ write_record (const ArenaPlan *plan, const char *set, guint index, CarcGame *gam
 static gboolean
 play_game (const ArenaPlan *plan, const char *set, guint index, ArenaStats *stats, GError **error)
 {
-  g_autoptr (CarcGameConfig) config = make_config (plan, set, index, error);
+  g_autoptr (CarcGameConfig) config = arena_make_config (plan, set, index, error);
   if (!config)
     return FALSE;
   g_autoptr (CarcGame) game = carc_game_new (config, error);
@@ -62,7 +59,7 @@ play_game (const ArenaPlan *plan, const char *set, guint index, ArenaStats *stat
   gboolean ok = TRUE;
   for (guint s = 0; s < plan->n_players && ok; s++)
     {
-      bot_of_seat[s] = (s + index) % n_bots;
+      bot_of_seat[s] = arena_bot_of_seat (s, index, n_bots);
       names[s] = plan->bots[bot_of_seat[s]];
       seat_bot[s]
           = carc_bot_new_from_spec (names[s], (plan->seed + index) * CARC_MAX_PLAYERS + s, error);

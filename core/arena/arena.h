@@ -33,8 +33,21 @@ typedef struct
   gdouble pair[ARENA_MAX_BOTS][ARENA_MAX_BOTS];
 } ArenaStats;
 
+/* The bot at seat @seat of game @game (doc/arena.md, "Seats and seeds"). */
+static inline guint
+arena_bot_of_seat (guint seat, guint game, guint n_bots)
+{
+  return (seat + game) % n_bots;
+}
+
 /* arena.c */
+CarcGameConfig *arena_make_config (const ArenaPlan *plan, const char *set, guint index,
+                                   GError **error);
 gboolean arena_play_set (const ArenaPlan *plan, const char *set, ArenaStats *stats, GError **error);
+/* arena-records.c: --from-records */
+char *arena_record_path (const char *dir, const char *set, guint index);
+gboolean arena_read_set (const ArenaPlan *plan, const char *dir, const char *set, ArenaStats *stats,
+                         GError **error);
 /* arena-stats.c */
 void arena_stats_add_game (ArenaStats *stats, const guint *bot_of_seat, const guint *scores,
                            guint n_players);

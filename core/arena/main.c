@@ -32,6 +32,19 @@ check_plan (const ArenaPlan *plan, GError **error)
   return TRUE;
 }
 
+/* --from-records reads the records another run wrote: it writes none. */
+static gboolean
+check_from_records (const char *from_records, const char *records, GError **error)
+{
+  if (from_records && records)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   "--from-records reads records, --records writes them: give one");
+      return FALSE;
+    }
+  return TRUE;
+}
+
 int
 main (int argc, char **argv)
 {
@@ -44,6 +57,7 @@ main (int argc, char **argv)
   g_auto (GStrv) expansions = NULL;
   g_autofree char *records = NULL;
   g_autofree char *plugin_dir = NULL;
+  g_autofree char *from_records = NULL;
   const GOptionEntry entries[] = {
     { "bot", 'b', 0, G_OPTION_ARG_STRING_ARRAY, &bots,
       "A bot: strategy[:key=value,...] (random, greedy, mcts:ms=200,threads=2); twice or more",
@@ -58,6 +72,8 @@ main (int argc, char **argv)
     { "plugin-dir", 0, 0, G_OPTION_ARG_FILENAME, &plugin_dir,
       "Load the expansion plugins from DIR (default: $CARCASSONNE_PLUGIN_DIR or installed)",
       "DIR" },
+    { "from-records", 0, 0, G_OPTION_ARG_FILENAME, &from_records,
+      "Play nothing: the statistics of the games whose records --records wrote to DIR", "DIR" },
     { NULL },
   };
   g_autoptr (GOptionContext) context = g_option_context_new ("- games between bots");
@@ -79,7 +95,7 @@ main (int argc, char **argv)
   carc_plugin_host_load_dir (host, plugin_dir ? plugin_dir : carc_plugin_host_get_default_dir (),
                              NULL, NULL);
   plan.host = host;
-  if (!check_plan (&plan, &error))
+  if (!check_plan (&plan, &error) || !check_from_records (from_records, records, &error))
     {
       fprintf (stderr, "carcassonne-arena: %s\n", error->message);
       return 2;
@@ -90,7 +106,8 @@ main (int argc, char **argv)
     {
       ArenaStats stats;
       gint64 start = g_get_monotonic_time ();
-      if (!arena_play_set (&plan, sets[i], &stats, &error))
+      if (from_records ? !arena_read_set (&plan, from_records, sets[i], &stats, &error)
+                       : !arena_play_set (&plan, sets[i], &stats, &error))
         {
           fprintf (stderr, "carcassonne-arena: %s\n", error->message);
           return 1;
