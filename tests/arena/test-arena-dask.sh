@@ -1,0 +1,56 @@
+#!/bin/sh
+# test-arena-dask.sh: carcassonne-arena-dask (doc/arena.md, "Dask") on a LocalCluster of 2
+# workers against carcassonne-arena in-process, for the same bots and seeds (random, greedy
+# and mcts with a budget in iterations: all deterministic), the base game and one expansion
+# set: the records are byte-identical (each seat's bot and bot seed, each game's seed, as
+# doc/arena.md "Seats and seeds" says) and the statistics output, which
+# carcassonne-arena --from-records prints from the gathered records, is the same. Usage errors
+# exit 2 with the C arena's message before any cluster starts.
+# Without PyGObject, Dask (python3-distributed) or the typelib (configured without
+# introspection, as tools/sanitize does): skipped (exit 77, tests/common/require.sh).
+set -eu
+top_srcdir=${TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
+top_builddir=${TOP_BUILDDIR:-$(pwd)}
+. "$top_srcdir/tests/common/require.sh"
+PY=${PYTHON3:-python3}
+require_python_module "$PY" "import gi" "python3-gi (PyGObject)"
+require_python_module "$PY" "import distributed" "python3-distributed (Dask)"
+[ -f "$top_builddir/introspection/Carcassonne-1.0.typelib" ] ||
+  skip "no introspection/Carcassonne-1.0.typelib (configured without GObject Introspection)"
+GI_TYPELIB_PATH=$top_builddir/introspection${GI_TYPELIB_PATH:+:$GI_TYPELIB_PATH}
+LD_LIBRARY_PATH=$top_builddir/core/engine/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+CARCASSONNE_PLUGIN_DIR=${CARCASSONNE_PLUGIN_DIR:-$top_builddir/plugins/.libs}
+ARENA=$top_builddir/core/arena/carcassonne-arena
+CARCASSONNE_ARENA=$ARENA
+export GI_TYPELIB_PATH LD_LIBRARY_PATH CARCASSONNE_PLUGIN_DIR CARCASSONNE_ARENA
+dask () { "$PY" "$top_builddir/core/arena/carcassonne-arena-dask" "$@"; }
+fail () { echo "FAIL: $*"; exit 1; }
+dir=$(mktemp -d "${TMPDIR:-/tmp}/test-arena-dask.XXXXXX")
+trap 'rm -rf "$dir"' EXIT
+
+set -- --bot random --bot greedy --bot mcts:iterations=20,depth=2 --games 6 --seed 40 \
+  --expansions none --expansions inns-cathedrals
+"$ARENA" "$@" --records "$dir/c" >"$dir/out-c" 2>/dev/null
+# chunks of 2 games: 6 tasks over the 2 workers, records arriving out of order
+dask --workers 2 --chunk 2 "$@" --records "$dir/d" >"$dir/out-d" 2>"$dir/err-d" ||
+  { cat "$dir/err-d"; fail "carcassonne-arena-dask failed"; }
+[ "$(ls "$dir/c" | wc -l)" -eq 12 ] || fail "the C arena wrote $(ls "$dir/c" | wc -l) records, not 12"
+diff -r "$dir/c" "$dir/d" || fail "the Dask run's records differ from the in-process run's"
+diff -u "$dir/out-c" "$dir/out-d" || fail "the Dask run's statistics differ from the in-process run's"
+grep -q '^expansions inns-cathedrals: 6 games, 2 players, seeds 40..45$' "$dir/out-d" ||
+  fail "no inns-cathedrals set in: $(cat "$dir/out-d")"
+grep -q 'dask: .* 12 games in 6 tasks on 2 worker threads' "$dir/err-d" ||
+  fail "not 6 tasks on 2 workers: $(cat "$dir/err-d")"
+
+# usage errors: exit 2 and the C arena's message, before any cluster starts
+set +e
+msg=$(dask --bot greedy 2>&1); st=$?
+set -e
+[ "$st" -eq 2 ] || fail "one bot exited $st"
+case $msg in *"carcassonne-arena-dask: give 2 to 16 bots"*) ;; *) fail "one bot: $msg" ;; esac
+set +e
+msg=$(dask --bot greedy --bot mcts:speed=9 2>&1); st=$?
+set -e
+[ "$st" -eq 2 ] || fail "a bad option exited $st"
+case $msg in *"bot strategy 'mcts' has no option 'speed'"*) ;; *) fail "bad option: $msg" ;; esac
+echo "PASS: carcassonne-arena-dask"
