@@ -5,7 +5,8 @@
 # set: the records are byte-identical (each seat's bot and bot seed, each game's seed, as
 # doc/arena.md "Seats and seeds" says) and the statistics output, which
 # carcassonne-arena --from-records prints from the gathered records, is the same. Usage errors
-# exit 2 with the C arena's message before any cluster starts.
+# exit 2 with the C arena's message before any cluster starts; a game that fails in a worker
+# exits 1 naming it.
 # Without PyGObject, Dask (python3-distributed) or the typelib (configured without
 # introspection, as tools/sanitize does): skipped (exit 77, tests/common/require.sh).
 set -eu
@@ -41,6 +42,18 @@ grep -q '^expansions inns-cathedrals: 6 games, 2 players, seeds 40..45$' "$dir/o
   fail "no inns-cathedrals set in: $(cat "$dir/out-d")"
 grep -q 'dask: .* 12 games in 6 tasks on 2 worker threads' "$dir/err-d" ||
   fail "not 6 tasks on 2 workers: $(cat "$dir/err-d")"
+
+# a game that fails in a worker (no such plugin there) ends the run: its set, its index and
+# the engine's message, exit 1, no statistics
+mkdir "$dir/no-plugins"
+set +e
+msg=$(dask --workers 1 --bot random --bot greedy --games 2 --expansions abbey \
+  --plugin-dir "$dir/no-plugins" 2>&1 >"$dir/out-f"); st=$?
+set -e
+[ "$st" -eq 1 ] || fail "a failed game exited $st: $msg"
+case $msg in *"carcassonne-arena-dask: abbey game "[01]": no expansion called abbey"*) ;;
+  *) fail "failed game: $msg" ;; esac
+[ ! -s "$dir/out-f" ] || fail "statistics after a failed game: $(cat "$dir/out-f")"
 
 # usage errors: exit 2 and the C arena's message, before any cluster starts
 set +e
