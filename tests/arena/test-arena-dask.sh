@@ -1,9 +1,10 @@
 #!/bin/sh
 # test-arena-dask.sh: carcassonne-arena-dask (doc/arena.md, "Dask") on a LocalCluster of 2
 # workers against carcassonne-arena in-process, for the same bots and seeds (random, greedy
-# and mcts with a budget in iterations: all deterministic), the base game and one expansion
-# set: the records are byte-identical (each seat's bot and bot seed, each game's seed, as
-# doc/arena.md "Seats and seeds" says) and the statistics output, which
+# and mcts with a budget in iterations: all deterministic), 3 seats, the base game, a set of
+# two expansions and "all" (every plugin of the build tree): the records are byte-identical
+# (each seat's bot and bot seed, each game's seed and setup, as doc/arena.md "Seats and
+# seeds" says; the file names with the set's comma as '+') and the statistics output, which
 # carcassonne-arena --from-records prints from the gathered records, is the same. Usage errors
 # exit 2 with the C arena's message before any cluster starts; a game that fails in a worker
 # exits 1 naming it.
@@ -29,8 +30,8 @@ fail () { echo "FAIL: $*"; exit 1; }
 dir=$(mktemp -d "${TMPDIR:-/tmp}/test-arena-dask.XXXXXX")
 trap 'rm -rf "$dir"' EXIT
 
-set -- --bot random --bot greedy --bot mcts:iterations=20,depth=2 --games 6 --seed 40 \
-  --expansions none --expansions inns-cathedrals
+set -- --bot random --bot greedy --bot mcts:iterations=20,depth=2 --games 4 --seed 40 \
+  --players 3 --expansions none --expansions inns-cathedrals,winter --expansions all
 "$ARENA" "$@" --records "$dir/c" >"$dir/out-c" 2>/dev/null
 # chunks of 2 games: 6 tasks over the 2 workers, records arriving out of order
 dask --workers 2 --chunk 2 "$@" --records "$dir/d" >"$dir/out-d" 2>"$dir/err-d" ||
@@ -38,8 +39,11 @@ dask --workers 2 --chunk 2 "$@" --records "$dir/d" >"$dir/out-d" 2>"$dir/err-d" 
 [ "$(ls "$dir/c" | wc -l)" -eq 12 ] || fail "the C arena wrote $(ls "$dir/c" | wc -l) records, not 12"
 diff -r "$dir/c" "$dir/d" || fail "the Dask run's records differ from the in-process run's"
 diff -u "$dir/out-c" "$dir/out-d" || fail "the Dask run's statistics differ from the in-process run's"
-grep -q '^expansions inns-cathedrals: 6 games, 2 players, seeds 40..45$' "$dir/out-d" ||
-  fail "no inns-cathedrals set in: $(cat "$dir/out-d")"
+for set in none inns-cathedrals,winter all; do
+  grep -q "^expansions $set: 4 games, 3 players, seeds 40..43\$" "$dir/out-d" ||
+    fail "no set $set in: $(cat "$dir/out-d")"
+done
+[ -f "$dir/d/inns-cathedrals+winter-0003.json" ] || fail "no record inns-cathedrals+winter-0003.json"
 grep -q 'dask: .* 12 games in 6 tasks on 2 worker threads' "$dir/err-d" ||
   fail "not 6 tasks on 2 workers: $(cat "$dir/err-d")"
 
