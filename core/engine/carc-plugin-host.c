@@ -384,3 +384,91 @@ carc_game_config_add_expansion_by_name (CarcGameConfig *config, CarcPluginHost *
     }
   return carc_game_config_add_expansion (config, plugin, error);
 }
+
+static gboolean
+set_unknown (GError **error, const char *name, const char *set)
+{
+  g_set_error (error, CARC_ERROR, CARC_ERROR_UNKNOWN_EXPANSION,
+               "no expansion called '%s' in the set '%s'", name, set);
+  return FALSE;
+}
+
+/* The plugins @set names ("none", "all" or names with commas), or %FALSE with @error set. */
+static gboolean
+resolve_set (CarcPluginHost *host, const char *set, GPtrArray *plugins, GError **error)
+{
+  if (g_str_equal (set, "none"))
+    return TRUE;
+  if (g_str_equal (set, "all"))
+    {
+      for (guint i = 0; i < carc_plugin_host_get_n_plugins (host); i++)
+        g_ptr_array_add (plugins, carc_plugin_host_get_plugin (host, i));
+      return TRUE;
+    }
+  if (*set == '\0') /* g_strsplit() gives no name at all */
+    return set_unknown (error, "", set);
+  g_auto (GStrv) names = g_strsplit (set, ",", -1);
+  for (guint i = 0; names[i]; i++)
+    {
+      CarcPlugin *plugin = carc_plugin_host_lookup (host, names[i]);
+      if (!plugin)
+        return set_unknown (error, names[i], set);
+      g_ptr_array_add (plugins, plugin);
+    }
+  return TRUE;
+}
+
+/* Whether @config has an expansion called @name, or @plugins one before @upto. */
+static gboolean
+named_before (const CarcGameConfig *config, GPtrArray *plugins, guint upto, const char *name)
+{
+  for (guint i = 0; i < carc_game_config_get_n_expansions (config); i++)
+    if (g_str_equal (carc_plugin_get_name (carc_game_config_get_expansion (config, i)), name))
+      return TRUE;
+  for (guint i = 0; i < upto; i++)
+    if (g_str_equal (carc_plugin_get_name (g_ptr_array_index (plugins, i)), name))
+      return TRUE;
+  return FALSE;
+}
+
+/**
+ * carc_game_config_add_expansion_set:
+ * @config: a config
+ * @host: the host that loaded the expansions
+ * @set: an expansion set: `none` (no expansion), `all` (every plugin @host loaded, in its
+ *   order) or plugin names joined by commas (`abbey,winter`), as carcassonne-arena's
+ *   `--expansions SET` (doc/arena.md)
+ * @error: return location for a #CarcError
+ *
+ * carc_game_config_add_expansion() with every plugin of @set, all or none: on an error
+ * @config is as it was.
+ *
+ * Returns: %TRUE on success; %FALSE if a name is not a plugin of @host
+ *   (CARC_ERROR_UNKNOWN_EXPANSION, an empty name too) or an expansion is named twice, in
+ *   @set or in @set and @config (CARC_ERROR_INVALID_ARGUMENT)
+ */
+gboolean
+carc_game_config_add_expansion_set (CarcGameConfig *config, CarcPluginHost *host, const char *set,
+                                    GError **error)
+{
+  g_return_val_if_fail (config != NULL, FALSE);
+  g_return_val_if_fail (CARC_IS_PLUGIN_HOST (host), FALSE);
+  g_return_val_if_fail (set != NULL, FALSE);
+  g_autoptr (GPtrArray) plugins = g_ptr_array_new ();
+  if (!resolve_set (host, set, plugins, error))
+    return FALSE;
+  for (guint i = 0; i < plugins->len; i++)
+    {
+      const char *name = carc_plugin_get_name (g_ptr_array_index (plugins, i));
+      if (named_before (config, plugins, i, name))
+        {
+          g_set_error (error, CARC_ERROR, CARC_ERROR_INVALID_ARGUMENT,
+                       "expansion %s named twice (the set '%s')", name, set);
+          return FALSE;
+        }
+    }
+  for (guint i = 0; i < plugins->len; i++)
+    if (!carc_game_config_add_expansion (config, g_ptr_array_index (plugins, i), error))
+      return FALSE; /* checked above: cannot happen */
+  return TRUE;
+}

@@ -59,6 +59,8 @@ gboolean carc_game_config_add_expansion (CarcGameConfig *config, CarcPlugin *plu
                                          GError **error);
 gboolean carc_game_config_add_expansion_by_name (CarcGameConfig *config, CarcPluginHost *host,
                                                  const char *name, GError **error);
+gboolean carc_game_config_add_expansion_set (CarcGameConfig *config, CarcPluginHost *host,
+                                             const char *set, GError **error);
 gboolean carc_game_config_set_option (CarcGameConfig *config, const char *expansion,
                                       const char *option, guint32 value, GError **error);
 guint carc_game_config_get_n_expansions (const CarcGameConfig *config);

@@ -760,15 +760,23 @@ START_TEST (test_deck_size)
 }
 END_TEST
 
+/* A host of two plugins only: abbey and halftiles. */
+static CarcPluginHost *
+abbey_halftiles_host (void)
+{
+  CarcPluginHost *host = carc_plugin_host_new ();
+  ck_assert_uint_eq (
+      carc_plugin_host_load_dir (host, carc_plugin_host_get_default_dir (), "abbey,half*", NULL),
+      2);
+  return host;
+}
+
 /* A game that names an expansion twice, or an option it does not have, is refused. */
 START_TEST (test_expansion_config_errors)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (CarcTileSet) base = carc_tile_set_new_base (NULL);
-  g_autoptr (CarcPluginHost) host = carc_plugin_host_new ();
-  ck_assert_uint_eq (
-      carc_plugin_host_load_dir (host, carc_plugin_host_get_default_dir (), "abbey,half*", NULL),
-      2);
+  g_autoptr (CarcPluginHost) host = abbey_halftiles_host ();
   ck_assert (carc_plugin_host_is_known (host, "winter"));
   ck_assert_ptr_null (carc_plugin_host_lookup (host, "winter"));
   ck_assert (!carc_plugin_host_is_known (host, "cathedrals"));
@@ -793,6 +801,53 @@ START_TEST (test_expansion_config_errors)
   g_clear_error (&error);
   ck_assert (!carc_game_config_set_option (config, "abbey", "x", 1, &error));
   ck_assert_str_eq (error->message, "the game does not use expansion abbey");
+}
+END_TEST
+
+/* carc_game_config_add_expansion_set(): carcassonne-arena's --expansions SET (doc/arena.md),
+ * all or nothing: a set with an unknown or repeated name leaves the config as it was. */
+START_TEST (test_expansion_set)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CarcTileSet) base = carc_tile_set_new_base (NULL);
+  g_autoptr (CarcPluginHost) host = abbey_halftiles_host ();
+  g_autoptr (CarcGameConfig) config = carc_game_config_new (base);
+  ck_assert (carc_game_config_add_expansion_set (config, host, "none", NULL));
+  ck_assert_uint_eq (carc_game_config_get_n_expansions (config), 0);
+  const struct
+  {
+    const char *set;
+    gint code;
+    const char *message;
+  } bad[] = {
+    { "abbey,nosuch", CARC_ERROR_UNKNOWN_EXPANSION,
+      "no expansion called 'nosuch' in the set 'abbey,nosuch'" },
+    { "winter", CARC_ERROR_UNKNOWN_EXPANSION, "no expansion called 'winter' in the set 'winter'" },
+    { "", CARC_ERROR_UNKNOWN_EXPANSION, "no expansion called '' in the set ''" },
+    { "abbey,", CARC_ERROR_UNKNOWN_EXPANSION, "no expansion called '' in the set 'abbey,'" },
+    { "abbey,halftiles,abbey", CARC_ERROR_INVALID_ARGUMENT,
+      "expansion abbey named twice (the set 'abbey,halftiles,abbey')" },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      ck_assert (!carc_game_config_add_expansion_set (config, host, bad[i].set, &error));
+      ck_assert_int_eq (error->code, bad[i].code);
+      ck_assert_str_eq (error->message, bad[i].message);
+      g_clear_error (&error);
+      ck_assert_uint_eq (carc_game_config_get_n_expansions (config), 0);
+    }
+  ck_assert (carc_game_config_add_expansion_set (config, host, "halftiles,abbey", NULL));
+  ck_assert_uint_eq (carc_game_config_get_n_expansions (config), 2);
+  /* one already in the config: refused, the config unchanged */
+  ck_assert (!carc_game_config_add_expansion_set (config, host, "abbey", &error));
+  ck_assert_str_eq (error->message, "expansion abbey named twice (the set 'abbey')");
+  ck_assert_uint_eq (carc_game_config_get_n_expansions (config), 2);
+  /* all: every plugin the host loaded */
+  g_autoptr (CarcGameConfig) every = carc_game_config_new (base);
+  ck_assert (carc_game_config_add_expansion_set (every, host, "all", NULL));
+  ck_assert_uint_eq (carc_game_config_get_n_expansions (every), 2);
+  ck_assert_str_eq (carc_plugin_get_name (carc_game_config_get_expansion (every, 0)),
+                    carc_plugin_get_name (carc_game_config_get_expansion (config, 0)));
 }
 END_TEST
 
@@ -822,6 +877,7 @@ main (void)
   tcase_add_test (tc, test_winter_and_vineyards_decks);
   tcase_add_test (tc, test_deck_size);
   tcase_add_test (tc, test_expansion_config_errors);
+  tcase_add_test (tc, test_expansion_set);
   suite_add_tcase (s, tc);
   return check_run_suite (s);
 }
