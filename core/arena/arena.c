@@ -16,20 +16,8 @@ arena_make_config (const ArenaPlan *plan, const char *set, guint index, GError *
     return NULL;
   carc_game_config_set_n_players (config, plan->n_players);
   carc_game_config_set_seed (config, plan->seed + index);
-  if (strcmp (set, "none") == 0)
-    return g_steal_pointer (&config);
-  if (strcmp (set, "all") == 0)
-    {
-      for (guint i = 0; i < carc_plugin_host_get_n_plugins (plan->host); i++)
-        if (!carc_game_config_add_expansion (config, carc_plugin_host_get_plugin (plan->host, i),
-                                             error))
-          return NULL;
-      return g_steal_pointer (&config);
-    }
-  g_auto (GStrv) names = g_strsplit (set, ",", -1);
-  for (guint i = 0; names[i]; i++)
-    if (!carc_game_config_add_expansion_by_name (config, plan->host, names[i], error))
-      return NULL;
+  if (!carc_game_config_add_expansion_set (config, plan->host, set, error))
+    return NULL;
   return g_steal_pointer (&config);
 }
 
