@@ -10,6 +10,7 @@
 #include "cdbus.h"
 #include "errors.h"
 #include "session.h"
+#include "thinker.h"
 
 static void
 client_free (gpointer data)
@@ -59,6 +60,8 @@ carcd_daemon_free (CarcdDaemon *daemon)
       g_hash_table_iter_steal (&iter);
       session_free (value);
     }
+  /* the sessions cancelled their bots' thoughts: wait for the workers to stop */
+  carcd_thinkers_shutdown (daemon);
   g_hash_table_iter_init (&iter, daemon->clients);
   while (g_hash_table_iter_next (&iter, NULL, &value))
     {

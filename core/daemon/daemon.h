@@ -13,10 +13,12 @@
 #define CARCD_ROOT_PATH             "/org/carcassonne/Engine1"
 #define CARCD_GAME_PATH_PREFIX      CARCD_ROOT_PATH "/game/"
 #define CARCD_EXPANSION_PATH_PREFIX CARCD_ROOT_PATH "/expansion/"
+#define CARCD_STRATEGY_PATH_PREFIX  CARCD_ROOT_PATH "/strategy/"
 #define CARCD_MANAGER_INTERFACE     "org.carcassonne.Engine1.Manager"
 #define CARCD_GAME_INTERFACE        "org.carcassonne.Engine1.Game"
 #define CARCD_PLAYER_INTERFACE      "org.carcassonne.Engine1.Player"
 #define CARCD_EXPANSION_INTERFACE   "org.carcassonne.Engine1.Expansion"
+#define CARCD_STRATEGY_INTERFACE    "org.carcassonne.Engine1.Strategy"
 
 typedef struct _CarcdSession CarcdSession;
 
@@ -51,8 +53,10 @@ typedef struct
   guint64 next_game_id; /* past G_MAXUINT32: no number is left, no new game */
   guint n_seats_held;   /* seats held by clients, all games together (the clients' n_seats) */
   guint reap_source;
-  guint trim_source; /* gives freed memory back, after games are removed */
-  char *state_dir;   /* where the games' journals are; NULL: games do not survive a restart */
+  guint trim_source;     /* gives freed memory back, after games are removed */
+  char *state_dir;       /* where the games' journals are; NULL: games do not survive a restart */
+  GThreadPool *thinkers; /* where bots think (thinker.c); NULL until the first thinks */
+  GQueue thoughts;       /* CarcdThought: those not back in the main loop yet */
 } CarcdDaemon;
 
 /* @state_dir: the directory of the journals (created if missing), or NULL. */
@@ -92,3 +96,6 @@ gboolean carcd_manager_register (CarcdDaemon *daemon);
 
 /* expansion-object.c: registers an Expansion object for every loaded plugin. */
 gboolean carcd_expansion_objects_register (CarcdDaemon *daemon);
+
+/* strategy-object.c: registers a Strategy object for every bot strategy of the library. */
+gboolean carcd_strategy_objects_register (CarcdDaemon *daemon);

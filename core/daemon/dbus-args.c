@@ -126,3 +126,33 @@ carcd_append_deployments (DBusMessageIter *it, CarcGame *game, const CarcDeploym
     }
   return ok && dbus_message_iter_close_container (it, &array);
 }
+
+static gboolean
+append_str (DBusMessageIter *it, const char *s)
+{
+  return dbus_message_iter_append_basic (it, DBUS_TYPE_STRING, &s);
+}
+
+/* One option: (name, "b" or "u", description, default as a variant of that type, the
+ * smallest and the largest value: 0 and 1 for a boolean). */
+gboolean
+carcd_append_option_def (DBusMessageIter *array, const CarcOptionDef *def)
+{
+  DBusMessageIter st, variant;
+  gboolean boolean = def->type == CARC_OPTION_BOOLEAN;
+  const char *type = boolean ? "b" : "u";
+  dbus_uint32_t u = def->default_value;
+  dbus_bool_t b = u != 0;
+  dbus_uint32_t min = boolean ? 0 : def->min, max = boolean ? 1 : def->max;
+
+  return dbus_message_iter_open_container (array, DBUS_TYPE_STRUCT, NULL, &st)
+         && append_str (&st, def->name) && append_str (&st, type)
+         && append_str (&st, def->description ? def->description : "")
+         && dbus_message_iter_open_container (&st, DBUS_TYPE_VARIANT, type, &variant)
+         && (boolean ? dbus_message_iter_append_basic (&variant, DBUS_TYPE_BOOLEAN, &b)
+                     : dbus_message_iter_append_basic (&variant, DBUS_TYPE_UINT32, &u))
+         && dbus_message_iter_close_container (&st, &variant)
+         && dbus_message_iter_append_basic (&st, DBUS_TYPE_UINT32, &min)
+         && dbus_message_iter_append_basic (&st, DBUS_TYPE_UINT32, &max)
+         && dbus_message_iter_close_container (array, &st);
+}

@@ -19,6 +19,9 @@ gboolean carcd_append_placements (DBusMessageIter *iter, const CarcPlacement *pl
  * @game, as GetDeployments answers */
 gboolean carcd_append_deployments (DBusMessageIter *iter, CarcGame *game,
                                    const CarcDeployment *deployments, guint n);
+/* One option of "a(sssvuu)": (name, "b" or "u", description, default as a variant of that
+ * type, min, max: 0 and 1 for a boolean), as Expansion.Options and Strategy.Options list them */
+gboolean carcd_append_option_def (DBusMessageIter *array, const CarcOptionDef *def);
 /* A method return holding only what @append appends (NULL on out of memory). */
 DBusMessage *carcd_reply_with (DBusMessage *msg,
                                gboolean (*append) (DBusMessageIter *iter, gpointer data),

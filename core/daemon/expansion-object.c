@@ -40,30 +40,6 @@ get_priority (DBusMessageIter *it, gpointer data)
   return dbus_message_iter_append_basic (it, DBUS_TYPE_INT32, &priority);
 }
 
-/* One option: (name, "b" or "u", description, default as a variant of that type, the
- * smallest and the largest value: 0 and 1 for a boolean). */
-static gboolean
-append_option (DBusMessageIter *array, const CarcOptionDef *def)
-{
-  DBusMessageIter st, variant;
-  gboolean boolean = def->type == CARC_OPTION_BOOLEAN;
-  const char *type = boolean ? "b" : "u";
-  dbus_uint32_t u = def->default_value;
-  dbus_bool_t b = u != 0;
-  dbus_uint32_t min = boolean ? 0 : def->min, max = boolean ? 1 : def->max;
-
-  return dbus_message_iter_open_container (array, DBUS_TYPE_STRUCT, NULL, &st)
-         && append_string (&st, def->name) && append_string (&st, type)
-         && append_string (&st, def->description ? def->description : "")
-         && dbus_message_iter_open_container (&st, DBUS_TYPE_VARIANT, type, &variant)
-         && (boolean ? dbus_message_iter_append_basic (&variant, DBUS_TYPE_BOOLEAN, &b)
-                     : dbus_message_iter_append_basic (&variant, DBUS_TYPE_UINT32, &u))
-         && dbus_message_iter_close_container (&st, &variant)
-         && dbus_message_iter_append_basic (&st, DBUS_TYPE_UINT32, &min)
-         && dbus_message_iter_append_basic (&st, DBUS_TYPE_UINT32, &max)
-         && dbus_message_iter_close_container (array, &st);
-}
-
 static gboolean
 get_options (DBusMessageIter *it, gpointer data)
 {
@@ -72,7 +48,7 @@ get_options (DBusMessageIter *it, gpointer data)
   gboolean ok = dbus_message_iter_open_container (it, DBUS_TYPE_ARRAY, "(sssvuu)", &array);
 
   for (guint i = 0; ok && i < carc_plugin_get_n_options (plugin); i++)
-    ok = append_option (&array, carc_plugin_get_option (plugin, i));
+    ok = carcd_append_option_def (&array, carc_plugin_get_option (plugin, i));
   return ok && dbus_message_iter_close_container (it, &array);
 }
 

@@ -83,12 +83,17 @@ game_add_bot (DBusConnection *c, DBusMessage *msg, gpointer data)
   const char *name;
   DBusMessageIter dict;
   CarcdSeat *seat;
+  CarcdBotSpec spec = { NULL };
 
   read_name_and_options (msg, &name, &dict);
   if (!carcd_caller_identify (msg, data, &dict, &caller, &error)
-      || !carcd_options_expect_only_token (&dict, "AddBot", &error)
-      || !(seat = carcd_session_add_bot (data, &caller, name, &error)))
-    return carcd_error_reply (msg, error);
+      || !carcd_bot_spec_read (&dict, TRUE, "random", &spec, &error)
+      || !(seat = carcd_session_add_bot (data, &caller, name, &spec, &error)))
+    {
+      carcd_bot_spec_clear (&spec);
+      return carcd_error_reply (msg, error);
+    }
+  carcd_bot_spec_clear (&spec);
   return reply_path (msg, seat->path, NULL);
 }
 
@@ -560,6 +565,7 @@ static const CdbusArg index_in[] = { { "index", "u" }, { "options", "a{sv}" }, {
 static const CdbusArg hand_in[] = { { "player", "o" }, { "options", "a{sv}" }, { NULL } };
 static const CdbusArg pieces_out[] = { { "pieces", "as" }, { NULL } };
 static const CdbusArg moves_out[] = { { "moves", "a(sa{sv})" }, { NULL } };
+static const CdbusArg hint_out[] = { { "type", "s" }, { "args", "a{sv}" }, { NULL } };
 static const CdbusArg play_in[]
     = { { "type", "s" }, { "args", "a{sv}" }, { "options", "a{sv}" }, { NULL } };
 static const CdbusArg picture_out[] = { { "svg", "s" }, { NULL } };
@@ -602,6 +608,7 @@ static const CdbusMethod game_methods[] = {
   { "GetSegmentGeometry", tile_picture_in, geometry_out, carcd_game_get_segment_geometry },
   { "GetFigures", NULL, figures_out, carcd_game_get_figures },
   { "GetSegmentAttributes", NULL, attributes_out, carcd_game_get_segment_attributes },
+  { "GetHint", options_in, hint_out, carcd_game_get_hint },
   { NULL },
 };
 

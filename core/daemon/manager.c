@@ -196,6 +196,14 @@ get_expansions (DBusMessageIter *it, gpointer data)
   return carcd_append_string_array (it, names, n);
 }
 
+/* The library's bot strategies, in its order. */
+static gboolean
+get_strategies (DBusMessageIter *it, gpointer data)
+{
+  const char *const *names = carc_bot_list_strategies ();
+  return carcd_append_string_array (it, names, g_strv_length ((char **)names));
+}
+
 /* (name, file, reason) of every plugin file refused at start. */
 static gboolean
 get_refused_plugins (DBusMessageIter *it, gpointer data)
@@ -288,6 +296,7 @@ static const CdbusProperty manager_properties[] = {
   { "Expansions", "as", get_expansions, CDBUS_PROPERTY_CONST },
   { "RefusedPlugins", "a(sss)", get_refused_plugins, CDBUS_PROPERTY_CONST },
   { "RuleOptions", "a(ssuau)", get_rule_options, CDBUS_PROPERTY_CONST },
+  { "Strategies", "as", get_strategies, CDBUS_PROPERTY_CONST },
   { NULL },
 };
 
@@ -301,5 +310,5 @@ carcd_manager_register (CarcdDaemon *daemon)
   return cdbus_set_object_manager (daemon->connection, CARCD_ROOT_PATH)
          && cdbus_register_interface (daemon->connection, CARCD_ROOT_PATH, &manager_interface,
                                       daemon, NULL)
-         && carcd_expansion_objects_register (daemon);
+         && carcd_expansion_objects_register (daemon) && carcd_strategy_objects_register (daemon);
 }

@@ -39,9 +39,8 @@ append_arg (DBusMessageIter *dict, const char *key, GVariant *value)
          && dbus_message_iter_close_container (dict, &entry);
 }
 
-/* Appends @m's type and a{sv} arguments (s, a{sv}) into the open struct @st. */
-static gboolean
-append_type_and_args (DBusMessageIter *st, const CarcMove *m)
+gboolean
+carcd_append_move_type_and_args (DBusMessageIter *st, const CarcMove *m)
 {
   DBusMessageIter dict;
   const char *name = carc_move_get_name (m);
@@ -65,7 +64,8 @@ append_move (DBusMessageIter *array, const CarcMove *m)
 {
   DBusMessageIter st;
   return dbus_message_iter_open_container (array, DBUS_TYPE_STRUCT, NULL, &st)
-         && append_type_and_args (&st, m) && dbus_message_iter_close_container (array, &st);
+         && carcd_append_move_type_and_args (&st, m)
+         && dbus_message_iter_close_container (array, &st);
 }
 
 static gboolean
@@ -323,7 +323,7 @@ append_history_entry (DBusMessageIter *array, CarcdSession *s, CarcGame *g, cons
   return dbus_message_iter_open_container (array, DBUS_TYPE_STRUCT, NULL, &st)
          && dbus_message_iter_append_basic (&st, DBUS_TYPE_UINT32, &turn)
          && dbus_message_iter_append_basic (&st, DBUS_TYPE_OBJECT_PATH, &player)
-         && append_type_and_args (&st, m)
+         && carcd_append_move_type_and_args (&st, m)
          && dbus_message_iter_append_basic (&st, DBUS_TYPE_STRING, &tile)
          && dbus_message_iter_close_container (array, &st);
 }

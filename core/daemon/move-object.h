@@ -3,6 +3,11 @@
 #include <dbus/dbus.h>
 #include <glib.h>
 
+#include "carcassonne.h"
+
+/* Appends @m's type and a{sv} arguments (s, a{sv}), as GetMoves lists it and Play takes it. */
+gboolean carcd_append_move_type_and_args (DBusMessageIter *iter, const CarcMove *m);
+
 DBusMessage *carcd_game_get_moves (DBusConnection *c, DBusMessage *msg, gpointer data);
 DBusMessage *carcd_game_play (DBusConnection *c, DBusMessage *msg, gpointer data);
 /* PreviewDeployments: the deployments a move would offer, without making it. */

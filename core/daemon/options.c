@@ -19,6 +19,7 @@ carcd_game_options_clear (CarcdGameOptions *options)
     }
   options->n_expansions = 0;
   g_clear_pointer (&options->name, g_free);
+  carcd_bot_spec_clear (&options->bot_spec);
 }
 
 void
@@ -255,8 +256,9 @@ read_rule (DBusMessageIter *value, const char *key, guint index, Parse *p, GErro
 static gboolean
 parse_game_option (const char *key, DBusMessageIter *value, Parse *p, GError **error)
 {
-  static const char *const keys[] = { "players",    "bots",      "bot-delay", "seed", "tile-order",
-                                      "expansions", "followers", "farmers",   "name", NULL };
+  static const char *const keys[]
+      = { "players",   "bots",    "bot-delay", "seed",        "tile-order", "expansions",
+          "followers", "farmers", "name",      "bot-options", NULL };
   CarcdGameOptions *o = &p->o;
   guint bit = 0;
 
@@ -314,6 +316,17 @@ parse_game_option (const char *key, DBusMessageIter *value, Parse *p, GError **e
           dbus_message_iter_get_basic (value, &b);
           o->farmers = b != 0;
           return TRUE;
+        }
+      case 9:
+        {
+          DBusMessageIter dict;
+          if (!expect_type (value, key, "a{sv}", error))
+            return FALSE;
+          dbus_message_iter_recurse (value, &dict);
+          if (carcd_bot_spec_read (&dict, FALSE, "random", &o->bot_spec, error))
+            return TRUE;
+          g_prefix_error (error, "Option \"bot-options\": ");
+          return FALSE;
         }
       default:
         {

@@ -9,6 +9,7 @@
 #include <dbus/dbus.h>
 #include <glib.h>
 
+#include "bot-options.h"
 #include "carcassonne.h"
 
 /* Caps on what one call may ask for. */
@@ -35,6 +36,7 @@ typedef struct
 {
   guint players;
   guint bots;
+  CarcdBotSpec bot_spec; /* "bot-options": the strategy of the "bots" seats */
   guint bot_delay;
   gboolean has_seed;
   guint64 seed;

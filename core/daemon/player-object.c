@@ -118,6 +118,13 @@ get_bot (DBusMessageIter *it, gpointer data)
 }
 
 static gboolean
+get_strategy (DBusMessageIter *it, gpointer data)
+{
+  CarcdSeat *seat = data;
+  return append_string (it, seat->strategy ? seat->strategy : "");
+}
+
+static gboolean
 get_connected (DBusMessageIter *it, gpointer data)
 {
   CarcdSeat *seat = data;
@@ -157,6 +164,7 @@ static const CdbusProperty player_properties[] = {
   { "Followers", "u", get_followers, CDBUS_PROPERTY_EMITS_CHANGED },
   { "Figures", "a{su}", get_figures, CDBUS_PROPERTY_EMITS_CHANGED },
   { "Bot", "b", get_bot, CDBUS_PROPERTY_EMITS_CHANGED },
+  { "Strategy", "s", get_strategy, CDBUS_PROPERTY_CONST },
   { "Connected", "b", get_connected, CDBUS_PROPERTY_EMITS_CHANGED },
   { "HandSize", "u", get_hand_size, CDBUS_PROPERTY_EMITS_CHANGED },
   { "Sequence", "t", get_sequence, CDBUS_PROPERTY_EVERY_CHANGE },

@@ -6,8 +6,9 @@
  *                            of a record, carc_game_config_to_json()), the creator's token
  *                            (and the Unix user it was issued to), and for an imported game
  *                            the record's moves it starts from
- *   {"type": "seats", ...}   the seats after a change: name, token (and its Unix user), bot;
- *                            null for a free seat
+ *   {"type": "seats", ...}   the seats after a change: name, token (and its Unix user), bot,
+ *                            and for a bot seat AddBot made its strategy (the spec
+ *                            carc_bot_to_spec() writes); null for a free seat
  *   {"type": "start", ...}   Start: the config the game was dealt from (with its seed)
  *   {"type": "move", ...}    a move (carc_move_to_json(), with the scores after it); the last
  *                            move written in one go also carries the state hash after it
@@ -157,6 +158,8 @@ seats_payload (CarcdSession *s)
       add_token (b, "token", seat->token, seat->token_uid);
       json_builder_set_member_name (b, "bot");
       json_builder_add_boolean_value (b, seat->bot != NULL);
+      if (seat->strategy)
+        add_string (b, "strategy", seat->strategy);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -529,6 +532,18 @@ read_token_uid (JsonObject *o, const char *name)
   return uid;
 }
 
+/* A seat's "strategy", if it has one: a bot seat's spec the library reads. Journals from before
+ * strategies have none: their bots are random. */
+static gboolean
+check_strategy (JsonObject *o)
+{
+  if (!json_object_has_member (o, "strategy"))
+    return TRUE;
+  const char *spec = get_string (o, "strategy");
+  g_autoptr (CarcBot) bot = spec ? carc_bot_new_from_spec (spec, 0, NULL) : NULL;
+  return bot != NULL && json_object_get_boolean_member (o, "bot");
+}
+
 static gboolean
 check_seats (JsonNode *seats, guint players, GError **error)
 {
@@ -557,6 +572,9 @@ check_seats (JsonNode *seats, guint players, GError **error)
           || !JSON_NODE_HOLDS_VALUE (bot) || json_node_get_value_type (bot) != G_TYPE_BOOLEAN
           || !check_token_uid (o, "token"))
         return bad (error, "seat %u is not a name, a token and a bot flag", i);
+      if (!check_strategy (o))
+        return bad (error, "seat %u: its strategy is not a bot's spec (carc_bot_new_from_spec())",
+                    i);
     }
   return TRUE;
 }
@@ -818,6 +836,7 @@ read_seats (JsonNode *seats, CarcdJournalSeat *out)
       g_strlcpy (out[i].token, get_string (o, "token"), sizeof out[i].token);
       out[i].token_uid = read_token_uid (o, "token");
       out[i].bot = json_object_get_boolean_member (o, "bot");
+      out[i].strategy = g_strdup (get_string (o, "strategy"));
     }
 }
 
@@ -1037,7 +1056,10 @@ carcd_journal_game_clear (CarcdJournalGame *game)
   g_clear_pointer (&game->config, carc_game_config_unref);
   g_clear_object (&game->game);
   for (guint i = 0; i < G_N_ELEMENTS (game->seats); i++)
-    g_clear_pointer (&game->seats[i].name, g_free);
+    {
+      g_clear_pointer (&game->seats[i].name, g_free);
+      g_clear_pointer (&game->seats[i].strategy, g_free);
+    }
   g_clear_pointer (&game->problem, g_free);
   memset (game, 0, sizeof *game);
   game->creator_uid = CARCD_NO_UID;
@@ -1061,6 +1083,23 @@ reopen_journal (CarcdSession *s, const char *path, gsize good_length)
     }
 }
 
+/* A bot seat again: its strategy rebuilt from its spec (checked when read), or the random
+ * policy for a spec of random's or none. */
+static void
+restore_bot (CarcdSession *s, CarcdSeat *seat, const char *strategy)
+{
+  CarcBot *brain = NULL;
+
+  if (strategy)
+    {
+      brain = carc_bot_new_from_spec (strategy, carcd_session_bot_seed (s, seat->index), NULL);
+      g_assert (brain != NULL); /* check_strategy() read it */
+      if (g_str_equal (carc_bot_get_strategy (brain), "random"))
+        g_clear_object (&brain);
+    }
+  carcd_session_seat_set_bot (seat, brain, strategy);
+}
+
 /* Puts the seats of @g on the bus. */
 static gboolean
 restore_seats (CarcdSession *s, const CarcdJournalGame *g, GError **error)
@@ -1076,7 +1115,7 @@ restore_seats (CarcdSession *s, const CarcdJournalGame *g, GError **error)
       g_strlcpy (seat->token, from->token, sizeof seat->token);
       seat->token_uid = from->token_uid;
       if (from->bot)
-        seat->bot = &carcd_bot_random;
+        restore_bot (s, seat, from->strategy);
       if (!carcd_session_install_seat (s, seat, error))
         return FALSE;
     }

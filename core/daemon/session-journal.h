@@ -30,6 +30,7 @@ typedef struct
   char token[CARCD_TOKEN_CHARS + 1]; /* "" once revoked (a bot seat) */
   gint64 token_uid;                  /* CARCD_NO_UID if not known */
   gboolean bot;
+  char *strategy; /* the bot's spec (carc_bot_to_spec()); NULL: none recorded (random) */
 } CarcdJournalSeat;
 
 /* A journal, read: the game its good lines tell. */

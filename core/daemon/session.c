@@ -102,6 +102,8 @@ carcd_session_new_full (CarcdDaemon *daemon, guint id, CarcdGameOptions *options
 static void
 seat_free (CarcdSeat *seat)
 {
+  g_clear_object (&seat->brain);
+  g_free (seat->strategy);
   g_free (seat->path);
   g_free (seat->name);
   g_free (seat->owner);
@@ -146,6 +148,10 @@ carcd_session_free (CarcdSession *s)
 {
   if (s->bot_source)
     g_source_remove (s->bot_source);
+  /* a bot still thinking stops; its worker lets go of its copy of the game by itself */
+  if (s->thought)
+    carcd_thought_cancel (g_steal_pointer (&s->thought));
+  carcd_session_cancel_hints (s);
   if (s->abandon_source)
     g_source_remove (s->abandon_source);
   for (guint i = 0; i < CARC_MAX_PLAYERS; i++)
@@ -497,27 +503,59 @@ check_participant (CarcdSession *s, CarcdCaller *caller, GError **error)
   return FALSE;
 }
 
+guint64
+carcd_session_bot_seed (CarcdSession *s, guint index)
+{
+  guint64 seed;
+
+  if (s->options.has_seed)
+    return s->options.seed ^ (G_GUINT64_CONSTANT (0x9e3779b97f4a7c15) * (index + 1));
+  if (!carcd_random_bytes (&seed, sizeof seed))
+    seed = (guint64)g_get_real_time () ^ index; /* a bot's own draws: no secret */
+  return seed;
+}
+
+void
+carcd_session_seat_set_bot (CarcdSeat *seat, CarcBot *brain, const char *strategy)
+{
+  seat->bot = &carcd_bot_random;
+  g_set_object (&seat->brain, NULL);
+  seat->brain = brain;
+  g_free (seat->strategy);
+  seat->strategy = g_strdup (strategy);
+}
+
+/* A bot seat of @spec's strategy. The random one plays on the session's generator, as it
+ * always did, so that a seeded game of random bots replays as before. */
 static CarcdSeat *
-add_bot_seat (CarcdSession *s, const char *name, GError **error)
+add_bot_seat (CarcdSession *s, const char *name, const CarcdBotSpec *spec, GError **error)
 {
   gint index = free_seat (s, error);
   CarcdSeat *seat;
 
   if (index < 0)
     return NULL;
+  g_autoptr (CarcBot) brain
+      = carcd_bot_spec_new_bot (spec, carcd_session_bot_seed (s, index), error);
+  if (brain == NULL)
+    return NULL;
+  g_autofree char *strategy = carc_bot_to_spec (brain);
+  if (g_str_equal (carc_bot_get_strategy (brain), "random"))
+    g_clear_object (&brain);
   seat = carcd_session_seat_new (s, (guint)index, name);
-  seat->bot = &carcd_bot_random;
+  carcd_session_seat_set_bot (seat, g_steal_pointer (&brain), strategy);
   if (!save_and_install_seat (s, seat, error))
     return NULL;
   return seat;
 }
 
 CarcdSeat *
-carcd_session_add_bot (CarcdSession *s, CarcdCaller *caller, const char *name, GError **error)
+carcd_session_add_bot (CarcdSession *s, CarcdCaller *caller, const char *name,
+                       const CarcdBotSpec *spec, GError **error)
 {
   if (!carcd_check_name (name, FALSE, error) || !check_participant (s, caller, error))
     return NULL;
-  return add_bot_seat (s, name, error);
+  return add_bot_seat (s, name, spec, error);
 }
 
 gboolean
@@ -526,7 +564,7 @@ carcd_session_add_initial_bots (CarcdSession *s, GError **error)
   for (guint i = 0; i < s->options.bots; i++)
     {
       g_autofree char *name = g_strdup_printf ("Bot %u", i + 1);
-      if (add_bot_seat (s, name, error) == NULL)
+      if (add_bot_seat (s, name, &s->options.bot_spec, error) == NULL)
         return FALSE;
     }
   return TRUE;
@@ -540,7 +578,7 @@ schedule_bot (CarcdSession *s)
 {
   CarcdSeat *seat = carcd_session_active_seat (s);
 
-  if (s->bot_source || seat == NULL || seat->bot == NULL)
+  if (s->bot_source || s->thought || seat == NULL || seat->bot == NULL)
     return;
   if (s->options.bot_delay)
     s->bot_source = g_timeout_add (s->options.bot_delay, bot_step, s);
@@ -642,6 +680,79 @@ bot_moved (CarcGame *game, gpointer data)
   g_array_append_val (s->move_scores, entry);
 }
 
+/* A bot that cannot move is a bug: it stops rather than retry for ever (what it did before
+ * it stopped stands). */
+static void
+bot_failed (CarcdSession *s, CarcdSeat *seat, const GError *why)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_critical ("%s: bot %s could not move: %s", s->path, seat->name, why->message);
+  s->turn_end_pending = FALSE;
+  if (carcd_session_journal_moves (s, FALSE, &error))
+    carcd_session_release_signals (s);
+  else
+    roll_back (s, FALSE);
+  carcd_session_sync_properties (s);
+}
+
+/* One move of the active player, as Play makes it: the TurnEnded it may owe, the move, the
+ * journal, the signals, the next bot. */
+static gboolean
+apply_move (CarcdSession *s, const CarcMove *move, GError **error)
+{
+  if (carc_game_get_turn (s->game) > 0) /* a move before the first turn ends no turn */
+    owe_turn_end (s);
+  gboolean ok = carc_game_apply_move (s->game, move, error);
+  settle_turn_end (s, ok, move->type);
+  return ok && after_move (s, FALSE, error);
+}
+
+static gboolean bot_retry (gpointer data);
+
+/* The main loop: the active seat's bot chose @move in its copy of the game. */
+static void
+bot_thought (const CarcMove *move, const GError *why, gpointer data)
+{
+  CarcdSession *s = data;
+  CarcdSeat *seat = s->seats[carc_game_get_current_player (s->game)];
+  g_autoptr (GError) error = NULL;
+  guint n;
+
+  s->thought = NULL;
+  carc_game_get_moves (s->game, &n);
+  if (n != s->thought_moves) /* the game went back (a move not saved): think again */
+    {
+      schedule_bot (s);
+      return;
+    }
+  if (move == NULL)
+    {
+      bot_failed (s, seat, why);
+      return;
+    }
+  if (!apply_move (s, move, &error))
+    {
+      /* a move that could not be saved is undone: try again later */
+      if (g_error_matches (error, CARCD_ERROR, CARCD_ERROR_FAILED))
+        s->bot_source = g_timeout_add_seconds (1, bot_retry, s);
+      else
+        bot_failed (s, seat, error);
+    }
+}
+
+/* A strategy bot's move: thought in a worker thread (thinker.h), made when it is back. */
+static void
+bot_think (CarcdSession *s, CarcdSeat *seat)
+{
+  g_autoptr (GError) error = NULL;
+
+  carc_game_get_moves (s->game, &s->thought_moves);
+  s->thought = carcd_think (s->daemon, seat->brain, s->game, bot_thought, s, &error);
+  if (s->thought == NULL)
+    bot_failed (s, seat, error);
+}
+
 static gboolean
 bot_step (gpointer data)
 {
@@ -650,25 +761,31 @@ bot_step (gpointer data)
   g_autoptr (GError) error = NULL;
 
   s->bot_source = 0;
+  if (seat->brain)
+    {
+      bot_think (s, seat);
+      return G_SOURCE_REMOVE;
+    }
   if (carc_game_get_turn (s->game) > 0) /* a move before the first turn ends no turn */
     owe_turn_end (s);
   if (!seat->bot->play_turn (s->game, s->bot_rand, bot_moved, s, &error))
     {
-      /* a bot that cannot move is a bug; stop it rather than retry for ever (what it did
-       * before it stopped stands) */
-      g_critical ("%s: bot %s could not move: %s", s->path, seat->name, error->message);
-      s->turn_end_pending = FALSE;
-      g_clear_error (&error);
-      if (carcd_session_journal_moves (s, FALSE, &error))
-        carcd_session_release_signals (s);
-      else
-        roll_back (s, FALSE);
-      carcd_session_sync_properties (s);
+      bot_failed (s, seat, error);
       return G_SOURCE_REMOVE;
     }
   /* a turn that could not be saved is undone (after_move() logs it): try again later */
   if (!after_move (s, FALSE, NULL))
     s->bot_source = g_timeout_add_seconds (1, bot_step, s);
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+bot_retry (gpointer data)
+{
+  CarcdSession *s = data;
+
+  s->bot_source = 0;
+  schedule_bot (s);
   return G_SOURCE_REMOVE;
 }
 
@@ -797,6 +914,12 @@ check_mover (CarcdSession *s, CarcdCaller *caller, GError **error)
       return FALSE;
     }
   return carcd_session_check_turn (s, seat, error);
+}
+
+gboolean
+carcd_session_check_mover (CarcdSession *s, CarcdCaller *caller, GError **error)
+{
+  return check_mover (s, caller, error);
 }
 
 gboolean
@@ -940,13 +1063,7 @@ turn_move (CarcdSession *s, CarcdCaller *caller, CarcMoveType type, const char *
 gboolean
 carcd_session_play (CarcdSession *s, CarcdCaller *caller, const CarcMove *move, GError **error)
 {
-  if (!check_mover (s, caller, error))
-    return FALSE;
-  if (carc_game_get_turn (s->game) > 0) /* a move before the first turn ends no turn */
-    owe_turn_end (s);
-  gboolean ok = carc_game_apply_move (s->game, move, error);
-  settle_turn_end (s, ok, move->type);
-  return ok && after_move (s, FALSE, error);
+  return check_mover (s, caller, error) && apply_move (s, move, error);
 }
 
 gboolean

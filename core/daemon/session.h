@@ -5,10 +5,12 @@
  * fails with a CARCD_ERROR/CARC_ERROR and changes nothing.
  */
 #pragma once
+#include "bot-options.h"
 #include "bot.h"
 #include "daemon.h"
 #include "journal.h"
 #include "options.h"
+#include "thinker.h"
 #include "token.h"
 
 typedef enum
@@ -39,6 +41,8 @@ typedef struct
   char token[CARCD_TOKEN_CHARS + 1]; /* "" once revoked (a bot seat) */
   gint64 token_uid;                  /* the Unix user it was issued to, or CARCD_NO_UID */
   const CarcdBotPolicy *bot;         /* NULL for a client's seat */
+  CarcBot *brain; /* the strategy bot of an AddBot seat; NULL: the random policy plays */
+  char *strategy; /* Player.Strategy: its spec (carc_bot_to_spec()); NULL for a client's seat */
   /* the values last announced in PropertiesChanged */
   guint sent_score;
   guint sent_followers;
@@ -61,6 +65,9 @@ struct _CarcdSession
   CarcdSeat *seats[CARC_MAX_PLAYERS];
   GRand *bot_rand;
   guint bot_source;
+  CarcdThought *thought;  /* the active seat's bot thinking (thinker.h), or NULL */
+  guint thought_moves;    /* the moves of the game it thinks about */
+  GQueue hints;           /* GetHint calls being thought (hint.c) */
   guint abandon_source;   /* removes the game once abandoned for the daemon's timeout */
   gint64 abandoned_since; /* monotonic time nobody held it since; 0: held since the timer began */
   /* the values last announced in PropertiesChanged */
@@ -166,8 +173,14 @@ CarcdSeat *carcd_session_join (CarcdSession *session, CarcdCaller *caller, const
                                GError **error);
 CarcdSeat *carcd_session_rejoin (CarcdSession *session, const char *sender, const char *token,
                                  GError **error);
+/* A bot seat of @spec's strategy (AddBot's options, read). */
 CarcdSeat *carcd_session_add_bot (CarcdSession *session, CarcdCaller *caller, const char *name,
-                                  GError **error);
+                                  const CarcdBotSpec *spec, GError **error);
+/* Makes @seat a bot seat played by @brain (taken; NULL: the random policy on the session's
+ * generator, as before strategies), with @strategy as its Player.Strategy. */
+void carcd_session_seat_set_bot (CarcdSeat *seat, CarcBot *brain, const char *strategy);
+/* The seed of seat @index's bot: from the game's seed when it has one, else random. */
+guint64 carcd_session_bot_seed (CarcdSession *session, guint index);
 /* Fills the seats the "bots" option asked for. */
 gboolean carcd_session_add_initial_bots (CarcdSession *session, GError **error);
 gboolean carcd_session_start (CarcdSession *session, CarcdCaller *caller, GError **error);
@@ -180,6 +193,9 @@ gboolean carcd_session_check_creator (CarcdSession *session, CarcdCaller *caller
  * its own (the options) that must come after. */
 gboolean carcd_session_check_move (CarcdSession *session, CarcdCaller *caller, CarcPhase phase,
                                    GError **error);
+/* The same checks without the phase's: NotSeated, WrongPhase (waiting) / GameOver,
+ * NotYourTurn. */
+gboolean carcd_session_check_mover (CarcdSession *session, CarcdCaller *caller, GError **error);
 
 gboolean carcd_session_place (CarcdSession *session, CarcdCaller *caller, gint x, gint y,
                               guint rotation, GError **error);
@@ -260,6 +276,11 @@ void carcd_session_emit_turn_end (CarcdSession *session);
 /* The Game's and Players' PropertiesChanged hook (CdbusChangesFunc): each takes a number. */
 void carcd_session_number_changes (gpointer session);
 void carcd_session_sync_properties (CarcdSession *session);
+
+/* hint.c: Game.GetHint, thought off the main loop; the calls still thinking when the session
+ * goes are answered NoSuchGame. */
+DBusMessage *carcd_game_get_hint (DBusConnection *c, DBusMessage *msg, gpointer data);
+void carcd_session_cancel_hints (CarcdSession *session);
 
 /* game-object.c / player-object.c: the D-Bus objects. */
 gboolean carcd_game_object_register (CarcdSession *session);

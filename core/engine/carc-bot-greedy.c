@@ -131,4 +131,6 @@ greedy_choose (CarcBot *bot, CarcGame *game, CarcMove *move, GError **error)
 }
 
 static const char *const greedy_options[] = { NULL };
-const CarcBotStrategy carc_bot_greedy = { "greedy", greedy_options, greedy_choose };
+const CarcBotStrategy carc_bot_greedy
+    = { "greedy", greedy_options, greedy_choose,
+        "one turn ahead: the move worth most now, points and open features" };

@@ -209,7 +209,9 @@ grow (gpointer data)
   Tree *t = data;
   for (guint i = 0; i < t->iterations; i++)
     {
-      if (t->deadline && (i & 7) == 0 && g_get_monotonic_time () >= t->deadline)
+      if ((i & 7) == 0
+          && ((t->deadline && g_get_monotonic_time () >= t->deadline)
+              || carc_bot_cancelled (t->bot)))
         break;
       iterate (t);
     }
@@ -326,4 +328,6 @@ mcts_choose (CarcBot *bot, CarcGame *game, CarcMove *move, GError **error)
 
 static const char *const mcts_options[]
     = { "iterations", "ms", "threads", "c", "depth", "prior", NULL };
-const CarcBotStrategy carc_bot_mcts = { "mcts", mcts_options, mcts_choose };
+const CarcBotStrategy carc_bot_mcts
+    = { "mcts", mcts_options, mcts_choose,
+        "Monte Carlo tree search over the draws it cannot see, with a budget per move" };

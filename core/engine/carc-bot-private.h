@@ -22,15 +22,17 @@ struct _CarcBot
   guint depth;      /* random playout moves before evaluating */
   guint prior;      /* virtual visits of the root's moves at greedy's value */
   guint64 playouts; /* playouts run so far (mcts) */
+  gint cancelled;   /* atomic: carc_bot_cancel() was called */
 };
 
-/* A strategy: its name, its options (NULL-terminated; the types of carc_bot_new()) and how
- * it chooses. */
+/* A strategy: its name, its options (NULL-terminated names of carc-bot.c's table), how it
+ * chooses, and one line for people. */
 struct _CarcBotStrategy
 {
   const char *name;
   const char *const *options;
   gboolean (*choose) (CarcBot *bot, CarcGame *game, CarcMove *move, GError **error);
+  const char *description;
 };
 
 G_GNUC_INTERNAL extern const CarcBotStrategy carc_bot_greedy;
@@ -40,6 +42,7 @@ G_GNUC_INTERNAL extern const CarcBotStrategy carc_bot_mcts;
 G_GNUC_INTERNAL CarcGame *carc_bot_sample (CarcBot *bot, CarcGame *game, CarcRng *rng,
                                            GError **error);
 G_GNUC_INTERNAL gboolean carc_move_equal (const CarcMove *a, const CarcMove *b);
+G_GNUC_INTERNAL gboolean carc_bot_cancelled (CarcBot *bot);
 
 /* carc-bot-greedy.c */
 G_GNUC_INTERNAL void carc_bot_worth (CarcGame *game, gdouble value[CARC_MAX_PLAYERS]);

@@ -24,7 +24,8 @@ G_DEFINE_FINAL_TYPE (CarcBot, carc_bot, G_TYPE_OBJECT)
 static gboolean random_choose (CarcBot *bot, CarcGame *game, CarcMove *move, GError **error);
 
 static const char *const no_options[] = { NULL };
-static const CarcBotStrategy carc_bot_random = { "random", no_options, random_choose };
+static const CarcBotStrategy carc_bot_random
+    = { "random", no_options, random_choose, "uniformly random legal moves" };
 static const CarcBotStrategy *const strategies[]
     = { &carc_bot_random, &carc_bot_greedy, &carc_bot_mcts };
 
@@ -63,49 +64,131 @@ find_strategy (const char *name)
   return NULL;
 }
 
+/* The strategies' options: what carc_bot_new() reads and carc_bot_list_options() shows. A
+ * strategy takes those its options list names. @field is the offset of the guint of CarcBot
+ * the option sets, or -1 for "c" (the exploration constant, given in hundredths). A default
+ * of 0 below min means the option is unset unless given. */
+typedef struct
+{
+  CarcOptionDef def;
+  goffset field;
+} BotOption;
+
+#define BOT_OPTION(n, d, def_, lo, hi, f)                                                          \
+  {                                                                                                \
+    { .name = n,                                                                                   \
+      .type = CARC_OPTION_UINT,                                                                    \
+      .description = d,                                                                            \
+      .default_value = def_,                                                                       \
+      .min = lo,                                                                                   \
+      .max = hi },                                                                                 \
+        f                                                                                          \
+  }
+
+static const BotOption bot_options[] = {
+  BOT_OPTION ("iterations",
+              "search iterations per move (1000 when neither iterations nor ms is given)", 0, 1,
+              100000000, G_STRUCT_OFFSET (CarcBot, iterations)),
+  BOT_OPTION ("ms",
+              "milliseconds of search per move (none by default; with iterations, "
+              "whichever ends first)",
+              0, 1, 3600000, G_STRUCT_OFFSET (CarcBot, ms)),
+  BOT_OPTION ("threads", "threads searching (root parallelism)", 1, 1, 256,
+              G_STRUCT_OFFSET (CarcBot, threads)),
+  BOT_OPTION ("c", "the exploration constant, in hundredths", 30, 0, 1000, -1),
+  BOT_OPTION ("depth",
+              "random moves a playout makes before the position is evaluated (100000: to the end)",
+              4, 0, 100000, G_STRUCT_OFFSET (CarcBot, depth)),
+  BOT_OPTION ("prior", "visits each move of the root starts with, at greedy's value of it", 0, 0,
+              100000, G_STRUCT_OFFSET (CarcBot, prior)),
+};
+
+static const BotOption *
+find_option (const char *key)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (bot_options); i++)
+    if (strcmp (bot_options[i].def.name, key) == 0)
+      return &bot_options[i];
+  return NULL;
+}
+
 static gboolean
 has_option (const CarcBotStrategy *s, const char *key)
 {
   for (guint i = 0; s->options[i]; i++)
     if (strcmp (s->options[i], key) == 0)
-      return TRUE;
+      return find_option (key) != NULL;
   return FALSE;
 }
 
-/* A uint32 option in [min, max]. */
+/* Sets option @o from @value, a uint32 in its range. */
 static gboolean
-read_uint (const char *key, GVariant *value, guint min, guint max, guint *out, GError **error)
+read_option (CarcBot *bot, const BotOption *o, GVariant *value, GError **error)
 {
-  if (!g_variant_is_of_type (value, G_VARIANT_TYPE_UINT32) || g_variant_get_uint32 (value) < min
-      || g_variant_get_uint32 (value) > max)
+  const CarcOptionDef *def = &o->def;
+  if (!g_variant_is_of_type (value, G_VARIANT_TYPE_UINT32)
+      || g_variant_get_uint32 (value) < def->min || g_variant_get_uint32 (value) > def->max)
     {
       g_set_error (error, CARC_ERROR, CARC_ERROR_INVALID_ARGUMENT,
-                   "bot option '%s' is an unsigned number (u) from %u to %u", key, min, max);
+                   "bot option '%s' is an unsigned number (u) from %u to %u", def->name, def->min,
+                   def->max);
       return FALSE;
     }
-  *out = g_variant_get_uint32 (value);
+  guint u = g_variant_get_uint32 (value);
+  if (o->field < 0)
+    bot->exploration = u / 100.0;
+  else
+    G_STRUCT_MEMBER (guint, bot, o->field) = u;
   return TRUE;
 }
 
-static gboolean
-read_option (CarcBot *bot, const char *key, GVariant *value, GError **error)
+/**
+ * carc_bot_get_strategy_description:
+ * @strategy: a strategy's name
+ *
+ * Returns: (transfer none) (nullable): one line for people on @strategy, or %NULL when there
+ *   is no such strategy
+ */
+const char *
+carc_bot_get_strategy_description (const char *strategy)
 {
-  guint u;
-  if (strcmp (key, "iterations") == 0)
-    return read_uint (key, value, 1, 100000000, &bot->iterations, error);
-  if (strcmp (key, "ms") == 0)
-    return read_uint (key, value, 1, 3600000, &bot->ms, error);
-  if (strcmp (key, "prior") == 0)
-    return read_uint (key, value, 0, 100000, &bot->prior, error);
-  if (strcmp (key, "depth") == 0)
-    return read_uint (key, value, 0, 100000, &bot->depth, error);
-  if (strcmp (key, "threads") == 0)
-    return read_uint (key, value, 1, 256, &bot->threads, error);
-  /* "c": the exploration constant, in hundredths */
-  if (!read_uint (key, value, 0, 1000, &u, error))
-    return FALSE;
-  bot->exploration = u / 100.0;
-  return TRUE;
+  g_return_val_if_fail (strategy != NULL, NULL);
+  const CarcBotStrategy *s = find_strategy (strategy);
+  return s ? s->description : NULL;
+}
+
+/**
+ * carc_bot_list_options:
+ * @strategy: a strategy's name (carc_bot_list_strategies())
+ * @error: return location for a #CarcError
+ *
+ * The options @strategy takes, as carc_bot_new() checks them: each a number (type
+ * %CARC_OPTION_UINT, D-Bus "u") from min to max, with its default. A default below min (0
+ * for "iterations" and "ms") is an option left unset unless given. An unknown strategy is
+ * CARC_ERROR_INVALID_ARGUMENT.
+ *
+ * Returns: (transfer container) (element-type CarcOptionDef) (nullable): the options, in the
+ *   strategy's order (none for random and greedy), or %NULL with @error set
+ */
+GPtrArray *
+carc_bot_list_options (const char *strategy, GError **error)
+{
+  g_return_val_if_fail (strategy != NULL, NULL);
+  const CarcBotStrategy *s = find_strategy (strategy);
+  if (!s)
+    {
+      g_set_error (error, CARC_ERROR, CARC_ERROR_INVALID_ARGUMENT,
+                   "no bot strategy '%s' (random, greedy, mcts)", strategy);
+      return NULL;
+    }
+  GPtrArray *options = g_ptr_array_new ();
+  for (guint i = 0; s->options[i]; i++)
+    {
+      const BotOption *o = find_option (s->options[i]);
+      g_assert (o != NULL); /* every name a strategy lists is in the table */
+      g_ptr_array_add (options, (gpointer)&o->def);
+    }
+  return options;
 }
 
 /**
@@ -159,7 +242,7 @@ carc_bot_new (const char *strategy, GVariant *options, guint64 seed, GError **er
             g_variant_unref (value);
             return NULL;
           }
-        else if (!read_option (bot, key, value, error))
+        else if (!read_option (bot, find_option (key), value, error))
           {
             g_variant_unref (value);
             return NULL;
@@ -270,6 +353,37 @@ carc_bot_get_playouts (CarcBot *self)
   return self->playouts;
 }
 
+/**
+ * carc_bot_cancel:
+ * @self: a bot
+ *
+ * Stops the bot for good, from any thread: a carc_bot_choose() running in another thread
+ * returns as soon as it can (an mcts search stops within a few iterations), and it and every
+ * later one fail with CARC_ERROR_CANCELLED. For a program that stops a search it no longer
+ * needs (a game deleted while its bot thinks); make a new bot to play on.
+ */
+void
+carc_bot_cancel (CarcBot *self)
+{
+  g_return_if_fail (CARC_IS_BOT (self));
+  g_atomic_int_set (&self->cancelled, 1);
+}
+
+gboolean
+carc_bot_cancelled (CarcBot *bot)
+{
+  return g_atomic_int_get (&bot->cancelled) != 0;
+}
+
+static gboolean
+check_cancelled (CarcBot *bot, GError **error)
+{
+  if (!carc_bot_cancelled (bot))
+    return TRUE;
+  g_set_error (error, CARC_ERROR, CARC_ERROR_CANCELLED, "the bot was cancelled");
+  return FALSE;
+}
+
 gboolean
 carc_move_equal (const CarcMove *a, const CarcMove *b)
 {
@@ -313,7 +427,11 @@ random_choose (CarcBot *bot, CarcGame *game, CarcMove *move, GError **error)
  *
  * Chooses a move; it does not make it (carc_game_apply_move()). @game is not changed. A
  * game that is over is CARC_ERROR_GAME_OVER; a game whose expansions cannot be copied
- * (greedy, mcts) CARC_ERROR_PLUGIN.
+ * (greedy, mcts) CARC_ERROR_PLUGIN; a bot cancelled before or while it chose
+ * (carc_bot_cancel()) CARC_ERROR_CANCELLED.
+ *
+ * One bot chooses for one caller at a time: carc_bot_choose() changes its generator. Two
+ * threads may each use a bot of their own, on games of their own (carc_game_copy()).
  *
  * Returns: %TRUE with @move set; %FALSE with @error set
  */
@@ -328,7 +446,13 @@ carc_bot_choose (CarcBot *self, CarcGame *game, CarcMove *move, GError **error)
       g_set_error (error, CARC_ERROR, CARC_ERROR_GAME_OVER, "the game is over");
       return FALSE;
     }
-  return self->strategy->choose (self, game, move, error);
+  if (!check_cancelled (self, error))
+    return FALSE;
+  CarcMove chosen;
+  if (!self->strategy->choose (self, game, &chosen, error) || !check_cancelled (self, error))
+    return FALSE;
+  *move = chosen;
+  return TRUE;
 }
 
 /**

@@ -34,6 +34,7 @@ GQuark carc_error_quark (void);
  *   replay (the message names the place: "moves[12].x: not an integer")
  * @CARC_ERROR_ILLEGAL_MOVE: a plugin move that is not legal now, or a move type the game
  *   does not have (carc_game_apply_move())
+ * @CARC_ERROR_CANCELLED: a bot was cancelled while it chose (carc_bot_cancel())
  *
  * Errors returned by libcarcassonne. A call that fails changes nothing.
  */
@@ -52,6 +53,7 @@ typedef enum
   CARC_ERROR_NO_PIECE,
   CARC_ERROR_INVALID_RECORD,
   CARC_ERROR_ILLEGAL_MOVE,
+  CARC_ERROR_CANCELLED,
 } CarcError;
 
 G_END_DECLS

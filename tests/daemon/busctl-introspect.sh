@@ -6,8 +6,8 @@
 # "const" (introspection/*.xml), every other one announces its changes (busctl's
 # "emits-change"). Run by make check: the script starts the daemon through
 # tests/examples/run-example.sh, which runs it again with --check; the check compares
-# busctl's flags of every property of the Manager, a Game, a Player and an Expansion with the
-# list below, exactly.
+# busctl's flags of every property of the Manager, a Game, a Player, an Expansion and a
+# Strategy with the list below, exactly.
 set -eu
 
 if [ "${1:-}" != --check ]; then
@@ -30,6 +30,7 @@ Manager
 .Expansions const
 .RefusedPlugins const
 .RuleOptions const
+.Strategies const
 .Version const
 Game
 .ActivePlayer emits-change
@@ -58,6 +59,7 @@ Player
 .Score emits-change
 .Seat const
 .Sequence emits-change
+.Strategy const
 Expansion
 .Description const
 .Name const
@@ -65,6 +67,10 @@ Expansion
 .Priority const
 .Tiles const
 .Version const
+Strategy
+.Description const
+.Name const
+.Options const
 LIST
 )
 actual=$(
@@ -72,6 +78,7 @@ actual=$(
   echo Game; flags "$root/game/1" Game
   echo Player; flags "$root/game/1/player/0" Player
   echo Expansion; flags "$root/expansion/winter" Expansion
+  echo Strategy; flags "$root/strategy/mcts" Strategy
 )
 if [ "$actual" != "$expected" ]; then
   echo "busctl-introspect: busctl shows" >&2

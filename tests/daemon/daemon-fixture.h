@@ -14,6 +14,7 @@
 #define GAME_IFACE      "org.carcassonne.Engine1.Game"
 #define PLAYER_IFACE    "org.carcassonne.Engine1.Player"
 #define EXPANSION_IFACE "org.carcassonne.Engine1.Expansion"
+#define STRATEGY_IFACE  "org.carcassonne.Engine1.Strategy"
 #define ERROR_PREFIX    "org.carcassonne.Engine1.Error."
 #define PROPS_IFACE     "org.freedesktop.DBus.Properties"
 #define E(name)         ERROR_PREFIX name

@@ -1,0 +1,115 @@
+/* thinker.c: a pool of worker threads where bots choose their moves (thinker.h). */
+#include "config.h"
+
+#include "thinker.h"
+
+#include "errors.h"
+
+/* The most worker threads: one core is left to the main loop, and a daemon on a large
+ * machine does not take it over (a bot's own "threads" option searches in more). */
+#define MAX_THINKERS 4
+
+struct _CarcdThought
+{
+  CarcdDaemon *daemon;
+  CarcBot *bot;
+  CarcGame *game; /* the copy: the worker's alone until it is done */
+  CarcdThoughtFunc done;
+  gpointer data;
+  gboolean cancelled; /* main loop only */
+  /* the worker's result, read in the main loop once the idle callback runs */
+  gboolean chosen;
+  CarcMove move;
+  GError *error;
+};
+
+static void
+thought_free (CarcdThought *t)
+{
+  g_object_unref (t->bot);
+  g_object_unref (t->game);
+  g_clear_error (&t->error);
+  g_free (t);
+}
+
+/* Main loop: the worker is done with @data. */
+static gboolean
+thought_done (gpointer data)
+{
+  CarcdThought *t = data;
+
+  g_queue_remove (&t->daemon->thoughts, t);
+  if (!t->cancelled)
+    t->done (t->chosen ? &t->move : NULL, t->error, t->data);
+  thought_free (t);
+  return G_SOURCE_REMOVE;
+}
+
+/* A worker thread. */
+static void
+think (gpointer data, gpointer user_data)
+{
+  CarcdThought *t = data;
+
+  t->chosen = carc_bot_choose (t->bot, t->game, &t->move, &t->error);
+  g_idle_add (thought_done, t);
+}
+
+static gboolean
+ensure_pool (CarcdDaemon *daemon, GError **error)
+{
+  if (daemon->thinkers)
+    return TRUE;
+  gint n = CLAMP ((gint)g_get_num_processors () - 1, 1, MAX_THINKERS);
+  daemon->thinkers = g_thread_pool_new (think, NULL, n, FALSE, error);
+  return daemon->thinkers != NULL;
+}
+
+CarcdThought *
+carcd_think (CarcdDaemon *daemon, CarcBot *bot, CarcGame *game, CarcdThoughtFunc done,
+             gpointer data, GError **error)
+{
+  g_autoptr (CarcGame) copy = carc_game_copy (game, error);
+
+  if (copy == NULL || !ensure_pool (daemon, error))
+    return NULL;
+  CarcdThought *t = g_new0 (CarcdThought, 1);
+  t->daemon = daemon;
+  t->bot = g_object_ref (bot);
+  t->game = g_steal_pointer (&copy);
+  t->done = done;
+  t->data = data;
+  g_queue_push_tail (&daemon->thoughts, t);
+  if (!g_thread_pool_push (daemon->thinkers, t, error))
+    {
+      g_queue_remove (&daemon->thoughts, t);
+      thought_free (t);
+      return NULL;
+    }
+  return t;
+}
+
+void
+carcd_thought_cancel (CarcdThought *t)
+{
+  t->cancelled = TRUE;
+  carc_bot_cancel (t->bot);
+}
+
+void
+carcd_thinkers_shutdown (CarcdDaemon *daemon)
+{
+  CarcdThought *t;
+
+  for (GList *l = daemon->thoughts.head; l; l = l->next)
+    carcd_thought_cancel (l->data);
+  if (daemon->thinkers)
+    g_thread_pool_free (g_steal_pointer (&daemon->thinkers), FALSE, TRUE);
+  /* every worker is done: what is left waits for its idle callback, which will not run */
+  while ((t = g_queue_pop_head (&daemon->thoughts)))
+    {
+      while (g_source_remove_by_user_data (t))
+        ;
+      thought_free (t);
+    }
+}

@@ -1,0 +1,28 @@
+/* thinker.h: bots that think off the main loop (doc/dbus-strategy.md, "Threads").
+ *
+ * carcd_think() copies the game (carc_game_copy(), on the main loop) and hands the copy and
+ * the bot to a worker thread of the daemon's pool, which chooses (carc_bot_choose()); the
+ * choice comes back to the main loop, where the callback applies it to the real game through
+ * the session's usual path. The worker sees only its copy and its bot: no D-Bus, no session.
+ * A thought cancelled (the game deleted, the daemon stopping) stops its bot
+ * (carc_bot_cancel()) and never calls back; carcd_thinkers_shutdown() waits for the workers.
+ */
+#pragma once
+#include "daemon.h"
+
+typedef struct _CarcdThought CarcdThought;
+
+/* The chosen move, or NULL with @error (carc_bot_choose()'s), in the main loop. */
+typedef void (*CarcdThoughtFunc) (const CarcMove *move, const GError *error, gpointer data);
+
+/* @bot (a reference is taken) chooses for the current player of @game (copied now): @done
+ * is called once, from the main loop, unless cancelled first. NULL with @error when the game
+ * cannot be copied (an expansion without a copy hook). */
+CarcdThought *carcd_think (CarcdDaemon *daemon, CarcBot *bot, CarcGame *game, CarcdThoughtFunc done,
+                           gpointer data, GError **error);
+
+/* From the main loop: @done will not be called; the bot is stopped. */
+void carcd_thought_cancel (CarcdThought *thought);
+
+/* Cancels every thought and waits for the workers; frees what they leave. */
+void carcd_thinkers_shutdown (CarcdDaemon *daemon);
