@@ -59,7 +59,7 @@ hint_reply (Hint *h, const CarcMove *move, const GError *error)
 
 /* The main loop: the hint's bot chose. */
 static void
-hint_thought (const CarcMove *move, const GError *error, gpointer data)
+hint_thought (const CarcMove *move, guint n_moves, const GError *error, gpointer data)
 {
   Hint *h = data;
 
@@ -118,7 +118,7 @@ carcd_game_get_hint (DBusConnection *c, DBusMessage *msg, gpointer data)
   h->seat = caller.seat->index;
   carc_game_get_moves (s->game, &h->moves);
   /* the bot chooses for the current player, who is the caller: it sees what the seat sees */
-  h->thought = carcd_think (s->daemon, bot, s->game, hint_thought, h, &error);
+  h->thought = carcd_think (s->daemon, bot, s->game, FALSE, hint_thought, h, &error);
   if (h->thought == NULL)
     {
       hint_free (h);

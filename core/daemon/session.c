@@ -708,15 +708,29 @@ apply_move (CarcdSession *s, const CarcMove *move, GError **error)
   return ok && after_move (s, FALSE, error);
 }
 
-static gboolean bot_retry (gpointer data);
-
-/* The main loop: the active seat's bot chose @move in its copy of the game. */
+/* After a bot's turn (@ok) was made in the engine: the journal, the signals, the next bot. */
 static void
-bot_thought (const CarcMove *move, const GError *why, gpointer data)
+bot_turn_made (CarcdSession *s, CarcdSeat *seat, gboolean ok, const GError *why)
+{
+  if (!ok)
+    {
+      bot_failed (s, seat, why);
+      return;
+    }
+  /* a turn that could not be saved is undone (after_move() logs it): try again later */
+  if (!after_move (s, FALSE, NULL))
+    s->bot_source = g_timeout_add_seconds (1, bot_step, s);
+}
+
+/* The main loop: the active seat's bot chose its turn's @moves in its copy of the game; they
+ * make the same turn here, as the random bot's would. */
+static void
+bot_thought (const CarcMove *moves, guint n_moves, const GError *why, gpointer data)
 {
   CarcdSession *s = data;
   CarcdSeat *seat = s->seats[carc_game_get_current_player (s->game)];
   g_autoptr (GError) error = NULL;
+  gboolean ok = moves != NULL;
   guint n;
 
   s->thought = NULL;
@@ -726,29 +740,22 @@ bot_thought (const CarcMove *move, const GError *why, gpointer data)
       schedule_bot (s);
       return;
     }
-  if (move == NULL)
-    {
-      bot_failed (s, seat, why);
-      return;
-    }
-  if (!apply_move (s, move, &error))
-    {
-      /* a move that could not be saved is undone: try again later */
-      if (g_error_matches (error, CARCD_ERROR, CARCD_ERROR_FAILED))
-        s->bot_source = g_timeout_add_seconds (1, bot_retry, s);
-      else
-        bot_failed (s, seat, error);
-    }
+  if (carc_game_get_turn (s->game) > 0) /* a move before the first turn ends no turn */
+    owe_turn_end (s);
+  for (guint i = 0; ok && i < n_moves; i++)
+    if ((ok = carc_game_apply_move (s->game, &moves[i], &error)))
+      bot_moved (s->game, s);
+  bot_turn_made (s, seat, ok, moves ? error : why);
 }
 
-/* A strategy bot's move: thought in a worker thread (thinker.h), made when it is back. */
+/* A strategy bot's turn: thought in a worker thread (thinker.h), made when it is back. */
 static void
 bot_think (CarcdSession *s, CarcdSeat *seat)
 {
   g_autoptr (GError) error = NULL;
 
   carc_game_get_moves (s->game, &s->thought_moves);
-  s->thought = carcd_think (s->daemon, seat->brain, s->game, bot_thought, s, &error);
+  s->thought = carcd_think (s->daemon, seat->brain, s->game, TRUE, bot_thought, s, &error);
   if (s->thought == NULL)
     bot_failed (s, seat, error);
 }
@@ -768,24 +775,7 @@ bot_step (gpointer data)
     }
   if (carc_game_get_turn (s->game) > 0) /* a move before the first turn ends no turn */
     owe_turn_end (s);
-  if (!seat->bot->play_turn (s->game, s->bot_rand, bot_moved, s, &error))
-    {
-      bot_failed (s, seat, error);
-      return G_SOURCE_REMOVE;
-    }
-  /* a turn that could not be saved is undone (after_move() logs it): try again later */
-  if (!after_move (s, FALSE, NULL))
-    s->bot_source = g_timeout_add_seconds (1, bot_step, s);
-  return G_SOURCE_REMOVE;
-}
-
-static gboolean
-bot_retry (gpointer data)
-{
-  CarcdSession *s = data;
-
-  s->bot_source = 0;
-  schedule_bot (s);
+  bot_turn_made (s, seat, seat->bot->play_turn (s->game, s->bot_rand, bot_moved, s, &error), error);
   return G_SOURCE_REMOVE;
 }
 

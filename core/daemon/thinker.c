@@ -16,10 +16,12 @@ struct _CarcdThought
   CarcGame *game; /* the copy: the worker's alone until it is done */
   CarcdThoughtFunc done;
   gpointer data;
+  gboolean whole_turn;
   gboolean cancelled; /* main loop only */
   /* the worker's result, read in the main loop once the idle callback runs */
   gboolean chosen;
-  CarcMove move;
+  CarcMove move;    /* one move */
+  guint first_move; /* a whole turn: the moves of the copy from this one on */
   GError *error;
 };
 
@@ -39,8 +41,18 @@ thought_done (gpointer data)
   CarcdThought *t = data;
 
   g_queue_remove (&t->daemon->thoughts, t);
-  if (!t->cancelled)
-    t->done (t->chosen ? &t->move : NULL, t->error, t->data);
+  if (t->cancelled)
+    ;
+  else if (!t->chosen)
+    t->done (NULL, 0, t->error, t->data);
+  else if (!t->whole_turn)
+    t->done (&t->move, 1, NULL, t->data);
+  else
+    {
+      guint n;
+      const CarcMove *moves = carc_game_get_moves (t->game, &n);
+      t->done (moves + t->first_move, n - t->first_move, NULL, t->data);
+    }
   thought_free (t);
   return G_SOURCE_REMOVE;
 }
@@ -51,7 +63,13 @@ think (gpointer data, gpointer user_data)
 {
   CarcdThought *t = data;
 
-  t->chosen = carc_bot_choose (t->bot, t->game, &t->move, &t->error);
+  if (t->whole_turn)
+    {
+      carc_game_get_moves (t->game, &t->first_move);
+      t->chosen = carc_bot_play_turn (t->bot, t->game, &t->error);
+    }
+  else
+    t->chosen = carc_bot_choose (t->bot, t->game, &t->move, &t->error);
   g_idle_add (thought_done, t);
 }
 
@@ -66,8 +84,8 @@ ensure_pool (CarcdDaemon *daemon, GError **error)
 }
 
 CarcdThought *
-carcd_think (CarcdDaemon *daemon, CarcBot *bot, CarcGame *game, CarcdThoughtFunc done,
-             gpointer data, GError **error)
+carcd_think (CarcdDaemon *daemon, CarcBot *bot, CarcGame *game, gboolean whole_turn,
+             CarcdThoughtFunc done, gpointer data, GError **error)
 {
   g_autoptr (CarcGame) copy = carc_game_copy (game, error);
 
@@ -77,6 +95,7 @@ carcd_think (CarcdDaemon *daemon, CarcBot *bot, CarcGame *game, CarcdThoughtFunc
   t->daemon = daemon;
   t->bot = g_object_ref (bot);
   t->game = g_steal_pointer (&copy);
+  t->whole_turn = whole_turn;
   t->done = done;
   t->data = data;
   g_queue_push_tail (&daemon->thoughts, t);

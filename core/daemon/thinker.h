@@ -12,14 +12,18 @@
 
 typedef struct _CarcdThought CarcdThought;
 
-/* The chosen move, or NULL with @error (carc_bot_choose()'s), in the main loop. */
-typedef void (*CarcdThoughtFunc) (const CarcMove *move, const GError *error, gpointer data);
+/* The moves chosen (@n_moves > 0), or none with @error (carc_bot_choose()'s), in the main
+ * loop. */
+typedef void (*CarcdThoughtFunc) (const CarcMove *moves, guint n_moves, const GError *error,
+                                  gpointer data);
 
-/* @bot (a reference is taken) chooses for the current player of @game (copied now): @done
- * is called once, from the main loop, unless cancelled first. NULL with @error when the game
- * cannot be copied (an expansion without a copy hook). */
-CarcdThought *carcd_think (CarcdDaemon *daemon, CarcBot *bot, CarcGame *game, CarcdThoughtFunc done,
-                           gpointer data, GError **error);
+/* @bot (a reference is taken) chooses for the current player of @game (copied now): one move,
+ * or with @whole_turn the moves of the rest of the player's turn (carc_bot_play_turn() on the
+ * copy, which is the game itself: the engine is deterministic, so the moves make the same
+ * turn in the game). @done is called once, from the main loop, unless cancelled first. NULL
+ * with @error when the game cannot be copied (an expansion without a copy hook). */
+CarcdThought *carcd_think (CarcdDaemon *daemon, CarcBot *bot, CarcGame *game, gboolean whole_turn,
+                           CarcdThoughtFunc done, gpointer data, GError **error);
 
 /* From the main loop: @done will not be called; the bot is stopped. */
 void carcd_thought_cancel (CarcdThought *thought);

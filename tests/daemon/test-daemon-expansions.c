@@ -431,8 +431,9 @@ START_TEST (test_expansion_objects)
 
   ck_assert_str_eq (names, "['abbey', 'halftiles', 'hills', 'inns-cathedrals', 'mayor', 'river', "
                            "'traders-builders', 'vineyards', 'winter']");
-  /* nothing but the expansions before any game */
-  ck_assert_uint_eq (g_variant_n_children (dict), 9);
+  /* nothing but the expansions and the 3 bot strategies (test-daemon-strategies.c) before
+   * any game */
+  ck_assert_uint_eq (g_variant_n_children (dict), 9 + 3);
   for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
     {
       g_autofree char *path = expansion_object_path (expected[i][0]);
