@@ -3,11 +3,21 @@
 
 #include "thinker.h"
 
+#ifdef __linux__
+#include <errno.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+
 #include "errors.h"
 
 /* The most worker threads: one core is left to the main loop, and a daemon on a large
  * machine does not take it over (a bot's own "threads" option searches in more). */
 #define MAX_THINKERS 4
+/* The nice value of a worker: thinking yields the CPU to the main loop, which answers the
+ * moves of every other game (an mcts search's own threads inherit it). */
+#define THINKER_NICE 10
 
 struct _CarcdThought
 {
@@ -57,12 +67,23 @@ thought_done (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* Lowers the calling thread's priority (Linux sets nice values per thread). */
+static void
+yield_to_main_loop (void)
+{
+#ifdef __linux__
+  if (setpriority (PRIO_PROCESS, (id_t)syscall (SYS_gettid), THINKER_NICE) != 0)
+    g_debug ("thinker: setpriority: %s", g_strerror (errno));
+#endif
+}
+
 /* A worker thread. */
 static void
 think (gpointer data, gpointer user_data)
 {
   CarcdThought *t = data;
 
+  yield_to_main_loop ();
   if (t->whole_turn)
     {
       carc_game_get_moves (t->game, &t->first_move);
