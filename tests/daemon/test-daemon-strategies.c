@@ -421,6 +421,63 @@ START_TEST (test_restart)
 }
 END_TEST
 
+/* @text with every line "<checksum> <payload>" holding @from made to hold @to, its checksum
+ * written again (doc/persistence.md: the first 16 hex digits of the payload's SHA-256). */
+static char *
+edit_journal (const char *text, const char *from, const char *to)
+{
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; lines[i] && lines[i][0]; i++)
+    {
+      g_autofree char *payload = NULL;
+      if (!strstr (lines[i], from))
+        {
+          g_string_append_printf (out, "%s\n", lines[i]);
+          continue;
+        }
+      g_auto (GStrv) parts = g_strsplit (lines[i] + 17, from, -1);
+      payload = g_strjoinv (to, parts);
+      g_autofree char *sum = g_compute_checksum_for_string (G_CHECKSUM_SHA256, payload, -1);
+      g_string_append_printf (out, "%.16s %s\n", sum, payload);
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* doc/persistence.md, restoring, step 4: a seats line whose strategy is no bot's spec
+ * ("mcts:speed=2") does not read, and ends the journal's good part there: the game is
+ * restored from the lines before it, without the bot's seat. */
+START_TEST (test_bad_spec_in_journal)
+{
+  g_autofree char *dir = g_dir_make_tmp ("carcd-strategies-XXXXXX", NULL);
+  g_autofree char *file = g_build_filename (dir, "game-1.journal", NULL);
+  GPid pid = start_in (dir);
+  g_autoptr (GDBusConnection) c = client_new ();
+  g_autofree char *game = create_game (c, "{}");
+  g_autofree char *bot = add_bot (c, game, "Mcts", MCTS_FAST);
+  g_autofree char *text = NULL;
+  g_autofree char *edited = NULL;
+
+  ck_assert_int_eq (daemon_stop (pid), 0);
+  ck_assert (g_file_get_contents (file, &text, NULL, NULL));
+  ck_assert_ptr_nonnull (
+      strstr (text, "\"strategy\":\"mcts:iterations=20,threads=1,depth=2,c=30\""));
+  edited = edit_journal (text, "mcts:iterations=20", "mcts:speed=2");
+  ck_assert_str_ne (edited, text);
+  ck_assert (g_file_set_contents (file, edited, -1, NULL));
+  g_clear_object (&c);
+
+  pid = start_in (dir);
+  c = client_new ();
+  g_autoptr (GVariant) players = get_property (c, game, GAME_IFACE, "Players");
+  g_autofree char *listed = g_variant_print (players, FALSE);
+  ck_assert_str_eq (listed, "[]");
+  ck_assert_int_eq (daemon_stop (pid), 0);
+  remove_tree (dir);
+}
+END_TEST
+
 static Suite *
 strategies_suite (void)
 {
@@ -438,6 +495,7 @@ strategies_suite (void)
   tcase_add_test (tc, test_hint_of_deleted_game);
   tcase_add_test (tc, test_sigterm_while_thinking);
   tcase_add_test (tc, test_restart);
+  tcase_add_test (tc, test_bad_spec_in_journal);
   suite_add_tcase (s, tc);
   return s;
 }

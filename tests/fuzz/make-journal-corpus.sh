@@ -7,7 +7,8 @@
 # It runs carcassonned on a private bus (dbus-run-session) with a temporary state directory and
 # plays with carcassonnectl: a base game to its end, a game with the five expansions to its end,
 # a half-tile draft game, an imported game waiting and one imported and started, a waiting game
-# whose seats changed, a game in play waiting for a client. Each journal goes into the corpus
+# whose seats changed, a game in play waiting for a client, a game of strategy bots in play
+# (issue 19: the seats' "strategy"). Each journal goes into the corpus
 # twice (the first byte is fuzz-journal.c's mode: bit 0 raw or payloads, bits 1-7 the game's
 # number less 1): as the file, and as its payloads; then the damaged variants. The regression
 # inputs of the bugs fuzz-journal found (regress-*) are kept.
@@ -61,6 +62,21 @@ creator=$2
 "$ctl" join 7 Alice >/dev/null
 "$ctl" --token="$creator" start 7
 sleep 1 # the bot of game 7 moves first: place and deploy, then it waits for Alice
+# game 8: a greedy bot from "bot-options" and an mcts bot from AddBot (gdbus: the options of
+# strategies), stopped in play
+dbus_call() {
+  path=$1 method=$2
+  shift 2
+  gdbus call --session -d org.carcassonne.Engine1 -o "$path" -m "org.carcassonne.Engine1.$method" "$@"
+}
+set -- $(dbus_call /org/carcassonne/Engine1 Manager.CreateGame "{'seed': <uint64 9>, \
+  'name': <'strategies'>, 'bot-delay': <uint32 100>, 'bots': <uint32 1>, \
+  'bot-options': <{'strategy': <'greedy'>}>}")
+token=$(echo "$3" | tr -d "')")
+dbus_call /org/carcassonne/Engine1/game/8 Game.AddBot Mcts "{'token': <'$token'>, \
+  'strategy': <'mcts'>, 'iterations': <uint32 20>}" >/dev/null
+dbus_call /org/carcassonne/Engine1/game/8 Game.Start "{'token': <'$token'>}" >/dev/null
+sleep 1
 # the daemon goes first: once the holder leaves, the games that are over are removed
 kill $daemon
 wait $daemon || true
@@ -81,7 +97,7 @@ import hashlib, json, os, sys
 
 state, out = sys.argv[1], sys.argv[2]
 names = {1: "base", 2: "all5", 3: "draft", 4: "imported", 5: "imported-started",
-         6: "waiting", 7: "in-play"}
+         6: "waiting", 7: "in-play", 8: "strategies"}
 
 def mode(gid, payloads):
     return bytes([((gid - 1) << 1) | (1 if payloads else 0)])
@@ -147,5 +163,13 @@ write_payloads("base-seats-count.payloads", 1, base[:seats] + [enc(s)] + base[se
 write_payloads("base-unknown-line.payloads", 1, base[:5] + [b'{"type":"note"}'] + base[5:])
 write_payloads("base-not-object.payloads", 1, base[:5] + [b'[1,2]'] + base[5:])
 write_payloads("header-only.payloads", 1, base[:1])
+strategies = journals[8]
+seats = [i for i, p in enumerate(strategies) if obj(p)["type"] == "seats"][-1]
+s = obj(strategies[seats]); s["seats"][1]["strategy"] = "mcts:speed=2"
+write_payloads("strategies-bad-spec.payloads", 8,
+               strategies[:seats] + [enc(s)] + strategies[seats + 1:])
+s = obj(strategies[seats]); s["seats"][1]["strategy"] = 7
+write_payloads("strategies-spec-not-text.payloads", 8,
+               strategies[:seats] + [enc(s)] + strategies[seats + 1:])
 EOF
 ls "$out" | wc -l
