@@ -8,7 +8,8 @@
  * resolve:
  *
  * - every a{sv}: CreateGame's options, ImportGame's options, the "no options yet" check of
- *   Join, and the "token" of every other call's options with the check that they hold
+ *   Join, a strategy and its options (AddBot, GetHint, CreateGame's "bot-options": the bot
+ *   it makes), and the "token" of every other call's options with the check that they hold
  *   nothing else;
  * - a string followed by an a{sv} (ImportGame's signature): the whole ImportGame decoder, the
  *   record parsed and replayed;
@@ -136,6 +137,22 @@ check_dict (DBusMessageIter *arg, CarcTileSet *tiles, CarcPluginHost *plugins)
     ok = carcd_options_expect_empty (&dict, "Fuzz", &error);
     check_refused (ok, error);
   }
+  for (guint skip_token = 0; skip_token < 2; skip_token++)
+    {
+      g_autoptr (GError) error = NULL;
+      CarcdBotSpec spec = { NULL };
+
+      dbus_message_iter_recurse (arg, &dict);
+      ok = carcd_bot_spec_read (&dict, skip_token, "greedy", &spec, &error);
+      check_refused (ok, error);
+      if (ok)
+        {
+          g_autoptr (CarcBot) bot = carcd_bot_spec_new_bot (&spec, 1, NULL);
+          g_assert_nonnull (spec.strategy);
+          g_assert_nonnull (bot);
+        }
+      carcd_bot_spec_clear (&spec);
+    }
   {
     g_autoptr (GError) error = NULL;
     const char *token = NULL;

@@ -82,6 +82,18 @@ CASES = {
                    "org.carcassonne.Engine1.Game"),
     "token-and-more": ("Delete", V("(a{sv})", ({"token": V("s", ""), "force": V("b", True)},)),
                        ROOT + "/game/1", "org.carcassonne.Engine1.Game"),
+    # strategies (issue 19): AddBot's, GetHint's and CreateGame's "bot-options"
+    "create-bot-options": ("CreateGame", V("(a{sv})", ({"bots": V("u", 2), "bot-options": V(
+        "a{sv}", {"strategy": V("s", "mcts"), "ms": V("u", 200), "threads": V("u", 2)})},))),
+    "create-bot-options-bad": ("CreateGame", V("(a{sv})", ({"bots": V("u", 1), "bot-options": V(
+        "a{sv}", {"strategy": V("s", "greedy"), "depth": V("u", 2)})},))),
+    "addbot-mcts": ("AddBot", V("(sa{sv})", ("Mcts", {
+        "token": V("s", "0123456789abcdef0123456789abcdef"), "strategy": V("s", "mcts"),
+        "iterations": V("u", 50), "depth": V("u", 0), "c": V("u", 1001)})), ROOT + "/game/1",
+                    "org.carcassonne.Engine1.Game"),
+    "hint-types": ("GetHint", V("(a{sv})", ({"strategy": V("u", 1), "ms": V("s", "200"),
+                                             "prior": V("i", -1)},)), ROOT + "/game/1",
+                   "org.carcassonne.Engine1.Game"),
     "property-set": ("Set", V("(ssv)", ("org.carcassonne.Engine1.Game", "Name",
                                         V("s", "mine"))), ROOT + "/game/1",
                      "org.freedesktop.DBus.Properties"),
