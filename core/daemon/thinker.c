@@ -100,7 +100,8 @@ ensure_pool (CarcdDaemon *daemon, GError **error)
   if (daemon->thinkers)
     return TRUE;
   gint n = CLAMP ((gint)g_get_num_processors () - 1, 1, MAX_THINKERS);
-  daemon->thinkers = g_thread_pool_new (think, NULL, n, FALSE, error);
+  /* exclusive: its threads (at nice THINKER_NICE) serve no other pool */
+  daemon->thinkers = g_thread_pool_new (think, NULL, n, TRUE, error);
   return daemon->thinkers != NULL;
 }
 

@@ -10,8 +10,10 @@
  *    is two or three) plays, so a bot is thinking all the time in a worker thread.
  * A turn is GetPlacements, Place, Skip; Place and Skip are timed. Measured: their latency p50
  * and p99 in each phase, and how many turns the mcts game made meanwhile (that it did think).
- * Usage: bench-dbus-bots [--games N] [--rounds N] [--rate N] [--ms N]
- * (defaults 200, 5, 200, 1000). Prints one "name value unit" line per figure.
+ * One round, untimed, warms the daemon and the games up first.
+ * Usage: bench-dbus-bots [--games N] [--rounds N] [--rate N] [--ms N] [--no-state]
+ * (defaults 200, 5, 200, 1000; --no-state runs the daemon without journals, so no move waits
+ * for the disk). Prints one "name value unit" line per figure.
  */
 #include "config.h"
 
@@ -26,6 +28,7 @@ typedef struct
 } Game;
 
 static guint n_games = 200, rounds = 5, rate = 200, think_ms = 1000;
+static gboolean no_state;
 
 static double
 timed_call (DBusConnection *c, DBusMessage *msg)
@@ -129,13 +132,13 @@ play_turn (DBusConnection *c, Game *g, GArray *us)
   g_array_append_val (us, t);
 }
 
-/* ROUNDS turns in every game at RATE turns a second; the latencies into @us. */
+/* @n turns in every game at RATE turns a second; the latencies into @us. */
 static void
-play_phase (DBusConnection *c, Game *games, GArray *us)
+play_phase (DBusConnection *c, Game *games, guint n, GArray *us)
 {
   gint64 interval = G_USEC_PER_SEC / MAX (rate, 1), due = g_get_monotonic_time ();
 
-  for (guint r = 0; r < rounds; r++)
+  for (guint r = 0; r < n; r++)
     for (guint i = 0; i < n_games; i++)
       {
         gint64 now = g_get_monotonic_time ();
@@ -149,16 +152,18 @@ play_phase (DBusConnection *c, Game *games, GArray *us)
 static void
 parse_args (int argc, char **argv)
 {
-  for (int i = 1; i + 1 < argc; i += 2)
+  for (int i = 1; i < argc; i++)
     {
-      guint v = (guint)strtoul (argv[i + 1], NULL, 10);
-      if (g_str_equal (argv[i], "--games"))
+      guint v = i + 1 < argc ? (guint)strtoul (argv[i + 1], NULL, 10) : 0;
+      if (g_str_equal (argv[i], "--no-state"))
+        no_state = TRUE;
+      else if (g_str_equal (argv[i], "--games") && ++i)
         n_games = MAX (v, 1);
-      else if (g_str_equal (argv[i], "--rounds"))
+      else if (g_str_equal (argv[i], "--rounds") && ++i)
         rounds = MAX (v, 1);
-      else if (g_str_equal (argv[i], "--rate"))
+      else if (g_str_equal (argv[i], "--rate") && ++i)
         rate = v;
-      else if (g_str_equal (argv[i], "--ms"))
+      else if (g_str_equal (argv[i], "--ms") && ++i)
         think_ms = MAX (v, 1);
     }
 }
@@ -175,10 +180,10 @@ main (int argc, char **argv)
   parse_args (argc, argv);
   g_autofree char *caps_games = g_strdup_printf ("--max-games-per-client=%u", n_games + 1);
   g_autofree char *caps_seats = g_strdup_printf ("--max-seats-per-client=%u", n_games);
-  const char *args[] = { caps_games, caps_seats, NULL };
+  const char *args[] = { caps_games, caps_seats, no_state ? "--no-state" : NULL, NULL };
   c = bench_bus ();
   bench_daemon_start (&d, c, args);
-  g_autofree char *fs = bench_fs_name (d.state_dir);
+  g_autofree char *fs = d.state_dir ? bench_fs_name (d.state_dir) : g_strdup ("none: --no-state");
   games = g_new0 (Game, n_games);
   for (guint i = 0; i < n_games; i++)
     {
@@ -187,7 +192,9 @@ main (int argc, char **argv)
       dbus_message_unref (
           bench_call (c, bench_method_no_options (games[i].path, BENCH_GAME_IFACE, "Start")));
     }
-  play_phase (c, games, idle);
+  g_autoptr (GArray) warm = g_array_new (FALSE, FALSE, sizeof (double));
+  play_phase (c, games, 1, warm);
+  play_phase (c, games, rounds, idle);
 
   g_autofree char *mcts = create_game (c, 0, 7);
   add_mcts_bot (c, mcts, think_ms);
@@ -196,12 +203,13 @@ main (int argc, char **argv)
   g_usleep (100000); /* the first bot is thinking */
   guint turn0 = get_turn (c, mcts);
   gint64 t0 = g_get_monotonic_time ();
-  play_phase (c, games, thinking);
+  play_phase (c, games, rounds, thinking);
   double seconds = (double)(g_get_monotonic_time () - t0) / G_USEC_PER_SEC;
   guint turns = get_turn (c, mcts) - turn0;
 
   g_print ("botlat.setup %u games (each a client against the random bot, %u turns each at %u "
-           "turns/s; state on %s), then the same with one game of two mcts bots (ms=%u)\n",
+           "turns/s after one untimed; state on %s), then the same with one game of two mcts bots "
+           "(ms=%u)\n",
            n_games, rounds, rate, fs, think_ms);
   g_print ("botlat.move_p50_idle %.2f ms (Place and Skip, no bot thinking)\n",
            quantile (idle, 0.5) / 1000);
