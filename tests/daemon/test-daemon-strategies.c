@@ -353,6 +353,14 @@ START_TEST (test_hint_of_deleted_game)
   g_dbus_connection_call (mover, BUS_NAME, f.game, GAME_IFACE, "GetHint", A ("(" MCTS_SLOW ",)"),
                           NULL, G_DBUS_CALL_FLAGS_NONE, -1, NULL, hint_replied, &error);
   g_usleep (100000);
+  /* one hint per seat at a time */
+  {
+    g_autofree char *message = g_strdup_printf (
+        "A hint for seat %u of /org/carcassonne/Engine1/game/1 is still being thought",
+        mover == f.a ? 0 : 1);
+    assert_error (mover, f.game, f.game, GAME_IFACE, "GetHint", "(@a{sv} {},)", E ("LimitExceeded"),
+                  message);
+  }
   g_variant_unref (call_ok (f.a, f.game, GAME_IFACE, "Delete", NO_OPTIONS));
   WAIT_FOR (error != NULL);
   ck_assert (error != NULL);
@@ -362,6 +370,31 @@ START_TEST (test_hint_of_deleted_game)
   ck_assert_str_eq (error->message,
                     "/org/carcassonne/Engine1/game/1 went away before the hint was ready");
   fixture_teardown (&f);
+}
+END_TEST
+
+/* Issue 19, "a player leaving while a bot thinks": the human seat's player leaves while the
+ * mcts bot of the other seat thinks; the random bot takes the seat (Bot true, Strategy still
+ * "": it was a client's seat) and the game plays on to its end. */
+START_TEST (test_leave_while_thinking)
+{
+  GPid pid = daemon_start (NULL);
+  g_autoptr (GDBusConnection) c = client_new ();
+  g_autoptr (GDBusConnection) ann = client_new ();
+  g_autofree char *game = create_game (c, "{'seed': <@t 12>}");
+  g_autofree char *bot = add_bot (c, game, "Mcts", "{'strategy': <'mcts'>, 'ms': <uint32 100>}");
+  g_autofree char *token = NULL;
+  g_autofree char *seat = join_game (ann, game, "Ann", &token);
+
+  g_variant_unref (call_ok (c, game, GAME_IFACE, "Start", NO_OPTIONS));
+  g_usleep (50000); /* seat 0, the bot, thinks its first turn */
+  g_variant_unref (call_ok (ann, game, GAME_IFACE, "Leave", NO_OPTIONS));
+  g_autoptr (GVariant) is_bot = get_property (c, seat, PLAYER_IFACE, "Bot");
+  g_autofree char *strategy = get_string (c, seat, PLAYER_IFACE, "Strategy");
+  ck_assert (g_variant_get_boolean (is_bot));
+  ck_assert_str_eq (strategy, "");
+  wait_for_state (c, game, 3, 120);
+  ck_assert_int_eq (daemon_stop (pid), 0);
 }
 END_TEST
 
@@ -493,6 +526,7 @@ strategies_suite (void)
   tcase_add_test (tc, test_hint_not_your_turn);
   tcase_add_test (tc, test_delete_while_thinking);
   tcase_add_test (tc, test_hint_of_deleted_game);
+  tcase_add_test (tc, test_leave_while_thinking);
   tcase_add_test (tc, test_sigterm_while_thinking);
   tcase_add_test (tc, test_restart);
   tcase_add_test (tc, test_bad_spec_in_journal);
