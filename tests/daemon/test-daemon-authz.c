@@ -3,7 +3,7 @@
  * On the session bus every process of the user can call the daemon, so the daemon alone keeps
  * every seat its holder's and every game correct. This test calls every method and property
  * of every interface the daemon shows (org.carcassonne.Engine1.Manager, Game, Player,
- * Expansion, and the standard Introspectable, Peer, Properties and ObjectManager as each
+ * Expansion, Strategy, and the standard Introspectable, Peer, Properties and ObjectManager as each
  * object exposes them) as each of these callers (roles):
  *
  *   owner      the seat the call is about (the active seat; the hand GetHand asks for)
@@ -18,10 +18,10 @@
  *
  * on three targets: its own game (the one where the role is what its name says), another game
  * (the same position, where the role is nobody), and an object path that does not exist. For
- * the Manager and the Expansions, which belong to no game, "another game" is another object
- * (a game's path; another expansion). Every cell has its exact outcome: success, or the exact
- * D-Bus error name; every read must leave the daemon's objects and properties as they were
- * (what daemon_snapshot() reads), and every refused call must also leave the game it aimed at
+ * the Manager, the Expansions and the Strategies, which belong to no game, "another game" is
+ * another object (a game's path; another expansion). Every cell has its exact outcome: success, or
+ * the exact D-Bus error name; every read must leave the daemon's objects and properties as they
+ * were (what daemon_snapshot() reads), and every refused call must also leave the game it aimed at
  * as it was (what game_snapshot() reads, and which client holds which seat and which game).
  *
  * The members come at run time from introspection/<interface>.xml (TOP_SRCDIR) and from the
@@ -75,12 +75,14 @@ typedef enum
   KIND_GAME,
   KIND_PLAYER,
   KIND_EXPANSION,
+  KIND_STRATEGY,
   N_KINDS
 } Kind;
 
-static const char *const kind_names[N_KINDS] = { "Manager", "Game", "Player", "Expansion" };
+static const char *const kind_names[N_KINDS]
+    = { "Manager", "Game", "Player", "Expansion", "Strategy" };
 static const char *const kind_ifaces[N_KINDS]
-    = { MANAGER_IFACE, GAME_IFACE, PLAYER_IFACE, EXPANSION_IFACE };
+    = { MANAGER_IFACE, GAME_IFACE, PLAYER_IFACE, EXPANSION_IFACE, STRATEGY_IFACE };
 
 /* The position both games are in when a member is called. */
 typedef enum
@@ -720,6 +722,8 @@ static const Entry methods[] = {
             MOVES),
   GAME_ROW ("PreviewDeployments", SCENE_PLACE, args_preview, READ, MOVER, "NotSeated",
             WHO "PreviewDeployments, checked as Play: the seated player whose turn it is"),
+  GAME_ROW ("GetHint", SCENE_PLACE, args_options, READ, MOVER, "NotSeated",
+            "dbus-game.md#gethint: the seated player whose turn it is, checked as a move"),
   GAME_ROW ("GetMoves", SCENE_PLACE, args_options, READ, "ok", "ok",
             WHO "GetMoves, anyone (the caller's own moves: none without a seat)"),
   GAME_ROW ("GetMoves", SCENE_DRAFT, args_options, READ, "ok", "ok",
@@ -772,6 +776,7 @@ static const Entry methods[] = {
   STANDARD (KIND_GAME, "NoSuchGame"),
   STANDARD (KIND_PLAYER, "NoSuchGame"),
   STANDARD (KIND_EXPANSION, "D:UnknownObject"),
+  STANDARD (KIND_STRATEGY, "D:UnknownObject"),
 };
 
 /* Properties: every one is read by anyone, and read-only (Set: PropertyReadOnly). */
@@ -818,6 +823,11 @@ static const PropertyEntry properties[] = {
   { KIND_EXPANSION, "Options", SCENE_PLACE },
   { KIND_EXPANSION, "Tiles", SCENE_PLACE },
   { KIND_MANAGER, "RefusedPlugins", SCENE_PLACE },
+  { KIND_MANAGER, "Strategies", SCENE_PLACE },
+  { KIND_PLAYER, "Strategy", SCENE_PLACE },
+  { KIND_STRATEGY, "Name", SCENE_PLACE },
+  { KIND_STRATEGY, "Description", SCENE_PLACE },
+  { KIND_STRATEGY, "Options", SCENE_PLACE },
 };
 
 #define PROPS_RULE                                                                                 \
@@ -966,6 +976,10 @@ target_path (World *w, Kind kind, Target t)
         return t == TARGET_NONE ? MISSING_GAME : target_game (w, t)->path;
       case KIND_PLAYER:
         return t == TARGET_NONE ? MISSING_GAME "/player/0" : target_game (w, t)->owner_seat;
+      case KIND_STRATEGY:
+        return t == TARGET_OWN     ? ROOT_PATH "/strategy/mcts"
+               : t == TARGET_OTHER ? ROOT_PATH "/strategy/greedy"
+                                   : ROOT_PATH "/strategy/nosuch";
       default:
         return t == TARGET_OWN     ? ROOT_PATH "/expansion/halftiles"
                : t == TARGET_OTHER ? ROOT_PATH "/expansion/abbey"
