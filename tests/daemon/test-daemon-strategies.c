@@ -511,6 +511,45 @@ START_TEST (test_bad_spec_in_journal)
 }
 END_TEST
 
+/* doc/persistence.md: "A bot seat without "strategy" (journals from before strategies) is
+ * played by the random bot": a journal of two random bots whose seats lines lack the key (as
+ * an old daemon wrote them) restores both, Strategy "", and they play the game to its end. */
+START_TEST (test_old_journal)
+{
+  g_autofree char *dir = g_dir_make_tmp ("carcd-strategies-XXXXXX", NULL);
+  g_autofree char *file = g_build_filename (dir, "game-1.journal", NULL);
+  GPid pid = start_in (dir);
+  g_autoptr (GDBusConnection) c = client_new ();
+  g_autofree char *game = create_game (c, "{'bots': <uint32 2>, 'bot-delay': <uint32 20>}");
+  g_autofree char *text = NULL;
+  g_autofree char *edited = NULL;
+
+  g_variant_unref (call_ok (c, game, GAME_IFACE, "Start", NO_OPTIONS));
+  while (get_uint (c, game, GAME_IFACE, "Turn") < 3)
+    g_usleep (10000);
+  ck_assert_int_eq (daemon_stop (pid), 0);
+  ck_assert (g_file_get_contents (file, &text, NULL, NULL));
+  edited = edit_journal (text, ",\"strategy\":\"random\"", "");
+  ck_assert_ptr_null (strstr (edited, "strategy"));
+  ck_assert (g_file_set_contents (file, edited, -1, NULL));
+  g_clear_object (&c);
+
+  pid = start_in (dir);
+  c = client_new ();
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autofree char *seat = g_strdup_printf ("%s/player/%u", game, i);
+      g_autofree char *strategy = get_string (c, seat, PLAYER_IFACE, "Strategy");
+      g_autoptr (GVariant) is_bot = get_property (c, seat, PLAYER_IFACE, "Bot");
+      ck_assert_str_eq (strategy, "");
+      ck_assert (g_variant_get_boolean (is_bot));
+    }
+  wait_for_state (c, game, 3, 120);
+  ck_assert_int_eq (daemon_stop (pid), 0);
+  remove_tree (dir);
+}
+END_TEST
+
 static Suite *
 strategies_suite (void)
 {
@@ -530,6 +569,7 @@ strategies_suite (void)
   tcase_add_test (tc, test_sigterm_while_thinking);
   tcase_add_test (tc, test_restart);
   tcase_add_test (tc, test_bad_spec_in_journal);
+  tcase_add_test (tc, test_old_journal);
   suite_add_tcase (s, tc);
   return s;
 }
