@@ -9,13 +9,19 @@
 #include "move-object.h"
 #include "session.h"
 
+/* What one hint may cost (doc/dbus-game.md, GetHint): the threads of its search, and the
+ * seconds it may think before it is stopped and refused. */
+#define MAX_HINT_THREADS 16
+#define MAX_HINT_SECONDS 60
+
 typedef struct
 {
   CarcdSession *session;
   DBusMessage *msg;
   CarcdThought *thought;
   guint seat;
-  guint moves; /* the moves of the game when it was asked */
+  guint moves;    /* the moves of the game when it was asked */
+  guint watchdog; /* stops it after MAX_HINT_SECONDS */
 } Hint;
 
 static void
@@ -33,6 +39,8 @@ hint_send (Hint *h, DBusMessage *reply)
 static void
 hint_free (Hint *h)
 {
+  if (h->watchdog)
+    g_source_remove (h->watchdog);
   dbus_message_unref (h->msg);
   g_free (h);
 }
@@ -68,6 +76,22 @@ hint_thought (const CarcMove *move, guint n_moves, const GError *error, gpointer
   hint_free (h);
 }
 
+/* The main loop: the hint thought too long; it is stopped and refused. */
+static gboolean
+hint_too_long (gpointer data)
+{
+  Hint *h = data;
+
+  h->watchdog = 0;
+  g_queue_remove (&h->session->hints, h);
+  carcd_thought_cancel (h->thought);
+  hint_send (h, carcd_error (h->msg, CARCD_ERROR_LIMIT_EXCEEDED,
+                             "The hint was still thinking after %d s: ask with a smaller budget",
+                             MAX_HINT_SECONDS));
+  hint_free (h);
+  return G_SOURCE_REMOVE;
+}
+
 /* LimitExceeded while a hint of the same seat is still being thought: one at a time. */
 static gboolean
 check_one_hint (CarcdSession *s, guint seat, GError **error)
@@ -89,8 +113,18 @@ hint_bot (DBusMessageIter *dict, GError **error)
   CarcdBotSpec spec = { NULL };
   guint64 seed = 0;
 
+  guint threads = 1;
+
   if (!carcd_bot_spec_read (dict, TRUE, "greedy", &spec, error))
     return NULL;
+  if (spec.options && g_variant_lookup (spec.options, "threads", "u", &threads)
+      && threads > MAX_HINT_THREADS)
+    {
+      g_set_error (error, CARCD_ERROR, CARCD_ERROR_LIMIT_EXCEEDED,
+                   "A hint searches in at most %d threads", MAX_HINT_THREADS);
+      carcd_bot_spec_clear (&spec);
+      return NULL;
+    }
   if (!carcd_random_bytes (&seed, sizeof seed))
     seed = (guint64)g_get_real_time ();
   CarcBot *bot = carcd_bot_spec_new_bot (&spec, seed, error);
@@ -125,6 +159,7 @@ carcd_game_get_hint (DBusConnection *c, DBusMessage *msg, gpointer data)
       return carcd_error_reply (msg, error);
     }
   g_queue_push_tail (&s->hints, h);
+  h->watchdog = g_timeout_add_seconds (MAX_HINT_SECONDS, hint_too_long, h);
   return NULL; /* hint_thought() answers */
 }
 

@@ -12,9 +12,11 @@
 
 #include "errors.h"
 
-/* The most worker threads: one core is left to the main loop, and a daemon on a large
- * machine does not take it over (a bot's own "threads" option searches in more). */
-#define MAX_THINKERS 4
+/* The worker threads: one a processor, at least 2 (a long thought, an mcts budget of an hour,
+ * holds one of them, not every other game's bots), at most 8 (a bot's own "threads" option
+ * searches in more). They run at THINKER_NICE, so the main loop gets the CPU first. */
+#define MIN_THINKERS 2
+#define MAX_THINKERS 8
 /* The nice value of a worker: thinking yields the CPU to the main loop, which answers the
  * moves of every other game (an mcts search's own threads inherit it). */
 #define THINKER_NICE 10
@@ -99,7 +101,7 @@ ensure_pool (CarcdDaemon *daemon, GError **error)
 {
   if (daemon->thinkers)
     return TRUE;
-  gint n = CLAMP ((gint)g_get_num_processors () - 1, 1, MAX_THINKERS);
+  gint n = CLAMP ((gint)g_get_num_processors (), MIN_THINKERS, MAX_THINKERS);
   /* exclusive: its threads (at nice THINKER_NICE) serve no other pool */
   daemon->thinkers = g_thread_pool_new (think, NULL, n, TRUE, error);
   return daemon->thinkers != NULL;

@@ -256,6 +256,9 @@ START_TEST (test_hint)
                 "The token is not valid for /org/carcassonne/Engine1/game/1 (not its creator's "
                 "nor a seat's, or issued to another Unix user)");
   g_variant_unref (call_ok (a, game, GAME_IFACE, "Start", NO_OPTIONS));
+  assert_error (a, game, game, GAME_IFACE, "GetHint",
+                "({'strategy': <'mcts'>, 'threads': <uint32 17>},)", E ("LimitExceeded"),
+                "A hint searches in at most 16 threads");
   assert_error (x, game, game, GAME_IFACE, "GetHint", "(@a{sv} {},)", E ("NotSeated"),
                 "The caller holds no seat of /org/carcassonne/Engine1/game/1");
   /* a stranger with Ann's token is Ann */
