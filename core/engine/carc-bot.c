@@ -34,12 +34,12 @@ carc_bot_class_init (CarcBotClass *klass)
 {
 }
 
+static void apply_defaults (CarcBot *bot);
+
 static void
 carc_bot_init (CarcBot *self)
 {
-  self->threads = 1;
-  self->exploration = 0.3;
-  self->depth = 4;
+  apply_defaults (self);
 }
 
 /**
@@ -121,6 +121,23 @@ has_option (const CarcBotStrategy *s, const char *key)
   return FALSE;
 }
 
+static void
+set_option (CarcBot *bot, const BotOption *o, guint value)
+{
+  if (o->field < 0)
+    bot->exploration = value / 100.0;
+  else
+    G_STRUCT_MEMBER (guint, bot, o->field) = value;
+}
+
+/* Every option at its default (0: unset, for those whose default is below their min). */
+static void
+apply_defaults (CarcBot *bot)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (bot_options); i++)
+    set_option (bot, &bot_options[i], bot_options[i].def.default_value);
+}
+
 /* Sets option @o from @value, a uint32 in its range. */
 static gboolean
 read_option (CarcBot *bot, const BotOption *o, GVariant *value, GError **error)
@@ -134,12 +151,15 @@ read_option (CarcBot *bot, const BotOption *o, GVariant *value, GError **error)
                    def->max);
       return FALSE;
     }
-  guint u = g_variant_get_uint32 (value);
-  if (o->field < 0)
-    bot->exploration = u / 100.0;
-  else
-    G_STRUCT_MEMBER (guint, bot, o->field) = u;
+  set_option (bot, o, g_variant_get_uint32 (value));
   return TRUE;
+}
+
+static void
+set_unknown_strategy (const char *name, GError **error)
+{
+  g_set_error (error, CARC_ERROR, CARC_ERROR_INVALID_ARGUMENT,
+               "no bot strategy '%s' (random, greedy, mcts)", name);
 }
 
 /**
@@ -177,8 +197,7 @@ carc_bot_list_options (const char *strategy, GError **error)
   const CarcBotStrategy *s = find_strategy (strategy);
   if (!s)
     {
-      g_set_error (error, CARC_ERROR, CARC_ERROR_INVALID_ARGUMENT,
-                   "no bot strategy '%s' (random, greedy, mcts)", strategy);
+      set_unknown_strategy (strategy, error);
       return NULL;
     }
   GPtrArray *options = g_ptr_array_new ();
@@ -220,8 +239,7 @@ carc_bot_new (const char *strategy, GVariant *options, guint64 seed, GError **er
   const CarcBotStrategy *s = find_strategy (strategy);
   if (!s)
     {
-      g_set_error (error, CARC_ERROR, CARC_ERROR_INVALID_ARGUMENT,
-                   "no bot strategy '%s' (random, greedy, mcts)", strategy);
+      set_unknown_strategy (strategy, error);
       return NULL;
     }
   g_autoptr (CarcBot) bot = g_object_new (CARC_TYPE_BOT, NULL);
