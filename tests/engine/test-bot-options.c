@@ -30,7 +30,13 @@ START_TEST (test_options_are_checked)
   for (guint i = 0; names[i]; i++)
     {
       g_autoptr (GPtrArray) options = carc_bot_list_options (names[i], NULL);
-      ck_assert_uint_eq (options->len, g_str_equal (names[i], "mcts") ? G_N_ELEMENTS (mcts) : 0);
+      gboolean is_mcts = g_str_equal (names[i], "mcts");
+      /* the documented options of mcts, in this order, first (doc/dbus-strategy.md); the
+       * others none */
+      if (is_mcts)
+        ck_assert_uint_ge (options->len, G_N_ELEMENTS (mcts));
+      else
+        ck_assert_uint_eq (options->len, 0);
       ck_assert_ptr_nonnull (carc_bot_get_strategy_description (names[i]));
       for (guint k = 0; k < options->len; k++)
         {
@@ -40,7 +46,8 @@ START_TEST (test_options_are_checked)
               = g_strdup_printf ("bot option '%s' is an unsigned number (u) from %u to %u",
                                  def->name, def->min, def->max);
 
-          ck_assert_str_eq (def->name, mcts[k]);
+          if (k < G_N_ELEMENTS (mcts))
+            ck_assert_str_eq (def->name, mcts[k]);
           ck_assert_int_eq (def->type, CARC_OPTION_UINT);
           ck_assert_uint_le (def->min, def->max);
           {
