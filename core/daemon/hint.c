@@ -59,8 +59,10 @@ hint_reply (Hint *h, const CarcMove *move, const GError *error)
     return carcd_error (h->msg, CARCD_ERROR_WRONG_PHASE,
                         "%s moved on while the hint was thought: ask again", s->path);
   DBusMessage *reply = dbus_message_new_method_return (h->msg);
+  if (reply == NULL)
+    return NULL;
   dbus_message_iter_init_append (reply, &it);
-  if (reply && !carcd_append_move_type_and_args (&it, move))
+  if (!carcd_append_move_type_and_args (&it, move))
     g_clear_pointer (&reply, dbus_message_unref);
   return reply;
 }
