@@ -89,6 +89,43 @@ START_TEST (test_strategies_play)
 }
 END_TEST
 
+/* doc/dbus-strategy.md: "a seeded game of greedy bots, or of mcts bots with iterations and
+ * one thread, replays move for move": two games of the same seed, each of a greedy and an mcts
+ * bot, end with the same history and scores (the bots' seeds come from the game's). */
+START_TEST (test_seeded_replay)
+{
+  GPid pid = daemon_start (NULL);
+  g_autoptr (GDBusConnection) c = client_new ();
+  g_autofree char *history[2] = { NULL, NULL };
+  g_autofree char *scores[2] = { NULL, NULL };
+  char *games[2];
+
+  for (guint i = 0; i < 2; i++)
+    {
+      games[i] = create_game (c, "{'seed': <@t 77>}");
+      g_free (add_bot (c, games[i], "Greedy", "{'strategy': <'greedy'>}"));
+      g_free (add_bot (c, games[i], "Mcts", MCTS_FAST));
+      g_variant_unref (call_ok (c, games[i], GAME_IFACE, "Start", NO_OPTIONS));
+    }
+  for (guint i = 0; i < 2; i++)
+    {
+      wait_for_state (c, games[i], 3, 120);
+      g_autoptr (GVariant) h = call_ok (c, games[i], GAME_IFACE, "GetHistory", NULL);
+      g_autoptr (GVariant) sc = get_property (c, games[i], GAME_IFACE, "Scores");
+      history[i] = g_variant_print (h, FALSE);
+      scores[i] = g_variant_print (sc, FALSE);
+    }
+  /* the histories name their own game's players: compare them with the game's path as one */
+  g_auto (GStrv) parts = g_strsplit (history[1], games[1], -1);
+  g_autofree char *second = g_strjoinv (games[0], parts);
+  ck_assert_str_eq (history[0], second);
+  ck_assert_str_eq (scores[0], scores[1]);
+  for (guint i = 0; i < 2; i++)
+    g_free (games[i]);
+  ck_assert_int_eq (daemon_stop (pid), 0);
+}
+END_TEST
+
 /* Manager.CreateGame's "bot-options": the "bots" seats get that strategy; AddBot without a
  * strategy is random, whose spec is "random"; a client's seat has Strategy "". */
 START_TEST (test_bot_options)
@@ -561,6 +598,7 @@ strategies_suite (void)
 
   tcase_set_timeout (tc, 300);
   tcase_add_test (tc, test_strategies_play);
+  tcase_add_test (tc, test_seeded_replay);
   tcase_add_test (tc, test_bot_options);
   tcase_add_test (tc, test_bad_options);
   tcase_add_test (tc, test_discovery);
