@@ -748,7 +748,20 @@ bot_thought (const CarcMove *moves, guint n_moves, const GError *why, gpointer d
   bot_turn_made (s, seat, ok, moves ? error : why);
 }
 
-/* A strategy bot's turn: thought in a worker thread (thinker.h), made when it is back. */
+/* The random bot's turn, on the main loop, from the session's generator. */
+static void
+bot_play_random (CarcdSession *s, CarcdSeat *seat)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (carc_game_get_turn (s->game) > 0) /* a move before the first turn ends no turn */
+    owe_turn_end (s);
+  bot_turn_made (s, seat, seat->bot->play_turn (s->game, s->bot_rand, bot_moved, s, &error), error);
+}
+
+/* A strategy bot's turn: thought in a worker thread (thinker.h), made when it is back. A game
+ * the engine cannot copy (an expansion keeps per-game data without a copy_data hook) cannot be
+ * searched: the bot then plays its turns as the random bot would, rather than stop the game. */
 static void
 bot_think (CarcdSession *s, CarcdSeat *seat)
 {
@@ -756,8 +769,16 @@ bot_think (CarcdSession *s, CarcdSeat *seat)
 
   carc_game_get_moves (s->game, &s->thought_moves);
   s->thought = carcd_think (s->daemon, seat->brain, s->game, TRUE, bot_thought, s, &error);
-  if (s->thought == NULL)
-    bot_failed (s, seat, error);
+  if (s->thought)
+    return;
+  if (!g_error_matches (error, CARC_ERROR, CARC_ERROR_PLUGIN))
+    {
+      bot_failed (s, seat, error);
+      return;
+    }
+  g_warning ("%s: bot %s plays random moves: %s", s->path, seat->name, error->message);
+  g_clear_object (&seat->brain);
+  bot_play_random (s, seat);
 }
 
 static gboolean
@@ -765,17 +786,12 @@ bot_step (gpointer data)
 {
   CarcdSession *s = data;
   CarcdSeat *seat = s->seats[carc_game_get_current_player (s->game)];
-  g_autoptr (GError) error = NULL;
 
   s->bot_source = 0;
   if (seat->brain)
-    {
-      bot_think (s, seat);
-      return G_SOURCE_REMOVE;
-    }
-  if (carc_game_get_turn (s->game) > 0) /* a move before the first turn ends no turn */
-    owe_turn_end (s);
-  bot_turn_made (s, seat, seat->bot->play_turn (s->game, s->bot_rand, bot_moved, s, &error), error);
+    bot_think (s, seat);
+  else
+    bot_play_random (s, seat);
   return G_SOURCE_REMOVE;
 }
 

@@ -1,4 +1,6 @@
-/* nocopy-plugin.c: an expansion that keeps per-game data and has no copy_data hook. */
+/* nocopy-plugin.c: an expansion that keeps per-game data and has no copy_data hook, built for
+ * the tests (never installed): engine tests build it in (nocopy_plugin_new()), the daemon's
+ * load it as tests/daemon/.libs/no-copy.so. */
 #include "config.h"
 
 #include "nocopy-plugin.h"
@@ -19,17 +21,17 @@ nocopy_init (CarcPlugin *plugin, GError **error)
   return TRUE;
 }
 
-static const CarcPluginDesc nocopy_desc = { CARC_PLUGIN_ABI_MAJOR,
-                                            CARC_PLUGIN_ABI_MINOR,
-                                            "no-copy",
-                                            "data without copy_data",
-                                            "1",
-                                            0,
-                                            nocopy_init,
-                                            NULL };
+const CarcPluginDesc carc_plugin_desc = { CARC_PLUGIN_ABI_MAJOR,
+                                          CARC_PLUGIN_ABI_MINOR,
+                                          "no-copy",
+                                          "data without copy_data",
+                                          "1",
+                                          0,
+                                          nocopy_init,
+                                          NULL };
 
 CarcPlugin *
 nocopy_plugin_new (void)
 {
-  return carc_plugin_new_static (&nocopy_desc, NULL);
+  return carc_plugin_new_static (&carc_plugin_desc, NULL);
 }

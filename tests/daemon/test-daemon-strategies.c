@@ -271,6 +271,57 @@ play_hint (GDBusConnection *c, const char *game, const char *options)
                             g_variant_new ("(s@a{sv}a{sv})", type, move_args, NULL)));
 }
 
+/* Plays the first of the caller's moves (GetMoves). */
+static void
+play_first_move (GDBusConnection *c, const char *game)
+{
+  g_autoptr (GVariant) v = call_ok (c, game, GAME_IFACE, "GetMoves", NO_OPTIONS);
+  g_autoptr (GVariant) list = g_variant_get_child_value (v, 0);
+  g_autoptr (GVariant) first = g_variant_get_child_value (list, 0);
+  const char *type;
+  g_autoptr (GVariant) move_args = NULL;
+
+  g_variant_get (first, "(&s@a{sv})", &type, &move_args);
+  g_variant_unref (call_ok (c, game, GAME_IFACE, "Play",
+                            g_variant_new ("(s@a{sv}a{sv})", type, move_args, NULL)));
+}
+
+/* A game no bot can search (tests/common/nocopy-plugin.c: an expansion with per-game data and
+ * no copy_data hook): its greedy and mcts bots play their turns as the random bot does, to the
+ * game's end, rather than stop it; a hint for it is ExpansionUnavailable, with the engine's
+ * refusal to copy the game. */
+START_TEST (test_game_without_copy)
+{
+  g_autofree char *dir = test_plugin_dir ("no-copy");
+  g_autofree char *dir_arg = g_strconcat ("--plugin-dir=", dir, NULL);
+  const char *args[] = { dir_arg, NULL };
+  GPid pid = daemon_start (args);
+  g_autoptr (GDBusConnection) c = client_new ();
+  g_autofree char *game
+      = create_game (c, "{'seed': <@t 3>, 'players': <uint32 3>, 'expansions': <['no-copy']>}");
+  g_autofree char *token = NULL;
+  g_autofree char *ann = join_game (c, game, "Ann", &token);
+  g_autofree char *greedy = add_bot (c, game, "Greedy", "{'strategy': <'greedy'>}");
+  g_autofree char *mcts = add_bot (c, game, "Mcts", MCTS_FAST);
+
+  g_variant_unref (call_ok (c, game, GAME_IFACE, "Start", NO_OPTIONS));
+  assert_error (c, game, game, GAME_IFACE, "GetHint", "(@a{sv} {},)", E ("ExpansionUnavailable"),
+                "expansion no-copy keeps per-game data and has no copy_data hook");
+  while (get_uint (c, game, GAME_IFACE, "State") != 3)
+    {
+      g_autofree char *active = active_player (c, game);
+      if (!g_str_equal (active, ann))
+        {
+          g_usleep (10000);
+          continue;
+        }
+      play_first_move (c, game);
+    }
+  ck_assert_uint_eq (get_uint (c, game, GAME_IFACE, "TilesLeft"), 0);
+  ck_assert_int_eq (daemon_stop (pid), 0);
+}
+END_TEST
+
 /* Game.GetHint (doc/dbus-game.md): the move a strategy would make for the caller's seat, in
  * Play's form: Ann plays a whole game by the hints of greedy, mcts and random against a greedy
  * bot; the refusals come in the documented order, with exact words, changing nothing. */
@@ -598,6 +649,7 @@ strategies_suite (void)
 
   tcase_set_timeout (tc, 300);
   tcase_add_test (tc, test_strategies_play);
+  tcase_add_test (tc, test_game_without_copy);
   tcase_add_test (tc, test_seeded_replay);
   tcase_add_test (tc, test_bot_options);
   tcase_add_test (tc, test_bad_options);
