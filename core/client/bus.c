@@ -183,13 +183,19 @@ GVariant *
 ctl_call (DBusConnection *conn, const char *path, const char *iface, const char *method,
           GVariant *args, GError **error)
 {
+  return ctl_call_timeout (conn, path, iface, method, args, DBUS_TIMEOUT_USE_DEFAULT, error);
+}
+
+GVariant *
+ctl_call_timeout (DBusConnection *conn, const char *path, const char *iface, const char *method,
+                  GVariant *args, int timeout_ms, GError **error)
+{
   g_autoptr (GVariant) owned = args ? g_variant_ref_sink (args) : NULL;
   DBusMessage *call = dbus_message_new_method_call (CTL_BUS_NAME, path, iface, method);
   if (!call || (owned && !ctl_message_append_args (call, owned)))
     g_error ("out of memory");
   DBusError derr = DBUS_ERROR_INIT;
-  DBusMessage *reply
-      = dbus_connection_send_with_reply_and_block (conn, call, DBUS_TIMEOUT_USE_DEFAULT, &derr);
+  DBusMessage *reply = dbus_connection_send_with_reply_and_block (conn, call, timeout_ms, &derr);
   dbus_message_unref (call);
   if (!reply)
     {

@@ -38,6 +38,9 @@ gboolean ctl_message_append_args (DBusMessage *message, GVariant *args);
  * @args is a tuple or NULL for none; a floating reference is consumed. */
 GVariant *ctl_call (DBusConnection *conn, const char *path, const char *iface, const char *method,
                     GVariant *args, GError **error);
+/* ctl_call() waiting @timeout_ms for the reply (DBUS_TIMEOUT_INFINITE: as long as it takes). */
+GVariant *ctl_call_timeout (DBusConnection *conn, const char *path, const char *iface,
+                            const char *method, GVariant *args, int timeout_ms, GError **error);
 /* ctl_call() on a Game, checking that the reply has the type @reply_type. */
 GVariant *ctl_call_typed (DBusConnection *conn, const char *path, const char *method,
                           GVariant *args, const char *reply_type, GError **error);

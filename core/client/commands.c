@@ -71,20 +71,35 @@ ctl_our_player (Ctl *ctl, const char *game)
 
 /* The a{sv} options of a call that acts for a seat or the creator: the --token, if given
  * (floating). */
+static void
+add_token (GVariantBuilder *b, const CtlOptions *opts)
+{
+  if (opts && opts->token)
+    g_variant_builder_add (b, "{sv}", "token", g_variant_new_string (opts->token));
+}
+
 static GVariant *
 token_options (const CtlOptions *opts)
 {
   g_auto (GVariantBuilder) b = G_VARIANT_BUILDER_INIT (G_VARIANT_TYPE_VARDICT);
-  if (opts && opts->token)
-    g_variant_builder_add (&b, "{sv}", "token", g_variant_new_string (opts->token));
+  add_token (&b, opts);
   return g_variant_builder_end (&b);
 }
 
-/* GAME (NULL at the prompt: the game in view), after taking our seat back when --token was
- * given and is a seat's. A token the seats refuse may be the creator's: the calls carry it in
- * their options (token_options()), and the daemon says InvalidToken if it is neither. */
-static char *
-seated_game (Ctl *ctl, const CtlOptions *opts, const char *arg, GError **error)
+GVariant *
+ctl_strategy_call_options (const CtlOptions *opts, GError **error)
+{
+  g_auto (GVariantBuilder) b = G_VARIANT_BUILDER_INIT (G_VARIANT_TYPE_VARDICT);
+  add_token (&b, opts);
+  if (opts->strategy && !ctl_strategy_options ("--strategy", opts->strategy, &b, error))
+    return NULL;
+  return g_variant_builder_end (&b);
+}
+
+/* A token the seats refuse may be the creator's: the calls carry it in their options
+ * (token_options()), and the daemon says InvalidToken if it is neither. */
+char *
+ctl_seated_game (Ctl *ctl, const CtlOptions *opts, const char *arg, GError **error)
 {
   g_autofree char *game = ctl_resolve_game (ctl, arg, error);
   g_autoptr (GError) local = NULL;
@@ -103,7 +118,7 @@ seated_game (Ctl *ctl, const CtlOptions *opts, const char *arg, GError **error)
 static gboolean
 simple_call (Ctl *ctl, const CtlOptions *opts, const char *arg, const char *method, GError **error)
 {
-  g_autofree char *game = seated_game (ctl, opts, arg, error);
+  g_autofree char *game = ctl_seated_game (ctl, opts, arg, error);
   if (!game)
     return FALSE;
   g_autoptr (GVariant) reply = ctl_call (ctl->conn, game, CTL_IFACE_GAME, method,
@@ -161,6 +176,25 @@ add_uint_option (GVariantBuilder *b, const char *key, const char *name, const ch
   return TRUE;
 }
 
+/* --bot-strategy SPEC as CreateGame's "bot-options" (a{sv}), for the --bots seats. */
+static gboolean
+bot_strategy_option (const CtlOptions *opts, guint64 bots, GVariantBuilder *b, GError **error)
+{
+  if (!opts->bot_strategy)
+    return TRUE;
+  if (!bots)
+    {
+      g_set_error (error, CTL_ERROR, CTL_ERROR_USAGE,
+                   "--bot-strategy is the strategy of the --bots seats: give --bots N too");
+      return FALSE;
+    }
+  g_auto (GVariantBuilder) bot = G_VARIANT_BUILDER_INIT (G_VARIANT_TYPE_VARDICT);
+  if (!ctl_strategy_options ("--bot-strategy", opts->bot_strategy, &bot, error))
+    return FALSE;
+  g_variant_builder_add (b, "{sv}", "bot-options", g_variant_builder_end (&bot));
+  return TRUE;
+}
+
 /* CreateGame's a{sv} from the options; @bots and @players as asked (players 0: the default). */
 static GVariant *
 game_options (Ctl *ctl, const CtlOptions *opts, guint64 *bots, guint64 *players, GError **error)
@@ -198,7 +232,8 @@ game_options (Ctl *ctl, const CtlOptions *opts, guint64 *bots, guint64 *players,
     g_variant_builder_add (&b, "{sv}", "farmers", g_variant_new_boolean (FALSE));
   if (opts->name)
     g_variant_builder_add (&b, "{sv}", "name", g_variant_new_string (opts->name));
-  if (!ctl_expansion_options (ctl, opts, &b, error) || !ctl_rule_options (opts, &b, error))
+  if (!ctl_expansion_options (ctl, opts, &b, error) || !ctl_rule_options (opts, &b, error)
+      || !bot_strategy_option (opts, *bots, &b, error))
     return NULL;
   return g_variant_builder_end (&b);
 }
@@ -523,7 +558,7 @@ turn_verb (const CtlGame *g)
 gboolean
 ctl_cmd_show (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GError **error)
 {
-  g_autofree char *path = seated_game (ctl, opts, n_args ? args[0] : NULL, error);
+  g_autofree char *path = ctl_seated_game (ctl, opts, n_args ? args[0] : NULL, error);
   if (!path)
     return FALSE;
   g_autoptr (CtlGame) g = ctl_game_new (ctl->conn, path, error);
@@ -680,7 +715,7 @@ ctl_cmd_place (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GErr
                        ctl->interactive ? "place [GAME] X Y ROT, or place N" : "place GAME X Y ROT",
                        &x, &y, &rot, error))
     return FALSE;
-  g_autofree char *game = seated_game (ctl, opts, first ? args[0] : NULL, error);
+  g_autofree char *game = ctl_seated_game (ctl, opts, first ? args[0] : NULL, error);
   if (!game)
     return FALSE;
   g_autoptr (GVariant) reply
@@ -713,7 +748,7 @@ ctl_cmd_piece (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GErr
                                         : "piece GAME INDEX X Y ROT",
                        &x, &y, &rot, error))
     return FALSE;
-  g_autofree char *game = seated_game (ctl, opts, first ? args[0] : NULL, error);
+  g_autofree char *game = ctl_seated_game (ctl, opts, first ? args[0] : NULL, error);
   if (!game)
     return FALSE;
   g_autoptr (GVariant) reply
@@ -728,7 +763,7 @@ ctl_cmd_pieces (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GEr
   guint32 index;
   if (!parse_index (args[n_args - 1], &index, error))
     return FALSE;
-  g_autofree char *game = seated_game (ctl, opts, n_args == 2 ? args[0] : NULL, error);
+  g_autofree char *game = ctl_seated_game (ctl, opts, n_args == 2 ? args[0] : NULL, error);
   if (!game)
     return FALSE;
   if (ctl->interactive)
@@ -746,7 +781,7 @@ ctl_cmd_pieces (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GEr
 gboolean
 ctl_cmd_draw (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GError **error)
 {
-  g_autofree char *game = seated_game (ctl, opts, n_args ? args[0] : NULL, error);
+  g_autofree char *game = ctl_seated_game (ctl, opts, n_args ? args[0] : NULL, error);
   if (!game)
     return FALSE;
   g_autoptr (GVariant) reply = ctl_call (ctl->conn, game, CTL_IFACE_GAME, "Draw",
@@ -789,9 +824,15 @@ ctl_move_args_text (GVariant *args)
   return g_string_free (s, FALSE);
 }
 
-/* The caller's legal moves (Game.GetMoves): an a(sa{sv}). */
-static GVariant *
-get_moves (Ctl *ctl, const CtlOptions *opts, const char *game, GError **error)
+void
+ctl_print_move (guint n, const char *type, GVariant *args)
+{
+  g_autofree char *text = ctl_move_args_text (args);
+  ctl_outf ("%u. %s%s\n", n, type, text);
+}
+
+GVariant *
+ctl_get_moves (Ctl *ctl, const CtlOptions *opts, const char *game, GError **error)
 {
   g_autoptr (GVariant) reply
       = ctl_call_typed (ctl->conn, game, "GetMoves",
@@ -803,7 +844,7 @@ get_moves (Ctl *ctl, const CtlOptions *opts, const char *game, GError **error)
 gboolean
 ctl_print_moves (Ctl *ctl, const CtlOptions *opts, const char *game, GError **error)
 {
-  g_autoptr (GVariant) moves = get_moves (ctl, opts, game, error);
+  g_autoptr (GVariant) moves = ctl_get_moves (ctl, opts, game, error);
   if (!moves)
     return FALSE;
   for (guint i = 0; i < g_variant_n_children (moves); i++)
@@ -811,8 +852,7 @@ ctl_print_moves (Ctl *ctl, const CtlOptions *opts, const char *game, GError **er
       const char *type;
       g_autoptr (GVariant) margs = NULL;
       g_variant_get_child (moves, i, "(&s@a{sv})", &type, &margs);
-      g_autofree char *text = ctl_move_args_text (margs);
-      ctl_outf ("%u. %s%s\n", i + 1, type, text);
+      ctl_print_move (i + 1, type, margs);
     }
   return TRUE;
 }
@@ -821,7 +861,7 @@ ctl_print_moves (Ctl *ctl, const CtlOptions *opts, const char *game, GError **er
 gboolean
 ctl_cmd_moves (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GError **error)
 {
-  g_autofree char *game = seated_game (ctl, opts, n_args ? args[0] : NULL, error);
+  g_autofree char *game = ctl_seated_game (ctl, opts, n_args ? args[0] : NULL, error);
   if (!game)
     return FALSE;
   return ctl_print_moves (ctl, opts, game, error);
@@ -834,10 +874,10 @@ ctl_cmd_move (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GErro
   guint64 n;
   if (!parse_uint ("N", args[n_args - 1], G_MAXUINT32, &n, error))
     return FALSE;
-  g_autofree char *game = seated_game (ctl, opts, n_args == 2 ? args[0] : NULL, error);
+  g_autofree char *game = ctl_seated_game (ctl, opts, n_args == 2 ? args[0] : NULL, error);
   if (!game)
     return FALSE;
-  g_autoptr (GVariant) moves = get_moves (ctl, opts, game, error);
+  g_autoptr (GVariant) moves = ctl_get_moves (ctl, opts, game, error);
   if (!moves)
     return FALSE;
   if (n == 0 || n > g_variant_n_children (moves))
@@ -903,7 +943,7 @@ ctl_cmd_deploy (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GEr
   g_autofree char *figure = colon ? g_strndup (what, (gsize)(colon - what)) : g_strdup ("follower");
   if (!skip && !parse_uint ("SEGMENT", colon ? colon + 1 : what, G_MAXUINT32, &segment, error))
     return FALSE;
-  g_autofree char *game = seated_game (ctl, opts, n_args == 2 ? args[0] : NULL, error);
+  g_autofree char *game = ctl_seated_game (ctl, opts, n_args == 2 ? args[0] : NULL, error);
   if (!game)
     return FALSE;
   GVariant *options = token_options (opts);
@@ -970,12 +1010,15 @@ ctl_cmd_delete (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GEr
 gboolean
 ctl_cmd_bot (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GError **error)
 {
-  g_autofree char *game = seated_game (ctl, opts, n_args == 2 ? args[0] : NULL, error);
+  g_autofree char *game = ctl_seated_game (ctl, opts, n_args == 2 ? args[0] : NULL, error);
   if (!game)
+    return FALSE;
+  GVariant *options = ctl_strategy_call_options (opts, error);
+  if (!options)
     return FALSE;
   g_autoptr (GVariant) reply
       = ctl_call (ctl->conn, game, CTL_IFACE_GAME, "AddBot",
-                  g_variant_new ("(s@a{sv})", args[n_args - 1], token_options (opts)), error);
+                  g_variant_new ("(s@a{sv})", args[n_args - 1], options), error);
   if (!reply)
     return FALSE;
   const char *player;

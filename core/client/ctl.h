@@ -33,6 +33,8 @@ typedef enum
   CTL_OPT_MOVES = 1 << 18,
   CTL_OPT_RULE = 1 << 19,
   CTL_OPT_SVG = 1 << 20,
+  CTL_OPT_STRATEGY = 1 << 21,
+  CTL_OPT_BOT_STRATEGY = 1 << 22,
 } CtlOptionBit;
 
 typedef struct
@@ -44,6 +46,7 @@ typedef struct
   char **rule;                   /* --rule NAME=VALUE, each time it was given */
   char *to, *plugin_dir, *moves; /* replay, load */
   char *svg;                     /* board: the picture's file */
+  char *strategy, *bot_strategy; /* bot, hint; new: a strategy spec, "mcts:ms=200" */
   gboolean no_farmers, start, watch, board, step;
   /* Whole-program options (the command line only). */
   char *color;
@@ -135,6 +138,23 @@ gboolean ctl_rule_options (const CtlOptions *opts, GVariantBuilder *b, GError **
 gboolean ctl_expansion_options (Ctl *ctl, const CtlOptions *opts, GVariantBuilder *b,
                                 GError **error);
 
+/* The string @key of the a{sv} @dict, "" if none. */
+const char *ctl_lookup_str (GVariant *dict, const char *key);
+/* An object's Options (a(sssvuu), Expansion and Strategy objects) from its properties
+ * @props, one a line: "  PREFIXNAME=1..8  (default 3)  what it does". */
+void ctl_print_options (GVariant *props, const char *prefix);
+
+/* bots.c: strategies, the bots' options and hints. */
+gboolean ctl_cmd_strategies (Ctl *, const CtlOptions *, char **, guint, GError **);
+gboolean ctl_cmd_hint (Ctl *, const CtlOptions *, char **, guint, GError **);
+/* Adds @spec ("mcts:ms=200,threads=2", as carc_bot_new_from_spec() reads it) to @b as
+ * AddBot's keys: "strategy" (s) and each option (u). A spec that does not parse is a usage
+ * error naming @option ("--strategy"); the daemon checks the names and the values. */
+gboolean ctl_strategy_options (const char *option, const char *spec, GVariantBuilder *b,
+                               GError **error);
+/* An object path under @prefix for @name ("-" written "_"), NULL if none can name it. */
+char *ctl_named_object_path (const char *prefix, const char *name);
+
 /* board: the board of GAME (@arg; at the prompt NULL for the game in view) as text, or with
  * @svg_file its picture (GetBoardPicture) written to that file ("-": standard output). */
 gboolean ctl_write_board (Ctl *ctl, const char *arg, const char *svg_file, GError **error);
@@ -144,6 +164,13 @@ gboolean ctl_read_file (Ctl *ctl, const char *file, char **data, gsize *length, 
 char *ctl_resolve_game (Ctl *ctl, const char *arg, GError **error);
 /* Rejoin(token) when --token was given, so this connection holds the seat (ctl->player). */
 gboolean ctl_take_seat (Ctl *ctl, const char *game, const CtlOptions *opts, GError **error);
+/* GAME (@arg; NULL at the prompt: the game in view), after taking our seat back when --token
+ * was given and is a seat's. */
+char *ctl_seated_game (Ctl *ctl, const CtlOptions *opts, const char *arg, GError **error);
+/* The caller's legal moves (Game.GetMoves, @opts: its token): an a(sa{sv}). */
+GVariant *ctl_get_moves (Ctl *ctl, const CtlOptions *opts, const char *game, GError **error);
+/* The a{sv} of AddBot and GetHint: --token and the keys of --strategy (floating). */
+GVariant *ctl_strategy_call_options (const CtlOptions *opts, GError **error);
 /* Our seat's Player path in @game, NULL if we hold none there. */
 const char *ctl_our_player (Ctl *ctl, const char *game);
 /* The numbered legal placements of the tile in play (@piece -1) or of hand piece @piece, kept
@@ -154,6 +181,8 @@ gboolean ctl_list_placements (Ctl *ctl, const char *game, gint piece, gboolean p
 gboolean ctl_print_hand (Ctl *ctl, const CtlGame *game, const char *player, GError **error);
 /* The legal moves of the caller (@opts: its token, may be NULL) in @game, numbered from 1. */
 gboolean ctl_print_moves (Ctl *ctl, const CtlOptions *opts, const char *game, GError **error);
+/* "N. TYPE key=value ...": move @n of the list, as 'moves' prints it. */
+void ctl_print_move (guint n, const char *type, GVariant *args);
 /* A move's arguments (a{sv}) as " key=value ...". */
 char *ctl_move_args_text (GVariant *args);
 /* Prints "tile in play: U" and the tile in its four rotations (nothing without one). */

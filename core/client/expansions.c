@@ -9,13 +9,19 @@
 #define EXPANSION_PREFIX "/org/carcassonne/Engine1/expansion/"
 #define IFACE_EXPANSION  "org.carcassonne.Engine1.Expansion"
 
-/* The Expansion object of @name ("-" written "_"), NULL if no path can name it. */
+char *
+ctl_named_object_path (const char *prefix, const char *name)
+{
+  g_autofree char *escaped = g_strdelimit (g_strdup (name), "-", '_');
+  g_autofree char *path = g_strconcat (prefix, escaped, NULL);
+  return *name && g_variant_is_object_path (path) ? g_steal_pointer (&path) : NULL;
+}
+
+/* The Expansion object of @name, NULL if no path can name it. */
 static char *
 expansion_path (const char *name)
 {
-  g_autofree char *escaped = g_strdelimit (g_strdup (name), "-", '_');
-  g_autofree char *path = g_strconcat (EXPANSION_PREFIX, escaped, NULL);
-  return *name && g_variant_is_object_path (path) ? g_steal_pointer (&path) : NULL;
+  return ctl_named_object_path (EXPANSION_PREFIX, name);
 }
 
 /* The D-Bus type an expansion declares for @option ("b", "u"), or NULL when the daemon has no
@@ -144,12 +150,35 @@ print_rules (GVariant *manager)
     }
 }
 
-static const char *
-lookup_str (GVariant *dict, const char *key)
+const char *
+ctl_lookup_str (GVariant *dict, const char *key)
 {
   const char *s = "";
   g_variant_lookup (dict, key, "&s", &s);
   return s;
+}
+
+void
+ctl_print_options (GVariant *props, const char *prefix)
+{
+  g_autoptr (GVariant) options
+      = g_variant_lookup_value (props, "Options", G_VARIANT_TYPE ("a(sssvuu)"));
+  GVariantIter iter;
+  const char *name, *type, *text;
+  GVariant *value;
+  guint32 min, max;
+  if (!options)
+    return;
+  g_variant_iter_init (&iter, options);
+  while (g_variant_iter_next (&iter, "(&s&s&svuu)", &name, &type, &text, &value, &min, &max))
+    {
+      g_autofree char *def = g_variant_print (value, FALSE);
+      g_autofree char *what = g_str_equal (type, "b")   ? g_strdup ("true|false")
+                              : g_str_equal (type, "u") ? g_strdup_printf ("%u..%u", min, max)
+                                                        : g_strdup (type);
+      ctl_outf ("  %s%s=%s  (default %s)  %s\n", prefix, name, what, def, text);
+      g_variant_unref (value);
+    }
 }
 
 gboolean
@@ -181,26 +210,10 @@ ctl_cmd_expansions (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args,
       if (!g_variant_lookup (p, "Tiles", "^a&s", &tiles))
         tiles = g_new0 (const char *, 1);
       guint n_tiles = g_strv_length ((char **)tiles);
-      ctl_outf ("%s %s: %s\n  %u tile type%s\n", names[i], lookup_str (p, "Version"),
-                lookup_str (p, "Description"), n_tiles, n_tiles == 1 ? "" : "s");
-      g_autoptr (GVariant) options
-          = g_variant_lookup_value (p, "Options", G_VARIANT_TYPE ("a(sssvuu)"));
-      GVariantIter iter;
-      const char *name, *type, *text;
-      GVariant *value;
-      guint32 min, max;
-      if (!options)
-        continue;
-      g_variant_iter_init (&iter, options);
-      while (g_variant_iter_next (&iter, "(&s&s&svuu)", &name, &type, &text, &value, &min, &max))
-        {
-          g_autofree char *def = g_variant_print (value, FALSE);
-          g_autofree char *what = g_str_equal (type, "b")   ? g_strdup ("true|false")
-                                  : g_str_equal (type, "u") ? g_strdup_printf ("%u..%u", min, max)
-                                                            : g_strdup (type);
-          ctl_outf ("  --option %s.%s=%s  (default %s)  %s\n", names[i], name, what, def, text);
-          g_variant_unref (value);
-        }
+      ctl_outf ("%s %s: %s\n  %u tile type%s\n", names[i], ctl_lookup_str (p, "Version"),
+                ctl_lookup_str (p, "Description"), n_tiles, n_tiles == 1 ? "" : "s");
+      g_autofree char *prefix = g_strdup_printf ("--option %s.", names[i]);
+      ctl_print_options (p, prefix);
     }
   return TRUE;
 }

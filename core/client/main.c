@@ -13,7 +13,8 @@
 #define GAME_OPTS                                                                                  \
   (CTL_OPT_PLAYERS | CTL_OPT_BOTS | CTL_OPT_SEED | CTL_OPT_TILE_ORDER | CTL_OPT_NO_FARMERS         \
    | CTL_OPT_FOLLOWERS | CTL_OPT_BOT_DELAY | CTL_OPT_NAME | CTL_OPT_START | CTL_OPT_WATCH          \
-   | CTL_OPT_BOARD | CTL_OPT_JOIN | CTL_OPT_EXPANSIONS | CTL_OPT_OPTION | CTL_OPT_RULE)
+   | CTL_OPT_BOARD | CTL_OPT_JOIN | CTL_OPT_EXPANSIONS | CTL_OPT_OPTION | CTL_OPT_RULE             \
+   | CTL_OPT_BOT_STRATEGY)
 
 /* min_args counts GAME; at the prompt GAME may be left out (the game in view). */
 static const CtlCommand commands[] = {
@@ -22,11 +23,14 @@ static const CtlCommand commands[] = {
   { "list", "", 0, 0, 0, ctl_cmd_list, "list the games", FALSE },
   { "expansions", "", 0, 0, 0, ctl_cmd_expansions,
     "the expansions the daemon loaded, with their options", FALSE },
+  { "strategies", "", 0, 0, 0, ctl_cmd_strategies,
+    "the bots' strategies, with their options (for --strategy)", FALSE },
   { "show", "GAME", 1, 1, CTL_OPT_TOKEN, ctl_cmd_show,
     "the game, its players, its board (--token: our hand)", FALSE },
   { "join", "GAME NAME", 2, 2, 0, ctl_cmd_join, "take a seat; print the player path and token",
     FALSE },
-  { "bot", "GAME NAME", 2, 2, CTL_OPT_TOKEN, ctl_cmd_bot, "seat the built-in bot", FALSE },
+  { "bot", "GAME NAME", 2, 2, CTL_OPT_TOKEN | CTL_OPT_STRATEGY, ctl_cmd_bot,
+    "seat a bot (--strategy SPEC: which, default random)", FALSE },
   { "start", "GAME", 1, 1, CTL_OPT_TOKEN, ctl_cmd_start, "start the game", FALSE },
   { "place", "GAME X Y ROT", 4, 4, CTL_OPT_TOKEN, ctl_cmd_place,
     "place the tile in play (ROT: clockwise quarter turns)", FALSE },
@@ -43,6 +47,9 @@ static const CtlCommand commands[] = {
   { "moves", "GAME", 1, 1, CTL_OPT_TOKEN, ctl_cmd_moves,
     "our legal moves, numbered, of every type (an expansion's too)", FALSE },
   { "move", "GAME N", 2, 2, CTL_OPT_TOKEN, ctl_cmd_move, "make move N of 'moves'", FALSE },
+  { "hint", "GAME", 1, 1, CTL_OPT_TOKEN | CTL_OPT_STRATEGY, ctl_cmd_hint,
+    "the move a strategy would make (--strategy SPEC, default greedy), numbered as in 'moves'",
+    FALSE },
   { "watch", "GAME", 1, 1, CTL_OPT_BOARD, ctl_cmd_watch, "print the game's events to its end",
     FALSE },
   { "leave", "GAME", 1, 1, CTL_OPT_TOKEN, ctl_cmd_leave, "give up the seat", FALSE },

@@ -25,6 +25,8 @@ ctl_options_clear (CtlOptions *o)
   g_free (o->plugin_dir);
   g_free (o->moves);
   g_free (o->svg);
+  g_free (o->strategy);
+  g_free (o->bot_strategy);
   g_free (o->color);
   memset (o, 0, sizeof *o);
 }
@@ -55,6 +57,8 @@ static const struct
   { CTL_OPT_MOVES, "--moves" },
   { CTL_OPT_RULE, "--rule" },
   { CTL_OPT_SVG, "--svg" },
+  { CTL_OPT_STRATEGY, "--strategy" },
+  { CTL_OPT_BOT_STRATEGY, "--bot-strategy" },
 };
 
 const char *
@@ -79,7 +83,8 @@ ctl_options_given (const CtlOptions *o)
          | (o->option ? CTL_OPT_OPTION : 0) | (o->to ? CTL_OPT_TO : 0)
          | (o->step ? CTL_OPT_STEP : 0) | (o->plugin_dir ? CTL_OPT_PLUGIN_DIR : 0)
          | (o->moves ? CTL_OPT_MOVES : 0) | (o->rule ? CTL_OPT_RULE : 0)
-         | (o->svg ? CTL_OPT_SVG : 0);
+         | (o->svg ? CTL_OPT_SVG : 0) | (o->strategy ? CTL_OPT_STRATEGY : 0)
+         | (o->bot_strategy ? CTL_OPT_BOT_STRATEGY : 0);
 }
 
 /* A word that looks like an option but is a number: a coordinate such as -1. */
@@ -132,6 +137,11 @@ ctl_options_parse (CtlOptions *o, int argc, char **argv, gboolean whole_program,
     { "rule", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->rule,
       "A rule option, e.g. tiny-city-scoring=2 ('expansions' lists them); again for more (new)",
       "NAME=VALUE" },
+    { "bot-strategy", 0, 0, G_OPTION_ARG_STRING, &o->bot_strategy,
+      "The strategy of the --bots seats, e.g. mcts:ms=200 ('strategies' lists them) (new)",
+      "SPEC" },
+    { "strategy", 0, 0, G_OPTION_ARG_STRING, &o->strategy,
+      "A strategy and its options, e.g. greedy or mcts:ms=200,threads=2 (bot, hint)", "SPEC" },
     { "followers", 0, 0, G_OPTION_ARG_STRING, &o->followers, "Followers per player (new)", "N" },
     { "bot-delay", 0, 0, G_OPTION_ARG_STRING, &o->bot_delay,
       "Milliseconds a bot waits before a move (new, load)", "MS" },
