@@ -1,10 +1,12 @@
 #!/usr/bin/python3
 """play-against-bot.py: a whole game against carcassonned's built-in bot.
 
-Usage: play-against-bot.py [--seed N] [--name NAME]
+Usage: play-against-bot.py [--seed N] [--name NAME] [--strategy SPEC]
 
 carcassonned must be running on the session bus. The script creates a
-seeded game for two with one bot seat, joins it, starts it and then
+seeded game for two with one bot seat (playing SPEC, e.g. greedy or
+mcts:ms=200: CreateGame's "bot-options"; default the daemon's, random),
+joins it, starts it and then
 reacts to the game's signals: on each TurnStarted that names its own
 seat it places the tile in play at a random legal place, and half of
 the time puts a follower on a random free segment. It prints its
@@ -81,10 +83,9 @@ class Game:
         self.game.connect_to_signal("PointsAwarded", self.on_points_awarded)
         self.game.connect_to_signal("GameOver", self.on_game_over)
 
-    def player_name(self, path):
+    def player_property(self, path, name):
         player = self.bus.get_object(BUS_NAME, path)
-        return str(player.Get(PLAYER_IFACE, "Name",
-                              dbus_interface=PROPS_IFACE))
+        return str(player.Get(PLAYER_IFACE, name, dbus_interface=PROPS_IFACE))
 
     def join_and_start(self, name):
         # Join answers with our seat's Player object and a token. The
@@ -92,11 +93,14 @@ class Game:
         # this client stays connected throughout and needs no token.
         self.me, _token = self.game.Join(name, no_options())
         players = self.props.Get(GAME_IFACE, "Players")
-        self.names = [self.player_name(p) for p in players]
+        self.names = [self.player_property(p, "Name") for p in players]
         self.scored = [0] * len(players)
         for seat, (path, name) in enumerate(zip(players, self.names)):
-            print("seat %d: %s%s" % (seat, name,
-                                     " (us)" if path == self.me else ""))
+            # a bot's Strategy is its spec as the daemon seated it
+            strategy = self.player_property(path, "Strategy")
+            print("seat %d: %s%s" % (seat, name, " (us)" if path == self.me
+                                     else " (bot: %s)" % strategy if strategy
+                                     else ""))
         self.game.Start(no_options())
 
     def run(self):
@@ -201,6 +205,19 @@ class Game:
         return not problems
 
 
+def bot_options(spec):
+    """A strategy spec, "mcts:ms=200,threads=2", as the a{sv} AddBot and
+    CreateGame's "bot-options" take: "strategy" and each option as u."""
+    name, _, items = spec.partition(":")
+    options = {"strategy": dbus.String(name)}
+    for item in filter(None, items.split(",")):
+        key, _, value = item.partition("=")
+        if not key or not value.isdigit():
+            raise ValueError("%r is not OPTION=NUMBER" % item)
+        options[key] = dbus.UInt32(int(value))
+    return dbus.Dictionary(options, signature="sv")
+
+
 def main():
     parser = argparse.ArgumentParser(
         description="Plays a whole game against carcassonned's bot.")
@@ -208,7 +225,14 @@ def main():
                         help="the deck's seed and our moves' (default 1)")
     parser.add_argument("--name", default="Python",
                         help="our player's name (default Python)")
+    parser.add_argument("--strategy", metavar="SPEC",
+                        help="the bot's strategy, e.g. greedy or mcts:ms=200 "
+                        "(default: the daemon's, random)")
     args = parser.parse_args()
+    try:
+        bot = bot_options(args.strategy) if args.strategy else None
+    except ValueError as e:
+        parser.error("--strategy %s: %s" % (args.strategy, e))
 
     # dbus-python delivers signals through the GLib main loop: set it up
     # before connecting.
@@ -222,12 +246,15 @@ def main():
     # seats the built-in bot at once, in seat 0; we join seat 1.
     # CreateGame returns the game and the creator's token (unused here:
     # this connection is the creator while it stays).
-    path, _token = manager.CreateGame(dbus.Dictionary({
+    options = {
         "players": dbus.UInt32(2),
         "bots": dbus.UInt32(1),
         "seed": dbus.UInt64(args.seed),
         "name": dbus.String("play-against-bot.py"),
-    }, signature="sv"))
+    }
+    if bot:
+        options["bot-options"] = bot
+    path, _token = manager.CreateGame(dbus.Dictionary(options, signature="sv"))
     print("game", path)
 
     game = Game(bus, path, random.Random(args.seed))

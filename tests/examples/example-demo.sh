@@ -32,4 +32,14 @@ played=$(sed -n 's/^expansions: //p' "$out" | tr , '\n' | sort)
 demo
 played=$(sed -n 's/^expansions: //p' "$out" | tr , '\n' | sort)
 [ "$played" = "$all" ] || fail "the default played '$played', not every plugin: '$all'"
+grep -q '^bot strategy: ' "$out" && fail "the default names a bot strategy"
+# issue 19, "the demo can seat mcts bots": --bot-strategy seats them (CreateGame's bot-options,
+# through carcassonnectl new --bot-strategy); a budget in iterations, not in time
+demo --expansions none --bot-strategy mcts:iterations=20
+grep -q -x 'bot strategy: mcts:iterations=20' "$out" || fail "--bot-strategy: not said"
+# a strategy the daemon does not have is its InvalidArgs, and the demo fails
+if "$TOP_SRCDIR/tools/demo" --build-dir "$TOP_BUILDDIR" --bot-strategy no-such >"$out" 2>&1; then
+  fail "--bot-strategy no-such: exited 0"
+fi
+grep -q '^carcassonnectl: InvalidArgs: ' "$out" || fail "--bot-strategy no-such: no InvalidArgs"
 echo "example-demo: PASS"
