@@ -26,7 +26,9 @@ struct _FeBoard
   double drag_x, drag_y;
   gboolean dragged;
   gint64 last_draw;
-  guint turn; /* the turn the selection belongs to */
+  guint turn;       /* the turn the selection belongs to */
+  int hint_segment; /* a hint's deployment spot (fe-hint.c), or -1 */
+  guint hint_turn;  /* ... in this turn */
 };
 
 /* A spot: a segment of the piece just placed that figures may go on, with its kinds. */
@@ -475,6 +477,24 @@ draw_scored (FeBoard *board, cairo_t *cr)
   board->lit = lit;
 }
 
+/* a hint's deployment: a wide gold ring around its spot while that turn lasts */
+static void
+draw_hint (FeBoard *board, cairo_t *cr)
+{
+  const FePiece *piece = fe_game_last_piece (board->game);
+  double x = 0, y = 0;
+  if (board->hint_segment < 0 || !piece
+      || board->hint_turn != carc_remote_game_get_turn (fe_game_proxy (board->game))
+      || fe_game_state (board->game) != FE_STATE_DEPLOYING)
+    return;
+  anchor (board, piece, (guint)board->hint_segment, &x, &y);
+  cairo_new_path (cr);
+  cairo_arc (cr, x, y, 16 * board->zoom, 0, 2 * G_PI);
+  cairo_set_source_rgb (cr, 1, 0.8, 0);
+  cairo_set_line_width (cr, 4);
+  cairo_stroke (cr);
+}
+
 static void
 draw (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
 {
@@ -485,6 +505,7 @@ draw (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
   draw_placements (board, cr);
   draw_followers (board, cr);
   draw_spots (board, cr);
+  draw_hint (board, cr);
   draw_scored (board, cr);
   board->last_draw = g_get_monotonic_time ();
   gint64 signal = fe_game_take_signal_time (board->game);
@@ -665,6 +686,7 @@ fe_board_new (FeGame *game)
   board->game = game;
   board->zoom = 1.0;
   board->selected = -1;
+  board->hint_segment = -1;
   board->surfaces = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                            (GDestroyNotify)cairo_surface_destroy);
   board->area = gtk_drawing_area_new ();
@@ -730,6 +752,18 @@ fe_board_rotate (FeBoard *board, int quarter_turns)
   gtk_widget_queue_draw (board->area);
 }
 
+/* placement @index is the selected one, in its rotation, centred in view */
+static void
+select_placement (FeBoard *board, int index)
+{
+  const FePlacement *p = &g_array_index (fe_game_placements (board->game), FePlacement, index);
+  board->selected = index;
+  board->rotation = p->rotation;
+  board->pan_x = -p->x * cell_size (board);
+  board->pan_y = -p->y * cell_size (board);
+  gtk_widget_queue_draw (board->area);
+}
+
 /* fe_board_select_next: Tab: the next legal placement (any rotation), centred in view */
 void
 fe_board_select_next (FeBoard *board)
@@ -737,12 +771,7 @@ fe_board_select_next (FeBoard *board)
   GArray *placements = fe_game_placements (board->game);
   if (!placements->len)
     return;
-  board->selected = (board->selected + 1) % (int)placements->len;
-  const FePlacement *p = &g_array_index (placements, FePlacement, board->selected);
-  board->rotation = p->rotation;
-  board->pan_x = -p->x * cell_size (board);
-  board->pan_y = -p->y * cell_size (board);
-  gtk_widget_queue_draw (board->area);
+  select_placement (board, (board->selected + 1) % (int)placements->len);
 }
 
 /* fe_board_place_selected: Enter: places the selected placement */
@@ -819,4 +848,31 @@ guint
 fe_board_lit (FeBoard *board)
 {
   return board->lit;
+}
+
+/* fe_board_show_hint: lights a suggested move without making it: a placement (of the tile in
+ * play, or of the hand's piece selected) is selected as Tab selects one, so Enter places it; a
+ * deployment's spot is ringed. FALSE when the board has nothing to light for @move. */
+gboolean
+fe_board_show_hint (FeBoard *board, const FeMove *move)
+{
+  gint32 x, y;
+  guint32 rotation, segment;
+  int index;
+  if ((g_str_equal (move->type, "place") || g_str_equal (move->type, "place-piece"))
+      && g_variant_lookup (move->args, "x", "i", &x) && g_variant_lookup (move->args, "y", "i", &y)
+      && g_variant_lookup (move->args, "rotation", "u", &rotation)
+      && placement_at (board, x, y, rotation, &index))
+    {
+      select_placement (board, index);
+      return TRUE;
+    }
+  if (g_str_equal (move->type, "deploy") && g_variant_lookup (move->args, "segment", "u", &segment))
+    {
+      board->hint_segment = (int)segment;
+      board->hint_turn = carc_remote_game_get_turn (fe_game_proxy (board->game));
+      gtk_widget_queue_draw (board->area);
+      return TRUE;
+    }
+  return FALSE;
 }

@@ -25,5 +25,6 @@ GPtrArray *fe_board_spots (FeBoard *board);
 void fe_board_draw_piece (FeBoard *board, cairo_t *cr, const char *tile, guint rotation,
                           double size);
 gint64 fe_board_last_draw (FeBoard *board);
+gboolean fe_board_show_hint (FeBoard *board, const FeMove *move);
 
 G_END_DECLS

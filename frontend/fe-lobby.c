@@ -1,9 +1,11 @@
-/* fe-lobby.c: the ways into a game: create one (players, bots, the expansions the daemon
- * loaded and their options, read from the Expansion objects), join a waiting one, rejoin one
+/* fe-lobby.c: the ways into a game: create one (players, bots and their strategy
+ * (fe-strategy.c), the expansions the daemon loaded and their options, read from the
+ * Expansion objects), join a waiting one, rejoin one
  * with the token kept from before (fe-tokens.c: also after a restart of the daemon or of the
  * client), or watch any; and the lobby window that offers them. */
 #include "fe-lobby.h"
 
+#include "fe-strategy.h"
 #include "fe-tokens.h"
 #include "fe-window.h"
 #include <string.h>
@@ -142,7 +144,7 @@ typedef struct
   GtkApplication *app;
   GDBusConnection *bus;
   char *report;
-  GtkWidget *window, *players, *bots, *name, *games, *error;
+  GtkWidget *window, *players, *bots, *strategy, *name, *games, *error;
   GPtrArray *expansions; /* of GtkCheckButton, "name" set */
   GPtrArray *options;    /* of option widgets, "key" and "expansion" set */
 } Lobby;
@@ -196,6 +198,9 @@ create_options (Lobby *l)
   guint bots = gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (l->bots));
   g_variant_builder_add (&b, "{sv}", "players", g_variant_new_uint32 (players));
   g_variant_builder_add (&b, "{sv}", "bots", g_variant_new_uint32 (MIN (bots, players - 1)));
+  GVariant *strategy = bots ? fe_strategy_chooser_get_options (l->strategy) : NULL;
+  if (strategy)
+    g_variant_builder_add (&b, "{sv}", "bot-options", strategy);
   for (guint i = 0; i < l->expansions->len; i++)
     if (gtk_check_button_get_active (l->expansions->pdata[i]))
       g_variant_builder_add (&names, "s",
@@ -398,9 +403,12 @@ new_game_box (Lobby *l)
   gtk_box_append (GTK_BOX (box), labelled ("Your name", l->name));
   gtk_box_append (GTK_BOX (box), labelled ("Players", l->players));
   gtk_box_append (GTK_BOX (box), labelled ("Bots", l->bots));
+  /* Alt+P creates: the chooser's mnemonics leave P alone */
+  l->strategy = fe_strategy_chooser_new (l->bus, "p");
+  gtk_box_append (GTK_BOX (box), l->strategy);
   for (guint i = 0; names && names[i]; i++)
     gtk_box_append (GTK_BOX (box), expansion_row (l, names[i]));
-  GtkWidget *create = gtk_button_new_with_label ("Create and play");
+  GtkWidget *create = gtk_button_new_with_mnemonic ("Create and _play");
   g_signal_connect (create, "clicked", G_CALLBACK (create_clicked), l);
   gtk_box_append (GTK_BOX (box), create);
   return box;

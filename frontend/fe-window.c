@@ -12,6 +12,7 @@
 #include "fe-window.h"
 
 #include "fe-board.h"
+#include "fe-hint.h"
 #include <string.h>
 
 typedef struct
@@ -532,6 +533,7 @@ build_panel (Window *w)
                          w->error,         zoom };
   for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
     gtk_box_append (GTK_BOX (panel), parts[i]);
+  gtk_box_insert_child_after (GTK_BOX (panel), fe_hint_new (w->window, w->game, w->board), w->skip);
   return panel;
 }
 
