@@ -592,8 +592,10 @@ ctl_cmd_show (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GErro
                                   ? g_strdup_printf (", %u piece%s in hand", g->hand_sizes[i],
                                                      g->hand_sizes[i] == 1 ? "" : "s")
                                   : g_strdup ("");
+      const char *strategy = g->strategies[i] ? g->strategies[i] : "";
+      g_autofree char *bot = g_strdup_printf (", bot%s%s", *strategy ? " " : "", strategy);
       ctl_outf ("  %u %-6s %s: %u points, %u followers%s%s%s  %s\n", i, pl->colour, who, pl->score,
-                pl->followers, hand, pl->bot ? ", bot" : "",
+                pl->followers, hand, pl->bot ? bot : "",
                 !pl->bot && !pl->connected ? ", disconnected" : "", g->player_paths[i]);
     }
   CtlBoard b = ctl_game_board (g, NULL, 0);

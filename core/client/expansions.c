@@ -172,7 +172,10 @@ ctl_print_options (GVariant *props, const char *prefix)
   g_variant_iter_init (&iter, options);
   while (g_variant_iter_next (&iter, "(&s&s&svuu)", &name, &type, &text, &value, &min, &max))
     {
-      g_autofree char *def = g_variant_print (value, FALSE);
+      /* a default below the range: unset unless given (Strategy.Options) */
+      gboolean unset = g_variant_is_of_type (value, G_VARIANT_TYPE_UINT32)
+                       && g_variant_get_uint32 (value) < min;
+      g_autofree char *def = unset ? g_strdup ("unset") : g_variant_print (value, FALSE);
       g_autofree char *what = g_str_equal (type, "b")   ? g_strdup ("true|false")
                               : g_str_equal (type, "u") ? g_strdup_printf ("%u..%u", min, max)
                                                         : g_strdup (type);

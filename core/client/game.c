@@ -24,6 +24,7 @@ ctl_game_free (CtlGame *g)
   g_free (g->players);
   g_free (g->player_paths);
   g_free (g->hand_sizes);
+  g_free (g->strategies);
   for (guint i = 0; i < g->n_types; i++)
     g_free ((gpointer)g->types[i].segments);
   g_free (g->types);
@@ -71,9 +72,11 @@ size_players (CtlGame *g, GVariant *props)
   g_free (g->players);
   g_free (g->player_paths);
   g_free (g->hand_sizes);
+  g_free (g->strategies);
   g->players = g_new0 (CtlPlayer, n);
   g->player_paths = g_new0 (const char *, n);
   g->hand_sizes = g_new0 (guint, n);
+  g->strategies = g_new0 (const char *, n);
   g->n_players = n;
   return paths;
 }
@@ -114,6 +117,7 @@ set_player (CtlGame *g, guint i, const char *path, GVariant *p)
   pl->bot = lookup_bool (p, "Bot");
   pl->connected = lookup_bool (p, "Connected");
   g->hand_sizes[seat] = lookup_uint (p, "HandSize");
+  g->strategies[seat] = lookup_string (g, p, "Strategy");
   set_figure_kinds (g, p);
 }
 

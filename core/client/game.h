@@ -33,7 +33,8 @@ typedef struct
   /* By seat (n_players == seats); a free seat has path NULL. */
   CtlPlayer *players;
   const char **player_paths;
-  guint *hand_sizes; /* pieces in each player's hand */
+  guint *hand_sizes;       /* pieces in each player's hand */
+  const char **strategies; /* each bot's spec (Player.Strategy), "" for a client's seat */
   guint n_players;
 
   CtlTileType *types;
