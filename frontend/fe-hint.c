@@ -11,9 +11,10 @@ typedef struct
   FeGame *game;
   FeBoard *board;
   GtkWidget *label;
-  GCancellable *cancellable; /* of the call in flight */
+  GCancellable *cancellable; /* cancelled when the window goes */
   GtkEventController *keys;  /* the window's, for I; weak */
   gint64 sent;
+  gboolean thinking; /* a call is in flight: the daemon thinks one hint per seat at a time */
 } Hint;
 
 static void
@@ -39,8 +40,9 @@ on_hint (GObject *source, GAsyncResult *result, gpointer data)
   if (!carc_remote_game_call_get_hint_finish (CARC_REMOTE_GAME (source), &type, &args, result,
                                               &error)
       && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    return; /* a newer hint was asked, or the window went: @data may be gone */
+    return; /* the window went: @data is gone */
   Hint *h = data;
+  h->thinking = FALSE;
   if (error)
     {
       g_dbus_error_strip_remote_error (error);
@@ -63,11 +65,9 @@ static void
 ask (Hint *h)
 {
   GVariantBuilder b;
-  if (!fe_game_player (h->game))
+  if (!fe_game_player (h->game) || h->thinking)
     return;
-  g_cancellable_cancel (h->cancellable);
-  g_clear_object (&h->cancellable);
-  h->cancellable = g_cancellable_new ();
+  h->thinking = TRUE;
   h->sent = g_get_monotonic_time ();
   fe_log ("call hint");
   gtk_label_set_text (GTK_LABEL (h->label), "Thinking\u2026");
@@ -113,6 +113,7 @@ fe_hint_new (GtkWidget *window, FeGame *game, FeBoard *board)
   Hint *h = g_new0 (Hint, 1);
   h->game = game;
   h->board = board;
+  h->cancellable = g_cancellable_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
   GtkWidget *button = gtk_button_new_with_label ("Hint (I)");
   gtk_widget_set_halign (button, GTK_ALIGN_START);

@@ -2,7 +2,8 @@
  * Manager.Strategies (its Strategy object's description beside it), and under each its
  * options (Strategy.Options: an mcts budget in iterations or ms, threads...) as spin
  * buttons, live while it is chosen. The choice goes to CreateGame as "bot-options"; an
- * option is sent only when changed, so the daemon's defaults stay the defaults.
+ * option is sent only when changed, so the daemon's defaults stay the defaults (an option
+ * whose default is below its range, mcts's "ms", is unset: its spin starts at that default).
  *
  * Every label has a mnemonic (Alt and its underlined letter), the first letter of its name
  * that no other label of the box (nor @reserved) took: the Xvfb test chooses with the keys. */
@@ -71,9 +72,11 @@ option_row (Chooser *c, const char *strategy, const char *name, const char *desc
   GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   g_autofree char *text = mnemonic (c, name, NULL);
   GtkWidget *label = gtk_label_new_with_mnemonic (text);
-  GtkWidget *spin = gtk_spin_button_new_with_range (min, max, 1);
-  if (g_variant_is_of_type (value, G_VARIANT_TYPE_UINT32))
-    gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), g_variant_get_uint32 (value));
+  /* a default below min is "unset unless given" (Strategy.Options): the spin starts there */
+  guint def
+      = g_variant_is_of_type (value, G_VARIANT_TYPE_UINT32) ? g_variant_get_uint32 (value) : min;
+  GtkWidget *spin = gtk_spin_button_new_with_range (MIN (def, min), max, 1);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), def);
   gtk_label_set_mnemonic_widget (GTK_LABEL (label), spin);
   gtk_widget_set_tooltip_text (spin, description);
   g_object_set_data_full (G_OBJECT (spin), "key", g_strdup (name), g_free);
