@@ -69,8 +69,6 @@ ctl_our_player (Ctl *ctl, const char *game)
   return NULL;
 }
 
-/* The a{sv} options of a call that acts for a seat or the creator: the --token, if given
- * (floating). */
 static void
 add_token (GVariantBuilder *b, const CtlOptions *opts)
 {
@@ -78,6 +76,8 @@ add_token (GVariantBuilder *b, const CtlOptions *opts)
     g_variant_builder_add (b, "{sv}", "token", g_variant_new_string (opts->token));
 }
 
+/* The a{sv} options of a call that acts for a seat or the creator: the --token, if given
+ * (floating). */
 static GVariant *
 token_options (const CtlOptions *opts)
 {
