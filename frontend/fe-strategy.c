@@ -78,7 +78,9 @@ option_row (Chooser *c, const char *strategy, const char *name, const char *desc
   GtkWidget *spin = gtk_spin_button_new_with_range (MIN (def, min), max, 1);
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), def);
   gtk_label_set_mnemonic_widget (GTK_LABEL (label), spin);
-  gtk_widget_set_tooltip_text (spin, description);
+  g_autofree char *tip
+      = def < min ? g_strdup_printf ("%s (%u: unset)", description, def) : g_strdup (description);
+  gtk_widget_set_tooltip_text (spin, tip);
   g_object_set_data_full (G_OBJECT (spin), "key", g_strdup (name), g_free);
   g_object_set_data_full (G_OBJECT (spin), "strategy", g_strdup (strategy), g_free);
   g_object_set_data (G_OBJECT (spin), "initial",

@@ -12,7 +12,8 @@
 # does not move (same turn, still ours), and Enter then places exactly the placement the hint
 # named (the board selected it as Tab would), skip ends the turn.
 #
-# LOBBY_SCREENSHOT=FILE.png saves the lobby with mcts chosen (ImageMagick's import).
+# LOBBY_SCREENSHOT=FILE.png saves the lobby with mcts chosen, HINT_SCREENSHOT=FILE.png the
+# window with the hint lit (ImageMagick's import).
 # Skips (exit 77) without Xvfb, xdotool or the client (gui-common.sh).
 set -eu
 . "${TOP_SRCDIR:?set TOP_SRCDIR to the source tree (make check does)}/tests/frontend/gui-common.sh"
@@ -67,6 +68,10 @@ echo "test-gui-bots: $hint"
 set -- $(echo "$hint" | sed -n 's/^hint place x=\(-\{0,1\}[0-9]*\) y=\(-\{0,1\}[0-9]*\) rotation=\(uint32 \)\{0,1\}\([0-3]\): .* ms$/\1 \2 \4/p')
 [ $# = 3 ] || fail "the hint is not a placement: $hint"
 sleep 0.3
+if [ -n "${HINT_SCREENSHOT:-}" ]; then
+  import -window root "$HINT_SCREENSHOT"
+  echo "test-gui-bots: the hint in $HINT_SCREENSHOT"
+fi
 read_report
 [ "$(get turn)" = "$turn" ] && [ "$(get my_turn)" = 1 ] && [ "$(get state)" = 1 ] ||
   fail "the hint moved the game: turn $(get turn), my_turn $(get my_turn), state $(get state)"
