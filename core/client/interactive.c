@@ -338,7 +338,8 @@ ctl_cmd_help (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GErro
       }
   ctl_out ("GAME may be left out: the game in view (set by new, join, watch GAME).\n"
            "place N takes the N-th of the numbered placements, piece INDEX N the N-th listed\n"
-           "by pieces INDEX; options as on the command line.\n");
+           "by pieces INDEX; hint suggests a move, numbered as moves numbers it (move N makes\n"
+           "it); options as on the command line.\n");
   return TRUE;
 }
 
