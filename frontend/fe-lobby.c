@@ -386,6 +386,13 @@ labelled (const char *text, GtkWidget *widget)
   return row;
 }
 
+/* the strategy is the bots': live while there are bots */
+static void
+bots_changed (GtkSpinButton *bots, gpointer data)
+{
+  gtk_widget_set_sensitive (data, gtk_spin_button_get_value_as_int (bots) > 0);
+}
+
 static GtkWidget *
 new_game_box (Lobby *l)
 {
@@ -405,6 +412,7 @@ new_game_box (Lobby *l)
   gtk_box_append (GTK_BOX (box), labelled ("Bots", l->bots));
   /* Alt+P creates: the chooser's mnemonics leave P alone */
   l->strategy = fe_strategy_chooser_new (l->bus, "p");
+  g_signal_connect_object (l->bots, "value-changed", G_CALLBACK (bots_changed), l->strategy, 0);
   gtk_box_append (GTK_BOX (box), l->strategy);
   for (guint i = 0; names && names[i]; i++)
     gtk_box_append (GTK_BOX (box), expansion_row (l, names[i]));
