@@ -1,5 +1,5 @@
 #!/bin/sh
-# one-shot-gdbus.sh: a few turns against the built-in bot with `gdbus call` alone.
+# one-shot-gdbus.sh: a few turns against a greedy bot, and a hint, with `gdbus call` alone.
 #
 # Usage: one-shot-gdbus.sh [SEED] [TURNS]   (carcassonned must be running on the session bus)
 #
@@ -32,12 +32,16 @@ prop () { call "$game" $props.Get $iface "$1"; }
 # field N TEXT: the N-th '...'-quoted string of a gdbus reply
 field () { echo "$2" | cut -d "'" -f $((2 * $1)); }
 
-echo "== CreateGame: the bot takes seat 0; the reply holds the creator's token"
+echo "== CreateGame: a greedy bot takes seat 0 (bot-options: the strategy and its options, as"
+echo "   AddBot takes them); the reply holds the creator's token"
 reply=$(call $root org.carcassonne.Engine1.Manager.CreateGame \
-  "{'players': <uint32 2>, 'bots': <uint32 1>, 'seed': <uint64 $seed>}")
+  "{'players': <uint32 2>, 'bots': <uint32 1>, 'seed': <uint64 $seed>,
+    'bot-options': <{'strategy': <'greedy'>}>}")
 echo "$reply"
 game=$(field 1 "$reply")
 creator=$(field 2 "$reply")
+echo "== The bot's Player.Strategy"
+call "$game/player/0" $props.Get org.carcassonne.Engine1.Player Strategy
 
 echo "== Join: seat 1 and its token"
 reply=$(call "$game" $iface.Join Alice "{}")
@@ -85,6 +89,10 @@ END
   turn=$((turn + 1))
 done
 echo "== After $turns turns: scores $(prop Scores)"
+
+echo "== GetHint: what mcts (500 iterations) would play now, in GetMoves/Play form, not played"
+wait_turn
+call "$game" $iface.GetHint "{'token': <'$token'>, 'strategy': <'mcts'>, 'iterations': <uint32 500>}"
 
 echo "== A wrong token is refused and changes nothing"
 wait_turn
