@@ -33,7 +33,7 @@ xdotool type 30
 xdotool key Tab
 if [ -n "${LOBBY_SCREENSHOT:-}" ]; then
   sleep 0.3
-  import -window root "$LOBBY_SCREENSHOT"
+  import -window "$lobby" "$LOBBY_SCREENSHOT"
   echo "test-gui-bots: the lobby in $LOBBY_SCREENSHOT"
 fi
 xdotool key alt+p
@@ -69,7 +69,7 @@ set -- $(echo "$hint" | sed -n 's/^hint place x=\(-\{0,1\}[0-9]*\) y=\(-\{0,1\}[
 [ $# = 3 ] || fail "the hint is not a placement: $hint"
 sleep 0.3
 if [ -n "${HINT_SCREENSHOT:-}" ]; then
-  import -window root "$HINT_SCREENSHOT"
+  import -window "$wid" "$HINT_SCREENSHOT"
   echo "test-gui-bots: the hint in $HINT_SCREENSHOT"
 fi
 read_report
