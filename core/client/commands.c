@@ -176,10 +176,11 @@ add_uint_option (GVariantBuilder *b, const char *key, const char *name, const ch
   return TRUE;
 }
 
-/* --bot-strategy SPEC as CreateGame's "bot-options" (a{sv}), for the --bots seats. */
+/* --bot-strategy SPEC as the a{sv} of the --bots seats' strategy (@out: NULL without it). */
 static gboolean
-bot_strategy_option (const CtlOptions *opts, guint64 bots, GVariantBuilder *b, GError **error)
+bot_strategy (const CtlOptions *opts, guint64 bots, GVariant **out, GError **error)
 {
+  *out = NULL;
   if (!opts->bot_strategy)
     return TRUE;
   if (!bots)
@@ -191,7 +192,41 @@ bot_strategy_option (const CtlOptions *opts, guint64 bots, GVariantBuilder *b, G
   g_auto (GVariantBuilder) bot = G_VARIANT_BUILDER_INIT (G_VARIANT_TYPE_VARDICT);
   if (!ctl_strategy_options ("--bot-strategy", opts->bot_strategy, &bot, error))
     return FALSE;
-  g_variant_builder_add (b, "{sv}", "bot-options", g_variant_builder_end (&bot));
+  *out = g_variant_ref_sink (g_variant_builder_end (&bot));
+  return TRUE;
+}
+
+/* --bot-strategy SPEC as CreateGame's "bot-options", for the --bots seats. */
+static gboolean
+bot_strategy_option (const CtlOptions *opts, guint64 bots, GVariantBuilder *b, GError **error)
+{
+  g_autoptr (GVariant) strategy = NULL;
+  if (!bot_strategy (opts, bots, &strategy, error))
+    return FALSE;
+  if (strategy)
+    g_variant_builder_add (b, "{sv}", "bot-options", strategy);
+  return TRUE;
+}
+
+/* load --bots N --bot-strategy SPEC: ImportGame seats random bots only, so these are
+ * AddBot's, named "Bot 1".."Bot N" as ImportGame names its own; one refused, the game goes
+ * (we created it) and nothing is left of it. */
+static gboolean
+add_strategy_bots (Ctl *ctl, const char *game, guint64 bots, GVariant *strategy, GError **error)
+{
+  for (guint64 i = 1; i <= bots; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("Bot %" G_GUINT64_FORMAT, i);
+      g_autoptr (GVariant) reply = ctl_call (ctl->conn, game, CTL_IFACE_GAME, "AddBot",
+                                             g_variant_new ("(s@a{sv})", name, strategy), error);
+      if (!reply)
+        {
+          g_autoptr (GVariant) gone
+              = ctl_call (ctl->conn, game, CTL_IFACE_GAME, "Delete",
+                          g_variant_new ("(@a{sv})", token_options (NULL)), NULL);
+          return FALSE;
+        }
+    }
   return TRUE;
 }
 
@@ -330,9 +365,13 @@ ctl_cmd_load (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GErro
       return FALSE;
     }
   g_auto (GVariantBuilder) b = G_VARIANT_BUILDER_INIT (G_VARIANT_TYPE_VARDICT);
-  guint64 bots;
-  if (!add_uint_option (&b, "moves", "--moves", opts->moves, NULL, error)
-      || !add_uint_option (&b, "bots", "--bots", opts->bots, &bots, error)
+  guint64 bots = 0;
+  g_autoptr (GVariant) strategy = NULL;
+  if (opts->bots && !parse_uint ("--bots", opts->bots, G_MAXUINT32, &bots, error))
+    return FALSE;
+  if (!bot_strategy (opts, bots, &strategy, error)
+      || !add_uint_option (&b, "moves", "--moves", opts->moves, NULL, error)
+      || !add_uint_option (&b, "bots", "--bots", strategy ? NULL : opts->bots, NULL, error)
       || !add_uint_option (&b, "bot-delay", "--bot-delay", opts->bot_delay, NULL, error))
     return FALSE;
   if (opts->name)
@@ -345,6 +384,8 @@ ctl_cmd_load (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GErro
   g_autofree char *game = NULL;
   const char *token;
   g_variant_get (reply, "(o&s)", &game, &token);
+  if (strategy && !add_strategy_bots (ctl, game, bots, strategy, error))
+    return FALSE;
   /* As new: --watch alone starts a game whose seats the bots fill. */
   gboolean start = opts->start;
   if (!start && opts->watch && !opts->join && bots)

@@ -61,7 +61,7 @@ static const CtlCommand commands[] = {
     FALSE },
   { "load", "FILE [OPTIONS]", 1, 1,
     CTL_OPT_MOVES | CTL_OPT_BOTS | CTL_OPT_BOT_DELAY | CTL_OPT_NAME | CTL_OPT_JOIN | CTL_OPT_START
-        | CTL_OPT_WATCH | CTL_OPT_BOARD,
+        | CTL_OPT_WATCH | CTL_OPT_BOARD | CTL_OPT_BOT_STRATEGY,
     ctl_cmd_load,
     "create a game from a record (--moves N: to move N); print its path and creator token", FALSE },
   { "replay", "FILE", 1, 1, CTL_OPT_TO | CTL_OPT_STEP | CTL_OPT_BOARD | CTL_OPT_PLUGIN_DIR,
