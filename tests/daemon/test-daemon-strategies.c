@@ -96,8 +96,8 @@ START_TEST (test_seeded_replay)
 {
   GPid pid = daemon_start (NULL);
   g_autoptr (GDBusConnection) c = client_new ();
-  g_autofree char *history[2] = { NULL, NULL };
-  g_autofree char *scores[2] = { NULL, NULL };
+  char *history[2] = { NULL, NULL }; /* g_autofree on an array frees its first element only */
+  char *scores[2] = { NULL, NULL };
   char *games[2];
 
   for (guint i = 0; i < 2; i++)
@@ -121,7 +121,11 @@ START_TEST (test_seeded_replay)
   ck_assert_str_eq (history[0], second);
   ck_assert_str_eq (scores[0], scores[1]);
   for (guint i = 0; i < 2; i++)
-    g_free (games[i]);
+    {
+      g_free (games[i]);
+      g_free (history[i]);
+      g_free (scores[i]);
+    }
   ck_assert_int_eq (daemon_stop (pid), 0);
 }
 END_TEST
