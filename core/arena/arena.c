@@ -30,9 +30,9 @@ write_record (const ArenaPlan *plan, const char *set, guint index, CarcGame *gam
   return g_file_set_contents (path, record, -1, error);
 }
 
-/* Plays game @index of @set to the end. */
+/* Plays game @index of @set to the end; its seats' bots and final scores into @result. */
 static gboolean
-play_game (const ArenaPlan *plan, const char *set, guint index, ArenaStats *stats, GError **error)
+play_game (const ArenaPlan *plan, const char *set, guint index, ArenaResult *result, GError **error)
 {
   g_autoptr (CarcGameConfig) config = arena_make_config (plan, set, index, error);
   if (!config)
@@ -41,7 +41,7 @@ play_game (const ArenaPlan *plan, const char *set, guint index, ArenaStats *stat
   if (!game)
     return FALSE;
   guint n_bots = g_strv_length (plan->bots);
-  guint bot_of_seat[CARC_MAX_PLAYERS];
+  guint *bot_of_seat = result->bot_of_seat;
   CarcBot *seat_bot[CARC_MAX_PLAYERS] = { NULL };
   char *names[CARC_MAX_PLAYERS + 1] = { NULL };
   gboolean ok = TRUE;
@@ -62,11 +62,34 @@ play_game (const ArenaPlan *plan, const char *set, guint index, ArenaStats *stat
       g_prefix_error (error, "%s game %u: ", set, index);
       return FALSE;
     }
-  guint scores[CARC_MAX_PLAYERS];
   for (guint s = 0; s < plan->n_players; s++)
-    scores[s] = carc_game_get_score (game, s);
-  arena_stats_add_game (stats, bot_of_seat, scores, plan->n_players);
+    result->scores[s] = carc_game_get_score (game, s);
   return !plan->records || write_record (plan, set, index, game, names, error);
+}
+
+/* The games of one set shared among the jobs: each takes the next game not yet taken. */
+typedef struct
+{
+  const ArenaPlan *plan;
+  const char *set;
+  ArenaResult *results;
+  gint next;
+  gint failed; /* a game failed: the jobs take no new game */
+} Jobs;
+
+static gpointer
+play_games (gpointer data)
+{
+  Jobs *jobs = data;
+  for (;;)
+    {
+      guint g = (guint)g_atomic_int_add (&jobs->next, 1);
+      if (g >= jobs->plan->n_games || g_atomic_int_get (&jobs->failed))
+        return NULL;
+      ArenaResult *r = &jobs->results[g];
+      if (!play_game (jobs->plan, jobs->set, g, r, &r->error))
+        g_atomic_int_set (&jobs->failed, 1);
+    }
 }
 
 gboolean
@@ -81,8 +104,25 @@ arena_play_set (const ArenaPlan *plan, const char *set, ArenaStats *stats, GErro
                    g_strerror (saved));
       return FALSE;
     }
-  for (guint g = 0; g < plan->n_games; g++)
-    if (!play_game (plan, set, g, stats, error))
-      return FALSE;
-  return TRUE;
+  g_autofree ArenaResult *results = g_new0 (ArenaResult, plan->n_games);
+  Jobs jobs = { .plan = plan, .set = set, .results = results };
+  guint n_threads = MIN (MAX (plan->jobs, 1), plan->n_games);
+  g_autofree GThread **threads = g_new0 (GThread *, n_threads);
+  for (guint k = 1; k < n_threads; k++)
+    threads[k] = g_thread_new ("arena-job", play_games, &jobs);
+  play_games (&jobs);
+  for (guint k = 1; k < n_threads; k++)
+    g_thread_join (threads[k]);
+  gboolean ok = TRUE;
+  for (guint g = 0; g < plan->n_games; g++) /* in the order of the games, as one job would */
+    if (ok && results[g].error)
+      {
+        g_propagate_error (error, g_steal_pointer (&results[g].error));
+        ok = FALSE;
+      }
+    else if (results[g].error)
+      g_clear_error (&results[g].error);
+    else if (ok)
+      arena_stats_add_game (stats, results[g].bot_of_seat, results[g].scores, plan->n_players);
+  return ok;
 }

@@ -19,7 +19,16 @@ typedef struct
   guint64 seed;        /* game g of a set has seed + g */
   const char *records; /* a folder for the records, or NULL */
   CarcPluginHost *host;
+  guint jobs; /* games played at once, each in a thread of its own; 0 or 1: one */
 } ArenaPlan;
+
+/* One game's outcome: who sat where, the final scores, or why it failed. */
+typedef struct
+{
+  guint bot_of_seat[CARC_MAX_PLAYERS];
+  guint scores[CARC_MAX_PLAYERS];
+  GError *error;
+} ArenaResult;
 
 /* The statistics of one expansion set. */
 typedef struct

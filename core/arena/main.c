@@ -50,7 +50,7 @@ main (int argc, char **argv)
 {
   setlocale (LC_ALL, "");
   ArenaPlan plan = { .n_games = 10, .n_players = 2, .seed = 1 };
-  gint games = 10, players = 2;
+  gint games = 10, players = 2, jobs = 1;
   gint64 seed = 1;
   /* what GOption fills, freed on every way out (a usage error too) */
   g_auto (GStrv) bots = NULL;
@@ -68,6 +68,8 @@ main (int argc, char **argv)
     { "expansions", 'e', 0, G_OPTION_ARG_STRING_ARRAY, &expansions,
       "An expansion set: none, all, or names with commas; repeat for more sets (default none)",
       "SET" },
+    { "jobs", 'j', 0, G_OPTION_ARG_INT, &jobs,
+      "Games played at once, in threads (default 1); the results do not depend on it", "N" },
     { "records", 'r', 0, G_OPTION_ARG_FILENAME, &records, "Write every game's record here", "DIR" },
     { "plugin-dir", 0, 0, G_OPTION_ARG_FILENAME, &plugin_dir,
       "Load the expansion plugins from DIR (default: $CARCASSONNE_PLUGIN_DIR or installed)",
@@ -80,9 +82,10 @@ main (int argc, char **argv)
   g_option_context_add_main_entries (context, entries, NULL);
   g_autoptr (GError) error = NULL;
   if (!g_option_context_parse (context, &argc, &argv, &error) || games < 1 || players < 0
-      || seed < 0)
+      || seed < 0 || jobs < 1 || jobs > 256)
     {
-      fprintf (stderr, "carcassonne-arena: %s\n", error ? error->message : "bad --games or --seed");
+      fprintf (stderr, "carcassonne-arena: %s\n",
+               error ? error->message : "bad --games, --seed or --jobs");
       return 2;
     }
   plan.bots = bots;
@@ -91,6 +94,7 @@ main (int argc, char **argv)
   plan.n_players = (guint)players;
   plan.seed = (guint64)seed;
   plan.records = records;
+  plan.jobs = (guint)jobs;
   g_autoptr (CarcPluginHost) host = carc_plugin_host_new ();
   carc_plugin_host_load_dir (host, plugin_dir ? plugin_dir : carc_plugin_host_get_default_dir (),
                              NULL, NULL);

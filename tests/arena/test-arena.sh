@@ -4,7 +4,8 @@
 # exactly (greedy wins every game; a change to the engine's rules or to a strategy shows up
 # here); records named by set and game, with the bots as player names; --from-records on them
 # prints that output again and refuses a record that is not the plan's game (a seat's bot,
-# the setup), naming the file (exit 1); usage errors exit 2.
+# the setup), naming the file (exit 1); --jobs 3 prints
+# the same and writes the same records as one job; usage errors exit 2.
 set -eu
 ARENA=${TOP_BUILDDIR:?}/core/arena/carcassonne-arena
 fail () { echo "FAIL: $*"; exit 1; }
@@ -15,6 +16,10 @@ trap 'rm -rf "$dir"' EXIT
 "$ARENA" --bot random --bot greedy --games 10 --seed 1 --records "$dir/b" >"$dir/out-b" 2>/dev/null
 cmp -s "$dir/out-a" "$dir/out-b" || fail "two runs printed different results"
 diff -r "$dir/a" "$dir/b" >/dev/null || fail "two runs wrote different records"
+"$ARENA" --bot random --bot greedy --games 10 --seed 1 --jobs 3 --records "$dir/c" \
+  >"$dir/out-c" 2>/dev/null
+cmp -s "$dir/out-a" "$dir/out-c" || fail "--jobs 3 printed different results"
+diff -r "$dir/a" "$dir/c" >/dev/null || fail "--jobs 3 wrote different records"
 
 cat >"$dir/expected" <<'END'
 expansions none: 10 games, 2 players, seeds 1..10
@@ -71,4 +76,9 @@ msg=$("$ARENA" --bot greedy --bot mcts:speed=9 2>&1); st=$?
 set -e
 [ "$st" -eq 2 ] || fail "a bad option exited $st"
 case $msg in *"bot strategy 'mcts' has no option 'speed'"*) ;; *) fail "bad option: $msg" ;; esac
+set +e
+msg=$("$ARENA" --bot greedy --bot random --jobs 0 2>&1); st=$?
+set -e
+[ "$st" -eq 2 ] || fail "--jobs 0 exited $st"
+case $msg in *"bad --games, --seed or --jobs"*) ;; *) fail "--jobs 0: $msg" ;; esac
 echo "PASS: carcassonne-arena"
