@@ -112,6 +112,32 @@ carc_bot_greedy_pick (CarcGame *game, GArray *moves, CarcRng *rng, guint *index,
   return ties > 0;
 }
 
+/* Plays greedy's moves in @game (a sample) to the end of @player's turn @turn and of the
+ * @turns turns after it, or of the game. */
+gboolean
+carc_bot_greedy_play (CarcGame *game, guint turn, guint player, guint turns, CarcRng *rng,
+                      GArray *moves)
+{
+  while (game->phase != CARC_PHASE_OVER)
+    {
+      if (game->turn != turn || game->current != player)
+        {
+          if (turns-- == 0)
+            return TRUE;
+          turn = game->turn;
+          player = game->current;
+        }
+      carc_game_collect_moves (game, game->current, moves);
+      guint index = 0;
+      if (moves->len > 1 && !carc_bot_greedy_pick (game, moves, rng, &index, NULL))
+        return FALSE;
+      if (moves->len == 0
+          || !carc_game_apply_move (game, &g_array_index (moves, CarcMove, index), NULL))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 static gboolean
 greedy_choose (CarcBot *bot, CarcGame *game, CarcMove *move, GError **error)
 {

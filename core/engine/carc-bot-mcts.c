@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <time.h>
 #include "carc-bot-private.h"
 #include "carc-error.h"
 
@@ -28,12 +29,11 @@ typedef struct
   CarcBot *bot;
   CarcGame *game; /* the position searched: read only */
   CarcRng rng;
-  guint iterations;
-  gint64 deadline; /* monotonic µs; 0: none */
-  GArray *nodes;   /* Node; [0] is the root */
-  GArray *moves;   /* CarcMove scratch */
-  GArray *found;   /* guint scratch: the child of each move, or NONE */
-  GArray *path;    /* guint scratch */
+  CarcBudget budget; /* the iterations: this tree's share */
+  GArray *nodes;     /* Node; [0] is the root */
+  GArray *moves;     /* CarcMove scratch */
+  GArray *found;     /* guint scratch: the child of each move, or NONE */
+  GArray *path;      /* guint scratch */
   guint64 playouts;
 } Tree;
 
@@ -203,15 +203,33 @@ iterate (Tree *t)
     }
 }
 
+/* The CPU time of the calling thread, µs. */
+gint64
+carc_bot_cpu_time (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (gint64)ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
+}
+
+/* Whether @fraction of @budget's wall time or CPU time has gone. */
+gboolean
+carc_bot_out_of_time (const CarcBudget *budget, gdouble fraction)
+{
+  return (budget->wall_us
+          && g_get_monotonic_time () - budget->wall_start >= fraction * budget->wall_us)
+         || (budget->cpu_us
+             && carc_bot_cpu_time () - budget->cpu_start >= fraction * budget->cpu_us);
+}
+
 static gpointer
 grow (gpointer data)
 {
   Tree *t = data;
-  for (guint i = 0; i < t->iterations; i++)
+  t->budget.cpu_start = carc_bot_cpu_time (); /* this thread's */
+  for (guint i = 0; i < t->budget.iterations; i++)
     {
-      if ((i & 7) == 0
-          && ((t->deadline && g_get_monotonic_time () >= t->deadline)
-              || carc_bot_cancelled (t->bot)))
+      if ((i & 7) == 0 && (carc_bot_out_of_time (&t->budget, 1.0) || carc_bot_cancelled (t->bot)))
         break;
       iterate (t);
     }
@@ -219,9 +237,9 @@ grow (gpointer data)
 }
 
 static void
-tree_init (Tree *t, CarcBot *bot, CarcGame *game, guint iterations, gint64 deadline)
+tree_init (Tree *t, CarcBot *bot, CarcGame *game, const CarcBudget *budget)
 {
-  *t = (Tree){ .bot = bot, .game = game, .iterations = iterations, .deadline = deadline };
+  *t = (Tree){ .bot = bot, .game = game, .budget = *budget };
   carc_rng_init (&t->rng, ((guint64)carc_rng_next (&bot->rng) << 32) | carc_rng_next (&bot->rng),
                  0x4d435453u);
   t->nodes = g_array_sized_new (FALSE, FALSE, sizeof (Node), 1024);
@@ -288,14 +306,31 @@ mcts_choose (CarcBot *bot, CarcGame *game, CarcMove *move, GError **error)
       g_set_error (error, CARC_ERROR, CARC_ERROR_WRONG_PHASE, "no move to choose from");
       return FALSE;
     }
+  CarcBudget budget = { .wall_start = g_get_monotonic_time (),
+                        .wall_us = 1000 * (gint64)bot->ms,
+                        .cpu_start = carc_bot_cpu_time (),
+                        .cpu_us = 1000 * (gint64)bot->cpu_ms };
+  if (legal->len == 1) /* no choice: no search */
+    {
+      *move = g_array_index (legal, CarcMove, 0);
+      return TRUE;
+    }
+  if (bot->k)
+    {
+      guint choice;
+      budget.iterations = bot->iterations;
+      if (!carc_bot_halving (bot, check, legal, &budget, &choice, error))
+        return FALSE;
+      *move = g_array_index (legal, CarcMove, choice);
+      return TRUE;
+    }
   guint n = bot->threads;
-  guint iterations = bot->iterations ? (bot->iterations + n - 1) / n : G_MAXUINT;
-  gint64 deadline = bot->ms ? g_get_monotonic_time () + 1000 * (gint64)bot->ms : 0;
+  budget.iterations = bot->iterations ? (bot->iterations + n - 1) / n : G_MAXUINT;
   g_autofree Tree *trees = g_new (Tree, n);
   g_autofree GThread **threads = g_new0 (GThread *, n);
   for (guint k = 0; k < n; k++)
-    tree_init (&trees[k], bot, check, legal->len > 1 ? iterations : 0, deadline);
-  if (bot->prior && legal->len > 1 && !seed_prior (bot, check, legal, trees, n, error))
+    tree_init (&trees[k], bot, check, &budget);
+  if (bot->prior && !seed_prior (bot, check, legal, trees, n, error))
     {
       for (guint k = 0; k < n; k++)
         tree_clear (&trees[k]);
@@ -327,7 +362,7 @@ mcts_choose (CarcBot *bot, CarcGame *game, CarcMove *move, GError **error)
 }
 
 static const char *const mcts_options[]
-    = { "iterations", "ms", "threads", "c", "depth", "prior", NULL };
+    = { "iterations", "ms", "cpu-ms", "threads", "c", "depth", "prior", "k", "reply", NULL };
 const CarcBotStrategy carc_bot_mcts
     = { "mcts", mcts_options, mcts_choose,
         "Monte Carlo tree search over the draws it cannot see, with a budget per move" };

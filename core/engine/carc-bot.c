@@ -93,6 +93,10 @@ static const BotOption bot_options[] = {
               "milliseconds of search per move (none by default; with iterations, "
               "whichever ends first)",
               0, 1, 3600000, G_STRUCT_OFFSET (CarcBot, ms)),
+  BOT_OPTION ("cpu-ms",
+              "milliseconds of the searching thread's CPU time per move (none by default; of "
+              "several budgets, whichever ends first)",
+              0, 1, 3600000, G_STRUCT_OFFSET (CarcBot, cpu_ms)),
   BOT_OPTION ("threads", "threads searching (root parallelism)", 1, 1, 256,
               G_STRUCT_OFFSET (CarcBot, threads)),
   BOT_OPTION ("c", "the exploration constant, in hundredths", 30, 0, 1000, -1),
@@ -101,6 +105,12 @@ static const BotOption bot_options[] = {
               4, 0, 100000, G_STRUCT_OFFSET (CarcBot, depth)),
   BOT_OPTION ("prior", "visits each move of the root starts with, at greedy's value of it", 0, 0,
               100000, G_STRUCT_OFFSET (CarcBot, prior)),
+  BOT_OPTION ("k",
+              "0: the tree search; from 1: Sequential Halving over greedy's k best moves (one "
+              "thread)",
+              0, 0, 1000, G_STRUCT_OFFSET (CarcBot, k)),
+  BOT_OPTION ("reply", "with k: the turns after the bot's own that greedy plays in a playout", 1, 0,
+              1000, G_STRUCT_OFFSET (CarcBot, reply)),
 };
 
 static const BotOption *
@@ -214,19 +224,22 @@ carc_bot_list_options (const char *strategy, GError **error)
  * carc_bot_new:
  * @strategy: "random", "greedy" or "mcts" (carc_bot_list_strategies())
  * @options: (nullable): the strategy's options, a{sv}: for mcts "iterations" (u, the
- *   budget per move, default 1000 when "ms" is not given), "ms" (u, the budget per move in
- *   milliseconds; with both, whichever ends first), "threads" (u, root parallelism, default
- *   1), "depth" (u, the random moves
+ *   budget per move, default 1000 when neither "ms" nor "cpu-ms" is given), "ms" (u, the
+ *   budget per move in milliseconds of wall time), "cpu-ms" (u, the budget per move in
+ *   milliseconds of the searching thread's CPU time; of several budgets, whichever ends
+ *   first), "threads" (u, root parallelism, default 1), "depth" (u, the random moves
  *   a playout makes before the position is evaluated, default 4; 0: the new leaf is
  *   evaluated at once; 100000: always to the end of the game), "prior" (u,
  *   default 0: the visits each move of the root starts with, at the reward of greedy's value
- *   of it),
- *   "c" (u, the exploration constant in hundredths, default 30); random and greedy take none
+ *   of it), "c" (u, the exploration constant in hundredths, default 30), "k" (u, default 0:
+ *   the tree search; from 1: Sequential Halving over greedy's k best moves, one thread,
+ *   "iterations" counting playouts), "reply" (u, with "k": the turns after the bot's own
+ *   that greedy plays in a playout, default 1); random and greedy take none
  * @seed: the seed of the bot's own generator
  * @error: return location for a #CarcError
  *
- * An unknown strategy, an option the strategy does not take or a value out of its range is
- * CARC_ERROR_INVALID_ARGUMENT, naming what is wrong.
+ * An unknown strategy, an option the strategy does not take, a value out of its range or
+ * "k" with "threads" above 1 is CARC_ERROR_INVALID_ARGUMENT, naming what is wrong.
  *
  * Returns: (transfer full) (nullable): the bot, or %NULL with @error set
  */
@@ -266,7 +279,13 @@ carc_bot_new (const char *strategy, GVariant *options, guint64 seed, GError **er
             return NULL;
           }
     }
-  if (!bot->iterations && !bot->ms)
+  if (bot->k && bot->threads > 1)
+    {
+      g_set_error (error, CARC_ERROR, CARC_ERROR_INVALID_ARGUMENT,
+                   "bot option 'k' searches in one thread: 'threads' must be 1");
+      return NULL;
+    }
+  if (!bot->iterations && !bot->ms && !bot->cpu_ms)
     bot->iterations = 1000;
   return g_steal_pointer (&bot);
 }
@@ -351,10 +370,14 @@ carc_bot_to_spec (CarcBot *self)
     g_string_append_printf (s, "iterations=%u,", self->iterations);
   if (self->ms)
     g_string_append_printf (s, "ms=%u,", self->ms);
+  if (self->cpu_ms)
+    g_string_append_printf (s, "cpu-ms=%u,", self->cpu_ms);
   g_string_append_printf (s, "threads=%u,depth=%u,c=%u", self->threads, self->depth,
                           (guint)(self->exploration * 100 + 0.5));
   if (self->prior)
     g_string_append_printf (s, ",prior=%u", self->prior);
+  if (self->k)
+    g_string_append_printf (s, ",k=%u,reply=%u", self->k, self->reply);
   return g_string_free (s, FALSE);
 }
 

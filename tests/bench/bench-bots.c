@@ -9,6 +9,10 @@
  *                                first turn of a 2-player base game, one thread
  *   bots.mcts.iterations_per_s   mcts iterations per CPU second with the default cut-off
  *                                (depth=4), same position
+ *   bots.mcts.halving_per_s      playouts per CPU second of the Sequential Halving search
+ *                                (k=5: a candidate played on one deal, the turn and the reply
+ *                                played by greedy, evaluated), over a whole 2-player base game
+ *   bots.mcts.halving_ms_for_200 the CPU ms of 200 such playouts, one decision's worth
  *   bots.greedy.ms_per_move      greedy's time per decision over a whole 2-player base game
  *
  * Time is the thread's CPU time (the machine may be shared). Usage: bench-bots [SCALE]
@@ -96,6 +100,22 @@ search_rate (CarcGame *game, const char *spec, guint64 *done)
   return *done / ((cpu_ns () - t0) / 1e9);
 }
 
+/* Playouts per CPU second of a bot @spec playing both seats of a whole game. */
+static double
+game_rate (CarcGameConfig *config, const char *spec)
+{
+  g_autoptr (CarcGame) game = carc_game_new (config, NULL);
+  g_autoptr (CarcBot) bot = carc_bot_new_from_spec (spec, 1, NULL);
+  gint64 t0 = cpu_ns ();
+  while (carc_game_get_phase (game) != CARC_PHASE_OVER)
+    {
+      CarcMove move;
+      carc_bot_choose (bot, game, &move, NULL);
+      carc_game_apply_move (game, &move, NULL);
+    }
+  return carc_bot_get_playouts (bot) / ((cpu_ns () - t0) / 1e9);
+}
+
 static double
 greedy_ms (CarcGameConfig *config)
 {
@@ -141,6 +161,12 @@ main (int argc, char **argv)
   g_print ("bots.mcts.iterations_per_s %.0f iterations/s # one core, playouts cut off after 4 "
            "moves (the default), same position\n",
            rate);
+  g_autofree char *halving = g_strdup_printf ("mcts:iterations=%u,k=5", 30 * scale);
+  rate = game_rate (base, halving);
+  g_print ("bots.mcts.halving_per_s %.0f playouts/s # one core, k=5: a candidate, its turn and "
+           "the reply played by greedy, a whole 2-player base game\n",
+           rate);
+  g_print ("bots.mcts.halving_ms_for_200 %.0f ms # the same: 200 playouts\n", 200 * 1000 / rate);
   g_print ("bots.greedy.ms_per_move %.2f ms # one core, a whole 2-player base game\n",
            greedy_ms (base));
   return 0;

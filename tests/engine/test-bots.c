@@ -12,6 +12,7 @@
 #include "config.h"
 
 #include <check.h>
+#include <string.h>
 #include "carcassonne.h"
 #include "check-run.h"
 #include "expansion-games.h"
@@ -206,9 +207,13 @@ END_TEST
  * first turns, each strategy (one thread, a budget in iterations) makes the same choice. */
 START_TEST (test_bots_see_only_public)
 {
-  static const char *const specs[]
-      = { "random", "greedy", "mcts:iterations=150,depth=4", "mcts:iterations=40,depth=100000",
-          "mcts:iterations=60,prior=5" };
+  static const char *const specs[] = { "random",
+                                       "greedy",
+                                       "mcts:iterations=150,depth=4",
+                                       "mcts:iterations=40,depth=100000",
+                                       "mcts:iterations=60,prior=5",
+                                       "mcts:iterations=30,k=4",
+                                       "mcts:iterations=20,k=3,reply=2" };
   CarcGame *a, *b;
   twin_games (&a, &b);
   CarcRng rng;
@@ -259,10 +264,14 @@ START_TEST (test_strategies_play_expansions)
                                        "mcts:iterations=12,depth=0",
                                        "mcts:iterations=6",
                                        "mcts:iterations=12,threads=2",
-                                       "mcts:iterations=12,prior=3" };
+                                       "mcts:iterations=12,prior=3",
+                                       "mcts:iterations=2,k=2",
+                                       "mcts:cpu-ms=1,k=2,reply=0" };
   g_autoptr (CarcTileSet) base = carc_tile_set_new_base (NULL);
   const char *spec = specs[_i];
-  for (guint64 seed = 1; seed <= 4; seed++)
+  /* a decision of Sequential Halving (k) costs several of greedy's: fewer games */
+  guint64 games = strstr (spec, "k=") ? 2 : 4;
+  for (guint64 seed = 1; seed <= games; seed++)
     {
       CarcRng rng;
       carc_rng_init (&rng, seed, 7);
@@ -272,6 +281,38 @@ START_TEST (test_strategies_play_expansions)
       ck_assert (bot != NULL);
       g_autoptr (CarcGame) game = expansion_game_play (config, hill, river, seed, bot_move, bot);
     }
+}
+END_TEST
+
+/* The Sequential Halving search (option k, doc/bots.md "mcts") with a budget in iterations
+ * is deterministic: two bots of one seed choose alike at every decision of 40 of a base
+ * game; a move list of one is played without a search (no playout counted). */
+START_TEST (test_halving_deterministic)
+{
+  g_autoptr (CarcGameConfig) config = carc_game_config_new_base (NULL);
+  carc_game_config_set_seed (config, 5);
+  g_autoptr (CarcGame) game = carc_game_new (config, NULL);
+  g_autoptr (CarcBot) a = carc_bot_new_from_spec ("mcts:iterations=24,k=4", 3, NULL);
+  g_autoptr (CarcBot) b = carc_bot_new_from_spec ("mcts:iterations=24,k=4", 3, NULL);
+  guint decisions = 0, searched = 0;
+  while (carc_game_get_phase (game) != CARC_PHASE_OVER && decisions < 40)
+    {
+      g_autoptr (GPtrArray) legal
+          = carc_game_list_moves (game, carc_game_get_current_player (game));
+      CarcMove ma, mb;
+      guint64 before = carc_bot_get_playouts (a);
+      ck_assert (carc_bot_choose (a, game, &ma, NULL));
+      ck_assert (carc_bot_choose (b, game, &mb, NULL));
+      ck_assert_msg (same_move (&ma, &mb), "k=4 chose differently at decision %u", decisions);
+      /* a move list of one is played without a search */
+      if (legal->len == 1)
+        ck_assert_uint_eq (carc_bot_get_playouts (a), before);
+      else
+        searched++;
+      ck_assert (carc_game_apply_move (game, &ma, NULL));
+      decisions++;
+    }
+  ck_assert_uint_ge (searched, 10);
 }
 END_TEST
 
@@ -293,12 +334,25 @@ START_TEST (test_refusals)
   assert_refused ("mcts:threads=many",
                   "bot option 'threads' is an unsigned number (u) from 1 to 256");
   assert_refused ("mcts:threads", "bot option 'threads' is not key=value");
+  assert_refused ("mcts:cpu-ms=0",
+                  "bot option 'cpu-ms' is an unsigned number (u) from 1 to 3600000");
+  assert_refused ("mcts:cpu-ms=fast",
+                  "bot option 'cpu-ms' is an unsigned number (u) from 1 to 3600000");
+  assert_refused ("mcts:k=1001", "bot option 'k' is an unsigned number (u) from 0 to 1000");
+  assert_refused ("mcts:reply=1001", "bot option 'reply' is an unsigned number (u) from 0 to 1000");
+  assert_refused ("mcts:k=5,threads=2",
+                  "bot option 'k' searches in one thread: 'threads' must be 1");
+  assert_refused ("greedy:k=5", "bot strategy 'greedy' has no option 'k'");
 
   g_autoptr (GError) error = NULL;
   g_autoptr (CarcBot) bot = carc_bot_new_from_spec ("mcts:iterations=5,threads=2", 1, &error);
   ck_assert (bot != NULL);
   g_autofree char *spec = carc_bot_to_spec (bot);
   ck_assert_str_eq (spec, "mcts:iterations=5,threads=2,depth=4,c=30");
+  g_autoptr (CarcBot) halving = carc_bot_new_from_spec ("mcts:cpu-ms=200,k=6", 1, &error);
+  ck_assert (halving != NULL);
+  g_autofree char *halving_spec = carc_bot_to_spec (halving);
+  ck_assert_str_eq (halving_spec, "mcts:cpu-ms=200,threads=1,depth=4,c=30,k=6,reply=1");
 
   /* a game that is over */
   g_autoptr (CarcGameConfig) config = carc_game_config_new_base (NULL);
@@ -340,7 +394,8 @@ main (void)
   tcase_add_test (tc, test_copy_plays_on);
   tcase_add_test (tc, test_redeal_depends_on_public_only);
   tcase_add_test (tc, test_bots_see_only_public);
-  tcase_add_loop_test (tc, test_strategies_play_expansions, 0, 6);
+  tcase_add_loop_test (tc, test_strategies_play_expansions, 0, 8);
+  tcase_add_test (tc, test_halving_deterministic);
   tcase_add_test (tc, test_refusals);
   suite_add_tcase (s, tc);
   return check_run_suite (s);
