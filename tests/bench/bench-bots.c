@@ -10,8 +10,9 @@
  *   bots.mcts.iterations_per_s   mcts iterations per CPU second with the default cut-off
  *                                (depth=4), same position
  *   bots.mcts.halving_per_s      playouts per CPU second of the Sequential Halving search
- *                                (k=5: a candidate played on one deal, the turn and the reply
- *                                played by greedy, evaluated), over a whole 2-player base game
+ *                                (k=5,reply=2: a candidate played on one deal, the turn, the
+ *                                reply and the next turn played by greedy, evaluated), over a
+ *                                whole 2-player base game
  *   bots.mcts.halving_ms_for_200 the CPU ms of 200 such playouts, one decision's worth
  *   bots.greedy.ms_per_move      greedy's time per decision over a whole 2-player base game
  *
@@ -161,10 +162,10 @@ main (int argc, char **argv)
   g_print ("bots.mcts.iterations_per_s %.0f iterations/s # one core, playouts cut off after 4 "
            "moves (the default), same position\n",
            rate);
-  g_autofree char *halving = g_strdup_printf ("mcts:iterations=%u,k=5", 30 * scale);
+  g_autofree char *halving = g_strdup_printf ("mcts:iterations=%u,k=5,reply=2", 30 * scale);
   rate = game_rate (base, halving);
-  g_print ("bots.mcts.halving_per_s %.0f playouts/s # one core, k=5: a candidate, its turn and "
-           "the reply played by greedy, a whole 2-player base game\n",
+  g_print ("bots.mcts.halving_per_s %.0f playouts/s # one core, k=5,reply=2: a candidate, its "
+           "turn, the reply and the next turn played by greedy, a whole 2-player base game\n",
            rate);
   g_print ("bots.mcts.halving_ms_for_200 %.0f ms # the same: 200 playouts\n", 200 * 1000 / rate);
   g_print ("bots.greedy.ms_per_move %.2f ms # one core, a whole 2-player base game\n",
