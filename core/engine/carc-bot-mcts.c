@@ -4,7 +4,8 @@
  * deal (each child counting the times it was available), adds one move, plays the game out
  * with uniformly random moves of the move list and scores the result for every player. With
  * threads > 1, each thread grows a tree of its own from its own generator (root
- * parallelism) and the root's visits are summed. */
+ * parallelism) and the root's visits are summed. With the option k, the root search is
+ * Sequential Halving instead (carc-bot-halving.c); a move list of one is never searched. */
 #include "config.h"
 
 #include <math.h>
