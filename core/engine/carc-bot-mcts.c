@@ -363,7 +363,7 @@ mcts_choose (CarcBot *bot, CarcGame *game, CarcMove *move, GError **error)
 }
 
 static const char *const mcts_options[]
-    = { "iterations", "ms", "cpu-ms", "threads", "c", "depth", "prior", "k", "reply", NULL };
+    = { "iterations", "ms", "threads", "c", "depth", "prior", "cpu-ms", "k", "reply", NULL };
 const CarcBotStrategy carc_bot_mcts
     = { "mcts", mcts_options, mcts_choose,
         "Monte Carlo tree search over the draws it cannot see, with a budget per move" };
