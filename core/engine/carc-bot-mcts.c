@@ -4,8 +4,9 @@
  * deal (each child counting the times it was available), adds one move, plays the game out
  * with uniformly random moves of the move list and scores the result for every player. With
  * threads > 1, each thread grows a tree of its own from its own generator (root
- * parallelism) and the root's visits are summed. With the option k, the root search is
- * Sequential Halving instead (carc-bot-halving.c); a move list of one is never searched. */
+ * parallelism) and the root's visits are summed. The tree is the search with k=0; with k
+ * from 1 (the default, 5) the root search is Sequential Halving instead (carc-bot-halving.c).
+ * A move list of one is never searched. */
 #include "config.h"
 
 #include <math.h>

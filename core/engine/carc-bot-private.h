@@ -61,6 +61,7 @@ G_GNUC_INTERNAL gint64 carc_bot_cpu_time (void);
 G_GNUC_INTERNAL gboolean carc_bot_out_of_time (const CarcBudget *budget, gdouble fraction);
 
 /* carc-bot-halving.c */
+G_GNUC_INTERNAL void carc_bot_halving_scale (CarcBot *bot, gboolean k_given, gboolean reply_given);
 G_GNUC_INTERNAL gboolean carc_bot_halving (CarcBot *bot, CarcGame *game, GArray *legal,
                                            CarcBudget *budget, guint *choice, GError **error);
 

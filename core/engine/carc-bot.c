@@ -106,11 +106,13 @@ static const BotOption bot_options[] = {
   BOT_OPTION ("prior", "visits each move of the root starts with, at greedy's value of it", 0, 0,
               100000, G_STRUCT_OFFSET (CarcBot, prior)),
   BOT_OPTION ("k",
-              "0: the tree search; from 1: Sequential Halving over greedy's k best moves (one "
-              "thread)",
-              0, 0, 1000, G_STRUCT_OFFSET (CarcBot, k)),
-  BOT_OPTION ("reply", "with k: the turns after the bot's own that greedy plays in a playout", 1, 0,
-              1000, G_STRUCT_OFFSET (CarcBot, reply)),
+              "from 1: Sequential Halving over greedy's k best moves (when not given: 5 at a "
+              "budget of 200 ms or less, more above); 0: the tree search (c, depth, prior)",
+              5, 0, 1000, G_STRUCT_OFFSET (CarcBot, k)),
+  BOT_OPTION ("reply",
+              "with k: the turns after the bot's own that greedy plays in a playout (when not "
+              "given: 2 at a budget of 200 ms or less, more above)",
+              2, 0, 1000, G_STRUCT_OFFSET (CarcBot, reply)),
 };
 
 static const BotOption *
@@ -163,6 +165,14 @@ read_option (CarcBot *bot, const BotOption *o, GVariant *value, GError **error)
     }
   set_option (bot, o, g_variant_get_uint32 (value));
   return TRUE;
+}
+
+/* Whether @options (nullable) has @key. */
+static gboolean
+given (GVariant *options, const char *key)
+{
+  g_autoptr (GVariant) value = options ? g_variant_lookup_value (options, key, NULL) : NULL;
+  return value != NULL;
 }
 
 static void
@@ -231,15 +241,16 @@ carc_bot_list_options (const char *strategy, GError **error)
  *   a playout makes before the position is evaluated, default 4; 0: the new leaf is
  *   evaluated at once; 100000: always to the end of the game), "prior" (u,
  *   default 0: the visits each move of the root starts with, at the reward of greedy's value
- *   of it), "c" (u, the exploration constant in hundredths, default 30), "k" (u, default 0:
- *   the tree search; from 1: Sequential Halving over greedy's k best moves, one thread,
- *   "iterations" counting playouts), "reply" (u, with "k": the turns after the bot's own
- *   that greedy plays in a playout, default 1); random and greedy take none
+ *   of it), "c" (u, the exploration constant in hundredths, default 30), "k" (u, default 5:
+ *   Sequential Halving over greedy's k best moves, "iterations" counting playouts and
+ *   "threads" sampling deals side by side; 0: the tree search, which alone reads "c",
+ *   "depth" and "prior"), "reply" (u, with "k": the turns after the bot's own that greedy
+ *   plays in a playout, default 2); random and greedy take none
  * @seed: the seed of the bot's own generator
  * @error: return location for a #CarcError
  *
- * An unknown strategy, an option the strategy does not take, a value out of its range or
- * "k" with "threads" above 1 is CARC_ERROR_INVALID_ARGUMENT, naming what is wrong.
+ * An unknown strategy, an option the strategy does not take or a value out of its range is
+ * CARC_ERROR_INVALID_ARGUMENT, naming what is wrong.
  *
  * Returns: (transfer full) (nullable): the bot, or %NULL with @error set
  */
@@ -279,14 +290,10 @@ carc_bot_new (const char *strategy, GVariant *options, guint64 seed, GError **er
             return NULL;
           }
     }
-  if (bot->k && bot->threads > 1)
-    {
-      g_set_error (error, CARC_ERROR, CARC_ERROR_INVALID_ARGUMENT,
-                   "bot option 'k' searches in one thread: 'threads' must be 1");
-      return NULL;
-    }
   if (!bot->iterations && !bot->ms && !bot->cpu_ms)
     bot->iterations = 1000;
+  if (s == &carc_bot_mcts)
+    carc_bot_halving_scale (bot, given (options, "k"), given (options, "reply"));
   return g_steal_pointer (&bot);
 }
 
@@ -357,7 +364,8 @@ carc_bot_get_strategy (CarcBot *self)
  * @self: a bot
  *
  * Returns: (transfer full): its strategy and the options that matter for it, as
- *   carc_bot_new_from_spec() reads them ("mcts:iterations=1000,threads=1,depth=4,c=30")
+ *   carc_bot_new_from_spec() reads them ("mcts:iterations=1000,threads=1,k=5,reply=2";
+ *   the tree search: "mcts:ms=200,threads=1,depth=4,c=30,k=0")
  */
 char *
 carc_bot_to_spec (CarcBot *self)
@@ -372,12 +380,16 @@ carc_bot_to_spec (CarcBot *self)
     g_string_append_printf (s, "ms=%u,", self->ms);
   if (self->cpu_ms)
     g_string_append_printf (s, "cpu-ms=%u,", self->cpu_ms);
-  g_string_append_printf (s, "threads=%u,depth=%u,c=%u", self->threads, self->depth,
-                          (guint)(self->exploration * 100 + 0.5));
+  g_string_append_printf (s, "threads=%u,", self->threads);
+  if (self->k)
+    {
+      g_string_append_printf (s, "k=%u,reply=%u", self->k, self->reply);
+      return g_string_free (s, FALSE);
+    }
+  g_string_append_printf (s, "depth=%u,c=%u", self->depth, (guint)(self->exploration * 100 + 0.5));
   if (self->prior)
     g_string_append_printf (s, ",prior=%u", self->prior);
-  if (self->k)
-    g_string_append_printf (s, ",k=%u,reply=%u", self->k, self->reply);
+  g_string_append (s, ",k=0");
   return g_string_free (s, FALSE);
 }
 

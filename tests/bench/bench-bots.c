@@ -152,12 +152,12 @@ main (int argc, char **argv)
            copy_ns (mid_all, 20000 * scale));
   g_autoptr (CarcGame) start = game_at_turn (base, 1);
   guint64 done;
-  g_autofree char *full = g_strdup_printf ("mcts:iterations=%u,depth=100000", 2000 * scale);
+  g_autofree char *full = g_strdup_printf ("mcts:iterations=%u,depth=100000,k=0", 2000 * scale);
   double rate = search_rate (start, full, &done);
   g_print ("bots.mcts.playouts_per_s %.0f playouts/s # one core, to the end of the game, from "
            "turn 1 of a 2-player base game (%" G_GUINT64_FORMAT " playouts)\n",
            rate, done);
-  g_autofree char *cut = g_strdup_printf ("mcts:iterations=%u", 5000 * scale);
+  g_autofree char *cut = g_strdup_printf ("mcts:iterations=%u,k=0", 5000 * scale);
   rate = search_rate (start, cut, &done);
   g_print ("bots.mcts.iterations_per_s %.0f iterations/s # one core, playouts cut off after 4 "
            "moves (the default), same position\n",

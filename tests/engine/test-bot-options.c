@@ -82,7 +82,7 @@ START_TEST (test_defaults)
 {
   g_autoptr (CarcBot) bot = carc_bot_new ("mcts", NULL, 1, NULL);
   g_autofree char *spec = carc_bot_to_spec (bot);
-  ck_assert_str_eq (spec, "mcts:iterations=1000,threads=1,depth=4,c=30");
+  ck_assert_str_eq (spec, "mcts:iterations=1000,threads=1,k=8,reply=4");
 }
 END_TEST
 

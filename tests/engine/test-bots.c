@@ -209,10 +209,11 @@ START_TEST (test_bots_see_only_public)
 {
   static const char *const specs[] = { "random",
                                        "greedy",
-                                       "mcts:iterations=150,depth=4",
-                                       "mcts:iterations=40,depth=100000",
-                                       "mcts:iterations=60,prior=5",
+                                       "mcts:iterations=150,depth=4,k=0",
+                                       "mcts:iterations=40,depth=100000,k=0",
+                                       "mcts:iterations=60,prior=5,k=0",
                                        "mcts:iterations=30,k=4",
+                                       "mcts:iterations=30,k=4,threads=2",
                                        "mcts:iterations=20,k=3,reply=2" };
   CarcGame *a, *b;
   twin_games (&a, &b);
@@ -261,16 +262,17 @@ START_TEST (test_strategies_play_expansions)
 {
   static const char *const specs[] = { "random",
                                        "greedy",
-                                       "mcts:iterations=12,depth=0",
-                                       "mcts:iterations=6",
-                                       "mcts:iterations=12,threads=2",
-                                       "mcts:iterations=12,prior=3",
-                                       "mcts:iterations=2,k=2",
+                                       "mcts:iterations=12,depth=0,k=0",
+                                       "mcts:iterations=6,k=0",
+                                       "mcts:iterations=12,threads=2,k=0",
+                                       "mcts:iterations=12,prior=3,k=0",
+                                       "mcts:iterations=4,k=2,reply=1,threads=2",
+                                       "mcts:iterations=2,k=2,reply=1",
                                        "mcts:cpu-ms=1,k=2,reply=0" };
   g_autoptr (CarcTileSet) base = carc_tile_set_new_base (NULL);
   const char *spec = specs[_i];
-  /* a decision of Sequential Halving (k) costs several of greedy's: fewer games */
-  guint64 games = strstr (spec, "k=") ? 2 : 4;
+  /* a decision of Sequential Halving (mcts but k=0) costs several of greedy's: fewer games */
+  guint64 games = strstr (spec, "mcts") && !strstr (spec, "k=0") ? 2 : 4;
   for (guint64 seed = 1; seed <= games; seed++)
     {
       CarcRng rng;
@@ -285,15 +287,18 @@ START_TEST (test_strategies_play_expansions)
 END_TEST
 
 /* The Sequential Halving search (option k, doc/bots.md "mcts") with a budget in iterations
- * is deterministic: two bots of one seed choose alike at every decision of 40 of a base
- * game; a move list of one is played without a search (no playout counted). */
+ * is deterministic, in one thread and in two (their sums are added in a fixed order): two
+ * bots of one seed choose alike at every decision of 40 of a base game; a move list of one
+ * is played without a search (no playout counted). */
 START_TEST (test_halving_deterministic)
 {
+  static const char *const specs[]
+      = { "mcts:iterations=24,k=4", "mcts:iterations=24,k=4,threads=2" };
   g_autoptr (CarcGameConfig) config = carc_game_config_new_base (NULL);
   carc_game_config_set_seed (config, 5);
   g_autoptr (CarcGame) game = carc_game_new (config, NULL);
-  g_autoptr (CarcBot) a = carc_bot_new_from_spec ("mcts:iterations=24,k=4", 3, NULL);
-  g_autoptr (CarcBot) b = carc_bot_new_from_spec ("mcts:iterations=24,k=4", 3, NULL);
+  g_autoptr (CarcBot) a = carc_bot_new_from_spec (specs[_i], 3, NULL);
+  g_autoptr (CarcBot) b = carc_bot_new_from_spec (specs[_i], 3, NULL);
   guint decisions = 0, searched = 0;
   while (carc_game_get_phase (game) != CARC_PHASE_OVER && decisions < 40)
     {
@@ -303,7 +308,8 @@ START_TEST (test_halving_deterministic)
       guint64 before = carc_bot_get_playouts (a);
       ck_assert (carc_bot_choose (a, game, &ma, NULL));
       ck_assert (carc_bot_choose (b, game, &mb, NULL));
-      ck_assert_msg (same_move (&ma, &mb), "k=4 chose differently at decision %u", decisions);
+      ck_assert_msg (same_move (&ma, &mb), "%s chose differently at decision %u", specs[_i],
+                     decisions);
       /* a move list of one is played without a search */
       if (legal->len == 1)
         ck_assert_uint_eq (carc_bot_get_playouts (a), before);
@@ -326,6 +332,33 @@ assert_refused (const char *spec, const char *message)
   ck_assert_str_eq (error->message, message);
 }
 
+static void
+assert_spec (const char *spec, const char *expected)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CarcBot) bot = carc_bot_new_from_spec (spec, 1, &error);
+  ck_assert_msg (bot != NULL, "%s: %s", spec, error ? error->message : "");
+  g_autofree char *written = carc_bot_to_spec (bot);
+  ck_assert_str_eq (written, expected);
+}
+
+/* k and reply not given grow with a budget above 200 ms (doc/bots.md, "Sequential Halving"):
+ * k = 5 f^0.3, reply = 2 + log2 f rounded, f the smallest budget over 200 ms, at most 20
+ * and 10; given, they are kept; the tree (k=0) has none. */
+START_TEST (test_halving_scales_with_budget)
+{
+  assert_spec ("mcts:ms=100", "mcts:ms=100,threads=1,k=5,reply=2");
+  assert_spec ("mcts:cpu-ms=200", "mcts:cpu-ms=200,threads=1,k=5,reply=2");
+  assert_spec ("mcts:cpu-ms=1000", "mcts:cpu-ms=1000,threads=1,k=8,reply=4");
+  assert_spec ("mcts:ms=1000,threads=2", "mcts:ms=1000,threads=2,k=8,reply=4");
+  assert_spec ("mcts:ms=5000,iterations=400", "mcts:iterations=400,ms=5000,threads=1,k=6,reply=3");
+  assert_spec ("mcts:cpu-ms=1000,k=3", "mcts:cpu-ms=1000,threads=1,k=3,reply=4");
+  assert_spec ("mcts:cpu-ms=1000,reply=1", "mcts:cpu-ms=1000,threads=1,k=8,reply=1");
+  assert_spec ("mcts:ms=100000", "mcts:ms=100000,threads=1,k=20,reply=10");
+  assert_spec ("mcts:ms=1000,k=0", "mcts:ms=1000,threads=1,depth=4,c=30,k=0");
+}
+END_TEST
+
 START_TEST (test_refusals)
 {
   assert_refused ("best", "no bot strategy 'best' (random, greedy, mcts)");
@@ -340,19 +373,18 @@ START_TEST (test_refusals)
                   "bot option 'cpu-ms' is an unsigned number (u) from 1 to 3600000");
   assert_refused ("mcts:k=1001", "bot option 'k' is an unsigned number (u) from 0 to 1000");
   assert_refused ("mcts:reply=1001", "bot option 'reply' is an unsigned number (u) from 0 to 1000");
-  assert_refused ("mcts:k=5,threads=2",
-                  "bot option 'k' searches in one thread: 'threads' must be 1");
   assert_refused ("greedy:k=5", "bot strategy 'greedy' has no option 'k'");
 
   g_autoptr (GError) error = NULL;
-  g_autoptr (CarcBot) bot = carc_bot_new_from_spec ("mcts:iterations=5,threads=2", 1, &error);
+  g_autoptr (CarcBot) bot = carc_bot_new_from_spec ("mcts:iterations=5,threads=2,k=0", 1, &error);
   ck_assert (bot != NULL);
   g_autofree char *spec = carc_bot_to_spec (bot);
-  ck_assert_str_eq (spec, "mcts:iterations=5,threads=2,depth=4,c=30");
-  g_autoptr (CarcBot) halving = carc_bot_new_from_spec ("mcts:cpu-ms=200,k=6", 1, &error);
+  ck_assert_str_eq (spec, "mcts:iterations=5,threads=2,depth=4,c=30,k=0");
+  g_autoptr (CarcBot) halving = carc_bot_new_from_spec ("mcts:cpu-ms=200,k=6,threads=2", 1, &error);
   ck_assert (halving != NULL);
   g_autofree char *halving_spec = carc_bot_to_spec (halving);
-  ck_assert_str_eq (halving_spec, "mcts:cpu-ms=200,threads=1,depth=4,c=30,k=6,reply=1");
+  ck_assert_str_eq (halving_spec, "mcts:cpu-ms=200,threads=2,k=6,reply=2");
+  assert_spec ("mcts", "mcts:iterations=1000,threads=1,k=8,reply=4");
 
   /* a game that is over */
   g_autoptr (CarcGameConfig) config = carc_game_config_new_base (NULL);
@@ -394,8 +426,9 @@ main (void)
   tcase_add_test (tc, test_copy_plays_on);
   tcase_add_test (tc, test_redeal_depends_on_public_only);
   tcase_add_test (tc, test_bots_see_only_public);
-  tcase_add_loop_test (tc, test_strategies_play_expansions, 0, 8);
-  tcase_add_test (tc, test_halving_deterministic);
+  tcase_add_loop_test (tc, test_strategies_play_expansions, 0, 9);
+  tcase_add_loop_test (tc, test_halving_deterministic, 0, 2);
+  tcase_add_test (tc, test_halving_scales_with_budget);
   tcase_add_test (tc, test_refusals);
   suite_add_tcase (s, tc);
   return check_run_suite (s);
