@@ -572,13 +572,13 @@ ctl bot "$n" Greta --strategy greedy --token "$ct" >/dev/null
 ctl bot "$n" Monty --strategy mcts:iterations=40,threads=1 --token "$ct" >/dev/null
 [ "$(prop "$game/player/2" Player Strategy)" = random ] || fail "Randy: $(prop "$game/player/2" Player Strategy)"
 [ "$(prop "$game/player/3" Player Strategy)" = greedy ] || fail "Greta: $(prop "$game/player/3" Player Strategy)"
-[ "$(prop "$game/player/4" Player Strategy)" = mcts:iterations=40,threads=1,depth=4,c=30 ] ||
+[ "$(prop "$game/player/4" Player Strategy)" = mcts:iterations=40,threads=1,k=5,reply=2 ] ||
   fail "Monty: $(prop "$game/player/4" Player Strategy)"
 [ "$(prop "$ann" Player Strategy)" = "" ] || fail "Ann has a strategy: $(prop "$ann" Player Strategy)"
 # show names each bot's strategy
 out=$(ctl show "$n")
 echo "$out" | grep -q ' Greta: 0 points, 7 followers, bot greedy  ' || fail "show: $out"
-echo "$out" | grep -q ' Monty: 0 points, 7 followers, bot mcts:iterations=40,threads=1,depth=4,c=30  ' ||
+echo "$out" | grep -q ' Monty: 0 points, 7 followers, bot mcts:iterations=40,threads=1,k=5,reply=2  ' ||
   fail "show: $out"
 echo "$out" | grep -q ' Ann: 0 points, 7 followers, disconnected  ' || fail "show: $out"
 # a spec that does not parse is a usage error naming it, before any call
@@ -610,8 +610,8 @@ ctl start "$n" --token "$ct"
 # new --bots N --bot-strategy SPEC: CreateGame's bot-options, for every bot seat
 # shellcheck disable=SC2046
 set -- $(ctl new --players 3 --bots 2 --bot-strategy mcts:iterations=5)
-[ "$(prop "$1/player/0" Player Strategy)" = mcts:iterations=5,threads=1,depth=4,c=30 ] &&
-  [ "$(prop "$1/player/1" Player Strategy)" = mcts:iterations=5,threads=1,depth=4,c=30 ] ||
+[ "$(prop "$1/player/0" Player Strategy)" = mcts:iterations=5,threads=1,k=5,reply=2 ] &&
+  [ "$(prop "$1/player/1" Player Strategy)" = mcts:iterations=5,threads=1,k=5,reply=2 ] ||
   fail "new --bot-strategy: $(prop "$1/player/0" Player Strategy), $(prop "$1/player/1" Player Strategy)"
 
 # load --bots N --bot-strategy SPEC: ImportGame seats random bots only, so carcassonnectl

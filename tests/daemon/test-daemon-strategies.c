@@ -13,7 +13,11 @@
 #include "daemon-fixture.h"
 #include "daemon-play.h"
 
-#define MCTS_FAST "{'strategy': <'mcts'>, 'iterations': <uint32 20>, 'depth': <uint32 2>}"
+#define MCTS_FAST                                                                                     \
+  "{'strategy': <'mcts'>, 'iterations': <uint32 20>, 'depth': <uint32 2>, 'k': <uint32 0>}" /* the    \
+                                                                                               tree   \
+                                                                                               search \
+                                                                                             */
 
 /* Waits (iterating the main context) until @game's State is @state, for up to @seconds
  * (times the test time scale). No timing is asserted: a slow machine only waits longer. */
@@ -80,7 +84,7 @@ START_TEST (test_strategies_play)
   g_autoptr (GVariant) bot = get_property (c, mcts, PLAYER_IFACE, "Bot");
 
   ck_assert_str_eq (s0, "greedy");
-  ck_assert_str_eq (s1, "mcts:iterations=20,threads=1,depth=2,c=30");
+  ck_assert_str_eq (s1, "mcts:iterations=20,threads=1,depth=2,c=30,k=0");
   ck_assert (g_variant_get_boolean (bot));
   g_variant_unref (call_ok (c, game, GAME_IFACE, "Start", NO_OPTIONS));
   wait_for_state (c, game, 3, 120);
@@ -145,7 +149,7 @@ START_TEST (test_bot_options)
   g_autofree char *s1 = get_string (c, random, PLAYER_IFACE, "Strategy");
   g_autofree char *s2 = get_string (c, human, PLAYER_IFACE, "Strategy");
 
-  ck_assert_str_eq (s0, "mcts:iterations=20,threads=1,depth=2,c=30");
+  ck_assert_str_eq (s0, "mcts:iterations=20,threads=1,depth=2,c=30,k=0");
   ck_assert_str_eq (s1, "random");
   ck_assert_str_eq (s2, "");
   ck_assert_int_eq (daemon_stop (pid), 0);
@@ -590,7 +594,7 @@ START_TEST (test_bad_spec_in_journal)
   ck_assert_int_eq (daemon_stop (pid), 0);
   ck_assert (g_file_get_contents (file, &text, NULL, NULL));
   ck_assert_ptr_nonnull (
-      strstr (text, "\"strategy\":\"mcts:iterations=20,threads=1,depth=2,c=30\""));
+      strstr (text, "\"strategy\":\"mcts:iterations=20,threads=1,depth=2,c=30,k=0\""));
   edited = edit_journal (text, "mcts:iterations=20", "mcts:speed=2");
   ck_assert_str_ne (edited, text);
   ck_assert (g_file_set_contents (file, edited, -1, NULL));

@@ -6,7 +6,7 @@
 # With the keys alone (each label of the strategy chooser has a mnemonic, fe-strategy.c):
 # Alt+M chooses the mcts strategy, Alt+I takes its "iterations" spin button, 30 is typed
 # there, Alt+P creates the game (one bot, the default). The bot the daemon seated must play
-# exactly "mcts:iterations=30,threads=1,depth=4,c=30" (Player.Strategy, carc_bot_to_spec()):
+# exactly "mcts:iterations=30,threads=1,k=5,reply=2" (Player.Strategy, carc_bot_to_spec()):
 # the strategy chosen, the budget typed, every other option left to the daemon. Then on the
 # seat's first turn the I key asks for a hint (Game.GetHint): the debug log gets it, the game
 # does not move (same turn, still ours), and Enter then places exactly the placement the hint
@@ -48,7 +48,7 @@ prop () { # OBJECT INTERFACE NAME
     --method org.freedesktop.DBus.Properties.Get "org.carcassonne.Engine1.$2" "$3"
 }
 bot=$(prop "$game/player/0" Player Strategy)
-[ "$bot" = "(<'mcts:iterations=30,threads=1,depth=4,c=30'>,)" ] ||
+[ "$bot" = "(<'mcts:iterations=30,threads=1,k=5,reply=2'>,)" ] ||
   fail "the bot plays $bot, not the mcts of the lobby"
 me=$(prop "$game/player/1" Player Strategy)
 [ "$me" = "(<''>,)" ] || fail "our seat has the strategy $me"
