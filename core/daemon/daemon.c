@@ -8,6 +8,7 @@
 #endif
 
 #include "cdbus.h"
+#include "commit.h"
 #include "errors.h"
 #include "session.h"
 #include "thinker.h"
@@ -40,6 +41,7 @@ carcd_daemon_new (DBusConnection *connection, CarcTileSet *tiles, CarcPluginHost
   daemon->clients = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, client_free);
   daemon->next_game_id = 1;
   daemon->state_dir = g_strdup (state_dir);
+  carcd_commit_init (daemon);
   return daemon;
 }
 
@@ -49,6 +51,8 @@ carcd_daemon_free (CarcdDaemon *daemon)
   GHashTableIter iter;
   gpointer value;
 
+  /* the moves written go to disk, and their replies out, before anything is freed */
+  carcd_commit_shutdown (daemon);
   if (daemon->reap_source)
     g_source_remove (daemon->reap_source);
   if (daemon->trim_source)
@@ -75,6 +79,7 @@ carcd_daemon_free (CarcdDaemon *daemon)
   g_object_unref (daemon->plugins);
   dbus_connection_unref (daemon->connection);
   g_free (daemon->state_dir);
+  g_ptr_array_unref (daemon->dirty);
   g_free (daemon);
 }
 
@@ -337,4 +342,5 @@ carcd_daemon_log_tables (CarcdDaemon *daemon)
              "mismatches %u",
              g_hash_table_size (daemon->clients), n_watches, g_hash_table_size (daemon->games),
              n_objects, held, creators, mismatches);
+  carcd_commit_log_stats (daemon);
 }

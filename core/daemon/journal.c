@@ -1,4 +1,4 @@
-/* journal.c: journal files: checksummed lines, written whole and flushed before returning. */
+/* journal.c: journal files: checksummed lines, written whole, flushed on demand. */
 #include "config.h"
 
 #include "journal.h"
@@ -18,6 +18,7 @@ struct _CarcdJournal
   char *path;
   int fd;
   gsize length;        /* bytes written so far: whole lines */
+  gsize synced;        /* of them, those flushed to disk (fdatasync) */
   gboolean dir_unsync; /* carcd_journal_replace() could not flush the directory */
 };
 
@@ -155,7 +156,7 @@ carcd_journal_create (const char *path, const char *const *payloads, guint n_pay
       carcd_journal_delete (journal);
       return NULL;
     }
-  journal->length = buf->len;
+  journal->length = journal->synced = buf->len;
   if (!sync_dir_of (path, error))
     {
       carcd_journal_delete (journal);
@@ -165,8 +166,8 @@ carcd_journal_create (const char *path, const char *const *payloads, guint n_pay
 }
 
 gboolean
-carcd_journal_append (CarcdJournal *journal, const char *const *payloads, guint n_payloads,
-                      GError **error)
+carcd_journal_write (CarcdJournal *journal, const char *const *payloads, guint n_payloads,
+                     GError **error)
 {
   g_autoptr (GString) buf = g_string_new (NULL);
   int err;
@@ -187,17 +188,53 @@ carcd_journal_append (CarcdJournal *journal, const char *const *payloads, guint 
                    CARCD_JOURNAL_MAX_SIZE >> 20);
       return FALSE;
     }
-  if (write_all (journal->fd, buf->str, buf->len) && fdatasync (journal->fd) == 0)
+  if (write_all (journal->fd, buf->str, buf->len))
     {
       journal->length += buf->len;
       return TRUE;
     }
   err = errno;
-  /* a part of the lines may be in the file: cut them off, so the next append starts on a
+  /* a part of the lines may be in the file: cut them off, so the next write starts on a
    * line of its own */
+  if (ftruncate (journal->fd, (off_t)journal->length) == 0 && journal->length == journal->synced)
+    fdatasync (journal->fd);
+  return fail_errno (error, err, "Could not write", journal->path);
+}
+
+gboolean
+carcd_journal_is_synced (CarcdJournal *journal)
+{
+  return journal->synced == journal->length;
+}
+
+gboolean
+carcd_journal_sync (CarcdJournal *journal, GError **error)
+{
+  int err;
+
+  if (journal->synced == journal->length)
+    return TRUE;
+  if (fdatasync (journal->fd) == 0)
+    {
+      journal->synced = journal->length;
+      return TRUE;
+    }
+  err = errno;
+  /* the lines since the last flush may or may not be on disk, and a second fdatasync() could
+   * say nothing of them (the error is reported once): cut them all off */
+  journal->length = journal->synced;
   if (ftruncate (journal->fd, (off_t)journal->length) == 0)
     fdatasync (journal->fd);
   return fail_errno (error, err, "Could not write", journal->path);
+}
+
+gboolean
+carcd_journal_append (CarcdJournal *journal, const char *const *payloads, guint n_payloads,
+                      GError **error)
+{
+  g_return_val_if_fail (carcd_journal_is_synced (journal), FALSE);
+  return carcd_journal_write (journal, payloads, n_payloads, error)
+         && carcd_journal_sync (journal, error);
 }
 
 gboolean
@@ -223,7 +260,7 @@ carcd_journal_replace (CarcdJournal *journal, const char *const *payloads, guint
   /* the new file is the journal now, whatever comes */
   close (journal->fd);
   journal->fd = fd;
-  journal->length = buf->len;
+  journal->length = journal->synced = buf->len;
   journal->dir_unsync = TRUE;
   if (!sync_dir_of (journal->path, error))
     return FALSE;
@@ -440,7 +477,7 @@ carcd_journal_open (const char *path, gsize length, GError **error)
   journal = g_new0 (CarcdJournal, 1);
   journal->path = g_strdup (path);
   journal->fd = fd;
-  journal->length = length;
+  journal->length = journal->synced = length;
   return journal;
 }
 

@@ -2,8 +2,9 @@
  *
  * A journal is a text file of lines "<16 hex digits> <payload>\n": the first 16 hex digits of
  * the SHA-256 of the payload, a space, the payload (one line of JSON, no newline in it). The
- * file only grows by whole lines, each append flushed with fdatasync() before it returns, so
- * after a crash the file is a sequence of good lines, possibly followed by a torn one. This
+ * file only grows by whole lines, flushed with fdatasync() before anything that depends on them
+ * is acknowledged, so after a crash the file is a sequence of good lines, possibly followed by
+ * a torn one. This
  * file knows nothing of what the payloads mean (session-journal.c does): see
  * doc/persistence.md.
  */
@@ -49,9 +50,21 @@ char *carcd_journal_path (const char *dir, guint id);
 CarcdJournal *carcd_journal_create (const char *path, const char *const *payloads, guint n_payloads,
                                     GError **error);
 
-/* Appends @n_payloads lines in one write and flushes them to disk (fdatasync). On failure the
- * file is cut back to where it was, so it holds only whole lines. Lines that would take the
- * file past CARCD_JOURNAL_MAX_SIZE are refused (G_IO_ERROR_NO_SPACE). */
+/* Appends @n_payloads lines in one write, not flushed yet (carcd_journal_sync() does): the
+ * group commit's first half (doc/persistence.md, "Group commit"). On failure the file is cut
+ * back to where it was, so it holds only whole lines. Lines that would take the file past
+ * CARCD_JOURNAL_MAX_SIZE are refused (G_IO_ERROR_NO_SPACE). */
+gboolean carcd_journal_write (CarcdJournal *journal, const char *const *payloads, guint n_payloads,
+                              GError **error);
+
+/* Flushes the lines written since the last flush to disk (fdatasync). If it fails, those lines
+ * are cut off the file, all of them: whether any reached the disk is not known. */
+gboolean carcd_journal_sync (CarcdJournal *journal, GError **error);
+
+/* Every line written is flushed. */
+gboolean carcd_journal_is_synced (CarcdJournal *journal);
+
+/* carcd_journal_write() then carcd_journal_sync(), on a journal with every line flushed. */
 gboolean carcd_journal_append (CarcdJournal *journal, const char *const *payloads, guint n_payloads,
                                GError **error);
 

@@ -13,6 +13,7 @@
 #include <gio/gio.h>
 
 #include "cdbus.h"
+#include "commit.h"
 #include "daemon.h"
 #include "errors.h"
 #include "journal.h"
@@ -25,6 +26,7 @@ typedef struct
   gboolean system_bus;
   gboolean version;
   gboolean no_state;
+  gboolean no_group_commit;
   char *address;
   gint max_games;
   gint max_waiting_games;
@@ -266,6 +268,8 @@ parse_options (int *argc, char ***argv, Options *o)
       "DIR" },
     { "no-state", 0, 0, G_OPTION_ARG_NONE, &o->no_state,
       "Keep no journals: faster moves, but no game survives the daemon", NULL },
+    { "no-group-commit", 0, 0, G_OPTION_ARG_NONE, &o->no_group_commit,
+      "Flush each move's journal on its own, not with the moves made at the same time", NULL },
     { "version", 'v', 0, G_OPTION_ARG_NONE, &o->version, "Print the version and exit", NULL },
     { NULL },
   };
@@ -396,6 +400,8 @@ main (int argc, char **argv)
       }
     daemon = carcd_daemon_new (connection, tiles, plugins, &limits, dir);
   }
+  if (!o.no_group_commit)
+    carcd_commit_start (daemon);
   cdbus_set_unknown_object_func (connection, on_unknown_object, daemon);
   cdbus_set_disconnect_func (connection, on_bus_lost, loop);
   if (!carcd_manager_register (daemon))

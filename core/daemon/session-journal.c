@@ -25,6 +25,7 @@
 #include <json-glib/json-glib.h>
 
 #include "carcassonne.h"
+#include "commit.h"
 #include "errors.h"
 #include "session-journal.h"
 #include "session.h"
@@ -295,6 +296,10 @@ carcd_session_journal_seats (CarcdSession *s, GError **error)
   g_autofree char *seats = NULL;
   GError *local = NULL;
 
+  /* the moves written before the seats are flushed on their own, so that a failure is
+   * theirs */
+  if (s->commit_pending)
+    carcd_commit_run (s->daemon);
   if (!journal_ready (s, error))
     return FALSE;
   if (s->journal == NULL)
@@ -309,31 +314,75 @@ carcd_session_journal_seats (CarcdSession *s, GError **error)
   return TRUE;
 }
 
+/* The lines of the start (@start) and of the moves made since the last journaled; @n: the
+ * moves the game has. */
+static GPtrArray *
+move_lines (CarcdSession *s, gboolean start, guint *n)
+{
+  GPtrArray *lines = g_ptr_array_new_with_free_func (g_free);
+  const CarcMove *moves = carc_game_get_moves (s->game, n);
+
+  if (start)
+    g_ptr_array_add (lines, start_payload (s));
+  for (guint i = s->n_journaled; i < *n; i++)
+    g_ptr_array_add (lines, move_payload (s, &moves[i], i, i == *n - 1));
+  return lines;
+}
+
+/* The moves are in the journal (@n: the game's moves). */
+static void
+moves_journaled (CarcdSession *s, guint n)
+{
+  s->n_journaled = n;
+  g_array_set_size (s->move_scores, 0);
+}
+
 gboolean
 carcd_session_journal_moves (CarcdSession *s, gboolean start, GError **error)
 {
-  g_autoptr (GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) lines = NULL;
   GError *local = NULL;
   guint n;
-  const CarcMove *moves = carc_game_get_moves (s->game, &n);
 
+  /* the lines written before these are flushed on their own, so that a failure is theirs */
+  if (s->commit_pending)
+    carcd_commit_run (s->daemon);
   if (!journal_ready (s, error))
     return FALSE;
   if (s->journal == NULL)
     {
-      s->n_journaled = n;
-      g_array_set_size (s->move_scores, 0);
+      carc_game_get_moves (s->game, &n);
+      moves_journaled (s, n);
       return TRUE;
     }
-  if (start)
-    g_ptr_array_add (lines, start_payload (s));
-  for (guint i = s->n_journaled; i < n; i++)
-    g_ptr_array_add (lines, move_payload (s, &moves[i], i, i == n - 1));
-  if (lines->len
-      && !carcd_journal_append (s->journal, (const char *const *)lines->pdata, lines->len, &local))
+  lines = move_lines (s, start, &n);
+  if (lines->len)
+    {
+      if (!carcd_journal_append (s->journal, (const char *const *)lines->pdata, lines->len, &local))
+        return saving_failed (s, error, local);
+      carcd_commit_count (s->daemon, n - s->n_journaled);
+    }
+  moves_journaled (s, n);
+  return TRUE;
+}
+
+gboolean
+carcd_session_journal_write_moves (CarcdSession *s, GError **error)
+{
+  g_autoptr (GPtrArray) lines = NULL;
+  GError *local = NULL;
+  guint n;
+
+  g_return_val_if_fail (s->journal != NULL, FALSE);
+  lines = move_lines (s, FALSE, &n);
+  if (lines->len == 0)
+    return TRUE;
+  if (!s->commit_pending)
+    s->n_durable = s->n_journaled;
+  if (!carcd_journal_write (s->journal, (const char *const *)lines->pdata, lines->len, &local))
     return saving_failed (s, error, local);
-  s->n_journaled = n;
-  g_array_set_size (s->move_scores, 0);
+  carcd_commit_add (s, n - s->n_journaled);
+  moves_journaled (s, n);
   return TRUE;
 }
 

@@ -4,6 +4,7 @@
 #include "session.h"
 
 #include "cdbus.h"
+#include "commit.h"
 #include "errors.h"
 
 /* The game's config from its options: everything but the seed. */
@@ -166,6 +167,7 @@ carcd_session_free (CarcdSession *s)
         }
     }
   cdbus_unregister_tree (s->daemon->connection, s->path);
+  carcd_commit_forget (s);
   carcd_session_drop_signals (s);
   g_clear_pointer (&s->journal, carcd_journal_close);
   g_clear_pointer (&s->journaled_seats, g_free);
@@ -586,9 +588,9 @@ schedule_bot (CarcdSession *s)
     s->bot_source = g_idle_add (bot_step, s);
 }
 
-/* Puts the game back where its journal ends: the moves made since could not be saved. */
+/* The game replayed to the moves of its journal (@s->n_journaled). */
 static void
-roll_back (CarcdSession *s, gboolean start)
+replay_journaled (CarcdSession *s)
 {
   guint n;
   const CarcMove *moves = carc_game_get_moves (s->game, &n);
@@ -597,6 +599,21 @@ roll_back (CarcdSession *s, gboolean start)
   g_autoptr (GError) error = NULL;
   g_autoptr (CarcGame) game = NULL;
 
+  game = carc_game_replay (s->config, saved, s->n_journaled, &error);
+  if (game == NULL)
+    {
+      /* the moves were legal a moment ago */
+      g_critical ("%s: could not go back to move %u: %s", s->path, s->n_journaled, error->message);
+      return;
+    }
+  carc_game_set_event_func (game, carcd_session_on_event, s, NULL);
+  g_set_object (&s->game, game);
+}
+
+/* Puts the game back where its journal ends: the moves made since could not be saved. */
+static void
+roll_back (CarcdSession *s, gboolean start)
+{
   carcd_session_drop_signals (s);
   g_array_set_size (s->move_scores, 0);
   s->turn_end_pending = FALSE;
@@ -610,38 +627,102 @@ roll_back (CarcdSession *s, gboolean start)
       g_clear_object (&s->game);
       return;
     }
-  game = carc_game_replay (s->config, saved, s->n_journaled, &error);
-  if (game == NULL)
-    {
-      /* the moves were legal a moment ago */
-      g_critical ("%s: could not go back to move %u: %s", s->path, s->n_journaled, error->message);
-      return;
-    }
-  carc_game_set_event_func (game, carcd_session_on_event, s, NULL);
-  g_set_object (&s->game, game);
+  replay_journaled (s);
 }
 
-/* Everything after a move: the move to the journal (the game goes back and @error is set if
- * it cannot be saved), the signals it held, owed signals, properties, the next bot move. */
-static gboolean
-after_move (CarcdSession *s, gboolean start, GError **error)
+/* A move of a game whose earlier moves wait for the group commit could not be written: only
+ * it is undone, its signals dropped; those of the moves before it still wait. */
+static void
+undo_held_move (CarcdSession *s)
 {
-  g_autoptr (GError) local = NULL;
+  while (g_queue_get_length (&s->held_signals) > s->held_mark)
+    dbus_message_unref (g_queue_pop_tail (&s->held_signals));
+  g_array_set_size (s->move_scores, 0);
+  s->turn_end_pending = FALSE;
+  s->turn_ended = s->held_turn_ended;
+  replay_journaled (s);
+}
 
-  if (!carcd_session_journal_moves (s, start, &local))
-    {
-      roll_back (s, start);
-      g_warning ("%s; the move is undone", local->message);
-      g_propagate_prefixed_error (error, g_steal_pointer (&local),
-                                  "The move could not be saved, so it was not made: ");
-      return FALSE;
-    }
+/* The move could not be saved: its game goes back, and @error says so. */
+static gboolean
+move_not_saved (CarcdSession *s, GError *local, GError **error)
+{
+  g_warning ("%s; the move is undone", local->message);
+  g_propagate_prefixed_error (error, local, "The move could not be saved, so it was not made: ");
+  return FALSE;
+}
+
+/* What a move owes once it is on disk: the signals it held, properties, the next bot move. */
+static void
+move_saved (CarcdSession *s)
+{
   carcd_session_release_signals (s);
   carcd_session_emit_turn_end (s);
   carcd_session_release_signals (s);
   carcd_session_sync_properties (s);
   schedule_bot (s);
+}
+
+/* after_move() with the group commit: the move written, and everything it owes held until
+ * its journal is flushed (carcd_session_committed()). */
+static gboolean
+after_move_held (CarcdSession *s, GError **error)
+{
+  GError *local = NULL;
+  gboolean pending = s->commit_pending;
+
+  if (!carcd_session_journal_write_moves (s, &local))
+    {
+      if (pending)
+        undo_held_move (s);
+      else
+        roll_back (s, FALSE);
+      return move_not_saved (s, local, error);
+    }
+  /* the TurnEnded it owes, held behind its signals */
+  carcd_session_emit_turn_end (s);
+  s->held_mark = g_queue_get_length (&s->held_signals);
+  s->held_turn_ended = s->turn_ended;
   return TRUE;
+}
+
+/* Everything after a move: the move to the journal (the game goes back and @error is set if
+ * it cannot be saved), the signals it held, owed signals, properties, the next bot move. A
+ * Start is flushed at once, the other moves with the group commit when it is on. */
+static gboolean
+after_move (CarcdSession *s, gboolean start, GError **error)
+{
+  GError *local = NULL;
+
+  if (!start && carcd_commit_enabled (s))
+    return after_move_held (s, error);
+  if (!carcd_session_journal_moves (s, start, &local))
+    {
+      roll_back (s, start);
+      return move_not_saved (s, local, error);
+    }
+  move_saved (s);
+  return TRUE;
+}
+
+void
+carcd_session_committed (CarcdSession *s, const GError *error)
+{
+  if (error == NULL)
+    {
+      s->n_durable = s->n_journaled;
+      move_saved (s);
+      return;
+    }
+  g_warning ("%s: could not save the moves after move %u (%s); they are undone", s->path,
+             s->n_durable, error->message);
+  s->n_journaled = s->n_durable;
+  roll_back (s, FALSE);
+  carcd_session_sync_properties (s);
+  /* a bot's turn that could not be saved: it tries again later */
+  CarcdSeat *seat = carcd_session_active_seat (s);
+  if (seat && seat->bot && !s->bot_source && !s->thought)
+    s->bot_source = g_timeout_add_seconds (1, bot_step, s);
 }
 
 /* After a move: the TurnEnded it owed is dropped (nothing ended the turn: a refused move, a

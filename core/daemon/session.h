@@ -93,6 +93,13 @@ struct _CarcdSession
   guint n_journaled;
   GArray *move_scores; /* CarcdMoveScores of the moves not journaled yet */
   GQueue held_signals;
+  /* the group commit (commit.h): moves written to the journal, not flushed yet */
+  gboolean commit_pending; /* in the daemon's dirty list */
+  guint commit_moves;      /* moves written since the last flush */
+  guint n_durable;         /* while pending: the moves of the journal on disk */
+  guint held_mark;         /* held_signals of the moves written (a move's are after them) */
+  guint held_turn_ended;   /* turn_ended after them */
+  GError *commit_error;    /* during carcd_commit_run(): what its moves answer if not saved */
   /* the number of the last Game signal or PropertiesChanged of the game or its players sent:
    * every one takes the next (doc/dbus-game.md, "Sequence numbers") */
   guint64 sequence;
@@ -242,6 +249,11 @@ guint carcd_session_tiles_left (CarcdSession *session);
  * (NULL for a game not started). */
 CarcGame *carcd_session_record_game (CarcdSession *session);
 
+/* The group commit flushed @session's journal (@error NULL), or could not (@error): the
+ * held signals, properties and next bot move go out, or the game goes back to the moves on
+ * disk (commit.h). */
+void carcd_session_committed (CarcdSession *session, const GError *error);
+
 /* Puts @seat (a restored one) in its place and on the bus. */
 gboolean carcd_session_install_seat (CarcdSession *session, CarcdSeat *seat, GError **error);
 CarcdSeat *carcd_session_seat_new (CarcdSession *session, guint index, const char *name);
@@ -253,8 +265,12 @@ void carcd_session_install_game (CarcdSession *session, CarcGame *game);
  * CARCD_ERROR_FAILED when the journal could not be written (nothing is then on disk). */
 gboolean carcd_session_journal_create (CarcdSession *session, GError **error);
 gboolean carcd_session_journal_seats (CarcdSession *session, GError **error);
-/* The start line and the moves made since the last call. */
+/* The start line and the moves made since the last call, flushed (a batch the game had
+ * waiting for the group commit is committed first, with every other game's). */
 gboolean carcd_session_journal_moves (CarcdSession *session, gboolean start, GError **error);
+/* The moves made since the last call, written but not flushed: they join the group commit's
+ * next batch (commit.h). */
+gboolean carcd_session_journal_write_moves (CarcdSession *session, GError **error);
 /* The game goes for good: its journal is removed. */
 void carcd_session_journal_delete (CarcdSession *session);
 /* Restores every game of the daemon's state directory. A journal that is damaged is set aside

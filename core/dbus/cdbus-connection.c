@@ -135,3 +135,12 @@ cdbus_set_unknown_object_func (DBusConnection *connection, CdbusUnknownObjectFun
   state->unknown_func = func;
   state->unknown_data = user_data;
 }
+
+void
+cdbus_set_reply_hold_func (DBusConnection *connection, CdbusReplyHoldFunc func, gpointer user_data)
+{
+  CdbusState *state = cdbus_state_get (connection);
+  g_return_if_fail (state != NULL);
+  state->reply_hold_func = func;
+  state->reply_hold_data = user_data;
+}

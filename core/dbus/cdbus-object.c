@@ -318,7 +318,9 @@ object_message (DBusConnection *connection, DBusMessage *message, void *data)
     cdbus_properties_flush (state, NULL);
   if (reply != NULL)
     {
-      if (!dbus_message_get_no_reply (message))
+      if (!dbus_message_get_no_reply (message)
+          && !(state != NULL && state->reply_hold_func != NULL
+               && state->reply_hold_func (connection, message, reply, state->reply_hold_data)))
         dbus_connection_send (connection, reply, NULL);
       dbus_message_unref (reply);
     }

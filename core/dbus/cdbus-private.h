@@ -47,6 +47,8 @@ typedef struct
   gboolean om_quiet;    /* no InterfacesAdded/Removed (cdbus_set_object_manager_quiet()) */
   CdbusUnknownObjectFunc unknown_func;
   gpointer unknown_data;
+  CdbusReplyHoldFunc reply_hold_func;
+  gpointer reply_hold_data;
   CdbusConnectionLostFunc lost_func;
   gpointer lost_data;
 

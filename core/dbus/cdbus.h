@@ -123,6 +123,15 @@ void cdbus_set_disconnect_func (DBusConnection *connection, CdbusConnectionLostF
 void cdbus_set_unknown_object_func (DBusConnection *connection, CdbusUnknownObjectFunc func,
                                     gpointer user_data);
 
+/* Called with each method call's @reply before the layer sends it: TRUE when @func took it (it
+ * holds its own references to @call and @reply and sends the reply itself later, as the
+ * daemon's group commit does until the moves it answers are on disk), FALSE to let the layer
+ * send it now. */
+typedef gboolean (*CdbusReplyHoldFunc) (DBusConnection *connection, DBusMessage *call,
+                                        DBusMessage *reply, gpointer user_data);
+void cdbus_set_reply_hold_func (DBusConnection *connection, CdbusReplyHoldFunc func,
+                                gpointer user_data);
+
 /* Makes @path the ObjectManager root: it answers GetManagedObjects with every object below it,
  * and registering or unregistering an interface below it emits InterfacesAdded/Removed. */
 gboolean cdbus_set_object_manager (DBusConnection *connection, const char *path);

@@ -1,0 +1,45 @@
+/* commit.h: the group commit: the moves of one main-loop turn share their journals' flush.
+ *
+ * A move is made in memory and its journal lines written (carcd_journal_write()) in its
+ * handler; the game is then "pending": its reply, its signals and its properties are held.
+ * Once no call waits in the connection's queue (or a millisecond after the first pending
+ * game, under a load that never lets the queue empty), carcd_commit_run() flushes every
+ * pending journal at once (one fdatasync each, side by side on a few threads), then lets the
+ * held signals, properties and replies out in the order they were made. A game whose flush
+ * failed goes back to the moves on disk (the synchronous path's undo), its moves' signals are
+ * dropped and their replies become the documented Failed error. While any game is pending,
+ * every reply waits, not only the moves': none tells of a move not on disk. See
+ * doc/persistence.md, "Group commit".
+ */
+#pragma once
+#include "daemon.h"
+
+/* The daemon's part of it, off (carcd_daemon_new()). */
+void carcd_commit_init (CarcdDaemon *daemon);
+
+/* Turns the group commit on, on @daemon's connection (main(), unless --no-group-commit: then
+ * every move is flushed before its handler returns, as before). */
+void carcd_commit_start (CarcdDaemon *daemon);
+
+/* Flushes whatever is pending, then stops holding replies (the daemon stopping). */
+void carcd_commit_shutdown (CarcdDaemon *daemon);
+
+/* The group commit is on and @session keeps a journal: its moves may wait for the flush. */
+gboolean carcd_commit_enabled (CarcdSession *session);
+
+/* @session wrote @n_moves moves to its journal, not flushed: they wait for the next commit,
+ * with the reply of the call being handled. */
+void carcd_commit_add (CarcdSession *session, guint n_moves);
+
+/* Flushes every pending journal and lets out what waited for it (see above). */
+void carcd_commit_run (CarcdDaemon *daemon);
+
+/* @session is freed: it is no longer pending (the replies it held go out with the rest). */
+void carcd_commit_forget (CarcdSession *session);
+
+/* Counts one flush of a journal for @n_moves moves (the synchronous path's). */
+void carcd_commit_count (CarcdDaemon *daemon, guint n_moves);
+
+/* Logs the flushes and the moves they carried since the start, in one line (SIGUSR1, with
+ * carcd_daemon_log_tables()): "commits: fsyncs N moves M batches B". */
+void carcd_commit_log_stats (CarcdDaemon *daemon);
