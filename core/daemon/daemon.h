@@ -62,7 +62,6 @@ typedef struct
   GPtrArray *dirty;           /* CarcdSession: those with journal lines not flushed yet */
   GQueue held_replies;        /* replies waiting for the flush, in order */
   CarcdSession *call_session; /* the game whose journal the call being handled wrote */
-  gint64 pending_since;       /* monotonic time the first of them began to wait */
   guint commit_source;
   GThreadPool *syncers; /* flush journals side by side; NULL until a batch has two */
   guint64 n_fsyncs, n_commit_moves, n_batches; /* since the start, for SIGUSR1's log */

@@ -3,9 +3,12 @@
 
 #include "bench-daemon.h"
 
+#include <fcntl.h>
 #include <glib/gstdio.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
 #include <sys/statfs.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -30,6 +33,7 @@ bench_daemon_start_nowait (BenchDaemon *d, const char *const *extra_args)
   const char *parent = g_getenv ("BENCH_STATE_DIR");
   g_auto (GStrv) envp = bench_daemon_environ ();
   gboolean stateless = FALSE;
+  int log_fd;
 
   if (wrap && *wrap && !g_shell_parse_argv (wrap, NULL, &wrapper, &error))
     g_error ("BENCH_DAEMON_WRAPPER: %s", error->message);
@@ -52,11 +56,55 @@ bench_daemon_start_nowait (BenchDaemon *d, const char *const *extra_args)
       g_ptr_array_add (argv, g_strconcat ("--state-dir=", d->state_dir, NULL));
     }
   g_ptr_array_add (argv, NULL);
-  if (!g_spawn_async (NULL, (char **)argv->pdata, envp,
-                      G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_SEARCH_PATH | G_SPAWN_STDOUT_TO_DEV_NULL
-                          | G_SPAWN_STDERR_TO_DEV_NULL,
-                      NULL, NULL, &d->pid, &error))
+  /* its log beside the state directory, for bench_daemon_commits() */
+  d->log = d->state_dir ? g_strconcat (d->state_dir, ".log", NULL) : NULL;
+  log_fd = d->log ? open (d->log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600) : -1;
+  if (!g_spawn_async_with_fds (NULL, (char **)argv->pdata, envp,
+                               G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_SEARCH_PATH
+                                   | G_SPAWN_STDOUT_TO_DEV_NULL
+                                   | (log_fd < 0 ? G_SPAWN_STDERR_TO_DEV_NULL : 0),
+                               NULL, NULL, &d->pid, -1, -1, log_fd, &error))
     g_error ("cannot start the daemon: %s", error->message);
+  if (log_fd >= 0)
+    close (log_fd);
+}
+
+/* The "commits:" lines of the daemon's log so far, and the counts of the last one. */
+static guint
+read_commits (BenchDaemon *d, BenchCommits *counts)
+{
+  g_autofree char *text = NULL;
+  guint n = 0;
+
+  if (!g_file_get_contents (d->log, &text, NULL, NULL))
+    return 0;
+  for (const char *p = strstr (text, "commits: "); p; p = strstr (p + 1, "commits: "))
+    if (sscanf (p,
+                "commits: fsyncs %" G_GUINT64_FORMAT " moves %" G_GUINT64_FORMAT
+                " batches %" G_GUINT64_FORMAT,
+                &counts->fsyncs, &counts->moves, &counts->batches)
+        == 3)
+      n++;
+  return n;
+}
+
+gboolean
+bench_daemon_commits (BenchDaemon *d, BenchCommits *counts)
+{
+  BenchCommits old;
+  guint before;
+
+  if (d->log == NULL)
+    return FALSE;
+  before = read_commits (d, &old);
+  kill (d->pid, SIGUSR1);
+  for (int i = 0; i < 1000; i++)
+    {
+      if (read_commits (d, counts) > before)
+        return TRUE;
+      g_usleep (5000);
+    }
+  return FALSE;
 }
 
 void
@@ -85,7 +133,10 @@ bench_daemon_stop (BenchDaemon *d)
       g_spawn_sync (NULL, (char **)rm, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, NULL,
                     NULL);
     }
+  if (d->log)
+    g_unlink (d->log);
   g_clear_pointer (&d->state_dir, g_free);
+  g_clear_pointer (&d->log, g_free);
   return WIFEXITED (status) && WEXITSTATUS (status) == 0;
 }
 

@@ -33,6 +33,7 @@ typedef struct
 {
   GPid pid;
   char *state_dir; /* made for this daemon, removed by bench_daemon_stop(); NULL with --no-state */
+  char *log;       /* its standard error, beside the state directory; NULL with --no-state */
 } BenchDaemon;
 
 /* Starts the daemon (--nodetach, a fresh --state-dir unless @extra_args has --no-state, then
@@ -42,7 +43,20 @@ void bench_daemon_start (BenchDaemon *d, DBusConnection *c, const char *const *e
 /* The same, returning at once. */
 void bench_daemon_start_nowait (BenchDaemon *d, const char *const *extra_args);
 
-/* SIGTERM, waits, removes the state directory; FALSE unless the daemon exited with 0. */
+/* What the daemon's journals flushed so far (the "commits:" line it logs on SIGUSR1;
+ * doc/persistence.md, "Group commit"). */
+typedef struct
+{
+  guint64 fsyncs;  /* journal flushes (fdatasync), one per game per batch */
+  guint64 moves;   /* the moves they carried */
+  guint64 batches; /* group commits (each a move flushed on its own, without it) */
+} BenchCommits;
+
+/* The daemon's counts now; FALSE with --no-state. */
+gboolean bench_daemon_commits (BenchDaemon *d, BenchCommits *counts);
+
+/* SIGTERM, waits, removes the state directory and the log; FALSE unless the daemon exited
+ * with 0. */
 gboolean bench_daemon_stop (BenchDaemon *d);
 
 /* The kind of file system @dir is on ("tmpfs", "ext4", "xfs", "btrfs", or the magic in hex). */

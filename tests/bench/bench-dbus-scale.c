@@ -18,9 +18,12 @@
  *  - the same for a Peer.Ping to the daemon before each turn (answered inside libdbus): what
  *    the bus, and the machine's other load, add to any call at that moment;
  *  - the daemon's CPU time while the games are played, as a share of one core, and the bus's;
+ *  - with journals, the journal flushes (fdatasync) a second while playing and the moves each
+ *    carried (the daemon's SIGUSR1 counts; doc/persistence.md, "Group commit");
  *  - the same memory once every game is deleted again.
  * Usage: bench-dbus-scale [--connections N] [--games N] [--turns N] [--rate N] [--no-state]
- * (defaults 100, 10 a connection, 4, 250; --no-state runs the daemon without journals).
+ * [--no-group-commit] (defaults 100, 10 a connection, 4, 250; --no-state runs the daemon
+ * without journals, --no-group-commit with a flush for every move, as before issue 20).
  * Prints one "name value unit" line per figure.
  */
 #include "config.h"
@@ -52,7 +55,7 @@ typedef struct
 } Client;
 
 static guint n_connections = 100, games_per_connection = 10, turns_per_game = 4, rate = 250;
-static gboolean no_state;
+static gboolean no_state, no_group_commit;
 
 /* Phases: every client thread reaches a barrier before the main thread measures. */
 static GMutex lock;
@@ -255,6 +258,23 @@ merged_quantile (Client *clients, gsize offset, double q)
   return quantile (all, q);
 }
 
+/* The journal flushes while playing: one per game per group commit (doc/persistence.md). */
+static void
+print_commits (const BenchCommits *before, const BenchCommits *after, double play_s)
+{
+  double fsyncs = (double)(after->fsyncs - before->fsyncs);
+  double moves = (double)(after->moves - before->moves);
+  double batches = (double)(after->batches - before->batches);
+
+  g_print ("daemon.journal.fsyncs_per_s %.0f 1/s (journal flushes while playing)\n",
+           fsyncs / play_s);
+  g_print ("daemon.journal.moves_per_fsync %.2f moves (moves a flush carried)\n",
+           fsyncs > 0 ? moves / fsyncs : 0.0);
+  g_print ("daemon.journal.moves_per_commit %.2f moves (moves a group commit carried, its "
+           "flushes side by side)\n",
+           batches > 0 ? moves / batches : 0.0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -266,6 +286,8 @@ main (int argc, char **argv)
     { "rate", 0, 0, G_OPTION_ARG_INT, &rate,
       "Turns a second over all games (250; 0: every connection as fast as it can)", "N" },
     { "no-state", 0, 0, G_OPTION_ARG_NONE, &no_state, "Run the daemon without journals", NULL },
+    { "no-group-commit", 0, 0, G_OPTION_ARG_NONE, &no_group_commit,
+      "Run the daemon with a journal flush for every move", NULL },
     { NULL },
   };
   g_autoptr (GOptionContext) context = g_option_context_new ("- carcassonned at scale");
@@ -281,7 +303,8 @@ main (int argc, char **argv)
   double play_s, cpu_s, bus_cpu_s;
   GPid bus_pid;
   g_autofree char *rate_text = NULL;
-  gboolean ok;
+  gboolean ok, has_commits;
+  BenchCommits commits0 = { 0 }, commits1 = { 0 };
 
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error))
@@ -295,7 +318,7 @@ main (int argc, char **argv)
   args[0] = caps_games;
   args[1] = caps_seats;
   args[2] = caps_all;
-  args[3] = no_state ? "--no-state" : NULL;
+  args[3] = no_state ? "--no-state" : no_group_commit ? "--no-group-commit" : NULL;
   args[4] = NULL;
 
   dbus_threads_init_default ();
@@ -309,6 +332,12 @@ main (int argc, char **argv)
     }
   else
     setup = g_strdup ("no journals, --no-state");
+  if (no_group_commit && d.state_dir)
+    {
+      g_autofree char *with = g_strconcat (setup, ", --no-group-commit", NULL);
+      g_free (setup);
+      setup = g_steal_pointer (&with);
+    }
   memory (d.pid, &idle_rss, &idle_pss);
 
   clients = g_new0 (Client, n_connections);
@@ -328,9 +357,11 @@ main (int argc, char **argv)
   t0 = g_get_monotonic_time ();
   cpu0 = bench_cpu_us (d.pid);
   bus_cpu0 = bus_pid ? bench_cpu_us (bus_pid) : 0;
+  has_commits = bench_daemon_commits (&d, &commits0);
   release (1);
   wait_all_arrived (n_connections);
   play_s = (double)(g_get_monotonic_time () - t0) / G_USEC_PER_SEC;
+  has_commits = has_commits && bench_daemon_commits (&d, &commits1);
   cpu_s = (double)(bench_cpu_us (d.pid) - cpu0) / G_USEC_PER_SEC;
   bus_cpu_s = bus_pid ? (double)(bench_cpu_us (bus_pid) - bus_cpu0) / G_USEC_PER_SEC : 0;
   memory (d.pid, &live_rss, &live_pss);
@@ -371,6 +402,9 @@ main (int argc, char **argv)
   g_print (
       "scale.client_turns_per_second %.0f turns/s (start and %u turns of every game in %.1f s)\n",
       n_games * turns_per_game / play_s, turns_per_game, play_s);
+
+  if (has_commits)
+    print_commits (&commits0, &commits1, play_s);
 
   ok = bench_daemon_stop (&d);
   for (guint i = 0; i < n_connections; i++)

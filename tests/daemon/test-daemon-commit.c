@@ -1,0 +1,356 @@
+/* test-daemon-commit.c: the group commit (doc/persistence.md, "Group commit"; issue 20).
+ *
+ * Clients send the whole of a turn (Place, then Deploy or Skip) without waiting for the
+ * replies, in several games at once, so that the daemon makes several moves before it flushes
+ * their journals. Two things are checked: batching really happens (the daemon's SIGUSR1 counts
+ * show fewer flushes than moves, and exactly one flush a move with --no-group-commit), and the
+ * guarantee holds (the daemon is killed with SIGKILL once some or all of the replies are back,
+ * again and again: after each restart every acknowledged move is there, a move not
+ * acknowledged is there or not, in order, nothing else).
+ */
+#include "config.h"
+
+#include <check.h>
+#include <glib/gstdio.h>
+#include <signal.h>
+#include <stdio.h>
+
+#include "check-run.h"
+#include "daemon-fixture.h"
+#include "daemon-mirror.h"
+#include "daemon-play.h"
+
+#define N_GAMES      6
+#define N_KILLS      12
+#define MAX_PIPELINE 8
+
+/* One call sent without waiting: its reply once back. */
+typedef struct
+{
+  gboolean back;
+  gboolean ok;
+  char *error;
+} Reply;
+
+/* A game and the turn pipelined into it. */
+typedef struct
+{
+  char *path;
+  GDBusConnection *seat[2];
+  char *token[2];
+  CarcGame *mirror; /* the engine, at the moves known to be made */
+  CarcMove sent[MAX_PIPELINE];
+  char *hash_after[MAX_PIPELINE + 1]; /* the mirror's public hash after the first j sent */
+  Reply *replies[MAX_PIPELINE];       /* owned by the round's list: a late reply lands there */
+  guint n_sent;
+} Game;
+
+static void
+reply_free (gpointer data)
+{
+  Reply *r = data;
+  g_free (r->error);
+  g_free (r);
+}
+
+static void
+on_reply (GObject *source, GAsyncResult *result, gpointer data)
+{
+  Reply *r = data;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GVariant) v
+      = g_dbus_connection_call_finish (G_DBUS_CONNECTION (source), result, &error);
+
+  r->back = TRUE;
+  r->ok = v != NULL;
+  if (error)
+    r->error = g_strdup (error->message);
+}
+
+static void
+game_forget_turn (Game *g)
+{
+  for (guint j = 0; j <= MAX_PIPELINE; j++)
+    g_clear_pointer (&g->hash_after[j], g_free);
+  memset (g->replies, 0, sizeof g->replies);
+  g->n_sent = 0;
+}
+
+static void
+game_clear (Game *g)
+{
+  game_forget_turn (g);
+  g_free (g->path);
+  for (guint i = 0; i < 2; i++)
+    {
+      g_clear_object (&g->seat[i]);
+      g_free (g->token[i]);
+    }
+  g_clear_object (&g->mirror);
+}
+
+/* A started game of Ann and Bob, each on a connection of their own, and its mirror. */
+static void
+game_setup (Game *g, GDBusConnection *admin, guint seed)
+{
+  g_autofree char *options = g_strdup_printf ("{'seed': <@t %u>}", seed);
+  g_autofree char *record = NULL;
+
+  g->path = create_game (admin, options);
+  for (guint k = 0; k < 2; k++)
+    {
+      g->seat[k] = client_new ();
+      g_free (join_game (g->seat[k], g->path, k ? "Bob" : "Ann", &g->token[k]));
+    }
+  g_variant_unref (call_ok (g->seat[0], g->path, GAME_IFACE, "Start", NO_OPTIONS));
+  record = export_record (admin, g->path);
+  g->mirror = mirror_from_record (record, NULL);
+}
+
+/* The rest of the current player's turn, sent by its client without waiting for any reply
+ * (one connection: the bus keeps their order). Each reply goes to a Reply in @replies. */
+static void
+pipeline_turn (Game *g, GRand *rand, GPtrArray *replies)
+{
+  g_autoptr (CarcGame) ahead = carc_game_copy (g->mirror, NULL);
+  guint player = carc_game_get_current_player (ahead);
+  GDBusConnection *c = g->seat[player];
+
+  game_forget_turn (g);
+  g->hash_after[0] = carc_game_get_public_hash (ahead);
+  while (g->n_sent < MAX_PIPELINE && carc_game_get_phase (ahead) != CARC_PHASE_OVER
+         && carc_game_get_current_player (ahead) == player)
+    {
+      CarcMove *move = &g->sent[g->n_sent];
+      Reply *r = g_new0 (Reply, 1);
+      GVariant *args;
+      const char *method;
+
+      mirror_choose (ahead, rand, move);
+      ck_assert (carc_game_apply_move (ahead, move, NULL));
+      method = move_method (move, &args);
+      g_ptr_array_add (replies, r);
+      g->replies[g->n_sent] = r;
+      g_dbus_connection_call (c, BUS_NAME, g->path, GAME_IFACE, method, args, NULL,
+                              G_DBUS_CALL_FLAGS_NONE, -1, NULL, on_reply, r);
+      g->n_sent++;
+      g->hash_after[g->n_sent] = carc_game_get_public_hash (ahead);
+    }
+  g_dbus_connection_flush_sync (c, NULL, NULL);
+}
+
+/* The replies back so far, of all games. */
+static guint
+count_back (Game *games, guint n_games)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < n_games; i++)
+    for (guint j = 0; j < games[i].n_sent; j++)
+      n += games[i].replies[j]->back;
+  return n;
+}
+
+/* The moves of @g acknowledged: its first replies that are back and say yes (a reply back is
+ * never after one not back: one connection, in order). */
+static guint
+count_acknowledged (Game *g)
+{
+  guint n = 0;
+
+  while (n < g->n_sent && g->replies[n]->back)
+    {
+      ck_assert_msg (g->replies[n]->ok, "%s: move %u refused: %s", g->path, n,
+                     g->replies[n]->error);
+      n++;
+    }
+  return n;
+}
+
+/* After the restart, @g is at the mirror's state after j of the moves sent, for some j at
+ * least @acked (rules: doc/persistence.md, "Guarantees"); the mirror goes there. */
+static void
+check_restored (GDBusConnection *admin, Game *g, guint acked)
+{
+  g_autofree char *hash = get_hash (admin, g->path);
+  guint j = acked;
+
+  while (j <= g->n_sent && !g_str_equal (hash, g->hash_after[j]))
+    j++;
+  ck_assert_msg (j <= g->n_sent, "%s came back as %s: not after %u or more of its %u moves sent",
+                 g->path, hash, acked, g->n_sent);
+  for (guint k = 0; k < j; k++)
+    ck_assert (carc_game_apply_move (g->mirror, &g->sent[k], NULL));
+  for (guint i = 0; i < 2; i++)
+    g_variant_unref (
+        call_ok (g->seat[i], g->path, GAME_IFACE, "Rejoin", g_variant_new ("(s)", g->token[i])));
+}
+
+/* Issue 20: "kill -9 at any moment loses no acknowledged move", with the moves of several
+ * games waiting for one flush. */
+START_TEST (test_kill_after_replies)
+{
+  g_autofree char *dir = state_dir_new ();
+  g_autoptr (GRand) rand = g_rand_new_with_seed (20261202);
+  GPid pid = daemon_start_in (dir, NULL);
+  g_autoptr (GDBusConnection) admin = client_new ();
+  Game games[N_GAMES] = { 0 };
+  guint acked_total = 0, unacked_seen = 0;
+
+  for (guint i = 0; i < N_GAMES; i++)
+    game_setup (&games[i], admin, 300 + i);
+  for (guint kill = 0; kill < N_KILLS; kill++)
+    {
+      g_autoptr (GPtrArray) replies = g_ptr_array_new_with_free_func (reply_free);
+      guint n_sent = 0, wait_for;
+
+      for (guint i = 0; i < N_GAMES; i++)
+        {
+          pipeline_turn (&games[i], rand, replies);
+          n_sent += games[i].n_sent;
+        }
+      /* every reply, half the time; else a part of them (none at all, sometimes) */
+      wait_for = g_rand_boolean (rand) ? n_sent : (guint)g_rand_int_range (rand, 0, (gint)n_sent);
+      WAIT_FOR (count_back (games, N_GAMES) >= wait_for);
+      daemon_kill (pid);
+      guint acked[N_GAMES];
+      for (guint i = 0; i < N_GAMES; i++)
+        {
+          acked[i] = count_acknowledged (&games[i]);
+          acked_total += acked[i];
+          unacked_seen += games[i].n_sent - acked[i];
+        }
+      pid = daemon_start_in (dir, NULL);
+      for (guint i = 0; i < N_GAMES; i++)
+        check_restored (admin, &games[i], acked[i]);
+      /* the replies still on their way are errors now: they must not land in the next round */
+      WAIT_FOR (count_back (games, N_GAMES) == n_sent);
+      for (guint i = 0; i < N_GAMES; i++)
+        game_forget_turn (&games[i]);
+    }
+  /* both kinds of moment happened */
+  ck_assert_uint_gt (acked_total, N_GAMES * N_KILLS / 2);
+  ck_assert_uint_gt (unacked_seen, 0);
+  /* the games go on from there: the daemon and the mirrors agree */
+  for (guint i = 0; i < N_GAMES; i++)
+    {
+      assert_in_sync (admin, games[i].path, games[i].mirror);
+      mirror_play (games[i].seat, games[i].path, games[i].mirror, rand, 6);
+      game_clear (&games[i]);
+    }
+  ck_assert_int_eq (daemon_stop (pid), 0);
+}
+END_TEST
+
+/* The last "commits:" line of the daemon's log @log (SIGUSR1): its counts; how many such lines
+ * there are. */
+static guint
+read_commits (const char *log, guint64 *fsyncs, guint64 *moves)
+{
+  g_autofree char *text = NULL;
+  guint n = 0;
+
+  if (!g_file_get_contents (log, &text, NULL, NULL))
+    return 0;
+  for (const char *p = strstr (text, "commits: "); p; p = strstr (p + 1, "commits: "))
+    if (sscanf (p, "commits: fsyncs %" G_GUINT64_FORMAT " moves %" G_GUINT64_FORMAT, fsyncs, moves)
+        == 2)
+      n++;
+  return n;
+}
+
+/* The daemon's flushes and the moves they carried so far. */
+static void
+commits_now (GPid pid, const char *log, guint64 *fsyncs, guint64 *moves)
+{
+  guint before = read_commits (log, fsyncs, moves);
+
+  kill (pid, SIGUSR1);
+  WAIT_FOR (read_commits (log, fsyncs, moves) > before);
+  ck_assert_uint_gt (read_commits (log, fsyncs, moves), before);
+}
+
+/* Issue 20: "moves that arrive in the same main-loop iteration share one fdatasync per journal
+ * file touched". The daemon is stopped while the turns are sent, so that they all wait in its
+ * socket when it goes on: with the group commit, each game's journal is flushed fewer times
+ * than it has moves; without it (_i 1, --no-group-commit), once a move. */
+START_TEST (test_moves_share_flushes)
+{
+  g_autofree char *dir = state_dir_new ();
+  g_autofree char *state_arg = g_strconcat ("--state-dir=", dir, NULL);
+  g_autofree char *log = g_strconcat (dir, ".log", NULL);
+  const char *args[] = { state_arg, _i ? "--no-group-commit" : NULL, NULL };
+  GPid pid = daemon_start_logged (args, log);
+  g_autoptr (GDBusConnection) admin = client_new ();
+  g_autoptr (GRand) rand = g_rand_new_with_seed (20261203);
+  g_autoptr (GPtrArray) replies = g_ptr_array_new_with_free_func (reply_free);
+  Game games[N_GAMES] = { 0 };
+  guint64 fsyncs0, moves0, fsyncs1, moves1;
+  guint n_sent = 0;
+
+  for (guint i = 0; i < N_GAMES; i++)
+    game_setup (&games[i], admin, 400 + i);
+  commits_now (pid, log, &fsyncs0, &moves0);
+  ck_assert_int_eq (kill (pid, SIGSTOP), 0);
+  for (guint i = 0; i < N_GAMES; i++)
+    {
+      pipeline_turn (&games[i], rand, replies);
+      n_sent += games[i].n_sent;
+    }
+  /* a round trip to the bus from every client: the bus has passed their calls on */
+  for (guint i = 0; i < N_GAMES; i++)
+    for (guint k = 0; k < 2; k++)
+      {
+        g_autoptr (GVariant) id = g_dbus_connection_call_sync (
+            games[i].seat[k], "org.freedesktop.DBus", "/org/freedesktop/DBus",
+            "org.freedesktop.DBus", "GetId", NULL, NULL, G_DBUS_CALL_FLAGS_NONE, -1, NULL, NULL);
+        ck_assert (id != NULL);
+      }
+  ck_assert_int_eq (kill (pid, SIGCONT), 0);
+  WAIT_FOR (count_back (games, N_GAMES) == n_sent);
+  for (guint i = 0; i < N_GAMES; i++)
+    {
+      ck_assert_uint_eq (count_acknowledged (&games[i]), games[i].n_sent);
+      for (guint k = 0; k < games[i].n_sent; k++)
+        ck_assert (carc_game_apply_move (games[i].mirror, &games[i].sent[k], NULL));
+      assert_in_sync (admin, games[i].path, games[i].mirror);
+    }
+  commits_now (pid, log, &fsyncs1, &moves1);
+  g_print ("%s: %u moves of %u games in %" G_GUINT64_FORMAT " journal flushes\n",
+           _i ? "--no-group-commit" : "group commit", n_sent, N_GAMES, fsyncs1 - fsyncs0);
+  /* every move was flushed, and only those */
+  ck_assert_uint_eq (moves1 - moves0, n_sent);
+  ck_assert_uint_ge (n_sent, 2 * N_GAMES);
+  if (_i)
+    ck_assert_uint_eq (fsyncs1 - fsyncs0, n_sent);
+  else
+    {
+      /* at least one flush carried two moves or more; at least one flush per game */
+      ck_assert_uint_lt (fsyncs1 - fsyncs0, n_sent);
+      ck_assert_uint_ge (fsyncs1 - fsyncs0, N_GAMES);
+    }
+  for (guint i = 0; i < N_GAMES; i++)
+    game_clear (&games[i]);
+  ck_assert_int_eq (daemon_stop (pid), 0);
+  g_unlink (log);
+}
+END_TEST
+
+static Suite *
+commit_suite (void)
+{
+  Suite *s = suite_create ("daemon-commit");
+  TCase *tc = tcase_create ("group commit");
+
+  tcase_set_timeout (tc, 300);
+  tcase_add_test (tc, test_kill_after_replies);
+  tcase_add_loop_test (tc, test_moves_share_flushes, 0, 2);
+  suite_add_tcase (s, tc);
+  return s;
+}
+
+int
+main (void)
+{
+  return check_run_suite (commit_suite ());
+}
