@@ -242,6 +242,32 @@ START_TEST (test_kill_after_replies)
 }
 END_TEST
 
+/* Sends a turn in each game with the daemon stopped, then lets it go on: the moves all wait in
+ * its socket, so they make one batch. */
+static guint
+pipeline_stopped (GPid pid, Game *games, guint n_games, GRand *rand, GPtrArray *replies)
+{
+  guint n_sent = 0;
+
+  ck_assert_int_eq (kill (pid, SIGSTOP), 0);
+  for (guint i = 0; i < n_games; i++)
+    {
+      pipeline_turn (&games[i], rand, replies);
+      n_sent += games[i].n_sent;
+    }
+  /* a round trip to the bus from every client: the bus has passed their calls on */
+  for (guint i = 0; i < n_games; i++)
+    for (guint k = 0; k < 2; k++)
+      {
+        g_autoptr (GVariant) id = g_dbus_connection_call_sync (
+            games[i].seat[k], "org.freedesktop.DBus", "/org/freedesktop/DBus",
+            "org.freedesktop.DBus", "GetId", NULL, NULL, G_DBUS_CALL_FLAGS_NONE, -1, NULL, NULL);
+        ck_assert (id != NULL);
+      }
+  ck_assert_int_eq (kill (pid, SIGCONT), 0);
+  return n_sent;
+}
+
 /* The last "commits:" line of the daemon's log @log (SIGUSR1): its counts; how many such lines
  * there are. */
 static guint
@@ -286,27 +312,12 @@ START_TEST (test_moves_share_flushes)
   g_autoptr (GPtrArray) replies = g_ptr_array_new_with_free_func (reply_free);
   Game games[N_GAMES] = { 0 };
   guint64 fsyncs0, moves0, fsyncs1, moves1;
-  guint n_sent = 0;
+  guint n_sent;
 
   for (guint i = 0; i < N_GAMES; i++)
     game_setup (&games[i], admin, 400 + i);
   commits_now (pid, log, &fsyncs0, &moves0);
-  ck_assert_int_eq (kill (pid, SIGSTOP), 0);
-  for (guint i = 0; i < N_GAMES; i++)
-    {
-      pipeline_turn (&games[i], rand, replies);
-      n_sent += games[i].n_sent;
-    }
-  /* a round trip to the bus from every client: the bus has passed their calls on */
-  for (guint i = 0; i < N_GAMES; i++)
-    for (guint k = 0; k < 2; k++)
-      {
-        g_autoptr (GVariant) id = g_dbus_connection_call_sync (
-            games[i].seat[k], "org.freedesktop.DBus", "/org/freedesktop/DBus",
-            "org.freedesktop.DBus", "GetId", NULL, NULL, G_DBUS_CALL_FLAGS_NONE, -1, NULL, NULL);
-        ck_assert (id != NULL);
-      }
-  ck_assert_int_eq (kill (pid, SIGCONT), 0);
+  n_sent = pipeline_stopped (pid, games, N_GAMES, rand, replies);
   WAIT_FOR (count_back (games, N_GAMES) == n_sent);
   for (guint i = 0; i < N_GAMES; i++)
     {
@@ -336,6 +347,70 @@ START_TEST (test_moves_share_flushes)
 }
 END_TEST
 
+/* Issue 20: "if the fdatasync fails, every move of that batch in that game is undone" (the
+ * synchronous path's guarantee, doc/persistence.md): a turn's second move, which depended on
+ * the first, is refused with it; the games are as before the batch, on the bus and, after a
+ * kill -9, on disk; once the disk is back the same turns are made. */
+START_TEST (test_flush_fails)
+{
+  g_autofree char *dir = state_dir_new ();
+  g_autofree char *flag = g_strconcat (dir, ".fail", NULL);
+  g_autoptr (GDBusConnection) admin = client_new ();
+  g_autoptr (GRand) rand = g_rand_new_with_seed (20261204);
+  g_autoptr (GPtrArray) replies = g_ptr_array_new_with_free_func (reply_free);
+  Game games[3] = { 0 };
+  char *before[3];
+  guint n_sent;
+  GPid pid;
+
+  g_setenv ("CARCD_TEST_FAIL_FSYNC", flag, TRUE);
+  g_setenv ("LD_PRELOAD", TOP_BUILDDIR "/tests/daemon/.libs/fail-fsync.so", TRUE);
+  pid = daemon_start_in (dir, NULL);
+  g_unsetenv ("LD_PRELOAD");
+  for (guint i = 0; i < 3; i++)
+    game_setup (&games[i], admin, 500 + i);
+  for (guint i = 0; i < 3; i++)
+    before[i] = state_snapshot (admin, games[i].path);
+  ck_assert (g_file_set_contents (flag, "", 0, NULL));
+  n_sent = pipeline_stopped (pid, games, 3, rand, replies);
+  WAIT_FOR (count_back (games, 3) == n_sent);
+  for (guint i = 0; i < 3; i++)
+    {
+      Game *g = &games[i];
+      g_autofree char *after = state_snapshot (admin, g->path);
+      g_autofree char *want = g_strdup_printf (
+          "The move could not be saved, so it was not made: Could not save %s: Could not "
+          "write %s/game-%u.journal: Input/output error",
+          g->path, dir, i + 1);
+
+      ck_assert_uint_ge (g->n_sent, 2);
+      for (guint k = 0; k < g->n_sent; k++)
+        {
+          ck_assert (g->replies[k]->back && !g->replies[k]->ok);
+          ck_assert_msg (strstr (g->replies[k]->error, E ("Failed")) != NULL, "%s",
+                         g->replies[k]->error);
+          ck_assert_msg (g_str_has_suffix (g->replies[k]->error, want), "%s", g->replies[k]->error);
+        }
+      ck_assert_str_eq (after, before[i]);
+      assert_in_sync (admin, g->path, g->mirror);
+      g_free (before[i]);
+    }
+  /* the disk is back: the games go on, and what they made is on disk */
+  ck_assert_int_eq (g_unlink (flag), 0);
+  for (guint i = 0; i < 3; i++)
+    mirror_play (games[i].seat, games[i].path, games[i].mirror, rand, 2);
+  daemon_kill (pid);
+  pid = daemon_start_in (dir, NULL);
+  for (guint i = 0; i < 3; i++)
+    {
+      assert_in_sync (admin, games[i].path, games[i].mirror);
+      game_clear (&games[i]);
+    }
+  g_unsetenv ("CARCD_TEST_FAIL_FSYNC");
+  ck_assert_int_eq (daemon_stop (pid), 0);
+}
+END_TEST
+
 static Suite *
 commit_suite (void)
 {
@@ -345,6 +420,7 @@ commit_suite (void)
   tcase_set_timeout (tc, 300);
   tcase_add_test (tc, test_kill_after_replies);
   tcase_add_loop_test (tc, test_moves_share_flushes, 0, 2);
+  tcase_add_test (tc, test_flush_fails);
   suite_add_tcase (s, tc);
   return s;
 }
