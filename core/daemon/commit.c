@@ -18,8 +18,8 @@
  * for them all, where one after the other each would wait for its own. */
 #define MAX_SYNC_THREADS 16
 
-/* A reply held until the commit; @session: the game whose move it answers, or NULL (it tells
- * of no move of its own, but may show one not on disk yet). */
+/* A reply held until the commit; @session: the pending game it says yes about (a move made,
+ * or what the game shows), refused if that game's flush fails; else NULL. */
 typedef struct
 {
   DBusMessage *call;
@@ -102,22 +102,26 @@ static GSourceFuncs source_funcs = {
 };
 
 /* The layer's reply hold (cdbus_set_reply_hold_func()): while anything is pending, every
- * reply waits for the commit, in order. */
+ * reply waits for the commit, in order. One that says yes to a call on a pending game (a
+ * move, or what the game shows) is refused instead if that game's flush fails: it would tell
+ * of a move that is undone. */
 static gboolean
 hold_reply (DBusConnection *connection, DBusMessage *call, DBusMessage *reply, gpointer data)
 {
   CarcdDaemon *d = data;
+  CarcdSession *s;
   HeldReply *held;
 
   if (!pending (d))
-    {
-      d->call_session = NULL;
-      return FALSE;
-    }
+    return FALSE;
+  s = carcd_daemon_lookup_path (d, dbus_message_get_path (call));
   held = g_new (HeldReply, 1);
   held->call = dbus_message_ref (call);
   held->reply = dbus_message_ref (reply);
-  held->session = g_steal_pointer (&d->call_session);
+  held->session
+      = s && s->commit_pending && dbus_message_get_type (reply) == DBUS_MESSAGE_TYPE_METHOD_RETURN
+            ? s
+            : NULL;
   g_queue_push_tail (&d->held_replies, held);
   return TRUE;
 }
@@ -148,6 +152,7 @@ void
 carcd_commit_shutdown (CarcdDaemon *d)
 {
   carcd_commit_run (d);
+  dbus_connection_flush (d->connection);
   if (d->commit_source)
     {
       cdbus_set_reply_hold_func (d->connection, NULL, NULL);
@@ -176,7 +181,6 @@ carcd_commit_add (CarcdSession *s, guint n_moves)
       g_ptr_array_add (d->dirty, s);
     }
   s->commit_moves += n_moves;
-  d->call_session = s;
 }
 
 static void
@@ -265,7 +269,6 @@ carcd_commit_run (CarcdDaemon *d)
     return;
   batch = g_steal_pointer (&d->dirty);
   d->dirty = g_ptr_array_new ();
-  d->call_session = NULL;
   errors = g_new0 (GError *, batch->len + 1);
   if (batch->len)
     sync_all (d, batch, errors);
@@ -300,8 +303,6 @@ carcd_commit_forget (CarcdSession *s)
   if (s->commit_pending)
     g_ptr_array_remove (d->dirty, s);
   s->commit_pending = FALSE;
-  if (d->call_session == s)
-    d->call_session = NULL;
   for (GList *l = d->held_replies.head; l; l = l->next)
     if (((HeldReply *)l->data)->session == s)
       ((HeldReply *)l->data)->session = NULL;

@@ -28,13 +28,13 @@ void carcd_commit_shutdown (CarcdDaemon *daemon);
 gboolean carcd_commit_enabled (CarcdSession *session);
 
 /* @session wrote @n_moves moves to its journal, not flushed: they wait for the next commit,
- * with the reply of the call being handled. */
+ * and so does every reply meanwhile. */
 void carcd_commit_add (CarcdSession *session, guint n_moves);
 
 /* Flushes every pending journal and lets out what waited for it (see above). */
 void carcd_commit_run (CarcdDaemon *daemon);
 
-/* @session is freed: it is no longer pending (the replies it held go out with the rest). */
+/* @session is freed: it is no longer pending (the replies about it go out with the rest). */
 void carcd_commit_forget (CarcdSession *session);
 
 /* Counts one flush of a journal for @n_moves moves (the synchronous path's). */

@@ -58,10 +58,9 @@ typedef struct
   GThreadPool *thinkers; /* where bots think (thinker.c); NULL until the first thinks */
   GQueue thoughts;       /* CarcdThought: those not back in the main loop yet */
   /* the group commit (commit.h) */
-  gboolean group_commit;      /* on (the default; --no-group-commit turns it off) */
-  GPtrArray *dirty;           /* CarcdSession: those with journal lines not flushed yet */
-  GQueue held_replies;        /* replies waiting for the flush, in order */
-  CarcdSession *call_session; /* the game whose journal the call being handled wrote */
+  gboolean group_commit; /* on (the default; --no-group-commit turns it off) */
+  GPtrArray *dirty;      /* CarcdSession: those with journal lines not flushed yet */
+  GQueue held_replies;   /* replies waiting for the flush, in order */
   guint commit_source;
   GThreadPool *syncers; /* flush journals side by side; NULL until a batch has two */
   guint64 n_fsyncs, n_commit_moves, n_batches; /* since the start, for SIGUSR1's log */
