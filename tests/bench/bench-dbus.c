@@ -14,12 +14,12 @@
  *  - the round trip of Game.Place, and its ratio to the Ping;
  *  - the client's turns per second, and the daemon's CPU time per turn (the client's turn and
  *    the bot's).
- * Twice: with the games' journals in a fresh state directory (the daemon's default behaviour:
- * every move is flushed with fdatasync() before its reply; the file system is printed), then
- * with --no-state (no journals). Also the cost of one journal-sized write and fdatasync() in
- * that directory, the part of a move the disk takes.
- * Usage: bench-dbus [GAMES] (default 20 for each daemon). Prints one "name value unit" line per
- * figure.
+ * Three times: with the games' journals in a fresh state directory (the daemon's default
+ * behaviour: every move is flushed with fdatasync() before its reply, with the group commit;
+ * the file system is printed), with --no-state (no journals), and with --no-group-commit (each
+ * move flushed on its own in its handler, as before issue 20). Also the cost of one journal-sized
+ * write and fdatasync() in that directory, the part of a move the disk takes. Usage: bench-dbus
+ * [GAMES] (default 20 for each daemon). Prints one "name value unit" line per figure.
  */
 #include "config.h"
 
@@ -188,7 +188,8 @@ run (DBusConnection *c, guint games, const char *const *args, const char *suffix
   if (d.state_dir)
     {
       g_autofree char *fs = bench_fs_name (d.state_dir);
-      setup = g_strdup_printf ("journals on %s", fs);
+      setup
+          = g_strdup_printf ("journals on %s%s", fs, args && args[0] ? ", --no-group-commit" : "");
       g_print ("dbus.journal_fdatasync_median %.1f us (a %s file)\n",
                fdatasync_us (d.state_dir, 200), fs);
     }
@@ -232,10 +233,12 @@ main (int argc, char **argv)
   guint games = argc > 1 ? (guint)strtoul (argv[1], NULL, 10) : 20;
   DBusConnection *c = bench_bus ();
   const char *no_state[] = { "--no-state", NULL };
+  const char *no_group_commit[] = { "--no-group-commit", NULL };
   gboolean ok;
 
   ok = run (c, games, NULL, "");
   ok = run (c, games, no_state, "_nostate") && ok;
+  ok = run (c, games, no_group_commit, "_nogroupcommit") && ok;
   dbus_connection_close (c);
   dbus_connection_unref (c);
   return ok ? 0 : 1;
