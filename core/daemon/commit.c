@@ -12,7 +12,8 @@
 /* The most calls answered while moves wait before their journals are flushed anyway, under a
  * load that never lets the calls stop: about a millisecond of calls on the machine of
  * doc/performance.md. A count, not a time, so that a slow run (valgrind) batches alike. */
-#define COMMIT_MAX_CALLS 32
+#define COMMIT_MAX_CALLS   32
+#define COMMIT_MAX_WAIT_US (50 * 1000)
 
 /* Journals flushed side by side at most: ext4 then writes their data and one journal commit
  * for them all, where one after the other each would wait for its own. */
@@ -66,26 +67,36 @@ calls_waiting (CarcdDaemon *d)
          && (p.revents & POLLIN);
 }
 
-/* Due once no call waits, or COMMIT_MAX_CALLS replies wait. */
+/* Due once no call waits, or COMMIT_MAX_CALLS replies wait, or (a safety net: a socket that
+ * stays readable with nothing read from it) COMMIT_MAX_WAIT_US after the batch began; else
+ * the time left till then in @timeout (ms). */
 static gboolean
-commit_due (CarcdDaemon *d)
+commit_due (CarcdDaemon *d, gint *timeout)
 {
+  gint64 left;
+
+  *timeout = -1;
   if (!pending (d))
     return FALSE;
-  return g_queue_get_length (&d->held_replies) >= COMMIT_MAX_CALLS || !calls_waiting (d);
+  if (g_queue_get_length (&d->held_replies) >= COMMIT_MAX_CALLS || !calls_waiting (d))
+    return TRUE;
+  left = d->pending_since + COMMIT_MAX_WAIT_US - g_get_monotonic_time ();
+  if (left <= 0)
+    return TRUE;
+  *timeout = (gint)((left + 999) / 1000);
+  return FALSE;
 }
 
 static gboolean
 source_prepare (GSource *source, gint *timeout)
 {
-  *timeout = -1;
-  return commit_due (((CommitSource *)source)->daemon);
+  return commit_due (((CommitSource *)source)->daemon, timeout);
 }
 
 static gboolean
 source_check (GSource *source)
 {
-  return commit_due (((CommitSource *)source)->daemon);
+  return commit_due (((CommitSource *)source)->daemon, &(gint){ 0 });
 }
 
 static gboolean
@@ -175,6 +186,8 @@ carcd_commit_add (CarcdSession *s, guint n_moves)
 {
   CarcdDaemon *d = s->daemon;
 
+  if (!pending (d))
+    d->pending_since = g_get_monotonic_time ();
   if (!s->commit_pending)
     {
       s->commit_pending = TRUE;

@@ -3,7 +3,8 @@
  * A move is made in memory and its journal lines written (carcd_journal_write()) in its
  * handler; the game is then "pending": its reply, its signals and its properties are held.
  * Once no call waits (in the connection's queue or its socket), or once 32 calls have been
- * answered meanwhile under a load that never lets the calls stop, carcd_commit_run() flushes
+ * answered meanwhile under a load that never lets the calls stop (or 50 ms after the batch
+ * began, a safety net), carcd_commit_run() flushes
  * every pending journal at once (one fdatasync each, side by side on a few threads), then lets
  * the held signals, properties and replies out in the order they were made. A game whose flush
  * failed goes back to the moves on disk (the synchronous path's undo), its moves' signals are

@@ -61,6 +61,7 @@ typedef struct
   gboolean group_commit; /* on (the default; --no-group-commit turns it off) */
   GPtrArray *dirty;      /* CarcdSession: those with journal lines not flushed yet */
   GQueue held_replies;   /* replies waiting for the flush, in order */
+  gint64 pending_since;  /* monotonic time the batch began */
   guint commit_source;
   GThreadPool *syncers; /* flush journals side by side; NULL until a batch has two */
   guint64 n_fsyncs, n_commit_moves, n_batches; /* since the start, for SIGUSR1's log */
