@@ -4,9 +4,9 @@
  * handler; the game is then "pending": its reply, its signals and its properties are held.
  * Once no call waits (in the connection's queue or its socket), or once 32 calls have been
  * answered meanwhile under a load that never lets the calls stop (or 50 ms after the batch
- * began, a safety net), carcd_commit_run() flushes
- * every pending journal at once (one fdatasync each, side by side on a few threads), then lets
- * the held signals, properties and replies out in the order they were made. A game whose flush
+ * began, a safety net), carcd_commit_run() flushes every pending journal at once (one
+ * fdatasync each, side by side on a few threads), then lets the held signals, properties and
+ * replies out in the order they were made. A game whose flush
  * failed goes back to the moves on disk (the synchronous path's undo), its moves' signals are
  * dropped and their replies become the documented Failed error. While any game is pending,
  * every reply waits, not only the moves': none tells of a move not on disk. See
