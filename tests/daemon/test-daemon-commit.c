@@ -242,6 +242,16 @@ START_TEST (test_kill_after_replies)
 }
 END_TEST
 
+/* A round trip from @c to the bus: the bus has passed on every call @c sent before. */
+static void
+bus_round_trip (GDBusConnection *c)
+{
+  g_autoptr (GVariant) id = g_dbus_connection_call_sync (
+      c, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetId", NULL,
+      NULL, G_DBUS_CALL_FLAGS_NONE, -1, NULL, NULL);
+  ck_assert (id != NULL);
+}
+
 /* Sends a turn in each game with the daemon stopped, then lets it go on: the moves all wait in
  * its socket, so they make one batch. */
 static guint
@@ -255,15 +265,10 @@ pipeline_stopped (GPid pid, Game *games, guint n_games, GRand *rand, GPtrArray *
       pipeline_turn (&games[i], rand, replies);
       n_sent += games[i].n_sent;
     }
-  /* a round trip to the bus from every client: the bus has passed their calls on */
+  /* the bus has passed their calls on */
   for (guint i = 0; i < n_games; i++)
     for (guint k = 0; k < 2; k++)
-      {
-        g_autoptr (GVariant) id = g_dbus_connection_call_sync (
-            games[i].seat[k], "org.freedesktop.DBus", "/org/freedesktop/DBus",
-            "org.freedesktop.DBus", "GetId", NULL, NULL, G_DBUS_CALL_FLAGS_NONE, -1, NULL, NULL);
-        ck_assert (id != NULL);
-      }
+      bus_round_trip (games[i].seat[k]);
   ck_assert_int_eq (kill (pid, SIGCONT), 0);
   return n_sent;
 }
@@ -411,6 +416,64 @@ START_TEST (test_flush_fails)
 }
 END_TEST
 
+/* Issue 20's edge cases, with the daemon stopped while the calls are sent so that each lands
+ * in one batch, in the order sent: a game deleted by its creator right after a turn whose
+ * replies are held (the turn and the Delete are answered yes, the game is gone, after a
+ * restart too), and a client that leaves the bus right after its turn (its moves are made
+ * and on disk though no reply reaches it). */
+START_TEST (test_deleted_and_gone)
+{
+  g_autofree char *dir = state_dir_new ();
+  g_autoptr (GDBusConnection) admin = client_new ();
+  g_autoptr (GRand) rand = g_rand_new_with_seed (20261205);
+  g_autoptr (GPtrArray) replies = g_ptr_array_new_with_free_func (reply_free);
+  GPid pid = daemon_start_in (dir, NULL);
+  Game deleted = { 0 }, left = { 0 };
+  Reply *delete_reply = g_new0 (Reply, 1);
+  guint leaver;
+
+  g_ptr_array_add (replies, delete_reply);
+  game_setup (&deleted, admin, 600);
+  game_setup (&left, admin, 601);
+  ck_assert_int_eq (kill (pid, SIGSTOP), 0);
+  pipeline_turn (&deleted, rand, replies);
+  bus_round_trip (deleted.seat[carc_game_get_current_player (deleted.mirror)]);
+  g_dbus_connection_call (admin, BUS_NAME, deleted.path, GAME_IFACE, "Delete", NO_OPTIONS, NULL,
+                          G_DBUS_CALL_FLAGS_NONE, -1, NULL, on_reply, delete_reply);
+  bus_round_trip (admin);
+  leaver = carc_game_get_current_player (left.mirror);
+  pipeline_turn (&left, rand, replies);
+  ck_assert (g_dbus_connection_close_sync (left.seat[leaver], NULL, NULL));
+  bus_round_trip (admin);
+  ck_assert_int_eq (kill (pid, SIGCONT), 0);
+
+  WAIT_FOR (count_back (&deleted, 1) == deleted.n_sent && delete_reply->back);
+  ck_assert_uint_eq (count_acknowledged (&deleted), deleted.n_sent);
+  ck_assert_msg (delete_reply->ok, "%s", delete_reply->error);
+  /* the leaver's moves were made: the other seat's client sees the game after them */
+  {
+    g_autofree char *hash = NULL;
+
+    WAIT_FOR ((g_free (hash), hash = get_hash (admin, left.path),
+               g_str_equal (hash, left.hash_after[left.n_sent])));
+    ck_assert_str_eq (hash, left.hash_after[left.n_sent]);
+  }
+  daemon_kill (pid);
+  pid = daemon_start_in (dir, NULL);
+  {
+    g_autofree char *name = call_error (admin, deleted.path, GAME_IFACE, "Start", NO_OPTIONS);
+    g_autofree char *hash = get_hash (admin, left.path);
+
+    ck_assert_str_eq (name, E ("NoSuchGame"));
+    ck_assert_str_eq (hash, left.hash_after[left.n_sent]);
+  }
+  game_clear (&deleted);
+  g_clear_object (&left.seat[leaver]);
+  game_clear (&left);
+  ck_assert_int_eq (daemon_stop (pid), 0);
+}
+END_TEST
+
 static Suite *
 commit_suite (void)
 {
@@ -421,6 +484,7 @@ commit_suite (void)
   tcase_add_test (tc, test_kill_after_replies);
   tcase_add_loop_test (tc, test_moves_share_flushes, 0, 2);
   tcase_add_test (tc, test_flush_fails);
+  tcase_add_test (tc, test_deleted_and_gone);
   suite_add_tcase (s, tc);
   return s;
 }
