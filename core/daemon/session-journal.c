@@ -389,6 +389,8 @@ carcd_session_journal_write_moves (CarcdSession *s, GError **error)
 void
 carcd_session_journal_delete (CarcdSession *s)
 {
+  /* its lines not flushed yet go with the file: nothing is left to flush */
+  carcd_commit_forget (s);
   g_clear_pointer (&s->journal, carcd_journal_delete);
 }
 
