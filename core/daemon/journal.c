@@ -207,25 +207,49 @@ carcd_journal_is_synced (CarcdJournal *journal)
   return journal->synced == journal->length;
 }
 
-gboolean
-carcd_journal_sync (CarcdJournal *journal, GError **error)
+void
+carcd_journal_flush_begin (CarcdJournal *journal, CarcdJournalFlush *flush)
 {
-  int err;
+  flush->journal = journal;
+  flush->fd = journal->fd;
+  flush->length = journal->length;
+  flush->needed = journal->length > journal->synced;
+  flush->err = 0;
+}
 
-  if (journal->synced == journal->length)
-    return TRUE;
-  if (fdatasync (journal->fd) == 0)
+void
+carcd_journal_flush_run (CarcdJournalFlush *flush)
+{
+  if (flush->needed && fdatasync (flush->fd) < 0)
+    flush->err = errno;
+}
+
+gboolean
+carcd_journal_flush_finish (CarcdJournalFlush *flush, GError **error)
+{
+  CarcdJournal *journal = flush->journal;
+
+  if (flush->err == 0)
     {
-      journal->synced = journal->length;
+      journal->synced = MAX (journal->synced, flush->length);
       return TRUE;
     }
-  err = errno;
   /* the lines since the last flush may or may not be on disk, and a second fdatasync() could
    * say nothing of them (the error is reported once): cut them all off */
   journal->length = journal->synced;
   if (ftruncate (journal->fd, (off_t)journal->length) == 0)
     fdatasync (journal->fd);
-  return fail_errno (error, err, "Could not write", journal->path);
+  return fail_errno (error, flush->err, "Could not write", journal->path);
+}
+
+gboolean
+carcd_journal_sync (CarcdJournal *journal, GError **error)
+{
+  CarcdJournalFlush flush;
+
+  carcd_journal_flush_begin (journal, &flush);
+  carcd_journal_flush_run (&flush);
+  return carcd_journal_flush_finish (&flush, error);
 }
 
 gboolean

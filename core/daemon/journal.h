@@ -61,6 +61,26 @@ gboolean carcd_journal_write (CarcdJournal *journal, const char *const *payloads
  * are cut off the file, all of them: whether any reached the disk is not known. */
 gboolean carcd_journal_sync (CarcdJournal *journal, GError **error);
 
+/* The group commit's flush, off the main loop (doc/persistence.md, "Group commit"):
+ * carcd_journal_flush_begin() (the main thread) notes the lines written so far;
+ * carcd_journal_flush_run() (any thread) flushes them to disk (fdatasync), touching only the
+ * file, so lines may be written meanwhile; carcd_journal_flush_finish() (the main thread) marks
+ * them flushed or, if the flush failed, cuts off every line since the last flush, those written
+ * meanwhile too, as carcd_journal_sync() does. The journal must stay open till the run is
+ * over. */
+typedef struct
+{
+  CarcdJournal *journal;
+  int fd;
+  gsize length;    /* the lines flushed end there */
+  gboolean needed; /* some were not flushed yet */
+  int err;         /* errno of the fdatasync that failed, else 0 */
+} CarcdJournalFlush;
+
+void carcd_journal_flush_begin (CarcdJournal *journal, CarcdJournalFlush *flush);
+void carcd_journal_flush_run (CarcdJournalFlush *flush);
+gboolean carcd_journal_flush_finish (CarcdJournalFlush *flush, GError **error);
+
 /* Every line written is flushed. */
 gboolean carcd_journal_is_synced (CarcdJournal *journal);
 
