@@ -172,6 +172,10 @@ reap_abandoned (gpointer data)
 
       if (!carcd_session_is_abandoned (s))
         continue;
+      /* a game whose last moves wait for the group commit is looked at again once they are on
+       * disk (commit.c): its last signals and properties are still announced */
+      if (s->commit_pending || s->commit_flying)
+        continue;
       /* a game restored at start, or played by tokens, is kept for the timeout, over or not,
        * for its players to come back to it */
       if (carcd_session_get_state (s) == CARCD_STATE_OVER && !s->restored && !s->held_by_token)

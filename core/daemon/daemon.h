@@ -59,11 +59,14 @@ typedef struct
   GQueue thoughts;       /* CarcdThought: those not back in the main loop yet */
   /* the group commit (commit.h) */
   gboolean group_commit; /* on (the default; --no-group-commit turns it off) */
-  GPtrArray *dirty;      /* CarcdSession: those with journal lines not flushed yet */
+  GPtrArray *dirty;      /* CarcdSession: those with journal lines not flushed, not flying */
   GQueue held_replies;   /* replies waiting for the flush, in order */
   gint64 pending_since;  /* monotonic time the batch began */
   guint commit_source;
-  GThreadPool *syncers; /* flush journals side by side; NULL until a batch has two */
+  struct _CarcdFlight *flight; /* the batch whose journals are being flushed, or NULL */
+  GMutex flight_lock;          /* guards the flight's count of journals left */
+  GCond flight_landed;         /* the last journal of the flight is flushed */
+  GThreadPool *syncers;        /* flush journals side by side; NULL until the first batch */
   guint64 n_fsyncs, n_commit_moves, n_batches; /* since the start, for SIGUSR1's log */
 } CarcdDaemon;
 

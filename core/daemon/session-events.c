@@ -46,12 +46,18 @@ send_numbered (CarcdSession *s, DBusMessage *signal)
 }
 
 void
-carcd_session_release_signals (CarcdSession *s)
+carcd_session_release_first_signals (CarcdSession *s, guint n)
 {
   DBusMessage *signal;
 
-  while ((signal = g_queue_pop_head (&s->held_signals)))
+  for (; n > 0 && (signal = g_queue_pop_head (&s->held_signals)); n--)
     send_numbered (s, signal);
+}
+
+void
+carcd_session_release_signals (CarcdSession *s)
+{
+  carcd_session_release_first_signals (s, G_MAXUINT);
 }
 
 void

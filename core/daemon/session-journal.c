@@ -298,7 +298,7 @@ carcd_session_journal_seats (CarcdSession *s, GError **error)
 
   /* the moves written before the seats are flushed on their own, so that a failure is
    * theirs */
-  if (s->commit_pending)
+  if (s->commit_pending || s->commit_flying)
     carcd_commit_run (s->daemon);
   if (!journal_ready (s, error))
     return FALSE;
@@ -345,7 +345,7 @@ carcd_session_journal_moves (CarcdSession *s, gboolean start, GError **error)
   guint n;
 
   /* the lines written before these are flushed on their own, so that a failure is theirs */
-  if (s->commit_pending)
+  if (s->commit_pending || s->commit_flying)
     carcd_commit_run (s->daemon);
   if (!journal_ready (s, error))
     return FALSE;
@@ -377,7 +377,7 @@ carcd_session_journal_write_moves (CarcdSession *s, GError **error)
   lines = move_lines (s, FALSE, &n);
   if (lines->len == 0)
     return TRUE;
-  if (!s->commit_pending)
+  if (!s->commit_pending && !s->commit_flying)
     s->n_durable = s->n_journaled;
   if (!carcd_journal_write (s->journal, (const char *const *)lines->pdata, lines->len, &local))
     return saving_failed (s, error, local);

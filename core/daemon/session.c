@@ -669,7 +669,7 @@ static gboolean
 after_move_held (CarcdSession *s, GError **error)
 {
   GError *local = NULL;
-  gboolean pending = s->commit_pending;
+  gboolean pending = s->commit_pending || s->commit_flying;
 
   if (!carcd_session_journal_write_moves (s, &local))
     {
@@ -708,6 +708,15 @@ after_move (CarcdSession *s, gboolean start, GError **error)
 void
 carcd_session_committed (CarcdSession *s, const GError *error)
 {
+  if (error == NULL && s->commit_pending)
+    {
+      /* the next batch holds more moves: only the signals of those on disk go out; the rest
+       * (properties, the next bot move) once the next batch is on disk too */
+      s->n_durable = s->flight_journaled;
+      carcd_session_release_first_signals (s, s->flight_mark);
+      s->held_mark -= MIN (s->held_mark, s->flight_mark);
+      return;
+    }
   if (error == NULL)
     {
       s->n_durable = s->n_journaled;

@@ -94,9 +94,13 @@ struct _CarcdSession
   GArray *move_scores; /* CarcdMoveScores of the moves not journaled yet */
   GQueue held_signals;
   /* the group commit (commit.h): moves written to the journal, not flushed yet */
-  gboolean commit_pending; /* in the daemon's dirty list */
-  guint commit_moves;      /* moves written since the last flush */
-  guint n_durable;         /* while pending: the moves of the journal on disk */
+  gboolean commit_pending; /* in the daemon's dirty list (the next batch) */
+  guint commit_moves;      /* moves written since the last flush began */
+  gboolean commit_flying;  /* in the batch being flushed, off the main loop */
+  guint flight_moves;      /* then its moves in it */
+  guint flight_journaled;  /* the game's moves once they are on disk */
+  guint flight_mark;       /* held_signals of them (the next batch's are after them) */
+  guint n_durable;         /* while pending or flying: the moves of the journal on disk */
   guint held_mark;         /* held_signals of the moves written (a move's are after them) */
   guint held_turn_ended;   /* turn_ended after them */
   GError *commit_error;    /* during carcd_commit_run(): what its moves answer if not saved */
@@ -287,6 +291,10 @@ gboolean carcd_game_options_from_config (const CarcGameConfig *config, CarcdGame
 void carcd_session_on_event (CarcGame *game, const CarcEvent *event, gpointer user_data);
 /* Sends the signals held since the last call (after the move is on disk), or drops them. */
 void carcd_session_release_signals (CarcdSession *session);
+
+/* The first @n of them only: those of the moves on disk, while the next batch holds the rest
+ * (commit.h). */
+void carcd_session_release_first_signals (CarcdSession *session, guint n);
 void carcd_session_drop_signals (CarcdSession *session);
 void carcd_session_emit_turn_end (CarcdSession *session);
 /* The Game's and Players' PropertiesChanged hook (CdbusChangesFunc): each takes a number. */
