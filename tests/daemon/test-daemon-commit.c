@@ -30,7 +30,10 @@ typedef struct
   gboolean back;
   gboolean ok;
   char *error;
+  guint order; /* it came back as the order-th reply of the test */
 } Reply;
+
+static guint replies_back;
 
 /* A game and the turn pipelined into it. */
 typedef struct
@@ -62,6 +65,7 @@ on_reply (GObject *source, GAsyncResult *result, gpointer data)
       = g_dbus_connection_call_finish (G_DBUS_CONNECTION (source), result, &error);
 
   r->back = TRUE;
+  r->order = ++replies_back;
   r->ok = v != NULL;
   if (error)
     r->error = g_strdup (error->message);
@@ -107,36 +111,53 @@ game_setup (Game *g, GDBusConnection *admin, guint seed)
   g->mirror = mirror_from_record (record, NULL);
 }
 
-/* The rest of the current player's turn, sent by its client without waiting for any reply
- * (one connection: the bus keeps their order). Each reply goes to a Reply in @replies. */
-static void
-pipeline_turn (Game *g, GRand *rand, GPtrArray *replies)
+/* The rest of the current player's turn, chosen (up to MAX_PIPELINE moves), not sent yet; the
+ * client of its player. */
+static GDBusConnection *
+plan_turn (Game *g, GRand *rand)
 {
   g_autoptr (CarcGame) ahead = carc_game_copy (g->mirror, NULL);
   guint player = carc_game_get_current_player (ahead);
-  GDBusConnection *c = g->seat[player];
 
   game_forget_turn (g);
   g->hash_after[0] = carc_game_get_public_hash (ahead);
   while (g->n_sent < MAX_PIPELINE && carc_game_get_phase (ahead) != CARC_PHASE_OVER
          && carc_game_get_current_player (ahead) == player)
     {
-      CarcMove *move = &g->sent[g->n_sent];
-      Reply *r = g_new0 (Reply, 1);
-      GVariant *args;
-      const char *method;
-
-      mirror_choose (ahead, rand, move);
-      ck_assert (carc_game_apply_move (ahead, move, NULL));
-      method = move_method (move, &args);
-      g_ptr_array_add (replies, r);
-      g->replies[g->n_sent] = r;
-      g_dbus_connection_call (c, BUS_NAME, g->path, GAME_IFACE, method, args, NULL,
-                              G_DBUS_CALL_FLAGS_NONE, -1, NULL, on_reply, r);
+      mirror_choose (ahead, rand, &g->sent[g->n_sent]);
+      ck_assert (carc_game_apply_move (ahead, &g->sent[g->n_sent], NULL));
       g->n_sent++;
       g->hash_after[g->n_sent] = carc_game_get_public_hash (ahead);
     }
+  return g->seat[player];
+}
+
+/* Sends the planned moves @from to @to (excluded) on @c, without waiting for any reply (one
+ * connection: the bus keeps their order). Each reply goes to a Reply in @replies. */
+static void
+send_moves (Game *g, GDBusConnection *c, guint from, guint to, GPtrArray *replies)
+{
+  for (guint k = from; k < to; k++)
+    {
+      Reply *r = g_new0 (Reply, 1);
+      GVariant *args;
+      const char *method = move_method (&g->sent[k], &args);
+
+      g_ptr_array_add (replies, r);
+      g->replies[k] = r;
+      g_dbus_connection_call (c, BUS_NAME, g->path, GAME_IFACE, method, args, NULL,
+                              G_DBUS_CALL_FLAGS_NONE, -1, NULL, on_reply, r);
+    }
   g_dbus_connection_flush_sync (c, NULL, NULL);
+}
+
+/* The rest of the current player's turn, sent by its client without waiting for any reply. */
+static void
+pipeline_turn (Game *g, GRand *rand, GPtrArray *replies)
+{
+  GDBusConnection *c = plan_turn (g, rand);
+
+  send_moves (g, c, 0, g->n_sent, replies);
 }
 
 /* The replies back so far, of all games. */
@@ -474,6 +495,183 @@ START_TEST (test_deleted_and_gone)
 }
 END_TEST
 
+/* The daemon on @dir, logging to @log (or not: NULL), with fdatasync() failing while @fail
+ * exists and waiting while @hold exists (fail-fsync.c). */
+static GPid
+daemon_start_shimmed (const char *dir, const char *fail, const char *hold, const char *log)
+{
+  g_autofree char *state_arg = g_strconcat ("--state-dir=", dir, NULL);
+  const char *args[] = { state_arg, NULL };
+  GPid pid;
+
+  g_setenv ("CARCD_TEST_FAIL_FSYNC", fail, TRUE);
+  g_setenv ("CARCD_TEST_HOLD_FSYNC", hold, TRUE);
+  g_setenv ("LD_PRELOAD", TOP_BUILDDIR "/tests/daemon/.libs/fail-fsync.so", TRUE);
+  pid = log ? daemon_start_logged (args, log) : daemon_start_in (dir, NULL);
+  g_unsetenv ("LD_PRELOAD");
+  g_unsetenv ("CARCD_TEST_FAIL_FSYNC");
+  g_unsetenv ("CARCD_TEST_HOLD_FSYNC");
+  return pid;
+}
+
+/* The size of @g's journal in @dir. */
+static goffset
+journal_size (const char *dir, Game *g)
+{
+  g_autofree char *path = g_strdup_printf ("%s/game-%s.journal", dir, strrchr (g->path, '/') + 1);
+  GStatBuf st;
+
+  ck_assert_int_eq (g_stat (path, &st), 0);
+  return st.st_size;
+}
+
+/* Holds the daemon's flushes (@hold), sends @g's first move, and once its flush is under way
+ * (@hold.in), the rest of its turn and the whole turn of each of @others: these form the next
+ * batch while the first flush waits, which they do once their lines are in their journals. */
+static void
+send_behind_flight (const char *dir, const char *hold, Game *g, Game *others, guint n_others,
+                    GRand *rand, GPtrArray *replies)
+{
+  g_autofree char *in = g_strconcat (hold, ".in", NULL);
+  GDBusConnection *c = plan_turn (g, rand);
+  goffset size[4];
+
+  ck_assert_uint_le (n_others, 3);
+  ck_assert_uint_ge (g->n_sent, 2);
+  ck_assert (g_file_set_contents (hold, "", 0, NULL));
+  send_moves (g, c, 0, 1, replies);
+  WAIT_FOR (g_file_test (in, G_FILE_TEST_EXISTS));
+  ck_assert (g_file_test (in, G_FILE_TEST_EXISTS));
+  size[0] = journal_size (dir, g);
+  send_moves (g, c, 1, g->n_sent, replies);
+  for (guint i = 0; i < n_others; i++)
+    {
+      size[i + 1] = journal_size (dir, &others[i]);
+      pipeline_turn (&others[i], rand, replies);
+    }
+  /* the daemon read them and wrote their lines, the first flush still held */
+  WAIT_FOR (journal_size (dir, g) > size[0]);
+  ck_assert_int_gt (journal_size (dir, g), size[0]);
+  for (guint i = 0; i < n_others; i++)
+    {
+      WAIT_FOR (journal_size (dir, &others[i]) > size[i + 1]);
+      ck_assert_int_gt (journal_size (dir, &others[i]), size[i + 1]);
+    }
+  ck_assert_uint_eq (count_back (g, 1), 0);
+  ck_assert_int_eq (g_unlink (in), 0);
+}
+
+/* Issue 20, a flush off the main loop: a game's first move is being flushed when the rest of
+ * its turn arrives and is written to its journal behind it (the next batch). The flush fails:
+ * the journal is cut back to what was on disk, which takes the next batch's lines too, so
+ * every move of the turn is refused with the same Failed error (doc/persistence.md, "Group
+ * commit": the synchronous path's guarantee), the game is as before on the bus and, after a
+ * kill -9, on disk; then it goes on. */
+START_TEST (test_flush_fails_behind)
+{
+  g_autofree char *dir = state_dir_new ();
+  g_autofree char *fail = g_strconcat (dir, ".fail", NULL);
+  g_autofree char *hold = g_strconcat (dir, ".hold", NULL);
+  g_autoptr (GDBusConnection) admin = client_new ();
+  g_autoptr (GRand) rand = g_rand_new_with_seed (20261206);
+  g_autoptr (GPtrArray) replies = g_ptr_array_new_with_free_func (reply_free);
+  GPid pid = daemon_start_shimmed (dir, fail, hold, NULL);
+  Game g = { 0 };
+  g_autofree char *before = NULL, *after = NULL, *restored = NULL, *want = NULL;
+  goffset size;
+
+  game_setup (&g, admin, 700);
+  before = state_snapshot (admin, g.path);
+  size = journal_size (dir, &g);
+  ck_assert (g_file_set_contents (fail, "", 0, NULL));
+  send_behind_flight (dir, hold, &g, NULL, 0, rand, replies);
+  ck_assert_int_eq (g_unlink (hold), 0);
+  WAIT_FOR (count_back (&g, 1) == g.n_sent);
+  ck_assert_int_eq (g_unlink (fail), 0);
+  want = g_strdup_printf ("The move could not be saved, so it was not made: Could not save %s: "
+                          "Could not write %s/game-1.journal: Input/output error",
+                          g.path, dir);
+  for (guint k = 0; k < g.n_sent; k++)
+    {
+      ck_assert (g.replies[k]->back && !g.replies[k]->ok);
+      ck_assert_msg (strstr (g.replies[k]->error, E ("Failed")) != NULL, "%s", g.replies[k]->error);
+      ck_assert_msg (g_str_has_suffix (g.replies[k]->error, want), "%s", g.replies[k]->error);
+      if (k)
+        ck_assert_uint_gt (g.replies[k]->order, g.replies[k - 1]->order);
+    }
+  /* both batches' lines are gone, and both batches' moves */
+  ck_assert_int_eq (journal_size (dir, &g), size);
+  after = state_snapshot (admin, g.path);
+  ck_assert_str_eq (after, before);
+  assert_in_sync (admin, g.path, g.mirror);
+  daemon_kill (pid);
+  pid = daemon_start_in (dir, NULL);
+  /* on disk: the game before the turn (seats and the like come back as a restart makes them) */
+  restored = get_hash (admin, g.path);
+  ck_assert_str_eq (restored, g.hash_after[0]);
+  assert_in_sync (admin, g.path, g.mirror);
+  for (guint i = 0; i < 2; i++)
+    g_variant_unref (
+        call_ok (g.seat[i], g.path, GAME_IFACE, "Rejoin", g_variant_new ("(s)", g.token[i])));
+  mirror_play (g.seat, g.path, g.mirror, rand, 4);
+  daemon_kill (pid);
+  pid = daemon_start_in (dir, NULL);
+  assert_in_sync (admin, g.path, g.mirror);
+  game_clear (&g);
+  ck_assert_int_eq (daemon_stop (pid), 0);
+}
+END_TEST
+
+/* Issue 20, a flush off the main loop: while game A's first move is flushed, the rest of its
+ * turn and a turn of game B form the next batch. Every move is made; each connection gets its
+ * replies in the order of its calls, A's first before the rest; A's journal is flushed once a
+ * batch (twice) and B's once; all of it is on disk after a kill -9. */
+START_TEST (test_replies_in_order_behind)
+{
+  g_autofree char *dir = state_dir_new ();
+  g_autofree char *fail = g_strconcat (dir, ".fail", NULL);
+  g_autofree char *hold = g_strconcat (dir, ".hold", NULL);
+  g_autofree char *log = g_strconcat (dir, ".log", NULL);
+  g_autoptr (GDBusConnection) admin = client_new ();
+  g_autoptr (GRand) rand = g_rand_new_with_seed (20261207);
+  g_autoptr (GPtrArray) replies = g_ptr_array_new_with_free_func (reply_free);
+  Game games[2] = { 0 };
+  guint64 fsyncs0, moves0, fsyncs1, moves1;
+  GPid pid;
+
+  pid = daemon_start_shimmed (dir, fail, hold, log);
+  for (guint i = 0; i < 2; i++)
+    game_setup (&games[i], admin, 800 + i);
+  commits_now (pid, log, &fsyncs0, &moves0);
+  send_behind_flight (dir, hold, &games[0], &games[1], 1, rand, replies);
+  ck_assert_int_eq (g_unlink (hold), 0);
+  WAIT_FOR (count_back (games, 2) == games[0].n_sent + games[1].n_sent);
+  for (guint i = 0; i < 2; i++)
+    {
+      Game *g = &games[i];
+
+      ck_assert_uint_eq (count_acknowledged (g), g->n_sent);
+      for (guint k = 1; k < g->n_sent; k++)
+        ck_assert_uint_gt (g->replies[k]->order, g->replies[k - 1]->order);
+      for (guint k = 0; k < g->n_sent; k++)
+        ck_assert (carc_game_apply_move (g->mirror, &g->sent[k], NULL));
+      assert_in_sync (admin, g->path, g->mirror);
+    }
+  commits_now (pid, log, &fsyncs1, &moves1);
+  ck_assert_uint_eq (moves1 - moves0, games[0].n_sent + games[1].n_sent);
+  ck_assert_uint_eq (fsyncs1 - fsyncs0, 3);
+  daemon_kill (pid);
+  pid = daemon_start_in (dir, NULL);
+  for (guint i = 0; i < 2; i++)
+    {
+      assert_in_sync (admin, games[i].path, games[i].mirror);
+      game_clear (&games[i]);
+    }
+  ck_assert_int_eq (daemon_stop (pid), 0);
+  g_unlink (log);
+}
+END_TEST
+
 static Suite *
 commit_suite (void)
 {
@@ -485,6 +683,8 @@ commit_suite (void)
   tcase_add_loop_test (tc, test_moves_share_flushes, 0, 2);
   tcase_add_test (tc, test_flush_fails);
   tcase_add_test (tc, test_deleted_and_gone);
+  tcase_add_test (tc, test_flush_fails_behind);
+  tcase_add_test (tc, test_replies_in_order_behind);
   suite_add_tcase (s, tc);
   return s;
 }
