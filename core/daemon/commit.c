@@ -1,4 +1,5 @@
-/* commit.c: the group commit: pending journals flushed together, the replies held till then. */
+/* commit.c: the group commit: pending journals flushed together off the main loop, the replies
+ * held till then. */
 #include "config.h"
 
 #include "commit.h"
