@@ -672,6 +672,56 @@ START_TEST (test_replies_in_order_behind)
 }
 END_TEST
 
+/* Issue 20, a flush off the main loop: a game deleted by its creator while its first move's
+ * flush is under way (held: the Delete is sent and given a moment to arrive before the flush
+ * goes on, so it is mostly handled while the flush waits). The daemon waits for the flush
+ * before the journal goes (under valgrind: no thread touches a freed journal); the move and
+ * the Delete are answered yes, the game is gone, after a restart too (doc/persistence.md, "A
+ * game freed while its lines fly"). */
+START_TEST (test_deleted_in_flight)
+{
+  g_autofree char *dir = state_dir_new ();
+  g_autofree char *fail = g_strconcat (dir, ".fail", NULL);
+  g_autofree char *hold = g_strconcat (dir, ".hold", NULL);
+  g_autofree char *in = g_strconcat (hold, ".in", NULL);
+  g_autoptr (GDBusConnection) admin = client_new ();
+  g_autoptr (GRand) rand = g_rand_new_with_seed (20261208);
+  g_autoptr (GPtrArray) replies = g_ptr_array_new_with_free_func (reply_free);
+  GPid pid = daemon_start_shimmed (dir, fail, hold, NULL);
+  Reply *delete_reply = g_new0 (Reply, 1);
+  g_autofree char *name = NULL;
+  Game g = { 0 };
+  GDBusConnection *c;
+
+  g_ptr_array_add (replies, delete_reply);
+  game_setup (&g, admin, 900);
+  c = plan_turn (&g, rand);
+  ck_assert (g_file_set_contents (hold, "", 0, NULL));
+  send_moves (&g, c, 0, 1, replies);
+  WAIT_FOR (g_file_test (in, G_FILE_TEST_EXISTS));
+  ck_assert (g_file_test (in, G_FILE_TEST_EXISTS));
+  g_dbus_connection_call (admin, BUS_NAME, g.path, GAME_IFACE, "Delete", NO_OPTIONS, NULL,
+                          G_DBUS_CALL_FLAGS_NONE, -1, NULL, on_reply, delete_reply);
+  bus_round_trip (admin);
+  g_usleep (200 * 1000);
+  ck_assert (!g.replies[0]->back && !delete_reply->back);
+  ck_assert_int_eq (g_unlink (hold), 0);
+  WAIT_FOR (g.replies[0]->back && delete_reply->back);
+  ck_assert_msg (g.replies[0]->ok, "%s", g.replies[0]->error);
+  ck_assert_msg (delete_reply->ok, "%s", delete_reply->error);
+  name = call_error (admin, g.path, GAME_IFACE, "Start", NO_OPTIONS);
+  ck_assert_str_eq (name, E ("NoSuchGame"));
+  g_clear_pointer (&name, g_free);
+  daemon_kill (pid);
+  pid = daemon_start_in (dir, NULL);
+  name = call_error (admin, g.path, GAME_IFACE, "Start", NO_OPTIONS);
+  ck_assert_str_eq (name, E ("NoSuchGame"));
+  g_unlink (in);
+  game_clear (&g);
+  ck_assert_int_eq (daemon_stop (pid), 0);
+}
+END_TEST
+
 static Suite *
 commit_suite (void)
 {
@@ -685,6 +735,7 @@ commit_suite (void)
   tcase_add_test (tc, test_deleted_and_gone);
   tcase_add_test (tc, test_flush_fails_behind);
   tcase_add_test (tc, test_replies_in_order_behind);
+  tcase_add_test (tc, test_deleted_in_flight);
   suite_add_tcase (s, tc);
   return s;
 }
