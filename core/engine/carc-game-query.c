@@ -718,6 +718,29 @@ carc_game_get_piece_feature (CarcGame *self, guint piece, guint segment, CarcFea
 }
 
 /**
+ * carc_game_get_piece_feature_id:
+ * @self: a game
+ * @piece: a piece's index (carc_game_get_piece())
+ * @segment: a segment index on that piece's tile
+ *
+ * The id of the feature holding @segment of @piece: the #CarcFeatureInfo.id that
+ * carc_game_get_piece_feature() would give, without measuring the feature or counting its
+ * figures, so a hook can tell cheaply whether two segments (a figure's and a scored
+ * feature's) are in one feature now. Ids change when features join. Since plugin ABI 2.2.
+ *
+ * Returns: the feature's id; %G_MAXUINT if the piece has no such segment
+ */
+guint
+carc_game_get_piece_feature_id (CarcGame *self, guint piece, guint segment)
+{
+  g_return_val_if_fail (CARC_GAME_VALID (self), G_MAXUINT);
+  if (piece >= self->n_pieces || segment >= self->pieces[piece].type->n_segments)
+    return G_MAXUINT;
+  return (guint)carc_features_find (&self->features,
+                                    (gint)(self->pieces[piece].seg_base + segment));
+}
+
+/**
  * carc_game_get_n_followers:
  * @self: a game
  *

@@ -34,18 +34,17 @@ cell_has_hill (CarcGame *game, gint x, gint y)
 static guint
 hills_tie_break (CarcGame *game, gpointer data, const CarcScoring *scoring, guint winners)
 {
-  CarcFeatureInfo scored;
-  if (!carc_game_get_piece_feature (game, scoring->piece, scoring->segment, &scored))
+  guint scored = carc_game_get_piece_feature_id (game, scoring->piece, scoring->segment);
+  if (scored == G_MAXUINT)
     return winners;
   guint on_hill = 0;
   for (guint i = 0; i < carc_game_get_n_followers (game); i++)
     {
       CarcFollowerInfo fw;
-      CarcFeatureInfo feature;
       if (!carc_game_get_follower (game, i, &fw) || !((winners >> fw.player) & 1))
         continue;
-      if (carc_game_get_piece_feature (game, fw.piece, fw.segment, &feature)
-          && feature.id == scored.id && cell_has_hill (game, fw.x, fw.y))
+      if (carc_game_get_piece_feature_id (game, fw.piece, fw.segment) == scored
+          && cell_has_hill (game, fw.x, fw.y))
         on_hill |= 1u << fw.player;
     }
   return on_hill ? on_hill : winners;

@@ -110,19 +110,14 @@ ic_marked (CarcGame *game, const IcGame *ic, const CarcScoring *scoring)
 {
   if (!ic_attribute (scoring->kind))
     return FALSE;
-  CarcFeatureInfo feature, other;
-  gboolean measured = FALSE;
+  guint id = carc_game_get_piece_feature_id (game, scoring->piece, scoring->segment);
+  if (id == G_MAXUINT)
+    return FALSE;
   for (guint i = 0; i < ic->marks->len; i++)
     {
       const IcMark *m = &g_array_index (ic->marks, IcMark, i);
-      if (m->kind != scoring->kind)
-        continue;
-      if (!measured
-          && !carc_game_get_piece_feature (game, scoring->piece, scoring->segment, &feature))
-        return FALSE;
-      measured = TRUE;
-      if (carc_game_get_piece_feature (game, m->piece, m->segment, &other)
-          && other.id == feature.id)
+      if (m->kind == scoring->kind
+          && carc_game_get_piece_feature_id (game, m->piece, m->segment) == id)
         return TRUE;
     }
   return FALSE;

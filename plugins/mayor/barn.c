@@ -22,9 +22,7 @@
 static guint
 feature_id (CarcGame *game, guint piece, guint segment)
 {
-  CarcFeatureInfo info;
-  carc_game_get_piece_feature (game, piece, segment, &info);
-  return info.id;
+  return carc_game_get_piece_feature_id (game, piece, segment);
 }
 
 /* Whether a figure of the feature @id is a barn (@barns) or any other kind (!@barns). */

@@ -25,8 +25,7 @@ mayor_wagon_completed (CarcGame *game, gpointer data, const CarcScoring *scoring
   MayorGame *mg = data;
   if (mg->wagon < 0 || !scoring->winners)
     return;
-  CarcFeatureInfo feature, other;
-  carc_game_get_piece_feature (game, scoring->piece, scoring->segment, &feature);
+  guint id = carc_game_get_piece_feature_id (game, scoring->piece, scoring->segment);
   guint n = carc_game_get_n_followers (game);
   for (guint i = 0; i < n; i++)
     {
@@ -34,8 +33,7 @@ mayor_wagon_completed (CarcGame *game, gpointer data, const CarcScoring *scoring
       carc_game_get_follower (game, i, &f);
       if ((gint)f.figure != mg->wagon)
         continue;
-      carc_game_get_piece_feature (game, f.piece, f.segment, &other);
-      if (other.id == feature.id)
+      if (carc_game_get_piece_feature_id (game, f.piece, f.segment) == id)
         {
           MayorWagon w = { f.player, f.piece, f.segment };
           g_array_append_val (mg->wagons, w);
@@ -122,8 +120,7 @@ leads_to (const CarcTileType *tile, guint s, guint t)
 static guint
 list_c1 (CarcGame *game, const MayorWagon *w, GPtrArray *moves)
 {
-  CarcFeatureInfo scored, seg;
-  carc_game_get_piece_feature (game, w->piece, w->segment, &scored);
+  guint scored = carc_game_get_piece_feature_id (game, w->piece, w->segment);
   guint n = 0;
   for (guint p = 0; p < carc_game_get_n_pieces (game); p++)
     {
@@ -132,8 +129,7 @@ list_c1 (CarcGame *game, const MayorWagon *w, GPtrArray *moves)
       guint n_segments = carc_tile_type_get_n_segments (info.tile);
       for (guint s = 0; s < n_segments; s++)
         {
-          carc_game_get_piece_feature (game, p, s, &seg);
-          if (seg.id != scored.id)
+          if (carc_game_get_piece_feature_id (game, p, s) != scored)
             continue;
           for (guint t = 0; t < n_segments; t++)
             if (leads_to (info.tile, s, t) && free_target (game, &info, t))

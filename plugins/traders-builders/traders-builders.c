@@ -125,8 +125,7 @@ remember_goods (TbGame *tb, const CarcPieceInfo *info)
 static guint
 feature_id (CarcGame *game, guint piece, guint segment)
 {
-  CarcFeatureInfo info;
-  return carc_game_get_piece_feature (game, piece, segment, &info) ? info.id : G_MAXUINT;
+  return carc_game_get_piece_feature_id (game, piece, segment);
 }
 
 /* Whether the piece @info just placed became part of the road or city where its player's

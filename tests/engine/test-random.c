@@ -164,6 +164,10 @@ check_features (CarcGame *game, guint64 seed)
           EXPECT (carc_game_get_feature (game, p.x, p.y, s, &fi), "no feature");
           EXPECT (fi.kind == carc_tile_type_get_segment_kind (p.tile, s),
                   "seed %" G_GUINT64_FORMAT ": segment and feature kinds differ", seed);
+          /* carc_game_get_piece_feature_id() (plugin ABI 2.2) is the same id, unmeasured */
+          EXPECT (carc_game_get_piece_feature_id (game, i, s) == fi.id,
+                  "seed %" G_GUINT64_FORMAT ": piece %u segment %u: feature id %u, not %u", seed, i,
+                  s, carc_game_get_piece_feature_id (game, i, s), fi.id);
           guint count = GPOINTER_TO_UINT (g_hash_table_lookup (seen, GUINT_TO_POINTER (fi.id + 1)));
           g_hash_table_insert (seen, GUINT_TO_POINTER (fi.id + 1), GUINT_TO_POINTER (count + 1));
           n_segments++;
@@ -176,6 +180,15 @@ check_features (CarcGame *game, guint64 seed)
   while (g_hash_table_iter_next (&it, &key, &value))
     total += GPOINTER_TO_UINT (value);
   EXPECT (total == n_segments, "lost segments");
+  guint n_pieces = carc_game_get_n_pieces (game);
+  CarcPieceInfo last;
+  carc_game_get_piece (game, n_pieces - 1, &last);
+  EXPECT (carc_game_get_piece_feature_id (game, n_pieces, 0) == G_MAXUINT,
+          "a feature id for a piece not on the board");
+  EXPECT (
+      carc_game_get_piece_feature_id (game, n_pieces - 1, carc_tile_type_get_n_segments (last.tile))
+          == G_MAXUINT,
+      "a feature id for a segment the tile does not have");
   for (guint i = 0; i < carc_game_get_n_pieces (game); i++)
     {
       CarcPieceInfo p;
