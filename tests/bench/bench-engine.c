@@ -16,12 +16,12 @@
  * included) or a skip, full final scoring. The machine may be shared: time is the thread's
  * CPU time, every round plays the same games, and the best and the median round are shown.
  *
- * Usage: bench-engine [GAMES [ROUNDS [base|expansions|games]]] (default 20000 games, 5 rounds,
- * both; expansion rounds play GAMES / 10 games; "games" plays the base games alone, for
- * tests/bench/bench-instructions.sh). Instructions per base game, which do not depend on
- * the machine's load: tests/bench/bench-instructions.sh (callgrind). Memory: glibc's mallinfo2()
- * before and after 1000 games alive at once. Plugins come from $CARCASSONNE_PLUGIN_DIR, as
- * `make bench` sets it. */
+ * Usage: bench-engine [GAMES [ROUNDS [base|expansions|games|all]]] (default 20000 games, 5
+ * rounds, both; expansion rounds play GAMES / 10 games; "games" plays the base games alone,
+ * "all" GAMES games with every plugin alone, for tests/bench/bench-instructions.sh). Instructions
+ * per base game, which do not depend on the machine's load: tests/bench/bench-instructions.sh
+ * (callgrind). Memory: glibc's mallinfo2() before and after 1000 games alive at once. Plugins come
+ * from $CARCASSONNE_PLUGIN_DIR, as `make bench` sets it. */
 #include "config.h"
 
 #include <malloc.h>
@@ -237,6 +237,11 @@ main (int argc, char **argv)
   if (!tiles)
     g_error ("%s", error->message);
 
+  if (g_strcmp0 (only, "all") == 0)
+    {
+      bench_all (tiles, games, rounds);
+      return 0;
+    }
   if (g_strcmp0 (only, "expansions") != 0)
     {
       g_autoptr (CarcGameConfig) config = carc_game_config_new (tiles);
