@@ -581,6 +581,10 @@ static void
 finish_turn (CarcGame *g)
 {
   carc_score_turn (g);
+  /* The figures scored went home: drop them now, so that the turn_scored hooks' walks over
+   * the figures (carc_game_get_follower() by index) need not count the gaps each call. */
+  if (g->followers_gone)
+    carc_game_drop_returned (g);
   for (guint i = 0; i < g->n_exp && (g->hook_mask & CARC_HOOK_TURN_SCORED); i++)
     if (g->exp[i].hooks->turn_scored)
       g->exp[i].hooks->turn_scored (g, g->exp[i].data);

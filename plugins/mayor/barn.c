@@ -40,10 +40,21 @@ field_holds (CarcGame *game, const MayorGame *mg, guint id, gboolean barns)
   return FALSE;
 }
 
+/* Whether some barn is on the board (barns never go home before the end): the supplies say,
+ * without a walk over every figure. */
+static gboolean
+barn_out (CarcGame *game, const MayorGame *mg)
+{
+  for (guint p = 0; mg->barn >= 0 && p < carc_game_get_n_players (game); p++)
+    if (carc_game_get_figure_supply (game, (guint)mg->barn, p) < mg->barns[p])
+      return TRUE;
+  return FALSE;
+}
+
 gboolean
 mayor_field_has_barn (CarcGame *game, const MayorGame *mg, guint piece, guint segment)
 {
-  return mg->barn >= 0 && field_holds (game, mg, feature_id (game, piece, segment), TRUE);
+  return barn_out (game, mg) && field_holds (game, mg, feature_id (game, piece, segment), TRUE);
 }
 
 /* A barn holds its field at the end (strength 1); while its field's farmers are scored it
@@ -121,7 +132,7 @@ mayor_barn_turn_scored (CarcGame *game, gpointer data)
   const CarcMove *last = n_moves ? &moves[n_moves - 1] : NULL;
   if (last && last->type == CARC_MOVE_DEPLOY && g_strcmp0 (last->figure, "barn") == 0)
     score_farmers (game, mg, carc_game_get_n_pieces (game) - 1, last->segment, BARN_SCORING_PLACED);
-  for (gint i; (i = joined_barn_field (game, mg)) >= 0;)
+  for (gint i; barn_out (game, mg) && (i = joined_barn_field (game, mg)) >= 0;)
     {
       CarcFollowerInfo f;
       carc_game_get_follower (game, (guint)i, &f);

@@ -23,9 +23,10 @@ typedef struct
 
 typedef struct
 {
-  gint wagon, barn;     /* the game's figure kinds (carc_game_find_figure()), -1: none */
-  gboolean barn_shared; /* option "barn-into-barn-field" (JCZ barn-placement=occupied) */
-  gboolean wagon_c1;    /* option "wagon-c1" (JCZ wagon-move=C1) */
+  gint wagon, barn;              /* the game's figure kinds (carc_game_find_figure()), -1: none */
+  gboolean barn_shared;          /* option "barn-into-barn-field" (JCZ barn-placement=occupied) */
+  gboolean wagon_c1;             /* option "wagon-c1" (JCZ wagon-move=C1) */
+  guint barns[CARC_MAX_PLAYERS]; /* each player's barns at the start: fewer, one is out */
   BarnScoring barn_scoring;
   GArray *wagons;    /* MayorWagon, in the order they will move */
   guint turn_player; /* whose tile part it was, while the wagons move */

@@ -31,6 +31,8 @@ mayor_setup (CarcSetup *setup, GError **error)
   mg->barn_shared = carc_setup_get_option (setup, "barn-into-barn-field") != 0;
   mg->wagon_c1 = carc_setup_get_option (setup, "wagon-c1") != 0;
   mg->wagons = g_array_new (FALSE, FALSE, sizeof (MayorWagon));
+  for (guint p = 0; mg->barn >= 0 && p < carc_game_get_n_players (game); p++)
+    mg->barns[p] = carc_game_get_figure_supply (game, (guint)mg->barn, p);
   return mg;
 }
 

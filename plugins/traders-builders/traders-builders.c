@@ -68,7 +68,8 @@ typedef struct
   gboolean optional; /* option "optional-extra" */
   gint builder;      /* the figure kinds, carc_game_find_figure() */
   gint pig;
-  GArray *marks; /* TbMark, in the order the pieces were placed */
+  guint builders[CARC_MAX_PLAYERS]; /* each player's builders at the start */
+  GArray *marks;                    /* TbMark, in the order the pieces were placed */
   guint goods[CARC_MAX_PLAYERS][TB_N_GOODS];
   TbBuilder state;
 } TbGame;
@@ -83,6 +84,8 @@ tb_setup (CarcSetup *setup, GError **error)
   tb->builder = carc_game_find_figure (game, "builder");
   tb->pig = carc_game_find_figure (game, "pig");
   tb->marks = g_array_new (FALSE, FALSE, sizeof (TbMark));
+  for (guint p = 0; tb->builder >= 0 && p < carc_game_get_n_players (game); p++)
+    tb->builders[p] = carc_game_get_figure_supply (game, (guint)tb->builder, p);
   return tb;
 }
 
@@ -133,6 +136,10 @@ feature_id (CarcGame *game, guint piece, guint segment)
 static gboolean
 extends_builder (CarcGame *game, const TbGame *tb, const CarcPieceInfo *info)
 {
+  /* the player's builders all in the supply: none stands anywhere (no walk over the figures) */
+  if (carc_game_get_figure_supply (game, (guint)tb->builder, (guint)info->player)
+      >= tb->builders[info->player])
+    return FALSE;
   guint n = carc_game_get_n_followers (game);
   for (guint i = 0; i < n; i++)
     {
