@@ -6,6 +6,14 @@
 #include "carc-error.h"
 #include "carc-game-private.h"
 
+/* Doubles the room of the draw pile being set up (the tile set's tiles fit from the start). */
+void
+carc_game_deck_grow (CarcGame *g)
+{
+  g->deck_cap = MAX (16u, g->deck_cap * 2);
+  g->deck = g_renew (const CarcTileType *, g->deck, g->deck_cap);
+}
+
 void
 carc_hand_add (CarcHand *h, const CarcTileType *t)
 {
@@ -29,7 +37,7 @@ lookup_tile (const CarcGameConfig *config, const char *id)
 
 /* Runs the expansions' setup hooks in order; they add to the deck and hand out pieces. */
 static gboolean
-setup_expansions (CarcGame *g, GPtrArray *deck, GArray *sections, GError **error)
+setup_expansions (CarcGame *g, GArray *sections, GError **error)
 {
   GArray *exps = g->config->expansions;
   g->n_exp = exps ? exps->len : 0;
@@ -59,7 +67,7 @@ setup_expansions (CarcGame *g, GPtrArray *deck, GArray *sections, GError **error
              | (h->claim_phase ? CARC_HOOK_CLAIM_PHASE : 0);
       if (!h->setup)
         continue;
-      CarcSetup setup = { g, ce, deck, sections, g->config->tile_order != NULL };
+      CarcSetup setup = { g, ce, sections, g->config->tile_order != NULL };
       g_autoptr (GError) local = NULL;
       ge->data = h->setup (&setup, &local);
       if (local)
@@ -137,7 +145,7 @@ check_config (const CarcGameConfig *config, GError **error)
 
 /* The draw pile of an explicit tile order: its tiles, in order. */
 static gboolean
-deck_from_order (const CarcGameConfig *config, GPtrArray *deck, GError **error)
+deck_from_order (CarcGame *g, const CarcGameConfig *config, GError **error)
 {
   guint order_len = g_strv_length (config->tile_order);
   if (order_len >= CARC_MAX_PIECES)
@@ -156,7 +164,7 @@ deck_from_order (const CarcGameConfig *config, GPtrArray *deck, GError **error)
                        config->tile_order[i]);
           return FALSE;
         }
-      g_ptr_array_add (deck, (gpointer)t);
+      carc_game_deck_add (g, t);
     }
   return TRUE;
 }
@@ -164,7 +172,7 @@ deck_from_order (const CarcGameConfig *config, GPtrArray *deck, GError **error)
 /* The draw pile of a shuffled game, before the shuffle: every land tile of the set but one
  * start tile. */
 static void
-deck_from_set (CarcTileSet *tiles, const CarcTileType *start, GPtrArray *deck)
+deck_from_set (CarcGame *g, CarcTileSet *tiles, const CarcTileType *start)
 {
   gboolean start_taken = FALSE;
   for (guint i = 0; i < carc_tile_set_get_n_types (tiles); i++)
@@ -179,7 +187,7 @@ deck_from_set (CarcTileSet *tiles, const CarcTileType *start, GPtrArray *deck)
               start_taken = TRUE;
               continue;
             }
-          g_ptr_array_add (deck, (gpointer)t);
+          carc_game_deck_add (g, t);
         }
     }
 }
@@ -215,15 +223,15 @@ count_in_hands (CarcGame *g)
 
 /* Fisher-Yates, from the game's RNG; @sections (one per deck entry, or empty) moves along. */
 static void
-shuffle (CarcGame *g, GPtrArray *deck, GArray *sections)
+shuffle (CarcGame *g, GArray *sections)
 {
-  gboolean with_sections = sections->len == deck->len;
-  for (guint i = deck->len; i > 1; i--)
+  gboolean with_sections = sections->len == g->deck_len;
+  for (guint i = g->deck_len; i > 1; i--)
     {
       guint j = carc_rng_below (&g->rng, i);
-      gpointer tmp = deck->pdata[i - 1];
-      deck->pdata[i - 1] = deck->pdata[j];
-      deck->pdata[j] = tmp;
+      const CarcTileType *tmp = g->deck[i - 1];
+      g->deck[i - 1] = g->deck[j];
+      g->deck[j] = tmp;
       if (with_sections)
         {
           gint s = g_array_index (sections, gint, i - 1);
@@ -237,7 +245,7 @@ typedef struct
 {
   gint section;
   guint index;
-  gpointer tile;
+  const CarcTileType *tile;
 } DeckEntry;
 
 static gint
@@ -253,36 +261,31 @@ compare_entries (gconstpointer a, gconstpointer b)
  * section keeping its shuffled order: a game with no sections is left as it was, so its
  * seeds deal what they always dealt. */
 static void
-order_sections (GPtrArray *deck, GArray *sections)
+order_sections (CarcGame *g, GArray *sections)
 {
   if (sections->len == 0)
     return;
-  g_array_set_size (sections, deck->len);
-  g_autoptr (GArray) entries = g_array_sized_new (FALSE, FALSE, sizeof (DeckEntry), deck->len);
-  for (guint i = 0; i < deck->len; i++)
+  g_array_set_size (sections, g->deck_len);
+  g_autoptr (GArray) entries = g_array_sized_new (FALSE, FALSE, sizeof (DeckEntry), g->deck_len);
+  for (guint i = 0; i < g->deck_len; i++)
     {
-      DeckEntry e = { g_array_index (sections, gint, i), i, deck->pdata[i] };
+      DeckEntry e = { g_array_index (sections, gint, i), i, g->deck[i] };
       g_array_append_val (entries, e);
     }
   g_array_sort (entries, compare_entries);
-  for (guint i = 0; i < deck->len; i++)
+  for (guint i = 0; i < g->deck_len; i++)
     {
-      deck->pdata[i] = g_array_index (entries, DeckEntry, i).tile;
+      g->deck[i] = g_array_index (entries, DeckEntry, i).tile;
       g_array_index (sections, gint, i) = g_array_index (entries, DeckEntry, i).section;
     }
 }
 
-/* Takes the draw pile, and makes room for every piece of the game and all their segments,
- * followers and moves: no reallocation in play. */
+/* Makes room for every piece of the game and all their segments, followers and moves, and
+ * the marks scoring uses: no reallocation in play. */
 static void
-allocate (CarcGame *g, const CarcTileType *start, GPtrArray *deck)
+allocate (CarcGame *g, const CarcTileType *start)
 {
   guint in_hands = count_in_hands (g);
-  g->deck_len = deck->len;
-  g->deck = g_new (const CarcTileType *, MAX (deck->len, 1u));
-  if (deck->len > 0) /* an empty tile order: the array may have no storage at all */
-    memcpy (g->deck, deck->pdata, deck->len * sizeof (gpointer));
-
   guint n_segments = start->n_segments;
   for (guint i = 0; i < g->deck_len; i++)
     n_segments += g->deck[i]->n_segments;
@@ -304,10 +307,10 @@ allocate (CarcGame *g, const CarcTileType *start, GPtrArray *deck)
 }
 
 /* A game being created, up to its draw pile: the config checked and frozen, the supplies and
- * the RNG, the draw pile before shuffling (in @deck), the expansions' setup and the hands.
+ * the RNG, the draw pile before shuffling (built in place), the expansions' setup and the hands.
  * What carc_game_new_full() and carc_game_config_get_deck_size() share. */
 static CarcGame *
-deal (const CarcGameConfig *config, GPtrArray *deck, GArray *sections, GError **error)
+deal (const CarcGameConfig *config, GArray *sections, GError **error)
 {
   g_autoptr (CarcGame) g = g_object_new (CARC_TYPE_GAME, NULL);
   const CarcTileType *start = check_config (config, error);
@@ -320,18 +323,23 @@ deal (const CarcGameConfig *config, GPtrArray *deck, GArray *sections, GError **
   g->n_players = config->n_players;
   carc_rng_init (&g->rng, config->seed, 0x43415243u);
 
-  if (config->tile_order && !deck_from_order (config, deck, error))
+  /* the pile is built in place, with room for the tile set's tiles (or the order's) */
+  guint room = config->tile_order ? g_strv_length (config->tile_order)
+                                  : carc_tile_set_get_n_tiles (config->tiles);
+  g->deck_cap = CLAMP (room, 1u, (guint)CARC_MAX_PIECES);
+  g->deck = g_new (const CarcTileType *, g->deck_cap);
+  if (config->tile_order && !deck_from_order (g, config, error))
     return NULL;
   if (!config->tile_order)
-    deck_from_set (config->tiles, start, deck);
-  if (!setup_expansions (g, deck, sections, error) || !deal_hands (g, config, error))
+    deck_from_set (g, config->tiles, start);
+  if (!setup_expansions (g, sections, error) || !deal_hands (g, config, error))
     return NULL;
   guint in_hands = count_in_hands (g);
-  if (deck->len + in_hands >= CARC_MAX_PIECES)
+  if (g->deck_len + in_hands >= CARC_MAX_PIECES)
     {
       g_set_error (error, CARC_ERROR, CARC_ERROR_INVALID_ARGUMENT,
                    "a game holds at most %d tiles, not %u", CARC_MAX_PIECES,
-                   deck->len + in_hands + 1);
+                   g->deck_len + in_hands + 1);
       return NULL;
     }
   return g_steal_pointer (&g);
@@ -354,9 +362,8 @@ CarcGame *
 carc_game_new_full (const CarcGameConfig *config, CarcEventFunc func, gpointer user_data,
                     GDestroyNotify destroy, GError **error)
 {
-  g_autoptr (GPtrArray) deck = g_ptr_array_new ();
   g_autoptr (GArray) sections = g_array_new (FALSE, TRUE, sizeof (gint));
-  g_autoptr (CarcGame) g = config ? deal (config, deck, sections, error) : NULL;
+  g_autoptr (CarcGame) g = config ? deal (config, sections, error) : NULL;
   if (!g)
     {
       if (destroy)
@@ -367,13 +374,13 @@ carc_game_new_full (const CarcGameConfig *config, CarcEventFunc func, gpointer u
   carc_game_set_event_func (g, func, user_data, destroy);
   const CarcTileType *start = g->start;
   if (!config->tile_order)
-    shuffle (g, deck, sections);
-  order_sections (deck, sections);
+    shuffle (g, sections);
+  order_sections (g, sections);
   for (guint i = 0; i < sections->len; i++)
     g->hands_wait += g_array_index (sections, gint, i) < g->draw_first;
-  allocate (g, start, deck);
-  if (sections->len == deck->len && deck->len > 0) /* for carc_game_redeal_hidden() */
-    g->deck_sections = g_memdup2 (sections->data, deck->len * sizeof (gint));
+  allocate (g, start);
+  if (sections->len == g->deck_len && g->deck_len > 0) /* for carc_game_redeal_hidden() */
+    g->deck_sections = g_memdup2 (sections->data, g->deck_len * sizeof (gint));
 
   carc_game_put_piece (g, start, 0, 0, 0, -1);
   if (carc_game_wants_events (g))
@@ -403,12 +410,11 @@ carc_game_config_get_deck_size (const CarcGameConfig *config, guint *size, GErro
 {
   g_return_val_if_fail (config != NULL, FALSE);
   g_return_val_if_fail (size != NULL, FALSE);
-  g_autoptr (GPtrArray) deck = g_ptr_array_new ();
   g_autoptr (GArray) sections = g_array_new (FALSE, TRUE, sizeof (gint));
-  g_autoptr (CarcGame) g = deal (config, deck, sections, error);
+  g_autoptr (CarcGame) g = deal (config, sections, error);
   if (!g)
     return FALSE;
-  *size = deck->len;
+  *size = g->deck_len;
   return TRUE;
 }
 

@@ -115,8 +115,8 @@ struct _CarcGame
   guint supply[CARC_MAX_FIGURES][CARC_MAX_PLAYERS]; /* per figure kind, per player */
 
   const CarcTileType *start; /* the start tile: the set's, or an expansion's (D29) */
-  const CarcTileType **deck;
-  guint deck_len, deck_pos;
+  const CarcTileType **deck; /* the draw pile, built in place by the setup (carc_game_deck_add) */
+  guint deck_len, deck_pos, deck_cap;
   gint draw_first;     /* setup: sections below it are drawn before any hand piece (D36) */
   guint hands_wait;    /* the first pile entries, those sections: no hand piece before them */
   gint *deck_sections; /* each pile entry's section (carc_setup_add_to_deck_section()), or NULL */
@@ -241,6 +241,16 @@ G_GNUC_INTERNAL void carc_game_collect_moves (CarcGame *g, guint player, GArray 
 
 /* carc-game-new.c */
 G_GNUC_INTERNAL void carc_hand_add (CarcHand *hand, const CarcTileType *tile);
+G_GNUC_INTERNAL void carc_game_deck_grow (CarcGame *g);
+
+/* Appends @tile to the draw pile being set up (before the shuffle). */
+static inline void
+carc_game_deck_add (CarcGame *g, const CarcTileType *tile)
+{
+  if (G_UNLIKELY (g->deck_len == g->deck_cap))
+    carc_game_deck_grow (g);
+  g->deck[g->deck_len++] = tile;
+}
 
 /* carc-game-query.c */
 G_GNUC_INTERNAL const CarcPlacementList *carc_game_hand_list (CarcGame *g, guint index);

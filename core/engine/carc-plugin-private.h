@@ -39,7 +39,6 @@ struct _CarcSetup
 {
   CarcGame *game;
   const CarcConfigExpansion *exp;
-  GPtrArray *deck;  /* const CarcTileType *, before shuffling */
   GArray *sections; /* gint per deck entry: its section (carc_setup_add_to_deck_section()) */
   gboolean tile_order;
 };

@@ -98,10 +98,10 @@ carc_setup_add_to_deck_section (CarcSetup *setup, const CarcTileType *tile, guin
   if (setup->tile_order)
     return;
   if (section != 0 || setup->sections->len > 0)
-    g_array_set_size (setup->sections, setup->deck->len); /* the entries so far: section 0 */
-  for (guint i = 0; i < count && setup->deck->len < CARC_MAX_PIECES; i++)
+    g_array_set_size (setup->sections, setup->game->deck_len); /* the entries so far: section 0 */
+  for (guint i = 0; i < count && setup->game->deck_len < CARC_MAX_PIECES; i++)
     {
-      g_ptr_array_add (setup->deck, (gpointer)tile);
+      carc_game_deck_add (setup->game, tile);
       if (setup->sections->len > 0 || section != 0)
         g_array_append_val (setup->sections, section);
     }
