@@ -34,9 +34,12 @@ typedef struct
   guint w, h;
   CarcFrontierNode *frontier;
   guint n_frontier, cap_frontier;
-  guint16 len[CARC_DEMAND_VALUES];     /* per demand: frontier cells with it */
-  guint16 present[CARC_DEMAND_VALUES]; /* the demands some frontier cell has, in no order */
-  guint16 present_at[CARC_DEMAND_VALUES];
+  /* Per demand (CARC_DEMAND_VALUES each, on the heap: in the game object they were two thirds
+   * of what every new game zeroes): frontier cells with it; the demands some frontier cell
+   * has, in no order; where each of those is in present[]. */
+  guint16 *len;
+  guint16 *present;
+  guint16 *present_at; /* in present's block, after it */
   guint n_present;
   gint min_x, min_y, max_x, max_y;
   gboolean empty;

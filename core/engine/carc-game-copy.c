@@ -26,6 +26,10 @@ copy_board (CarcBoard *dst, const CarcBoard *src)
   dst->cells = dup_array (src->cells, src->w * src->h, src->w * src->h, sizeof (CarcCell));
   dst->frontier
       = dup_array (src->frontier, src->n_frontier, src->cap_frontier, sizeof (CarcFrontierNode));
+  dst->len = dup_array (src->len, CARC_DEMAND_VALUES, CARC_DEMAND_VALUES, sizeof (guint16));
+  dst->present
+      = dup_array (src->present, 2 * CARC_DEMAND_VALUES, 2 * CARC_DEMAND_VALUES, sizeof (guint16));
+  dst->present_at = dst->present + CARC_DEMAND_VALUES;
 }
 
 static void
@@ -104,8 +108,7 @@ carc_game_copy (CarcGame *self, GError **error)
   c->placements = NULL;
   c->cap_placements = 0;
   c->placements_listed = FALSE;
-  c->unit_mark = c->seg_mark = NULL;
-  c->mark_cap_units = c->mark_cap_segs = 0;
+  carc_score_init_marks (c);
   memset (c->hand_lists, 0, sizeof c->hand_lists);
   c->hand_listed = 0;
 

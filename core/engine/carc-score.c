@@ -5,6 +5,19 @@
 #include <string.h>
 #include "carc-game-private.h"
 
+/* Makes the mark arrays, cleared, with room for every piece and segment the game has room
+ * for: a game sizes those at creation, so they grow in play only past that (reserved
+ * pieces are counted in). */
+void
+carc_score_init_marks (CarcGame *g)
+{
+  g->mark_cap_units = MAX (g->cap_pieces, 1u);
+  g->mark_cap_segs = MAX (g->features.cap, 1u);
+  g->unit_mark = g_new0 (guint, g->mark_cap_units);
+  g->seg_mark = g_new0 (guint, g->mark_cap_segs);
+  g->epoch = 0;
+}
+
 /* Starts a new marking round; the mark arrays grow with the board, and whenever one is
  * reallocated (or the epoch wraps) both are cleared so no stale mark survives. */
 static void
