@@ -89,11 +89,12 @@ carc_rotations_in (guint fit)
 static inline guint
 carc_board_count_square (const CarcBoard *b, const CarcTileType *type)
 {
+  const guint16 *len = b->len, *present = b->present;
   guint n = 0;
   for (guint i = 0; i < b->n_present; i++)
     {
-      guint d = b->present[i];
-      n += b->len[d] * carc_rotations_in (type->fit[d]);
+      guint d = present[i];
+      n += len[d] * carc_rotations_in (type->fit[d]);
     }
   return n;
 }

@@ -363,14 +363,17 @@ carc_game_add_follower (CarcGame *g, guint player, guint figure, gint seg)
       g->followers = g_renew (CarcFollower, g->followers, g->cap_followers);
     }
   CarcFollower *fw = &g->followers[g->n_followers++];
-  *fw = (CarcFollower){
-    .player = (guint8)player, .figure = (guint8)figure, .active = TRUE, .seg = seg
-  };
+  gboolean holds = !g->figures[figure].accompanies;
+  *fw = (CarcFollower){ .player = (guint8)player,
+                        .figure = (guint8)figure,
+                        .monk = holds && g->features.segs[seg].kind == CARC_FEATURE_CLOISTER,
+                        .active = TRUE,
+                        .seg = seg };
   g->supply[figure][player]--;
-  if (!g->figures[figure].accompanies)
+  if (holds)
     {
       g->features.segs[carc_features_find (&g->features, seg)].followers++;
-      g->monks_out += g->features.segs[seg].kind == CARC_FEATURE_CLOISTER;
+      g->monks_out += fw->monk;
     }
   if (carc_game_wants_events (g))
     carc_game_emit_figure (g, CARC_EVENT_FOLLOWER_DEPLOYED, fw);

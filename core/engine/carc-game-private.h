@@ -47,6 +47,7 @@ typedef struct
 {
   guint8 player;
   guint8 figure; /* its kind: an index of CarcGame.figures */
+  gboolean monk; /* a figure that holds, on a cloister: one of CarcGame.monks_out */
   gboolean active;
   gint seg;
 } CarcFollower;

@@ -265,7 +265,7 @@ carc_score_return_follower (CarcGame *g, CarcFollower *fw)
   g->supply[fw->figure][fw->player]++;
   if (!g->figures[fw->figure].accompanies)
     {
-      g->monks_out -= f->segs[fw->seg].kind == CARC_FEATURE_CLOISTER;
+      g->monks_out -= fw->monk;
       f->segs[carc_features_find (f, fw->seg)].followers--;
     }
   if (carc_game_wants_events (g))
@@ -421,8 +421,7 @@ carc_score_turn (CarcGame *g)
   for (guint i = 0; i < g->n_followers; i++)
     {
       const CarcFollower *fw = &g->followers[i];
-      if (!fw->active || f->segs[fw->seg].kind != CARC_FEATURE_CLOISTER
-          || g->figures[fw->figure].accompanies)
+      if (!fw->active || !fw->monk)
         continue;
       const CarcPiece *p = &g->pieces[f->segs[fw->seg].piece];
       if (ABS (p->x - placed->x) <= 1 && ABS (p->y - placed->y) <= 1
