@@ -57,26 +57,39 @@ carc_tile_type_free (CarcTileType *type)
   g_free (type);
 }
 
-/* The rotations in which @t meets @demand (bit r for r clockwise quarter turns). */
-static guint8
-fit_of (const CarcTileType *t, guint demand)
+/* ok[s][v], bit r: @t turned by r clockwise quarter turns accepts, on board side s, a
+ * neighbour of demand digit v (0: none, which anything meets; a wall of the tile meets
+ * anything; a triangular piece's gap side meets nothing, so it accepts anything). A demand
+ * fits in the rotations every side accepts: fit_table() ANDs them, digit by digit. */
+static void
+fit_by_side (const CarcTileType *t, guint8 ok[4][5])
 {
-  guint8 fit = 0;
+  memset (ok, 0, 4 * 5);
   for (guint r = 0; r < 4; r++)
-    {
-      gboolean ok = TRUE;
-      for (guint s = 0; s < 4 && ok; s++)
-        {
-          guint want = (demand / carc_demand_weight[s]) % 5;
-          guint local = (s + 4 - r) & 3;
-          if (t->shape == CARC_SHAPE_HALF && local > 1)
-            continue; /* a triangular piece's gap side meets nothing */
-          CarcEdgeKind mine = t->edge[local];
-          ok = want == 0 || mine == CARC_EDGE_WALL || mine == carc_demand_edge (want);
-        }
-      fit |= (guint8)(ok << r);
-    }
-  return fit;
+    for (guint s = 0; s < 4; s++)
+      {
+        guint local = (s + 4 - r) & 3;
+        gboolean gap = t->shape == CARC_SHAPE_HALF && local > 1;
+        CarcEdgeKind mine = t->edge[local];
+        for (guint v = 0; v < 5; v++)
+          if (gap || v == 0 || mine == CARC_EDGE_WALL || mine == carc_demand_edge (v))
+            ok[s][v] |= (guint8)(1u << r);
+      }
+}
+
+/* fit[demand] for every demand, before fit's rules for squares (carc_tile_type_finish()): the
+ * rotations in which @t meets it. Demands count up with N's digit fastest (N weighs 1). */
+static void
+fit_table (CarcTileType *t)
+{
+  guint8 ok[4][5];
+  fit_by_side (t, ok);
+  guint demand = 0;
+  for (guint w = 0; w < 5; w++)
+    for (guint so = 0; so < 5; so++)
+      for (guint e = 0; e < 5; e++)
+        for (guint n = 0; n < 5; n++)
+          t->fit[demand++] = ok[0][n] & ok[1][e] & ok[2][so] & ok[3][w];
 }
 
 /* Precomputes what the engine needs per rotation. */
@@ -104,9 +117,10 @@ carc_tile_type_finish (CarcTileType *t)
           t->gives[r][s] = (guint16)(digit * carc_demand_weight[(s + 2) & 3]);
         }
     }
+  fit_table (t);
   for (guint demand = 0; demand < CARC_DEMAND_VALUES; demand++)
     {
-      guint8 fit = fit_of (t, demand);
+      guint8 fit = t->fit[demand];
       /* Triangular pieces: whether the legs match, nothing more (contact is checked apart). */
       if (t->shape == CARC_SHAPE_HALF)
         t->fit[demand] = fit;
