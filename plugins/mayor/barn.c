@@ -119,6 +119,27 @@ joined_barn_field (CarcGame *game, const MayorGame *mg)
   return -1;
 }
 
+/* Whether a field of the piece just placed holds a barn: farmers join a barn field only
+ * when a piece joins their fields (none may be deployed into it), and a barn just deployed
+ * stands on that piece, so otherwise no barn field has farmers to score. */
+static gboolean
+barn_field_touched (CarcGame *game, const MayorGame *mg)
+{
+  guint last = carc_game_get_n_pieces (game) - 1;
+  CarcPieceInfo info;
+  carc_game_get_piece (game, last, &info);
+  for (guint b = 0; b < mg->barn_at->len; b++)
+    {
+      const MayorSpot *at = &g_array_index (mg->barn_at, MayorSpot, b);
+      guint id = feature_id (game, at->piece, at->segment);
+      for (guint s = 0; s < carc_tile_type_get_n_segments (info.tile); s++)
+        if (carc_tile_type_get_segment_kind (info.tile, s) == CARC_FEATURE_FIELD
+            && feature_id (game, last, s) == id)
+          return TRUE;
+    }
+  return FALSE;
+}
+
 /* After the tile part's scoring: the barn just placed scores its field's farmers, then
  * every barn field that farmers joined scores them (D28). */
 void
@@ -131,8 +152,14 @@ mayor_barn_turn_scored (CarcGame *game, gpointer data)
   const CarcMove *moves = carc_game_get_moves (game, &n_moves);
   const CarcMove *last = n_moves ? &moves[n_moves - 1] : NULL;
   if (last && last->type == CARC_MOVE_DEPLOY && g_strcmp0 (last->figure, "barn") == 0)
-    score_farmers (game, mg, carc_game_get_n_pieces (game) - 1, last->segment, BARN_SCORING_PLACED);
-  for (gint i; barn_out (game, mg) && (i = joined_barn_field (game, mg)) >= 0;)
+    {
+      MayorSpot at = { carc_game_get_n_pieces (game) - 1, last->segment };
+      g_array_append_val (mg->barn_at, at);
+      score_farmers (game, mg, at.piece, at.segment, BARN_SCORING_PLACED);
+    }
+  if (!barn_field_touched (game, mg))
+    return;
+  for (gint i; (i = joined_barn_field (game, mg)) >= 0;)
     {
       CarcFollowerInfo f;
       carc_game_get_follower (game, (guint)i, &f);

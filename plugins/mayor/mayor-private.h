@@ -21,6 +21,13 @@ typedef struct
   guint segment; /* and on which segment: C1 starts from that (completed) feature */
 } MayorWagon;
 
+/* A segment of a piece: where a barn stands. */
+typedef struct
+{
+  guint piece;
+  guint segment;
+} MayorSpot;
+
 typedef struct
 {
   gint wagon, barn;              /* the game's figure kinds (carc_game_find_figure()), -1: none */
@@ -29,6 +36,7 @@ typedef struct
   guint barns[CARC_MAX_PLAYERS]; /* each player's barns at the start: fewer, one is out */
   BarnScoring barn_scoring;
   GArray *wagons;    /* MayorWagon, in the order they will move */
+  GArray *barn_at;   /* MayorSpot: where each barn deployed stands (barns never move) */
   guint turn_player; /* whose tile part it was, while the wagons move */
 } MayorGame;
 

@@ -31,18 +31,20 @@ mayor_setup (CarcSetup *setup, GError **error)
   mg->barn_shared = carc_setup_get_option (setup, "barn-into-barn-field") != 0;
   mg->wagon_c1 = carc_setup_get_option (setup, "wagon-c1") != 0;
   mg->wagons = g_array_new (FALSE, FALSE, sizeof (MayorWagon));
+  mg->barn_at = g_array_new (FALSE, FALSE, sizeof (MayorSpot));
   for (guint p = 0; mg->barn >= 0 && p < carc_game_get_n_players (game); p++)
     mg->barns[p] = carc_game_get_figure_supply (game, (guint)mg->barn, p);
   return mg;
 }
 
-/* A game copy's own data (carc_game_copy()): its own list of wagons. */
+/* A game copy's own data (carc_game_copy()): its own lists of wagons and barns. */
 static gpointer
 mayor_copy_data (CarcGame *copy, gconstpointer data)
 {
   const MayorGame *mg = data;
   MayorGame *c = g_memdup2 (mg, sizeof *mg);
   c->wagons = g_array_copy (mg->wagons);
+  c->barn_at = g_array_copy (mg->barn_at);
   return c;
 }
 
@@ -51,6 +53,7 @@ mayor_free_data (gpointer data)
 {
   MayorGame *mg = data;
   g_array_unref (mg->wagons);
+  g_array_unref (mg->barn_at);
   g_free (mg);
 }
 
