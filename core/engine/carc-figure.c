@@ -293,16 +293,16 @@ corner_halves (guint c)
 static gint
 field_at_half (CarcGame *g, gint x, gint y, guint32 half, guint *piece)
 {
-  CarcPieceInfo at[2];
-  guint n = carc_game_get_pieces_at (g, x, y, at);
-  for (guint k = 0; k < n; k++)
+  const CarcCell *c = carc_board_cell (&g->board, x, y);
+  for (guint k = 0; c && k < 2 && c->piece[k]; k++)
     {
-      const CarcPiece *p = &g->pieces[at[k].index];
+      guint index = c->piece[k] - 1u;
+      const CarcPiece *p = &g->pieces[index];
       for (guint s = 0; s < p->type->n_segments; s++)
         if (p->type->seg[s].kind == CARC_FEATURE_FIELD
             && (p->type->seg[s].turned[p->rotation] & half))
           {
-            *piece = at[k].index;
+            *piece = index;
             return (gint)(p->seg_base + s);
           }
     }
