@@ -329,10 +329,22 @@ carc_game_put_piece (CarcGame *g, const CarcTileType *t, gint x, gint y, guint r
   p = &g->pieces[pi];
 
   guint nsides = t->shape == CARC_SHAPE_SQUARE ? 4 : 2;
+  const CarcBoard *b = &g->board;
+  const CarcCell *here = carc_board_cell (b, x, y);
   for (guint l = 0; l < nsides; l++)
     {
       guint s = (l + rot) & 3, local;
-      gint q = piece_on_side (g, x + carc_side_dx[s], y + carc_side_dy[s], (s + 2) & 3, &local);
+      /* The board has room around the piece now (carc_board_put()): the neighbour's cell is
+       * at a fixed offset. A square there is the common case; halves take the general test. */
+      const CarcCell *n = here + carc_side_dx[s] + carc_side_dy[s] * (gint)b->w;
+      if (!n->piece[0])
+        continue;
+      gint q = n->piece[0] - 1;
+      const CarcPiece *pq = &g->pieces[q];
+      if (pq->type->shape == CARC_SHAPE_SQUARE)
+        local = (s + 6 - pq->rotation) & 3;
+      else
+        q = piece_on_side (g, x + carc_side_dx[s], y + carc_side_dy[s], (s + 2) & 3, &local);
       if (q >= 0)
         join_edges (g, p, t->port[l], &g->pieces[q], g->pieces[q].type->port[local]);
     }
