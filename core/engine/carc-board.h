@@ -76,15 +76,6 @@ carc_board_square_fits (const CarcBoard *board, gint x, gint y, const CarcTileTy
   return (type->fit[c->demand] >> rotation) & 1;
 }
 
-/* Set bits of a rotation mask (4 bits): a table, as without -mpopcnt the builtin is a libgcc
- * call that cost a fifth of a base game. */
-static inline guint
-carc_rotations_in (guint fit)
-{
-  static const guint8 bits[16] = { 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4 };
-  return bits[fit & 15];
-}
-
 /* How many placements of a square tile of @type the frontier offers. */
 static inline guint
 carc_board_count_square (const CarcBoard *b, const CarcTileType *type)
@@ -94,7 +85,7 @@ carc_board_count_square (const CarcBoard *b, const CarcTileType *type)
   for (guint i = 0; i < b->n_present; i++)
     {
       guint d = present[i];
-      n += len[d] * carc_rotations_in (type->fit[d]);
+      n += len[d] * type->n_fit[d];
     }
   return n;
 }

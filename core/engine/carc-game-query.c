@@ -306,16 +306,17 @@ carc_game_get_placement (CarcGame *self, guint index, CarcPlacement *placement)
       return TRUE;
     }
   const CarcBoard *b = &self->board;
-  const guint8 *fit = self->tile->fit;
+  const guint8 *n_fit = self->tile->n_fit;
   for (guint i = 0; i < b->n_frontier; i++)
     {
       const CarcFrontierNode *cell = &b->frontier[i];
-      guint f = fit[cell->demand], per_cell = carc_rotations_in (f);
+      guint per_cell = n_fit[cell->demand];
       if (index >= per_cell)
         {
           index -= per_cell;
           continue;
         }
+      guint f = self->tile->fit[cell->demand];
       while (index--)
         f &= f - 1;
       *placement

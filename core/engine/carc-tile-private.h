@@ -66,6 +66,9 @@ struct _CarcTileType
    * square tile that includes sharing an edge (fit[0] is empty); for a triangular piece it says
    * only whether its legs match (carc_game_piece_fits() checks the rest). */
   guint8 fit[CARC_DEMAND_VALUES];
+  /* n_fit[demand]: how many rotations fit[demand] holds (what the placement count and the
+   * k-th placement add up, without a popcount: that is a libgcc call without -mpopcnt). */
+  guint8 n_fit[CARC_DEMAND_VALUES];
   guint n_tags;
   CarcTileTag *tags;
   guint n_attrs;

@@ -126,6 +126,8 @@ carc_tile_type_finish (CarcTileType *t)
         t->fit[demand] = fit;
       else /* A tile of walls only looks the same every way round: one rotation. */
         t->fit[demand] = demand ? (t->all_walls ? fit & 1 : fit) : 0;
+      t->n_fit[demand] = (guint8)((t->fit[demand] & 1) + ((t->fit[demand] >> 1) & 1)
+                                  + ((t->fit[demand] >> 2) & 1) + ((t->fit[demand] >> 3) & 1));
     }
 }
 
