@@ -133,10 +133,11 @@ carc_board_put (CarcBoard *b, gint x, gint y, guint piece, const CarcTileType *t
     frontier_remove (b, c);
   for (guint s = 0; s < 4; s++)
     {
-      gint nx = x + carc_side_dx[s], ny = y + carc_side_dy[s];
-      CarcCell *n = carc_board_cell (b, nx, ny);
+      /* ensure_room() made the neighbours' cells: each is at a fixed offset from this one */
+      CarcCell *n = c + carc_side_dx[s] + carc_side_dy[s] * (gint)b->w;
       if (n->piece[0])
         continue;
+      gint nx = x + carc_side_dx[s], ny = y + carc_side_dy[s];
       /* Each side of a cell faces one piece at most: adding its digit sets that side. */
       guint16 demand = (guint16)(n->demand + type->gives[rotation][s]);
       if (!n->slot)
