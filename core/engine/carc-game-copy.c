@@ -108,7 +108,8 @@ carc_game_copy (CarcGame *self, GError **error)
   c->placements = NULL;
   c->cap_placements = 0;
   c->placements_listed = FALSE;
-  carc_score_init_marks (c);
+  c->unit_mark = c->seg_mark = NULL;
+  c->mark_cap_units = c->mark_cap_segs = 0;
   memset (c->hand_lists, 0, sizeof c->hand_lists);
   c->hand_listed = 0;
 

@@ -304,7 +304,6 @@ allocate (CarcGame *g, const CarcTileType *start)
   g->followers = g_new (CarcFollower, g->cap_followers);
   g->cap_moves = 2 * (g->deck_len + in_hands + 1);
   g->moves = g_new (CarcMove, g->cap_moves);
-  carc_score_init_marks (g);
 }
 
 /* A game being created, up to its draw pile: the config checked and frozen, the supplies and

@@ -305,7 +305,6 @@ G_GNUC_INTERNAL guint carc_game_put_piece (CarcGame *g, const CarcTileType *t, g
                                            guint rot, gint player);
 
 /* carc-score.c */
-G_GNUC_INTERNAL void carc_score_init_marks (CarcGame *g);
 G_GNUC_INTERNAL void carc_score_turn (CarcGame *g);
 G_GNUC_INTERNAL void carc_score_final (CarcGame *g);
 G_GNUC_INTERNAL void carc_score_return_follower (CarcGame *g, CarcFollower *fw);

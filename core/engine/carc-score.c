@@ -5,29 +5,18 @@
 #include <string.h>
 #include "carc-game-private.h"
 
-/* Makes the mark arrays, cleared, with room for every piece and segment the game has room
- * for: a game sizes those at creation, so they grow in play only past that (reserved
- * pieces are counted in). */
-void
-carc_score_init_marks (CarcGame *g)
-{
-  g->mark_cap_units = MAX (g->cap_pieces, 1u);
-  g->mark_cap_segs = MAX (g->features.cap, 1u);
-  g->unit_mark = g_new0 (guint, g->mark_cap_units);
-  g->seg_mark = g_new0 (guint, g->mark_cap_segs);
-  g->epoch = 0;
-}
-
-/* Starts a new marking round; the mark arrays grow with the board, and whenever one is
- * reallocated (or the epoch wraps) both are cleared so no stale mark survives. */
+/* Starts a new marking round; the mark arrays are made at the first (in a game and in each
+ * copy: many copies never score) with room for every piece and segment the game has room
+ * for, so they grow in play only past that, and whenever one is reallocated (or the epoch
+ * wraps) both are cleared so no stale mark survives. */
 static void
 next_epoch (CarcGame *g)
 {
   gboolean reset = ++g->epoch == 0;
   if (g->mark_cap_units < g->n_pieces || g->mark_cap_segs < g->features.n)
     {
-      g->mark_cap_units = MAX (g->n_pieces, g->mark_cap_units * 2);
-      g->mark_cap_segs = MAX (g->features.n, g->mark_cap_segs * 2);
+      g->mark_cap_units = MAX (MAX (g->n_pieces, g->cap_pieces), g->mark_cap_units * 2);
+      g->mark_cap_segs = MAX (MAX (g->features.n, g->features.cap), g->mark_cap_segs * 2);
       g->unit_mark = g_renew (guint, g->unit_mark, g->mark_cap_units);
       g->seg_mark = g_renew (guint, g->seg_mark, g->mark_cap_segs);
       reset = TRUE;
