@@ -129,6 +129,8 @@ static gint
 compare_types (gconstpointer a, gconstpointer b)
 {
   const CarcTileType *ta = *(const CarcTileType *const *)a, *tb = *(const CarcTileType *const *)b;
+  if (ta == tb)
+    return 0; /* copies of one type: most comparisons of a pile, no string to compare */
   gint c = strcmp (ta->id, tb->id);
   return c ? c : (gint)ta->index - (gint)tb->index;
 }
