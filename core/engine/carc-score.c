@@ -365,13 +365,13 @@ complete_free_cloisters (CarcGame *g)
   for (gint dy = -1; dy <= 1; dy++)
     for (gint dx = -1; dx <= 1; dx++)
       {
-        CarcPieceInfo at[2];
-        guint n = carc_game_get_pieces_at (g, pp->x + dx, pp->y + dy, at);
-        for (guint k = 0; k < n; k++)
+        const CarcCell *c = carc_board_cell (&g->board, pp->x + dx, pp->y + dy);
+        for (guint k = 0; c && k < 2 && c->piece[k]; k++)
           {
-            if (at[k].index != placed && !filled)
+            guint index = c->piece[k] - 1u;
+            if (index != placed && !filled)
               continue;
-            const CarcPiece *p = &g->pieces[at[k].index];
+            const CarcPiece *p = &g->pieces[index];
             for (guint s = 0; s < p->type->n_segments; s++)
               {
                 gint seg = (gint)(p->seg_base + s);
