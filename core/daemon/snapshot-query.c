@@ -7,6 +7,7 @@
  */
 #include "config.h"
 
+#include "commit.h"
 #include "snapshot-query.h"
 
 #include "board-query.h"
@@ -81,8 +82,11 @@ carcd_game_get_snapshot (DBusConnection *c, DBusMessage *msg, gpointer session)
   if (!carcd_caller_identify_only_token (msg, s, "GetSnapshot", &caller, &error))
     return carcd_error_reply (msg, error);
   snap.seat = caller.seat;
-  /* the changes marked but not sent yet go out first, with their numbers: the snapshot's
-   * number is then the last of everything sent before it */
+  /* moves not on disk yet hold signals that have no numbers yet: the snapshot would hold
+   * their pieces under a number before theirs. They land first (a failed flush undoes them),
+   * as for Start; then the changes marked but not sent go out, with their numbers: the
+   * snapshot's number is then the last of everything sent before it */
+  carcd_commit_run (s->daemon);
   cdbus_flush (c);
   return carcd_reply_with (msg, append_snapshot, &snap);
 }

@@ -722,6 +722,82 @@ START_TEST (test_deleted_in_flight)
 }
 END_TEST
 
+typedef struct
+{
+  gboolean back;
+  GVariant *value; /* NULL: an error */
+} Answer;
+
+static void
+on_answer (GObject *source, GAsyncResult *result, gpointer data)
+{
+  Answer *a = data;
+
+  a->value = g_dbus_connection_call_finish (G_DBUS_CONNECTION (source), result, NULL);
+  a->back = TRUE;
+}
+
+static void
+on_tile_placed (GDBusConnection *c, const char *sender, const char *path, const char *iface,
+                const char *member, GVariant *params, gpointer data)
+{
+  g_variant_get_child (params, 6, "t", (guint64 *)data);
+}
+
+/* Issue 20 with issue 18's join-in-progress recipe (doc/dbus-game.md): a GetSnapshot that
+ * arrives while a Place is being flushed holds that move's piece only under a number at or
+ * after its TilePlaced's, so that a client applying the signals numbered after the snapshot
+ * does not place it twice. */
+START_TEST (test_snapshot_in_flight)
+{
+  g_autofree char *dir = state_dir_new ();
+  g_autofree char *fail = g_strconcat (dir, ".fail", NULL);
+  g_autofree char *hold = g_strconcat (dir, ".hold", NULL);
+  g_autofree char *in = g_strconcat (hold, ".in", NULL);
+  g_autoptr (GDBusConnection) admin = client_new ();
+  g_autoptr (GRand) rand = g_rand_new_with_seed (20261202);
+  g_autoptr (GPtrArray) replies = g_ptr_array_new_with_free_func (reply_free);
+  GPid pid = daemon_start_shimmed (dir, fail, hold, NULL);
+  Answer snapshot = { FALSE, NULL };
+  guint64 tile_sequence = 0, at = 0;
+  Game g = { 0 };
+  GDBusConnection *c;
+
+  game_setup (&g, admin, 901);
+  guint sub = g_dbus_connection_signal_subscribe (admin, BUS_NAME, GAME_IFACE, "TilePlaced", g.path,
+                                                  NULL, G_DBUS_SIGNAL_FLAGS_NONE, on_tile_placed,
+                                                  &tile_sequence, NULL);
+  bus_round_trip (admin);
+  c = plan_turn (&g, rand);
+  ck_assert (g_file_set_contents (hold, "", 0, NULL));
+  send_moves (&g, c, 0, 1, replies); /* the turn's placement */
+  WAIT_FOR (g_file_test (in, G_FILE_TEST_EXISTS));
+  ck_assert (g_file_test (in, G_FILE_TEST_EXISTS));
+  g_dbus_connection_call (admin, BUS_NAME, g.path, GAME_IFACE, "GetSnapshot",
+                          g_variant_new ("(a{sv})", NULL), NULL, G_DBUS_CALL_FLAGS_NONE, -1, NULL,
+                          on_answer, &snapshot);
+  g_dbus_connection_flush_sync (admin, NULL, NULL);
+  g_usleep (200 * 1000);
+  ck_assert_int_eq (g_unlink (hold), 0);
+  WAIT_FOR (g.replies[0]->back && snapshot.back && tile_sequence != 0);
+  ck_assert_msg (g.replies[0]->ok, "%s", g.replies[0]->error);
+  ck_assert (snapshot.value != NULL);
+  g_autoptr (GVariant) pieces = g_variant_get_child_value (snapshot.value, 3);
+  g_variant_get_child (snapshot.value, 0, "t", &at);
+  ck_assert_uint_eq (g_variant_n_children (pieces), 2); /* the start tile and the move's */
+  ck_assert_uint_ne (tile_sequence, 0);
+  ck_assert_msg (tile_sequence <= at,
+                 "TilePlaced numbered %" G_GUINT64_FORMAT
+                 " after a snapshot numbered %" G_GUINT64_FORMAT " that holds its piece",
+                 tile_sequence, at);
+  g_variant_unref (snapshot.value);
+  g_dbus_connection_signal_unsubscribe (admin, sub);
+  g_unlink (in);
+  game_clear (&g);
+  ck_assert_int_eq (daemon_stop (pid), 0);
+}
+END_TEST
+
 static Suite *
 commit_suite (void)
 {
@@ -736,6 +812,7 @@ commit_suite (void)
   tcase_add_test (tc, test_flush_fails_behind);
   tcase_add_test (tc, test_replies_in_order_behind);
   tcase_add_test (tc, test_deleted_in_flight);
+  tcase_add_test (tc, test_snapshot_in_flight);
   suite_add_tcase (s, tc);
   return s;
 }
