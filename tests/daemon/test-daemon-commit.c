@@ -377,10 +377,14 @@ END_TEST
  * synchronous path's guarantee, doc/persistence.md): a turn's second move, which depended on
  * the first, is refused with it; the games are as before the batch, on the bus and, after a
  * kill -9, on disk; once the disk is back the same turns are made. */
+static GPid daemon_start_shimmed (const char *dir, const char *fail, const char *hold,
+                                  const char *log);
+
 START_TEST (test_flush_fails)
 {
   g_autofree char *dir = state_dir_new ();
   g_autofree char *flag = g_strconcat (dir, ".fail", NULL);
+  g_autofree char *no_hold = g_strconcat (dir, ".hold", NULL); /* never made */
   g_autoptr (GDBusConnection) admin = client_new ();
   g_autoptr (GRand) rand = g_rand_new_with_seed (20261204);
   g_autoptr (GPtrArray) replies = g_ptr_array_new_with_free_func (reply_free);
@@ -389,10 +393,7 @@ START_TEST (test_flush_fails)
   guint n_sent;
   GPid pid;
 
-  g_setenv ("CARCD_TEST_FAIL_FSYNC", flag, TRUE);
-  g_setenv ("LD_PRELOAD", TOP_BUILDDIR "/tests/daemon/.libs/fail-fsync.so", TRUE);
-  pid = daemon_start_in (dir, NULL);
-  g_unsetenv ("LD_PRELOAD");
+  pid = daemon_start_shimmed (dir, flag, no_hold, NULL);
   for (guint i = 0; i < 3; i++)
     game_setup (&games[i], admin, 500 + i);
   for (guint i = 0; i < 3; i++)
@@ -432,7 +433,6 @@ START_TEST (test_flush_fails)
       assert_in_sync (admin, games[i].path, games[i].mirror);
       game_clear (&games[i]);
     }
-  g_unsetenv ("CARCD_TEST_FAIL_FSYNC");
   ck_assert_int_eq (daemon_stop (pid), 0);
 }
 END_TEST
@@ -504,11 +504,22 @@ daemon_start_shimmed (const char *dir, const char *fail, const char *hold, const
   const char *args[] = { state_arg, NULL };
   GPid pid;
 
+  g_autofree char *asan_before = g_strdup (g_getenv ("ASAN_OPTIONS"));
+  /* an ASan build (make check-asan) refuses a library preloaded before its runtime */
+  g_autofree char *asan
+      = g_strdup_printf ("%s%sverify_asan_link_order=0", asan_before ? asan_before : "",
+                         asan_before && *asan_before ? ":" : "");
+
   g_setenv ("CARCD_TEST_FAIL_FSYNC", fail, TRUE);
   g_setenv ("CARCD_TEST_HOLD_FSYNC", hold, TRUE);
+  g_setenv ("ASAN_OPTIONS", asan, TRUE);
   g_setenv ("LD_PRELOAD", TOP_BUILDDIR "/tests/daemon/.libs/fail-fsync.so", TRUE);
   pid = log ? daemon_start_logged (args, log) : daemon_start_in (dir, NULL);
   g_unsetenv ("LD_PRELOAD");
+  if (asan_before)
+    g_setenv ("ASAN_OPTIONS", asan_before, TRUE);
+  else
+    g_unsetenv ("ASAN_OPTIONS");
   g_unsetenv ("CARCD_TEST_FAIL_FSYNC");
   g_unsetenv ("CARCD_TEST_HOLD_FSYNC");
   return pid;
