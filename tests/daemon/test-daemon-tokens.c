@@ -118,7 +118,10 @@ START_TEST (test_creator_token_after_the_creator_left)
   GPid pid = daemon_start (NULL);
   g_autoptr (GDBusConnection) c = client_new ();
   g_autofree char *creator = NULL;
-  g_autofree char *game = create_and_vanish ("({'seed': <@t 5>, 'bots': <@u 1>},)", &creator);
+  /* the bot holds its move for bot-delay's 10 s: it must not move while the refusals below
+   * compare the state before and after (under load it did, between the two snapshots) */
+  g_autofree char *game = create_and_vanish (
+      "({'seed': <@t 5>, 'bots': <@u 1>, 'bot-delay': <@u 10000>},)", &creator);
   g_autofree char *seat = join_and_vanish (game, "Ann");
   guint64 seed;
 
