@@ -92,6 +92,22 @@ read_uint (DBusMessageIter *value, const char *key, guint min, guint max, guint 
   return TRUE;
 }
 
+/* Reads "bot-options" (CreateGame's and ImportGame's): an a{sv} of a strategy and its
+ * options, the library's words prefixed with the option's name. */
+static gboolean
+read_bot_options (DBusMessageIter *value, const char *key, CarcdBotSpec *spec, GError **error)
+{
+  DBusMessageIter dict;
+
+  if (!expect_type (value, key, "a{sv}", error))
+    return FALSE;
+  dbus_message_iter_recurse (value, &dict);
+  if (carcd_bot_spec_read (&dict, FALSE, "random", spec, error))
+    return TRUE;
+  g_prefix_error (error, "Option \"%s\": ", key);
+  return FALSE;
+}
+
 /* Reads an "as" of at most @max strings of at most @max_bytes each. */
 static GStrv
 read_strv (DBusMessageIter *value, const char *key, guint max, gsize max_bytes, GError **error)
@@ -318,16 +334,7 @@ parse_game_option (const char *key, DBusMessageIter *value, Parse *p, GError **e
           return TRUE;
         }
       case 9:
-        {
-          DBusMessageIter dict;
-          if (!expect_type (value, key, "a{sv}", error))
-            return FALSE;
-          dbus_message_iter_recurse (value, &dict);
-          if (carcd_bot_spec_read (&dict, FALSE, "random", &o->bot_spec, error))
-            return TRUE;
-          g_prefix_error (error, "Option \"bot-options\": ");
-          return FALSE;
-        }
+        return read_bot_options (value, key, &o->bot_spec, error);
       default:
         {
           const char *s;
@@ -521,7 +528,7 @@ carcd_game_options_parse (DBusMessageIter *dict, CarcTileSet *tiles, CarcPluginH
 gboolean
 carcd_import_options_parse (DBusMessageIter *dict, CarcdImportOptions *options, GError **error)
 {
-  static const char *const keys[] = { "moves", "name", "bots", "bot-delay", NULL };
+  static const char *const keys[] = { "moves", "name", "bots", "bot-delay", "bot-options", NULL };
   CarcdImportOptions o = { 0 };
   const char *key;
   DBusMessageIter value;
@@ -569,33 +576,39 @@ carcd_import_options_parse (DBusMessageIter *dict, CarcdImportOptions *options, 
           case 2:
             ok = read_uint (&value, key, 0, CARC_MAX_PLAYERS, &o.bots, error);
             break;
-          default:
+          case 3:
             ok = read_uint (&value, key, 0, CARCD_MAX_BOT_DELAY_MS, &o.bot_delay, error);
+            break;
+          default:
+            ok = read_bot_options (&value, key, &o.bot_spec, error);
             break;
         }
     }
   if (!ok)
     {
-      g_free (o.name);
+      carcd_import_options_clear (&o);
       return FALSE;
     }
   *options = o;
   return TRUE;
 }
 
-gboolean
-carcd_import_parse (const char *text, DBusMessageIter *dict, CarcTileSet *tiles,
-                    CarcPluginHost *plugins, CarcdImport *import, GError **error)
+void
+carcd_import_options_clear (CarcdImportOptions *options)
 {
-  CarcdImportOptions o = { 0 };
+  g_clear_pointer (&options->name, g_free);
+  carcd_bot_spec_clear (&options->bot_spec);
+}
+
+/* The record @text replayed as @o asks into @import; @o's name and strategy move into it. */
+static gboolean
+import_replay (const char *text, CarcdImportOptions *o, CarcTileSet *tiles, CarcPluginHost *plugins,
+               CarcdImport *import, GError **error)
+{
   g_autoptr (CarcRecord) record = NULL;
   g_autoptr (CarcGame) game = NULL;
   g_autoptr (GError) record_error = NULL;
-  g_autofree char *name = NULL;
 
-  if (!carcd_import_options_parse (dict, &o, error))
-    return FALSE;
-  name = o.name;
   if (strlen (text) > CARCD_MAX_RECORD_BYTES)
     {
       g_set_error (error, CARCD_ERROR, CARCD_ERROR_LIMIT_EXCEEDED,
@@ -608,14 +621,14 @@ carcd_import_parse (const char *text, DBusMessageIter *dict, CarcTileSet *tiles,
       g_set_error (error, CARCD_ERROR, CARCD_ERROR_INVALID_RECORD, "%s", record_error->message);
       return FALSE;
     }
-  if (o.has_moves && o.moves > carc_record_get_n_moves (record))
+  if (o->has_moves && o->moves > carc_record_get_n_moves (record))
     {
       g_set_error (error, CARCD_ERROR, CARCD_ERROR_INVALID_ARGS,
-                   "Option \"moves\" is %u but the record has %u moves", o.moves,
+                   "Option \"moves\" is %u but the record has %u moves", o->moves,
                    carc_record_get_n_moves (record));
       return FALSE;
     }
-  game = carc_record_replay (record, o.has_moves ? o.moves : G_MAXUINT, NULL, NULL, NULL,
+  game = carc_record_replay (record, o->has_moves ? o->moves : G_MAXUINT, NULL, NULL, NULL,
                              &record_error);
   if (game == NULL)
     {
@@ -624,21 +637,40 @@ carcd_import_parse (const char *text, DBusMessageIter *dict, CarcTileSet *tiles,
     }
   if (!carcd_game_options_from_config (carc_record_get_config (record), &import->options, error))
     return FALSE;
-  if (o.bots > import->options.players)
+  if (o->bots > import->options.players)
     {
       g_set_error (error, CARCD_ERROR, CARCD_ERROR_INVALID_ARGS,
-                   "Option \"bots\" is %u but the game has %u seats", o.bots,
+                   "Option \"bots\" is %u but the game has %u seats", o->bots,
                    import->options.players);
       carcd_game_options_clear (&import->options);
       return FALSE;
     }
-  g_free (import->options.name);
-  import->options.name = name ? g_steal_pointer (&name) : g_strdup ("");
-  import->options.bots = o.bots;
-  import->options.bot_delay = o.bot_delay;
+  if (o->name)
+    {
+      g_free (import->options.name);
+      import->options.name = g_steal_pointer (&o->name);
+    }
+  import->options.bots = o->bots;
+  import->options.bot_delay = o->bot_delay;
+  import->options.bot_spec = o->bot_spec;
+  memset (&o->bot_spec, 0, sizeof o->bot_spec);
   import->record = g_steal_pointer (&record);
   import->game = g_steal_pointer (&game);
   return TRUE;
+}
+
+gboolean
+carcd_import_parse (const char *text, DBusMessageIter *dict, CarcTileSet *tiles,
+                    CarcPluginHost *plugins, CarcdImport *import, GError **error)
+{
+  CarcdImportOptions o = { 0 };
+  gboolean ok;
+
+  if (!carcd_import_options_parse (dict, &o, error))
+    return FALSE;
+  ok = import_replay (text, &o, tiles, plugins, import, error);
+  carcd_import_options_clear (&o);
+  return ok;
 }
 
 void

@@ -67,13 +67,15 @@ typedef struct
   guint moves; /* replay only the first moves */
   guint bots;
   guint bot_delay;
-  char *name; /* NULL if not given */
+  char *name;            /* NULL if not given */
+  CarcdBotSpec bot_spec; /* "bot-options": the strategy of the "bots" seats */
 } CarcdImportOptions;
 
-/* Decodes ImportGame's options: "moves", "name", "bots", "bot-delay". @options->name is the
- * caller's to free. */
+/* Decodes ImportGame's options: "moves", "name", "bots", "bot-delay", "bot-options".
+ * @options->name and @options->bot_spec are the caller's to free (carcd_import_options_clear()). */
 gboolean carcd_import_options_parse (DBusMessageIter *dict, CarcdImportOptions *options,
                                      GError **error);
+void carcd_import_options_clear (CarcdImportOptions *options);
 
 /* What ImportGame's arguments decode to. */
 typedef struct

@@ -320,6 +320,14 @@ START_TEST (test_bad_records)
                   "Unknown option \"turns\"");
   import_refused (a, record, "{'bots': <uint32 3>}", E ("InvalidArgs"),
                   "Option \"bots\" is 3 but the game has 2 seats");
+  /* issue 19: "bot-options" as CreateGame's, the library's words after the option's name */
+  import_refused (a, record, "{'bot-options': <{'strategy': <'best'>}>}", E ("InvalidArgs"),
+                  "Option \"bot-options\": no bot strategy 'best' (random, greedy, mcts)");
+  import_refused (a, record, "{'bot-options': <{'strategy': <'greedy'>, 'ms': <uint32 5>}>}",
+                  E ("InvalidArgs"),
+                  "Option \"bot-options\": bot strategy 'greedy' has no option 'ms'");
+  import_refused (a, record, "{'bot-options': <'mcts'>}", E ("InvalidArgs"),
+                  "Option \"bot-options\" must be of type a{sv}, not s");
   /* nothing was made of them */
   {
     g_autoptr (GVariant) games = call_ok (a, ROOT_PATH, MANAGER_IFACE, "ListGames", NULL);
@@ -364,7 +372,21 @@ START_TEST (test_export_permissions)
 }
 END_TEST
 
-/* An imported game waiting for its players survives a kill, at its position. */
+/* The first seat of @game is a bot whose Player.Strategy is @spec. */
+static void
+assert_bot_strategy (GDBusConnection *c, const char *game, const char *spec)
+{
+  g_autofree char *player = g_strconcat (game, "/player/0", NULL);
+  g_autoptr (GVariant) r = call_ok (c, player, "org.freedesktop.DBus.Properties", "Get",
+                                    g_variant_new ("(ss)", PLAYER_IFACE, "Strategy"));
+  g_autoptr (GVariant) value = NULL;
+
+  g_variant_get (r, "(v)", &value);
+  ck_assert_str_eq (g_variant_get_string (value, NULL), spec);
+}
+
+/* An imported game waiting for its players survives a kill, at its position; its "bots" seat
+ * plays the strategy of "bot-options" (doc/dbus-manager.md, ImportGame), before and after. */
 START_TEST (test_imported_survives)
 {
   g_autofree char *dir = state_dir_new ();
@@ -382,7 +404,9 @@ START_TEST (test_imported_survives)
   record = export_record (a, game);
   /* the bot waits long enough for the position to be read after the start */
   copy = import_game (b, record,
-                      "{'moves': <uint32 40>, 'bots': <uint32 1>, 'bot-delay': <uint32 10000>}");
+                      "{'moves': <uint32 40>, 'bots': <uint32 1>, 'bot-delay': <uint32 10000>, "
+                      "'bot-options': <{'strategy': <'greedy'>}>}");
+  assert_bot_strategy (a, copy, "greedy");
   g_free (join_game (b, copy, "Bea", &token));
   parsed = carc_record_parse (record, -1, tiles, NULL, NULL);
   engine = carc_record_replay (parsed, 40, NULL, NULL, NULL, NULL);
@@ -392,6 +416,7 @@ START_TEST (test_imported_survives)
   have = get_hash (a, copy);
   ck_assert_str_eq (have, want);
   ck_assert_uint_eq (get_uint (a, copy, GAME_IFACE, "State"), 0);
+  assert_bot_strategy (a, copy, "greedy");
   g_variant_unref (call_ok (b, copy, GAME_IFACE, "Rejoin", g_variant_new ("(s)", token)));
   g_variant_unref (call_ok (b, copy, GAME_IFACE, "Start", NO_OPTIONS));
   g_free (have);

@@ -127,7 +127,10 @@ check_dict (DBusMessageIter *arg, CarcTileSet *tiles, CarcPluginHost *plugins)
         g_assert_cmpuint (import.bot_delay, <=, CARCD_MAX_BOT_DELAY_MS);
         g_assert_true (import.has_moves || import.moves == 0);
         g_assert_true (import.name == NULL || strlen (import.name) <= CARCD_MAX_NAME_BYTES);
-        g_free (import.name);
+        /* a strategy read is one the library takes */
+        g_assert_true (import.bot_spec.strategy == NULL
+                       || carc_bot_get_strategy_description (import.bot_spec.strategy) != NULL);
+        carcd_import_options_clear (&import);
       }
   }
   {
