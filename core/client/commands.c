@@ -196,7 +196,7 @@ bot_strategy (const CtlOptions *opts, guint64 bots, GVariant **out, GError **err
   return TRUE;
 }
 
-/* --bot-strategy SPEC as CreateGame's "bot-options", for the --bots seats. */
+/* --bot-strategy SPEC as CreateGame's and ImportGame's "bot-options", for the --bots seats. */
 static gboolean
 bot_strategy_option (const CtlOptions *opts, guint64 bots, GVariantBuilder *b, GError **error)
 {
@@ -205,28 +205,6 @@ bot_strategy_option (const CtlOptions *opts, guint64 bots, GVariantBuilder *b, G
     return FALSE;
   if (strategy)
     g_variant_builder_add (b, "{sv}", "bot-options", strategy);
-  return TRUE;
-}
-
-/* load --bots N --bot-strategy SPEC: ImportGame seats random bots only, so these are
- * AddBot's, named "Bot 1".."Bot N" as ImportGame names its own; one refused, the game goes
- * (we created it) and nothing is left of it. */
-static gboolean
-add_strategy_bots (Ctl *ctl, const char *game, guint64 bots, GVariant *strategy, GError **error)
-{
-  for (guint64 i = 1; i <= bots; i++)
-    {
-      g_autofree char *name = g_strdup_printf ("Bot %" G_GUINT64_FORMAT, i);
-      g_autoptr (GVariant) reply = ctl_call (ctl->conn, game, CTL_IFACE_GAME, "AddBot",
-                                             g_variant_new ("(s@a{sv})", name, strategy), error);
-      if (!reply)
-        {
-          g_autoptr (GVariant) gone
-              = ctl_call (ctl->conn, game, CTL_IFACE_GAME, "Delete",
-                          g_variant_new ("(@a{sv})", token_options (NULL)), NULL);
-          return FALSE;
-        }
-    }
   return TRUE;
 }
 
@@ -366,13 +344,10 @@ ctl_cmd_load (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GErro
     }
   g_auto (GVariantBuilder) b = G_VARIANT_BUILDER_INIT (G_VARIANT_TYPE_VARDICT);
   guint64 bots = 0;
-  g_autoptr (GVariant) strategy = NULL;
-  if (opts->bots && !parse_uint ("--bots", opts->bots, G_MAXUINT32, &bots, error))
-    return FALSE;
-  if (!bot_strategy (opts, bots, &strategy, error)
-      || !add_uint_option (&b, "moves", "--moves", opts->moves, NULL, error)
-      || !add_uint_option (&b, "bots", "--bots", strategy ? NULL : opts->bots, NULL, error)
-      || !add_uint_option (&b, "bot-delay", "--bot-delay", opts->bot_delay, NULL, error))
+  if (!add_uint_option (&b, "moves", "--moves", opts->moves, NULL, error)
+      || !add_uint_option (&b, "bots", "--bots", opts->bots, &bots, error)
+      || !add_uint_option (&b, "bot-delay", "--bot-delay", opts->bot_delay, NULL, error)
+      || !bot_strategy_option (opts, bots, &b, error))
     return FALSE;
   if (opts->name)
     g_variant_builder_add (&b, "{sv}", "name", g_variant_new_string (opts->name));
@@ -384,8 +359,6 @@ ctl_cmd_load (Ctl *ctl, const CtlOptions *opts, char **args, guint n_args, GErro
   g_autofree char *game = NULL;
   const char *token;
   g_variant_get (reply, "(o&s)", &game, &token);
-  if (strategy && !add_strategy_bots (ctl, game, bots, strategy, error))
-    return FALSE;
   /* As new: --watch alone starts a game whose seats the bots fill. */
   gboolean start = opts->start;
   if (!start && opts->watch && !opts->join && bots)

@@ -614,16 +614,15 @@ set -- $(ctl new --players 3 --bots 2 --bot-strategy mcts:iterations=5)
   [ "$(prop "$1/player/1" Player Strategy)" = mcts:iterations=5,threads=1,k=5,reply=2 ] ||
   fail "new --bot-strategy: $(prop "$1/player/0" Player Strategy), $(prop "$1/player/1" Player Strategy)"
 
-# load --bots N --bot-strategy SPEC: ImportGame seats random bots only, so carcassonnectl
-# seats these with AddBot, named as ImportGame names its own; a bot refused (more bots than
-# the record's seats) removes the game it imported: nothing is left
+# load --bots N --bot-strategy SPEC: ImportGame's bot-options, for every bot seat; more bots
+# than the record's seats is ImportGame's InvalidArgs, and no game is made
 # shellcheck disable=SC2046
 set -- $(ctl load "$rec" --moves 20 --bots 2 --bot-strategy greedy)
 [ "$(prop "$1/player/0" Player Strategy) $(prop "$1/player/1" Player Strategy)" = "greedy greedy" ] &&
   [ "$(prop "$1/player/1" Player Name)" = "Bot 2" ] ||
   fail "load --bot-strategy: $(ctl show "$1")"
 games=$(ctl list | wc -l)
-expect 1 GameFull load "$rec" --bots 3 --bot-strategy greedy
+expect 1 InvalidArgs load "$rec" --bots 3 --bot-strategy greedy
 [ "$(ctl list | wc -l)" = "$games" ] || fail "a refused load --bot-strategy left a game: $(ctl list)"
 expect_msg 2 "--bot-strategy is the strategy of the --bots seats: give --bots N too" \
   load "$rec" --bot-strategy greedy
