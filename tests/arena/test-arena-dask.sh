@@ -7,7 +7,7 @@
 # seeds" says; the file names with the set's comma as '+') and the statistics output, which
 # carcassonne-arena --from-records prints from the gathered records, is the same. Usage errors
 # exit 2 with the C arena's message before any cluster starts; a game that fails in a worker
-# exits 1 naming it.
+# exits 1 naming it; a scheduler no worker joins ends the run after --worker-timeout (exit 1).
 # Without PyGObject, Dask (python3-distributed) or the typelib (configured without
 # introspection, as tools/sanitize does): skipped (exit 77, tests/common/require.sh).
 set -eu
@@ -59,6 +59,32 @@ case $msg in *"carcassonne-arena-dask: abbey game "[01]": no expansion called 'a
   *) fail "failed game: $msg" ;; esac
 [ ! -s "$dir/out-f" ] || fail "statistics after a failed game: $(cat "$dir/out-f")"
 
+# a scheduler with no worker (workers that cannot start, or none joined): the run gives up
+# after --worker-timeout, exit 1, naming it, no statistics; a real dask-scheduler on loopback
+if command -v dask-scheduler >/dev/null 2>&1; then
+  dask-scheduler --host 127.0.0.1 --port 0 --no-dashboard --scheduler-file "$dir/sched.json" \
+    >"$dir/sched.log" 2>&1 &
+  sched=$!
+  trap 'kill $sched 2>/dev/null || true; rm -rf "$dir"' EXIT
+  i=0
+  while [ ! -s "$dir/sched.json" ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
+  address=$("$PY" -c 'import json, sys; print(json.load(open(sys.argv[1]))["address"])' "$dir/sched.json") ||
+    fail "dask-scheduler did not start: $(cat "$dir/sched.log")"
+  set +e
+  msg=$(dask --scheduler "$address" --worker-timeout 2 --bot random --bot greedy --games 2 \
+    2>&1 >"$dir/out-s"); st=$?
+  set -e
+  [ "$st" -eq 1 ] || fail "no worker at the scheduler exited $st: $msg"
+  case $msg in *"carcassonne-arena-dask: 0 of 1 workers at $address after 2 s (--worker-timeout)"*) ;;
+    *) fail "no worker at the scheduler: $msg" ;; esac
+  [ ! -s "$dir/out-s" ] || fail "statistics without a worker: $(cat "$dir/out-s")"
+  kill $sched
+  wait $sched 2>/dev/null || true
+  trap 'rm -rf "$dir"' EXIT
+else
+  echo "no dask-scheduler: the --worker-timeout check is not run"
+fi
+
 # usage errors: exit 2 and the C arena's message, before any cluster starts
 set +e
 msg=$(dask --bot greedy 2>&1); st=$?
@@ -70,4 +96,9 @@ msg=$(dask --bot greedy --bot mcts:speed=9 2>&1); st=$?
 set -e
 [ "$st" -eq 2 ] || fail "a bad option exited $st"
 case $msg in *"bot strategy 'mcts' has no option 'speed'"*) ;; *) fail "bad option: $msg" ;; esac
+set +e
+msg=$(dask --bot greedy --bot random --worker-timeout 0 2>&1); st=$?
+set -e
+[ "$st" -eq 2 ] || fail "--worker-timeout 0 exited $st"
+case $msg in *"--worker-timeout above 0"*) ;; *) fail "--worker-timeout 0: $msg" ;; esac
 echo "PASS: carcassonne-arena-dask"
