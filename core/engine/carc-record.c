@@ -1106,7 +1106,9 @@ carc_record_replay (CarcRecord *record, guint n_moves, CarcEventFunc func, gpoin
 /* ---- state hash ------------------------------------------------------------------------- */
 
 /* The bytes of the state, gathered and hashed a block at a time: GChecksum costs about as much
- * per update call as per block, and a state is hundreds of small fields. */
+ * per update call as per block, and a state is hundreds of small fields. The buffer holds a
+ * whole base game's state, so most hashes make one update call; the hasher lives on the stack
+ * (a 2 KB allocation per hash went to malloc's slow path). */
 typedef struct
 {
   GChecksum *checksum;
@@ -1115,12 +1117,25 @@ typedef struct
 } StateHasher;
 
 static void
+hasher_init (StateHasher *h)
+{
+  h->checksum = g_checksum_new (G_CHECKSUM_SHA256);
+  h->len = 0;
+}
+
+static void
+hash_flush (StateHasher *h)
+{
+  g_checksum_update (h->checksum, h->buf, (gssize)h->len);
+  h->len = 0;
+}
+
+static void
 hash_bytes (StateHasher *h, const void *data, gsize n)
 {
-  if (h->len + n > sizeof h->buf)
+  if (G_UNLIKELY (h->len + n > sizeof h->buf))
     {
-      g_checksum_update (h->checksum, h->buf, (gssize)h->len);
-      h->len = 0;
+      hash_flush (h);
       if (n > sizeof h->buf)
         {
           g_checksum_update (h->checksum, data, (gssize)n);
@@ -1131,26 +1146,47 @@ hash_bytes (StateHasher *h, const void *data, gsize n)
   h->len += n;
 }
 
-static void
+/* Little-endian, as every number in both hashes. */
+static inline void
 hash_u32 (StateHasher *h, guint32 v)
 {
-  guint8 b[4] = { v & 0xff, (v >> 8) & 0xff, (v >> 16) & 0xff, v >> 24 };
-  hash_bytes (h, b, 4);
+  if (G_UNLIKELY (h->len + 4 > sizeof h->buf))
+    hash_flush (h);
+  guint8 *b = h->buf + h->len;
+  b[0] = v & 0xff;
+  b[1] = (v >> 8) & 0xff;
+  b[2] = (v >> 16) & 0xff;
+  b[3] = v >> 24;
+  h->len += 4;
 }
 
-static void
+static inline void
 hash_tile (StateHasher *h, const CarcTileType *t)
 {
   const char *id = t ? t->id : "";
   hash_bytes (h, id, strlen (id) + 1);
 }
 
-/* The hex digest of @h's bytes, cut to 16 digits. */
+/* The hex digest of @h's bytes, cut to 16 digits (what g_checksum_get_string() gives, without
+ * formatting the 48 digits dropped); frees the checksum. */
 static char *
 hasher_finish (StateHasher *h)
 {
-  g_checksum_update (h->checksum, h->buf, (gssize)h->len);
-  return g_strndup (g_checksum_get_string (h->checksum), 16);
+  static const char hex[] = "0123456789abcdef";
+  guint8 digest[32];
+  gsize digest_len = sizeof digest;
+  char *out = g_malloc (17);
+
+  hash_flush (h);
+  g_checksum_get_digest (h->checksum, digest, &digest_len);
+  g_checksum_free (h->checksum);
+  for (guint i = 0; i < 8; i++)
+    {
+      out[2 * i] = hex[digest[i] >> 4];
+      out[2 * i + 1] = hex[digest[i] & 15];
+    }
+  out[16] = '\0';
+  return out;
 }
 
 /* The pieces on the board, in the order they were placed. */
@@ -1225,10 +1261,9 @@ carc_game_get_state_hash (CarcGame *game)
 {
   g_return_val_if_fail (CARC_GAME_VALID (game), NULL);
   CarcGame *g = game;
-  g_autoptr (GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
-  g_autofree StateHasher *c = g_new (StateHasher, 1);
-  c->checksum = checksum;
-  c->len = 0;
+  StateHasher hasher;
+  StateHasher *c = &hasher;
+  hasher_init (c);
   hash_u32 (c, g->phase);
   if (g->phase == CARC_PHASE_PLUGIN)
     {
@@ -1285,10 +1320,9 @@ carc_game_get_public_hash (CarcGame *game)
   static const char domain[] = "carcassonne public state 1";
   g_return_val_if_fail (CARC_GAME_VALID (game), NULL);
   CarcGame *g = game;
-  g_autoptr (GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
-  g_autofree StateHasher *c = g_new (StateHasher, 1);
-  c->checksum = checksum;
-  c->len = 0;
+  StateHasher hasher;
+  StateHasher *c = &hasher;
+  hasher_init (c);
   hash_bytes (c, domain, sizeof domain); /* never the same bytes as a full state's */
   hash_u32 (c, g->phase);
   if (g->phase == CARC_PHASE_PLUGIN)
