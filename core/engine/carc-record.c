@@ -132,75 +132,6 @@ add_config (JsonBuilder *b, const CarcGameConfig *config)
   json_builder_end_object (b);
 }
 
-/* A plugin move's parameters, those its type has, in the order of #CarcMoveParams. */
-static void
-add_plugin_params (JsonBuilder *b, const CarcMove *m)
-{
-  if (m->params & CARC_MOVE_PARAM_X)
-    member_int (b, "x", m->x);
-  if (m->params & CARC_MOVE_PARAM_Y)
-    member_int (b, "y", m->y);
-  if (m->params & CARC_MOVE_PARAM_ROTATION)
-    member_int (b, "rotation", m->rotation);
-  if (m->params & CARC_MOVE_PARAM_SEGMENT)
-    member_int (b, "segment", m->segment);
-  if (m->params & CARC_MOVE_PARAM_PIECE)
-    member_int (b, "piece", m->piece);
-  if (m->params & CARC_MOVE_PARAM_FIGURE)
-    {
-      json_builder_set_member_name (b, "figure");
-      json_builder_add_string_value (b, m->figure ? m->figure : "follower");
-    }
-  if (m->params & CARC_MOVE_PARAM_TILE)
-    {
-      json_builder_set_member_name (b, "tile");
-      json_builder_add_string_value (b, m->tile ? m->tile : "");
-    }
-}
-
-static void
-add_move (JsonBuilder *b, const CarcMove *m, const guint *scores, guint n_players)
-{
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, "move");
-  json_builder_add_string_value (b, carc_move_get_name (m));
-  switch (m->type)
-    {
-      case CARC_MOVE_PLUGIN:
-        add_plugin_params (b, m);
-        break;
-      case CARC_MOVE_PLACE_PIECE:
-        member_int (b, "piece", m->piece);
-        G_GNUC_FALLTHROUGH;
-      case CARC_MOVE_PLACE:
-        member_int (b, "x", m->x);
-        member_int (b, "y", m->y);
-        member_int (b, "rotation", m->rotation);
-        break;
-      case CARC_MOVE_DEPLOY:
-        member_int (b, "segment", m->segment);
-        if (m->figure) /* none: the follower, as in records written before figure kinds */
-          {
-            json_builder_set_member_name (b, "figure");
-            json_builder_add_string_value (b, m->figure);
-          }
-        break;
-      case CARC_MOVE_SKIP:
-      case CARC_MOVE_DRAW:
-      case CARC_MOVE_PASS:
-        break;
-    }
-  if (scores)
-    {
-      json_builder_set_member_name (b, "scores");
-      json_builder_begin_array (b);
-      for (guint p = 0; p < n_players; p++)
-        json_builder_add_int_value (b, scores[p]);
-      json_builder_end_array (b);
-    }
-  json_builder_end_object (b);
-}
-
 static char *
 to_string (JsonBuilder *b)
 {
@@ -227,6 +158,52 @@ carc_game_config_to_json (const CarcGameConfig *config)
   return to_string (b);
 }
 
+/* @s as a JSON string, as json-glib's generator prints it: printable ASCII without a quote or
+ * a backslash as it is, anything else escaped by json-glib itself. */
+static void
+append_json_string (GString *out, const char *s)
+{
+  for (const guchar *c = (const guchar *)s; *c; c++)
+    if (*c < 0x20 || *c > 0x7e || *c == '"' || *c == '\\')
+      {
+        g_autoptr (JsonNode) node = json_node_new (JSON_NODE_VALUE);
+        json_node_set_string (node, s);
+        g_autofree char *quoted = json_to_string (node, FALSE);
+        g_string_append (out, quoted);
+        return;
+      }
+  g_string_append_c (out, '"');
+  g_string_append (out, s);
+  g_string_append_c (out, '"');
+}
+
+static void
+append_member_string (GString *out, const char *name, const char *s)
+{
+  g_string_append_printf (out, ",\"%s\":", name);
+  append_json_string (out, s);
+}
+
+/* A plugin move's parameters, those its type has, in the order of #CarcMoveParams. */
+static void
+append_plugin_params (GString *out, const CarcMove *m)
+{
+  if (m->params & CARC_MOVE_PARAM_X)
+    g_string_append_printf (out, ",\"x\":%d", m->x);
+  if (m->params & CARC_MOVE_PARAM_Y)
+    g_string_append_printf (out, ",\"y\":%d", m->y);
+  if (m->params & CARC_MOVE_PARAM_ROTATION)
+    g_string_append_printf (out, ",\"rotation\":%u", m->rotation);
+  if (m->params & CARC_MOVE_PARAM_SEGMENT)
+    g_string_append_printf (out, ",\"segment\":%u", m->segment);
+  if (m->params & CARC_MOVE_PARAM_PIECE)
+    g_string_append_printf (out, ",\"piece\":%u", m->piece);
+  if (m->params & CARC_MOVE_PARAM_FIGURE)
+    append_member_string (out, "figure", m->figure ? m->figure : "follower");
+  if (m->params & CARC_MOVE_PARAM_TILE)
+    append_member_string (out, "tile", m->tile ? m->tile : "");
+}
+
 /**
  * carc_move_to_json:
  * @move: a move
@@ -234,6 +211,9 @@ carc_game_config_to_json (const CarcGameConfig *config)
  * @n_players: how many scores
  *
  * One move of a record: one line of JSON.
+ *
+ * Printed directly rather than through a #JsonBuilder (the daemon writes a line for every
+ * move): the same bytes as json-glib's generator gives, its members in a fixed order.
  *
  * Returns: (transfer full): the JSON text
  */
@@ -243,9 +223,41 @@ carc_move_to_json (const CarcMove *move, const guint *scores, guint n_players)
   g_return_val_if_fail (move != NULL, NULL);
   g_return_val_if_fail ((guint)move->type <= CARC_MOVE_PLUGIN, NULL);
   g_return_val_if_fail (move->type != CARC_MOVE_PLUGIN || move->name, NULL);
-  g_autoptr (JsonBuilder) b = json_builder_new ();
-  add_move (b, move, scores, n_players);
-  return to_string (b);
+  const CarcMove *m = move;
+  GString *out = g_string_sized_new (96);
+
+  g_string_append (out, "{\"move\":");
+  append_json_string (out, carc_move_get_name (m));
+  switch (m->type)
+    {
+      case CARC_MOVE_PLUGIN:
+        append_plugin_params (out, m);
+        break;
+      case CARC_MOVE_PLACE_PIECE:
+        g_string_append_printf (out, ",\"piece\":%u", m->piece);
+        G_GNUC_FALLTHROUGH;
+      case CARC_MOVE_PLACE:
+        g_string_append_printf (out, ",\"x\":%d,\"y\":%d,\"rotation\":%u", m->x, m->y, m->rotation);
+        break;
+      case CARC_MOVE_DEPLOY:
+        g_string_append_printf (out, ",\"segment\":%u", m->segment);
+        if (m->figure) /* none: the follower, as in records written before figure kinds */
+          append_member_string (out, "figure", m->figure);
+        break;
+      case CARC_MOVE_SKIP:
+      case CARC_MOVE_DRAW:
+      case CARC_MOVE_PASS:
+        break;
+    }
+  if (scores)
+    {
+      g_string_append (out, ",\"scores\":[");
+      for (guint p = 0; p < n_players; p++)
+        g_string_append_printf (out, p ? ",%u" : "%u", scores[p]);
+      g_string_append_c (out, ']');
+    }
+  g_string_append_c (out, '}');
+  return g_string_free (out, FALSE);
 }
 
 /**

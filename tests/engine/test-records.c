@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <check.h>
+#include <json-glib/json-glib.h>
 #include <string.h>
 #include "carcassonne.h"
 #include "check-run.h"
@@ -252,6 +253,90 @@ START_TEST (test_config_and_move_lines)
 }
 END_TEST
 
+/* Issue 20: carc_move_to_json() prints a move directly, without json-glib, unless a string in
+ * it needs escaping: the bytes are json-glib's either way. The expected lines are what the
+ * json-glib writer gave before; then every move of random games with every shipped expansion,
+ * against json-glib's own printing of the line read back. */
+START_TEST (test_move_json_bytes)
+{
+  static const guint s3[3] = { 1, 2, 30 }, s2[2] = { 0, 12 };
+  const CarcMove m[] = {
+    { .type = CARC_MOVE_PLACE, .x = -1, .y = 0, .rotation = 3 },
+    { .type = CARC_MOVE_PLACE_PIECE, .piece = 2, .x = 1, .y = -2, .rotation = 1 },
+    { .type = CARC_MOVE_DEPLOY, .segment = 5, .figure = "barn" },
+    { .type = CARC_MOVE_PLUGIN,
+      .name = "wagon-move",
+      .params = 127,
+      .x = -3,
+      .y = 4,
+      .rotation = 2,
+      .segment = 7,
+      .piece = 1 },
+    { .type = CARC_MOVE_PLUGIN,
+      .name = "pick",
+      .params = CARC_MOVE_PARAM_TILE | CARC_MOVE_PARAM_PIECE,
+      .tile = "halftiles.A",
+      .piece = 4 },
+    { .type = CARC_MOVE_DEPLOY, .segment = 1, .figure = "big \"meeple\"\\\n\001/" },
+    { .type = CARC_MOVE_PLUGIN,
+      .name = "pick",
+      .params = CARC_MOVE_PARAM_TILE,
+      .tile = "\303\251-tile" },
+    { .type = CARC_MOVE_SKIP },
+  };
+  static const char *const want[] = {
+    "{\"move\":\"place\",\"x\":-1,\"y\":0,\"rotation\":3}",
+    "{\"move\":\"place\",\"x\":-1,\"y\":0,\"rotation\":3,\"scores\":[0,12]}",
+    "{\"move\":\"place-piece\",\"piece\":2,\"x\":1,\"y\":-2,\"rotation\":1}",
+    "{\"move\":\"place-piece\",\"piece\":2,\"x\":1,\"y\":-2,\"rotation\":1,\"scores\":[1,2,30]}",
+    "{\"move\":\"deploy\",\"segment\":5,\"figure\":\"barn\"}",
+    "{\"move\":\"deploy\",\"segment\":5,\"figure\":\"barn\",\"scores\":[0,12]}",
+    "{\"move\":\"wagon-move\",\"x\":-3,\"y\":4,\"rotation\":2,\"segment\":7,\"piece\":1,\"figure\":"
+    "\"follower\",\"tile\":\"\"}",
+    "{\"move\":\"wagon-move\",\"x\":-3,\"y\":4,\"rotation\":2,\"segment\":7,\"piece\":1,\"figure\":"
+    "\"follower\",\"tile\":\"\",\"scores\":[1,2,30]}",
+    "{\"move\":\"pick\",\"piece\":4,\"tile\":\"halftiles.A\"}",
+    "{\"move\":\"pick\",\"piece\":4,\"tile\":\"halftiles.A\",\"scores\":[0,12]}",
+    "{\"move\":\"deploy\",\"segment\":1,\"figure\":\"big \\\"meeple\\\"\\\\\\n\\u0001/\"}",
+    "{\"move\":\"deploy\",\"segment\":1,\"figure\":\"big "
+    "\\\"meeple\\\"\\\\\\n\\u0001/\",\"scores\":[1,2,30]}",
+    "{\"move\":\"pick\",\"tile\":\"\303\251-tile\"}",
+    "{\"move\":\"pick\",\"tile\":\"\303\251-tile\",\"scores\":[0,12]}",
+    "{\"move\":\"skip\"}",
+    "{\"move\":\"skip\",\"scores\":[1,2,30]}"
+  };
+  G_STATIC_ASSERT (G_N_ELEMENTS (want) == 2 * G_N_ELEMENTS (m));
+  for (guint i = 0; i < G_N_ELEMENTS (m); i++)
+    {
+      g_autofree char *bare = carc_move_to_json (&m[i], NULL, 0);
+      g_autofree char *scored = carc_move_to_json (&m[i], i % 2 ? s3 : s2, i % 2 ? 3 : 2);
+      ck_assert_str_eq (bare, want[2 * i]);
+      ck_assert_str_eq (scored, want[2 * i + 1]);
+    }
+
+  static const char all[]
+      = "abbey,halftiles,hills,inns-cathedrals,mayor,river,traders-builders,vineyards,winter";
+  guint lines = 0;
+  for (guint64 seed = 1; seed <= 20; seed++)
+    {
+      g_autoptr (CarcGame) game = random_game (seed, 2 + seed % 5, seed % 4 ? all : NULL, 1000);
+      guint n;
+      const CarcMove *moves = carc_game_get_moves (game, &n);
+      for (guint i = 0; i < n; i++, lines++)
+        {
+          guint scores[CARC_MAX_PLAYERS] = { i, 0, 7, 1000000, 5, 6 };
+          g_autofree char *line = carc_move_to_json (&moves[i], scores, 2 + seed % 5);
+          g_autoptr (GError) error = NULL;
+          g_autoptr (JsonNode) node = json_from_string (line, &error);
+          ck_assert_msg (node != NULL, "%s: %s", line, error ? error->message : "?");
+          g_autofree char *again = json_to_string (node, FALSE);
+          ck_assert_str_eq (line, again);
+        }
+    }
+  ck_assert_uint_gt (lines, 2000);
+}
+END_TEST
+
 static const char *const good_setup
     = "\"setup\":{\"players\":2,\"followers\":7,\"farmers\":true,\"seed\":\"42\"}";
 
@@ -435,6 +520,7 @@ main (void)
   tcase_add_test (tc, test_round_trip_expansions);
   tcase_add_test (tc, test_draft_picks);
   tcase_add_test (tc, test_config_and_move_lines);
+  tcase_add_test (tc, test_move_json_bytes);
   tcase_add_test (tc, test_bad_records);
   tcase_add_test (tc, test_replay_checks_scores_and_moves);
   tcase_add_test (tc, test_state_hash);
