@@ -20,9 +20,6 @@ carc_board_init (CarcBoard *b)
   b->cells = g_new0 (CarcCell, b->w * b->h);
   b->cap_frontier = 64;
   b->frontier = g_new (CarcFrontierNode, b->cap_frontier);
-  b->len = g_new0 (guint16, CARC_DEMAND_VALUES);
-  b->present = g_new (guint16, 2 * CARC_DEMAND_VALUES); /* read only where len says */
-  b->present_at = b->present + CARC_DEMAND_VALUES;
   b->empty = TRUE;
 }
 
@@ -31,9 +28,6 @@ carc_board_clear (CarcBoard *b)
 {
   g_clear_pointer (&b->cells, g_free);
   g_clear_pointer (&b->frontier, g_free);
-  g_clear_pointer (&b->len, g_free);
-  g_clear_pointer (&b->present, g_free);
-  b->present_at = NULL;
 }
 
 /* Makes sure (x, y) and its four neighbours have cells. */
@@ -58,35 +52,11 @@ ensure_room (CarcBoard *b, gint x, gint y)
     }
 }
 
-/* The per-demand counts of the frontier. */
-static inline void
-demand_add (CarcBoard *b, guint16 d)
-{
-  if (b->len[d]++ == 0)
-    {
-      b->present_at[d] = (guint16)b->n_present;
-      b->present[b->n_present++] = d;
-    }
-}
-
-static inline void
-demand_remove (CarcBoard *b, guint16 d)
-{
-  if (--b->len[d] == 0)
-    {
-      guint at = b->present_at[d];
-      guint16 last = b->present[--b->n_present];
-      b->present[at] = last;
-      b->present_at[last] = (guint16)at;
-    }
-}
-
 /* Takes the cell @c off the frontier: the last frontier cell moves into its place. */
 static void
 frontier_remove (CarcBoard *b, CarcCell *c)
 {
   guint at = c->slot - 1u, last = --b->n_frontier;
-  demand_remove (b, c->demand);
   c->slot = 0;
   if (at != last)
     {
@@ -106,7 +76,6 @@ frontier_add (CarcBoard *b, CarcCell *c, gint x, gint y)
     }
   b->frontier[b->n_frontier] = (CarcFrontierNode){ (gint16)x, (gint16)y, c->demand };
   c->slot = (guint16)++b->n_frontier;
-  demand_add (b, c->demand);
 }
 
 /* The edge a piece of @type turned by @rotation shows on board side @side; -1 where a half
@@ -145,10 +114,8 @@ carc_board_put (CarcBoard *b, gint x, gint y, guint piece, const CarcTileType *t
           n->demand = demand;
           frontier_add (b, n, nx, ny);
         }
-      else if (demand != n->demand)
+      else
         {
-          demand_remove (b, n->demand);
-          demand_add (b, demand);
           n->demand = demand;
           b->frontier[n->slot - 1].demand = demand;
         }
