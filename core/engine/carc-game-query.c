@@ -307,9 +307,19 @@ carc_game_get_placement (CarcGame *self, guint index, CarcPlacement *placement)
     }
   const CarcBoard *b = &self->board;
   const guint8 *n_fit = self->tile->n_fit;
-  for (guint i = 0; i < b->n_frontier; i++)
+  const CarcFrontierNode *cell = b->frontier, *end = cell + b->n_frontier;
+  const CarcFrontierNode *end4 = cell + (b->n_frontier & ~3u);
+  /* Four cells a step while the placement lies past them, then one by one. */
+  for (; cell < end4; cell += 4)
     {
-      const CarcFrontierNode *cell = &b->frontier[i];
+      guint four = (guint)n_fit[cell[0].demand] + n_fit[cell[1].demand] + n_fit[cell[2].demand]
+                   + n_fit[cell[3].demand];
+      if (index < four)
+        break;
+      index -= four;
+    }
+  for (; cell < end; cell++)
+    {
       guint per_cell = n_fit[cell->demand];
       if (index >= per_cell)
         {
