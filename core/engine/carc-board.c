@@ -100,10 +100,11 @@ carc_board_put (CarcBoard *b, gint x, gint y, guint piece, const CarcTileType *t
   c->piece[c->piece[0] ? 1 : 0] = (guint16)(piece + 1);
   if (c->slot)
     frontier_remove (b, c);
+  /* ensure_room() made the neighbours' cells: each is at a fixed offset from this one */
+  const gint step[4] = { -(gint)b->w, 1, (gint)b->w, -1 };
   for (guint s = 0; s < 4; s++)
     {
-      /* ensure_room() made the neighbours' cells: each is at a fixed offset from this one */
-      CarcCell *n = c + carc_side_dx[s] + carc_side_dy[s] * (gint)b->w;
+      CarcCell *n = c + step[s];
       if (n->piece[0])
         continue;
       gint nx = x + carc_side_dx[s], ny = y + carc_side_dy[s];

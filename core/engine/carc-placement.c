@@ -356,12 +356,13 @@ carc_game_put_piece (CarcGame *g, const CarcTileType *t, gint x, gint y, guint r
   guint nsides = t->shape == CARC_SHAPE_SQUARE ? 4 : 2;
   const CarcBoard *b = &g->board;
   const CarcCell *here = carc_board_cell (b, x, y);
+  /* The board has room around the piece now (carc_board_put()): each neighbour's cell is at a
+   * fixed offset. A square there is the common case; halves take the general test. */
+  const gint step[4] = { -(gint)b->w, 1, (gint)b->w, -1 };
   for (guint l = 0; l < nsides; l++)
     {
       guint s = (l + rot) & 3, local;
-      /* The board has room around the piece now (carc_board_put()): the neighbour's cell is
-       * at a fixed offset. A square there is the common case; halves take the general test. */
-      const CarcCell *n = here + carc_side_dx[s] + carc_side_dy[s] * (gint)b->w;
+      const CarcCell *n = here + step[s];
       if (!n->piece[0])
         continue;
       gint q = n->piece[0] - 1;
