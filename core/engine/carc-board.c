@@ -96,6 +96,7 @@ void
 carc_board_put (CarcBoard *b, gint x, gint y, guint piece, const CarcTileType *type, guint rotation)
 {
   ensure_room (b, x, y);
+  b->block_type = NULL;
   CarcCell *c = carc_board_cell (b, x, y);
   c->piece[c->piece[0] ? 1 : 0] = (guint16)(piece + 1);
   if (c->slot)

@@ -27,6 +27,9 @@ typedef struct
   guint16 demand;
 } CarcFrontierNode;
 
+/* How many blocks of four frontier cells the last count keeps sums for (CarcBoard.block_sum). */
+#define CARC_BOARD_BLOCKS 32
+
 typedef struct
 {
   CarcCell *cells;
@@ -36,6 +39,12 @@ typedef struct
   guint n_frontier, cap_frontier;
   gint min_x, min_y, max_x, max_y;
   gboolean empty;
+  /* What the last count of a square tile's placements (carc_board_count_square()) summed over
+   * each four frontier cells: block_sum[i] for cells 4i to 4i + 3, for the type block_type, so
+   * that the k-th placement can skip four cells with one byte. NULL once the frontier
+   * changes. */
+  const CarcTileType *block_type;
+  guint8 block_sum[CARC_BOARD_BLOCKS];
 } CarcBoard;
 
 G_GNUC_INTERNAL extern const int carc_side_dx[4];
@@ -69,20 +78,34 @@ carc_board_square_fits (const CarcBoard *board, gint x, gint y, const CarcTileTy
   return (type->fit[c->demand] >> rotation) & 1;
 }
 
-/* How many placements of a square tile of @type the frontier offers: a walk over the frontier
- * array, four cells a step. (Counts per demand, kept as the frontier changed, cost more to keep
- * than this walk, about 45 cells late in a base game, costs at each draw.) */
+/* The rotations of a square tile (its n_fit) that fit the four frontier cells at @f. */
 static inline guint
-carc_board_count_square (const CarcBoard *b, const CarcTileType *type)
+carc_board_fits_of_four (const CarcFrontierNode *f, const guint8 *n_fit)
+{
+  return (guint)n_fit[f[0].demand] + n_fit[f[1].demand] + n_fit[f[2].demand] + n_fit[f[3].demand];
+}
+
+/* How many placements of a square tile of @type the frontier offers: a walk over the frontier
+ * array, four cells a step, that keeps each step's sum (block_sum). (Counts per demand, kept as
+ * the frontier changed, cost more to keep than this walk, about 45 cells late in a base game,
+ * costs at each draw.) */
+static inline guint
+carc_board_count_square (CarcBoard *b, const CarcTileType *type)
 {
   const guint8 *n_fit = type->n_fit;
-  const CarcFrontierNode *f = b->frontier, *end = f + b->n_frontier,
-                         *end4 = f + (b->n_frontier & ~3u);
+  const CarcFrontierNode *f = b->frontier, *end = f + b->n_frontier;
+  const CarcFrontierNode *end4 = f + 4 * MIN (b->n_frontier / 4, CARC_BOARD_BLOCKS);
+  guint8 *sum = b->block_sum;
   guint n = 0;
-  for (; f < end4; f += 4)
-    n += (guint)n_fit[f[0].demand] + n_fit[f[1].demand] + n_fit[f[2].demand] + n_fit[f[3].demand];
+  for (; f < end4; f += 4, sum++)
+    {
+      guint four = carc_board_fits_of_four (f, n_fit);
+      *sum = (guint8)four;
+      n += four;
+    }
   for (; f < end; f++)
     n += n_fit[f->demand];
+  b->block_type = type;
   return n;
 }
 

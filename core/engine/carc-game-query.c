@@ -308,15 +308,24 @@ carc_game_get_placement (CarcGame *self, guint index, CarcPlacement *placement)
   const CarcBoard *b = &self->board;
   const guint8 *n_fit = self->tile->n_fit;
   const CarcFrontierNode *cell = b->frontier, *end = cell + b->n_frontier;
-  const CarcFrontierNode *end4 = cell + (b->n_frontier & ~3u);
-  /* Four cells a step while the placement lies past them, then one by one. */
-  for (; cell < end4; cell += 4)
+  /* Four cells a step while the placement lies past them, by the sums the draw's count kept
+   * when it was this tile's on this frontier, then one by one. */
+  if (b->block_type == self->tile)
     {
-      guint four = (guint)n_fit[cell[0].demand] + n_fit[cell[1].demand] + n_fit[cell[2].demand]
-                   + n_fit[cell[3].demand];
-      if (index < four)
-        break;
-      index -= four;
+      guint blocks = MIN (b->n_frontier / 4, CARC_BOARD_BLOCKS);
+      for (guint i = 0; i < blocks && index >= b->block_sum[i]; i++, cell += 4)
+        index -= b->block_sum[i];
+    }
+  else
+    {
+      const CarcFrontierNode *end4 = cell + (b->n_frontier & ~3u);
+      for (; cell < end4; cell += 4)
+        {
+          guint four = carc_board_fits_of_four (cell, n_fit);
+          if (index < four)
+            break;
+          index -= four;
+        }
     }
   for (; cell < end; cell++)
     {
