@@ -287,15 +287,16 @@ static void
 join_edges (CarcGame *g, const CarcPiece *p, const gint8 *mine, const CarcPiece *q,
             const gint8 *theirs)
 {
+  /* roads and cities close: their open ports count down */
+  const guint closable = (1u << CARC_FEATURE_ROAD) | (1u << CARC_FEATURE_CITY);
   CarcFeatures *f = &g->features;
   gint last_a = -1, last_b = -1, r = -1;
   for (guint i = 0; i < 3; i++)
     {
       gint la = mine[i], lb = theirs[2 - i];
-      gint a = la < 0 ? -1 : (gint)p->seg_base + la;
-      gint b = lb < 0 ? -1 : (gint)q->seg_base + lb;
-      if (a >= 0 && b >= 0)
+      if (la >= 0 && lb >= 0)
         {
+          gint a = (gint)p->seg_base + la, b = (gint)q->seg_base + lb;
           /* A city edge's three ports join the same two segments: one union for all. */
           if (a != last_a || b != last_b)
             {
@@ -303,16 +304,17 @@ join_edges (CarcGame *g, const CarcPiece *p, const gint8 *mine, const CarcPiece 
               last_a = a;
               last_b = b;
             }
-          if (f->segs[r].kind == CARC_FEATURE_ROAD || f->segs[r].kind == CARC_FEATURE_CITY)
+          if ((closable >> f->segs[r].kind) & 1)
             f->segs[r].open -= 2;
         }
-      else if (a >= 0 || b >= 0)
+      else if (la >= 0 || lb >= 0)
         {
-          gint end = carc_features_find (f, a >= 0 ? a : b);
-          if (f->segs[end].kind == CARC_FEATURE_ROAD || f->segs[end].kind == CARC_FEATURE_CITY)
+          gint end
+              = carc_features_find (f, la >= 0 ? (gint)p->seg_base + la : (gint)q->seg_base + lb);
+          if ((closable >> f->segs[end].kind) & 1)
             {
               f->segs[end].open -= 1;
-              if (b >= 0 && g->n_touched < G_N_ELEMENTS (g->touched))
+              if (lb >= 0 && g->n_touched < G_N_ELEMENTS (g->touched))
                 g->touched[g->n_touched++] = end;
             }
         }
