@@ -67,14 +67,14 @@ frontier_remove (CarcBoard *b, CarcCell *c)
 }
 
 static void
-frontier_add (CarcBoard *b, CarcCell *c, gint x, gint y)
+frontier_add (CarcBoard *b, CarcCell *c, gint x, gint y, guint16 demand)
 {
   if (b->n_frontier == b->cap_frontier)
     {
       b->cap_frontier *= 2;
       b->frontier = g_renew (CarcFrontierNode, b->frontier, b->cap_frontier);
     }
-  b->frontier[b->n_frontier] = (CarcFrontierNode){ (gint16)x, (gint16)y, c->demand };
+  b->frontier[b->n_frontier] = (CarcFrontierNode){ (gint16)x, (gint16)y, demand };
   c->slot = (guint16)++b->n_frontier;
 }
 
@@ -110,17 +110,11 @@ carc_board_put (CarcBoard *b, gint x, gint y, guint piece, const CarcTileType *t
         continue;
       gint nx = x + carc_side_dx[s], ny = y + carc_side_dy[s];
       /* Each side of a cell faces one piece at most: adding its digit sets that side. */
-      guint16 demand = (guint16)(n->demand + type->gives[rotation][s]);
+      guint16 give = type->gives[rotation][s];
       if (!n->slot)
-        {
-          n->demand = demand;
-          frontier_add (b, n, nx, ny);
-        }
+        frontier_add (b, n, nx, ny, give);
       else
-        {
-          n->demand = demand;
-          b->frontier[n->slot - 1].demand = demand;
-        }
+        b->frontier[n->slot - 1].demand += give;
     }
   if (b->empty)
     {

@@ -7,18 +7,17 @@
 
 G_BEGIN_DECLS
 
-/* A cell. A frontier cell (an empty cell next to the landscape) has a demand: one base-5 digit
- * a side (N weighs 1, E 5, S 25, W 125), 0 for no neighbour (or a wall, which demands
- * nothing), else the neighbour's edge (carc_demand_digit()); and its place in the frontier
- * array. */
+/* A cell: its pieces, and for a frontier cell (an empty cell next to the landscape) its place
+ * in the frontier array, where its demand is. (Six bytes: the grid every new game zeroes.) */
 typedef struct
 {
   guint16 piece[2]; /* piece index + 1 of the pieces in the cell; 0 = none */
   guint16 slot;     /* frontier index + 1; 0 = not on the frontier */
-  guint16 demand;   /* < CARC_DEMAND_VALUES */
 } CarcCell;
 
-/* A frontier cell. The frontier is one dense array (a cell leaving it is replaced by the
+/* A frontier cell and its demand: one base-5 digit a side (N weighs 1, E 5, S 25, W 125), 0
+ * for no neighbour (or a wall, which demands nothing), else the neighbour's edge
+ * (carc_demand_digit()). The frontier is one dense array (a cell leaving it is replaced by the
  * last), so a placement is found by index with a walk over consecutive memory. */
 typedef struct
 {
@@ -75,7 +74,7 @@ carc_board_square_fits (const CarcBoard *board, gint x, gint y, const CarcTileTy
   const CarcCell *c = carc_board_cell (board, x, y);
   if (!c || c->piece[0] || !c->slot || rotation > 3)
     return FALSE;
-  return (type->fit[c->demand] >> rotation) & 1;
+  return (type->fit[board->frontier[c->slot - 1].demand] >> rotation) & 1;
 }
 
 /* The rotations of a square tile (its n_fit) that fit the four frontier cells at @f. */

@@ -127,8 +127,12 @@ fits (CarcGame *g, const CarcTileType *t, gint x, gint y, guint rot, gboolean as
   gboolean contact = FALSE;
   /* An empty frontier cell's demand rules out most rotations at once: a side it demands is a
    * real edge (not a wall, not a gap) that must match. */
-  if (!c->piece[0] && c->slot && c->demand && !((t->fit[c->demand] >> rot) & 1))
-    return FALSE;
+  if (!c->piece[0] && c->slot)
+    {
+      guint d = g->board.frontier[c->slot - 1].demand;
+      if (d && !((t->fit[d] >> rot) & 1))
+        return FALSE;
+    }
   if (t->shape == CARC_SHAPE_SQUARE || !c->piece[0])
     {
       /* An empty cell must at least lie next to the landscape (the frontier), whatever a
