@@ -20,9 +20,6 @@ carc_board_init (CarcBoard *b)
   b->cells = g_new0 (CarcCell, b->w * b->h);
   b->cap_frontier = 64;
   b->frontier = g_new (CarcFrontierNode, b->cap_frontier);
-  b->len = g_new0 (guint16, CARC_DEMAND_VALUES);
-  b->present = g_new (guint16, 2 * CARC_DEMAND_VALUES); /* read only where len says */
-  b->present_at = b->present + CARC_DEMAND_VALUES;
   b->empty = TRUE;
 }
 
@@ -31,9 +28,6 @@ carc_board_clear (CarcBoard *b)
 {
   g_clear_pointer (&b->cells, g_free);
   g_clear_pointer (&b->frontier, g_free);
-  g_clear_pointer (&b->len, g_free);
-  g_clear_pointer (&b->present, g_free);
-  b->present_at = NULL;
 }
 
 /* Makes sure (x, y) and its four neighbours have cells. */
@@ -58,35 +52,11 @@ ensure_room (CarcBoard *b, gint x, gint y)
     }
 }
 
-/* The per-demand counts of the frontier. */
-static inline void
-demand_add (CarcBoard *b, guint16 d)
-{
-  if (b->len[d]++ == 0)
-    {
-      b->present_at[d] = (guint16)b->n_present;
-      b->present[b->n_present++] = d;
-    }
-}
-
-static inline void
-demand_remove (CarcBoard *b, guint16 d)
-{
-  if (--b->len[d] == 0)
-    {
-      guint at = b->present_at[d];
-      guint16 last = b->present[--b->n_present];
-      b->present[at] = last;
-      b->present_at[last] = (guint16)at;
-    }
-}
-
 /* Takes the cell @c off the frontier: the last frontier cell moves into its place. */
 static void
 frontier_remove (CarcBoard *b, CarcCell *c)
 {
   guint at = c->slot - 1u, last = --b->n_frontier;
-  demand_remove (b, c->demand);
   c->slot = 0;
   if (at != last)
     {
@@ -97,16 +67,15 @@ frontier_remove (CarcBoard *b, CarcCell *c)
 }
 
 static void
-frontier_add (CarcBoard *b, CarcCell *c, gint x, gint y)
+frontier_add (CarcBoard *b, CarcCell *c, gint x, gint y, guint16 demand)
 {
   if (b->n_frontier == b->cap_frontier)
     {
       b->cap_frontier *= 2;
       b->frontier = g_renew (CarcFrontierNode, b->frontier, b->cap_frontier);
     }
-  b->frontier[b->n_frontier] = (CarcFrontierNode){ (gint16)x, (gint16)y, c->demand };
+  b->frontier[b->n_frontier] = (CarcFrontierNode){ (gint16)x, (gint16)y, demand };
   c->slot = (guint16)++b->n_frontier;
-  demand_add (b, c->demand);
 }
 
 /* The edge a piece of @type turned by @rotation shows on board side @side; -1 where a half
@@ -127,31 +96,25 @@ void
 carc_board_put (CarcBoard *b, gint x, gint y, guint piece, const CarcTileType *type, guint rotation)
 {
   ensure_room (b, x, y);
+  b->block_type = NULL;
   CarcCell *c = carc_board_cell (b, x, y);
   c->piece[c->piece[0] ? 1 : 0] = (guint16)(piece + 1);
   if (c->slot)
     frontier_remove (b, c);
+  /* ensure_room() made the neighbours' cells: each is at a fixed offset from this one */
+  const gint step[4] = { -(gint)b->w, 1, (gint)b->w, -1 };
   for (guint s = 0; s < 4; s++)
     {
-      /* ensure_room() made the neighbours' cells: each is at a fixed offset from this one */
-      CarcCell *n = c + carc_side_dx[s] + carc_side_dy[s] * (gint)b->w;
+      CarcCell *n = c + step[s];
       if (n->piece[0])
         continue;
       gint nx = x + carc_side_dx[s], ny = y + carc_side_dy[s];
       /* Each side of a cell faces one piece at most: adding its digit sets that side. */
-      guint16 demand = (guint16)(n->demand + type->gives[rotation][s]);
+      guint16 give = type->gives[rotation][s];
       if (!n->slot)
-        {
-          n->demand = demand;
-          frontier_add (b, n, nx, ny);
-        }
-      else if (demand != n->demand)
-        {
-          demand_remove (b, n->demand);
-          demand_add (b, demand);
-          n->demand = demand;
-          b->frontier[n->slot - 1].demand = demand;
-        }
+        frontier_add (b, n, nx, ny, give);
+      else
+        b->frontier[n->slot - 1].demand += give;
     }
   if (b->empty)
     {

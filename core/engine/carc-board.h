@@ -7,18 +7,17 @@
 
 G_BEGIN_DECLS
 
-/* A cell. A frontier cell (an empty cell next to the landscape) has a demand: one base-5 digit
- * a side (N weighs 1, E 5, S 25, W 125), 0 for no neighbour (or a wall, which demands
- * nothing), else the neighbour's edge (carc_demand_digit()); and its place in the frontier
- * array. */
+/* A cell: its pieces, and for a frontier cell (an empty cell next to the landscape) its place
+ * in the frontier array, where its demand is. (Six bytes: the grid every new game zeroes.) */
 typedef struct
 {
   guint16 piece[2]; /* piece index + 1 of the pieces in the cell; 0 = none */
   guint16 slot;     /* frontier index + 1; 0 = not on the frontier */
-  guint16 demand;   /* < CARC_DEMAND_VALUES */
 } CarcCell;
 
-/* A frontier cell. The frontier is one dense array (a cell leaving it is replaced by the
+/* A frontier cell and its demand: one base-5 digit a side (N weighs 1, E 5, S 25, W 125), 0
+ * for no neighbour (or a wall, which demands nothing), else the neighbour's edge
+ * (carc_demand_digit()). The frontier is one dense array (a cell leaving it is replaced by the
  * last), so a placement is found by index with a walk over consecutive memory. */
 typedef struct
 {
@@ -27,6 +26,9 @@ typedef struct
   guint16 demand;
 } CarcFrontierNode;
 
+/* How many blocks of four frontier cells the last count keeps sums for (CarcBoard.block_sum). */
+#define CARC_BOARD_BLOCKS 32
+
 typedef struct
 {
   CarcCell *cells;
@@ -34,15 +36,14 @@ typedef struct
   guint w, h;
   CarcFrontierNode *frontier;
   guint n_frontier, cap_frontier;
-  /* Per demand (CARC_DEMAND_VALUES each, on the heap: in the game object they were two thirds
-   * of what every new game zeroes): frontier cells with it; the demands some frontier cell
-   * has, in no order; where each of those is in present[]. */
-  guint16 *len;
-  guint16 *present;
-  guint16 *present_at; /* in present's block, after it */
-  guint n_present;
   gint min_x, min_y, max_x, max_y;
   gboolean empty;
+  /* What the last count of a square tile's placements (carc_board_count_square()) summed over
+   * each four frontier cells: block_sum[i] for cells 4i to 4i + 3, for the type block_type, so
+   * that the k-th placement can skip four cells with one byte. NULL once the frontier
+   * changes. */
+  const CarcTileType *block_type;
+  guint8 block_sum[CARC_BOARD_BLOCKS];
 } CarcBoard;
 
 G_GNUC_INTERNAL extern const int carc_side_dx[4];
@@ -73,20 +74,37 @@ carc_board_square_fits (const CarcBoard *board, gint x, gint y, const CarcTileTy
   const CarcCell *c = carc_board_cell (board, x, y);
   if (!c || c->piece[0] || !c->slot || rotation > 3)
     return FALSE;
-  return (type->fit[c->demand] >> rotation) & 1;
+  return (type->fit[board->frontier[c->slot - 1].demand] >> rotation) & 1;
 }
 
-/* How many placements of a square tile of @type the frontier offers. */
+/* The rotations of a square tile (its n_fit) that fit the four frontier cells at @f. */
 static inline guint
-carc_board_count_square (const CarcBoard *b, const CarcTileType *type)
+carc_board_fits_of_four (const CarcFrontierNode *f, const guint8 *n_fit)
 {
-  const guint16 *len = b->len, *present = b->present;
+  return (guint)n_fit[f[0].demand] + n_fit[f[1].demand] + n_fit[f[2].demand] + n_fit[f[3].demand];
+}
+
+/* How many placements of a square tile of @type the frontier offers: a walk over the frontier
+ * array, four cells a step, that keeps each step's sum (block_sum). (Counts per demand, kept as
+ * the frontier changed, cost more to keep than this walk, about 45 cells late in a base game,
+ * costs at each draw.) */
+static inline guint
+carc_board_count_square (CarcBoard *b, const CarcTileType *type)
+{
+  const guint8 *n_fit = type->n_fit;
+  const CarcFrontierNode *f = b->frontier, *end = f + b->n_frontier;
+  const CarcFrontierNode *end4 = f + 4 * MIN (b->n_frontier / 4, CARC_BOARD_BLOCKS);
+  guint8 *sum = b->block_sum;
   guint n = 0;
-  for (guint i = 0; i < b->n_present; i++)
+  for (; f < end4; f += 4, sum++)
     {
-      guint d = present[i];
-      n += len[d] * type->n_fit[d];
+      guint four = carc_board_fits_of_four (f, n_fit);
+      *sum = (guint8)four;
+      n += four;
     }
+  for (; f < end; f++)
+    n += n_fit[f->demand];
+  b->block_type = type;
   return n;
 }
 

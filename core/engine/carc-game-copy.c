@@ -26,10 +26,6 @@ copy_board (CarcBoard *dst, const CarcBoard *src)
   dst->cells = dup_array (src->cells, src->w * src->h, src->w * src->h, sizeof (CarcCell));
   dst->frontier
       = dup_array (src->frontier, src->n_frontier, src->cap_frontier, sizeof (CarcFrontierNode));
-  dst->len = dup_array (src->len, CARC_DEMAND_VALUES, CARC_DEMAND_VALUES, sizeof (guint16));
-  dst->present
-      = dup_array (src->present, 2 * CARC_DEMAND_VALUES, 2 * CARC_DEMAND_VALUES, sizeof (guint16));
-  dst->present_at = dst->present + CARC_DEMAND_VALUES;
 }
 
 static void

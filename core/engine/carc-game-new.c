@@ -241,43 +241,42 @@ shuffle (CarcGame *g, GArray *sections)
     }
 }
 
-typedef struct
-{
-  gint section;
-  guint index;
-  const CarcTileType *tile;
-} DeckEntry;
-
-static gint
-compare_entries (gconstpointer a, gconstpointer b)
-{
-  const DeckEntry *x = a, *y = b;
-  if (x->section != y->section)
-    return x->section < y->section ? -1 : 1;
-  return x->index < y->index ? -1 : (x->index > y->index);
-}
-
 /* Puts the shuffled draw pile in section order (carc_setup_add_to_deck_section()), each
  * section keeping its shuffled order: a game with no sections is left as it was, so its
- * seeds deal what they always dealt. */
+ * seeds deal what they always dealt. A stable sort by section, one pass per section (a game has
+ * a few: the river's), instead of a comparison sort of (section, index) pairs. */
 static void
 order_sections (CarcGame *g, GArray *sections)
 {
   if (sections->len == 0)
     return;
   g_array_set_size (sections, g->deck_len);
-  g_autoptr (GArray) entries = g_array_sized_new (FALSE, FALSE, sizeof (DeckEntry), g->deck_len);
-  for (guint i = 0; i < g->deck_len; i++)
+  gint *section = (gint *)sections->data;
+  g_autofree const CarcTileType **tiles = g_new (const CarcTileType *, g->deck_len);
+  g_autofree gint *ordered = g_new (gint, g->deck_len);
+  gboolean started = FALSE;
+  gint done = 0; /* the sections below and at this are placed */
+  for (guint n = 0; n < g->deck_len;)
     {
-      DeckEntry e = { g_array_index (sections, gint, i), i, g->deck[i] };
-      g_array_append_val (entries, e);
+      gboolean found = FALSE;
+      gint next = 0; /* the least section above done */
+      for (guint i = 0; i < g->deck_len; i++)
+        if ((!started || section[i] > done) && (!found || section[i] < next))
+          {
+            next = section[i];
+            found = TRUE;
+          }
+      for (guint i = 0; i < g->deck_len; i++)
+        if (section[i] == next)
+          {
+            tiles[n] = g->deck[i];
+            ordered[n++] = next;
+          }
+      done = next;
+      started = TRUE;
     }
-  g_array_sort (entries, compare_entries);
-  for (guint i = 0; i < g->deck_len; i++)
-    {
-      g->deck[i] = g_array_index (entries, DeckEntry, i).tile;
-      g_array_index (sections, gint, i) = g_array_index (entries, DeckEntry, i).section;
-    }
+  memcpy (g->deck, tiles, g->deck_len * sizeof *tiles);
+  memcpy (section, ordered, g->deck_len * sizeof *ordered);
 }
 
 /* Makes room for every piece of the game and all their segments, followers and moves, and

@@ -307,9 +307,28 @@ carc_game_get_placement (CarcGame *self, guint index, CarcPlacement *placement)
     }
   const CarcBoard *b = &self->board;
   const guint8 *n_fit = self->tile->n_fit;
-  for (guint i = 0; i < b->n_frontier; i++)
+  const CarcFrontierNode *cell = b->frontier, *end = cell + b->n_frontier;
+  /* Four cells a step while the placement lies past them, by the sums the draw's count kept
+   * when it was this tile's on this frontier, then one by one. */
+  if (b->block_type == self->tile)
     {
-      const CarcFrontierNode *cell = &b->frontier[i];
+      guint blocks = MIN (b->n_frontier / 4, CARC_BOARD_BLOCKS);
+      for (guint i = 0; i < blocks && index >= b->block_sum[i]; i++, cell += 4)
+        index -= b->block_sum[i];
+    }
+  else
+    {
+      const CarcFrontierNode *end4 = cell + (b->n_frontier & ~3u);
+      for (; cell < end4; cell += 4)
+        {
+          guint four = carc_board_fits_of_four (cell, n_fit);
+          if (index < four)
+            break;
+          index -= four;
+        }
+    }
+  for (; cell < end; cell++)
+    {
       guint per_cell = n_fit[cell->demand];
       if (index >= per_cell)
         {

@@ -127,8 +127,12 @@ fits (CarcGame *g, const CarcTileType *t, gint x, gint y, guint rot, gboolean as
   gboolean contact = FALSE;
   /* An empty frontier cell's demand rules out most rotations at once: a side it demands is a
    * real edge (not a wall, not a gap) that must match. */
-  if (!c->piece[0] && c->slot && c->demand && !((t->fit[c->demand] >> rot) & 1))
-    return FALSE;
+  if (!c->piece[0] && c->slot)
+    {
+      guint d = g->board.frontier[c->slot - 1].demand;
+      if (d && !((t->fit[d] >> rot) & 1))
+        return FALSE;
+    }
   if (t->shape == CARC_SHAPE_SQUARE || !c->piece[0])
     {
       /* An empty cell must at least lie next to the landscape (the frontier), whatever a
@@ -287,15 +291,16 @@ static void
 join_edges (CarcGame *g, const CarcPiece *p, const gint8 *mine, const CarcPiece *q,
             const gint8 *theirs)
 {
+  /* roads and cities close: their open ports count down */
+  const guint closable = (1u << CARC_FEATURE_ROAD) | (1u << CARC_FEATURE_CITY);
   CarcFeatures *f = &g->features;
   gint last_a = -1, last_b = -1, r = -1;
   for (guint i = 0; i < 3; i++)
     {
       gint la = mine[i], lb = theirs[2 - i];
-      gint a = la < 0 ? -1 : (gint)p->seg_base + la;
-      gint b = lb < 0 ? -1 : (gint)q->seg_base + lb;
-      if (a >= 0 && b >= 0)
+      if (la >= 0 && lb >= 0)
         {
+          gint a = (gint)p->seg_base + la, b = (gint)q->seg_base + lb;
           /* A city edge's three ports join the same two segments: one union for all. */
           if (a != last_a || b != last_b)
             {
@@ -303,16 +308,17 @@ join_edges (CarcGame *g, const CarcPiece *p, const gint8 *mine, const CarcPiece 
               last_a = a;
               last_b = b;
             }
-          if (f->segs[r].kind == CARC_FEATURE_ROAD || f->segs[r].kind == CARC_FEATURE_CITY)
+          if ((closable >> f->segs[r].kind) & 1)
             f->segs[r].open -= 2;
         }
-      else if (a >= 0 || b >= 0)
+      else if (la >= 0 || lb >= 0)
         {
-          gint end = carc_features_find (f, a >= 0 ? a : b);
-          if (f->segs[end].kind == CARC_FEATURE_ROAD || f->segs[end].kind == CARC_FEATURE_CITY)
+          gint end
+              = carc_features_find (f, la >= 0 ? (gint)p->seg_base + la : (gint)q->seg_base + lb);
+          if ((closable >> f->segs[end].kind) & 1)
             {
               f->segs[end].open -= 1;
-              if (b >= 0 && g->n_touched < G_N_ELEMENTS (g->touched))
+              if (lb >= 0 && g->n_touched < G_N_ELEMENTS (g->touched))
                 g->touched[g->n_touched++] = end;
             }
         }
@@ -356,12 +362,13 @@ carc_game_put_piece (CarcGame *g, const CarcTileType *t, gint x, gint y, guint r
   guint nsides = t->shape == CARC_SHAPE_SQUARE ? 4 : 2;
   const CarcBoard *b = &g->board;
   const CarcCell *here = carc_board_cell (b, x, y);
+  /* The board has room around the piece now (carc_board_put()): each neighbour's cell is at a
+   * fixed offset. A square there is the common case; halves take the general test. */
+  const gint step[4] = { -(gint)b->w, 1, (gint)b->w, -1 };
   for (guint l = 0; l < nsides; l++)
     {
       guint s = (l + rot) & 3, local;
-      /* The board has room around the piece now (carc_board_put()): the neighbour's cell is
-       * at a fixed offset. A square there is the common case; halves take the general test. */
-      const CarcCell *n = here + carc_side_dx[s] + carc_side_dy[s] * (gint)b->w;
+      const CarcCell *n = here + step[s];
       if (!n->piece[0])
         continue;
       gint q = n->piece[0] - 1;

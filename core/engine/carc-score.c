@@ -407,11 +407,14 @@ carc_score_turn (CarcGame *g)
   if (g->monks_out == 0)
     return;
   const CarcPiece *placed = &g->pieces[g->n_pieces - 1];
-  for (guint i = 0; i < g->n_followers; i++)
+  /* Stop at the last monk: a monk scored here goes home, but counts as seen. */
+  guint monks = g->monks_out;
+  for (guint i = 0; i < g->n_followers && monks; i++)
     {
       const CarcFollower *fw = &g->followers[i];
       if (!fw->active || !fw->monk)
         continue;
+      monks--;
       const CarcPiece *p = &g->pieces[f->segs[fw->seg].piece];
       if (ABS (p->x - placed->x) <= 1 && ABS (p->y - placed->y) <= 1
           && carc_game_cloister_neighbours (g, p->x, p->y) == 8)
