@@ -367,14 +367,14 @@ carcd_session_journal_moves (CarcdSession *s, gboolean start, GError **error)
 }
 
 gboolean
-carcd_session_journal_write_moves (CarcdSession *s, GError **error)
+carcd_session_journal_write_moves (CarcdSession *s, gboolean start, GError **error)
 {
   g_autoptr (GPtrArray) lines = NULL;
   GError *local = NULL;
   guint n;
 
   g_return_val_if_fail (s->journal != NULL, FALSE);
-  lines = move_lines (s, FALSE, &n);
+  lines = move_lines (s, start, &n);
   if (lines->len == 0)
     return TRUE;
   if (!s->commit_pending && !s->commit_flying)

@@ -663,22 +663,23 @@ move_saved (CarcdSession *s)
   schedule_bot (s);
 }
 
-/* after_move() with the group commit: the move written, and everything it owes held until
- * its journal is flushed (carcd_session_committed()). */
+/* after_move() with the group commit: the move (or the start, @start) written, and everything
+ * it owes held until its journal is flushed (carcd_session_committed()). */
 static gboolean
-after_move_held (CarcdSession *s, GError **error)
+after_move_held (CarcdSession *s, gboolean start, GError **error)
 {
   GError *local = NULL;
   gboolean pending = s->commit_pending || s->commit_flying;
 
-  if (!carcd_session_journal_write_moves (s, &local))
+  if (!carcd_session_journal_write_moves (s, start, &local))
     {
       if (pending)
         undo_held_move (s);
       else
-        roll_back (s, FALSE);
+        roll_back (s, start);
       return move_not_saved (s, local, error);
     }
+  s->start_held |= start;
   /* the TurnEnded it owes, held behind its signals */
   carcd_session_emit_turn_end (s);
   s->held_mark = g_queue_get_length (&s->held_signals);
@@ -687,15 +688,16 @@ after_move_held (CarcdSession *s, GError **error)
 }
 
 /* Everything after a move: the move to the journal (the game goes back and @error is set if
- * it cannot be saved), the signals it held, owed signals, properties, the next bot move. A
- * Start is flushed at once, the other moves with the group commit when it is on. */
+ * it cannot be saved), the signals it held, owed signals, properties, the next bot move. With
+ * the group commit on, a move and a Start alike wait for it (a Start flushed on the main loop
+ * blocked every call behind it for the disk: doc/performance.md, "1,000 games at once"). */
 static gboolean
 after_move (CarcdSession *s, gboolean start, GError **error)
 {
   GError *local = NULL;
 
-  if (!start && carcd_commit_enabled (s))
-    return after_move_held (s, error);
+  if (carcd_commit_enabled (s))
+    return after_move_held (s, start, error);
   if (!carcd_session_journal_moves (s, start, &local))
     {
       roll_back (s, start);
@@ -708,6 +710,10 @@ after_move (CarcdSession *s, gboolean start, GError **error)
 void
 carcd_session_committed (CarcdSession *s, const GError *error)
 {
+  gboolean start = s->start_held;
+
+  /* a start is the first line of its game's first batch: that batch is the one landing */
+  s->start_held = FALSE;
   if (error == NULL && s->commit_pending)
     {
       /* the next batch holds more moves: only the signals of those on disk go out; the rest
@@ -726,7 +732,10 @@ carcd_session_committed (CarcdSession *s, const GError *error)
   g_warning ("%s: could not save the moves after move %u (%s); they are undone", s->path,
              s->n_durable, error->message);
   s->n_journaled = s->n_durable;
-  roll_back (s, FALSE);
+  roll_back (s, start);
+  /* a start undone told nothing yet (its properties wait for the flush): nothing to take back */
+  if (start)
+    return;
   carcd_session_sync_properties (s);
   /* a bot's turn that could not be saved: it tries again later */
   CarcdSeat *seat = carcd_session_active_seat (s);

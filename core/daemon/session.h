@@ -101,6 +101,7 @@ struct _CarcdSession
   guint flight_journaled;  /* the game's moves once they are on disk */
   guint flight_mark;       /* held_signals of them (the next batch's are after them) */
   guint n_durable;         /* while pending or flying: the moves of the journal on disk */
+  gboolean start_held;     /* the start line is written, not on disk yet: a failure undoes it */
   guint held_mark;         /* held_signals of the moves written (a move's are after them) */
   guint held_turn_ended;   /* turn_ended after them */
   GError *commit_error;    /* during carcd_commit_run(): what its moves answer if not saved */
@@ -272,9 +273,9 @@ gboolean carcd_session_journal_seats (CarcdSession *session, GError **error);
 /* The start line and the moves made since the last call, flushed (a batch the game had
  * waiting for the group commit is committed first, with every other game's). */
 gboolean carcd_session_journal_moves (CarcdSession *session, gboolean start, GError **error);
-/* The moves made since the last call, written but not flushed: they join the group commit's
- * next batch (commit.h). */
-gboolean carcd_session_journal_write_moves (CarcdSession *session, GError **error);
+/* The start line (@start) and the moves made since the last call, written but not flushed:
+ * they join the group commit's next batch (commit.h). */
+gboolean carcd_session_journal_write_moves (CarcdSession *session, gboolean start, GError **error);
 /* The game goes for good: its journal is removed. */
 void carcd_session_journal_delete (CarcdSession *session);
 /* Restores every game of the daemon's state directory. A journal that is damaged is set aside

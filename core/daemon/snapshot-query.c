@@ -84,7 +84,7 @@ carcd_game_get_snapshot (DBusConnection *c, DBusMessage *msg, gpointer session)
   snap.seat = caller.seat;
   /* moves not on disk yet hold signals that have no numbers yet: the snapshot would hold
    * their pieces under a number before theirs. They land first (a failed flush undoes them),
-   * as for Start; then the changes marked but not sent go out, with their numbers: the
+   * as for a seat change; then the changes marked but not sent go out, with their numbers: the
    * snapshot's number is then the last of everything sent before it */
   carcd_commit_run (s->daemon);
   cdbus_flush (c);

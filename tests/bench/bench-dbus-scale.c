@@ -22,12 +22,18 @@
  *    carried (the daemon's SIGUSR1 counts; doc/persistence.md, "Group commit");
  *  - the same memory once every game is deleted again.
  * Usage: bench-dbus-scale [--connections N] [--games N] [--turns N] [--rate N] [--no-state]
- * [--no-group-commit] (defaults 100, 10 a connection, 4, 250; --no-state runs the daemon
- * without journals, --no-group-commit with a flush for every move, as before issue 20).
+ * [--no-group-commit] [--timeline FILE] (defaults 100, 10 a connection, 4, 250; --no-state runs
+ * the daemon without journals, --no-group-commit with a flush for every move, as before issue
+ * 20; --timeline writes every timed call of the play, Start included, to FILE, one a line:
+ * "SECONDS METHOD MICROSECONDS", its start in seconds after the play began, so that a tail can
+ * be placed in time; the first line is "MONOTONIC T0 0", the play's start in seconds of
+ * CLOCK_MONOTONIC, as perf record -k CLOCK_MONOTONIC counts).
  * Prints one "name value unit" line per figure.
  */
 #include "config.h"
 
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -56,6 +62,12 @@ typedef struct
 
 static guint n_connections = 100, games_per_connection = 10, turns_per_game = 4, rate = 250;
 static gboolean no_state, no_group_commit;
+static char *timeline_path;
+
+/* --timeline: the calls as they were timed (print_timeline()). */
+static GMutex timeline_lock;
+static FILE *timeline;
+static gint64 play_start;
 
 /* Phases: every client thread reaches a barrier before the main thread measures. */
 static GMutex lock;
@@ -92,13 +104,28 @@ release (guint phase)
   g_mutex_unlock (&lock);
 }
 
+/* One timed call of @method that began at @t0 and took @us, on the timeline if there is one. */
+static void
+note_call (const char *method, gint64 t0, double us)
+{
+  if (timeline == NULL)
+    return;
+  g_mutex_lock (&timeline_lock);
+  fprintf (timeline, "%.4f %s %.0f\n", (double)(t0 - play_start) / G_USEC_PER_SEC, method, us);
+  g_mutex_unlock (&timeline_lock);
+}
+
 static double
 timed_call (DBusConnection *c, DBusMessage *msg)
 {
   gint64 t0 = g_get_monotonic_time ();
+  g_autofree char *method = g_strdup (dbus_message_get_member (msg));
+  double us;
 
   dbus_message_unref (bench_call (c, msg));
-  return (double)(g_get_monotonic_time () - t0);
+  us = (double)(g_get_monotonic_time () - t0);
+  note_call (method, t0, us);
+  return us;
 }
 
 static Game *
@@ -166,11 +193,14 @@ static void
 play_turn (Client *cl, Game *g)
 {
   double us;
+  gint64 t0;
 
   g->my_turn = FALSE;
   us = timed_call (cl->c, bench_method (BENCH_ROOT_PATH, "org.freedesktop.DBus.Peer", "Ping"));
   g_array_append_val (cl->ping_us, us);
+  t0 = g_get_monotonic_time ();
   us = bench_place_first (cl->c, g->path);
+  note_call ("Place", t0, us);
   g_array_append_val (cl->place_us, us);
   g_array_append_val (cl->move_us, us);
   dbus_message_unref (
@@ -192,8 +222,7 @@ client_main (gpointer data)
     setup_game (cl, &cl->games[i], 1000 + cl->index * cl->n_games + i);
   barrier (1); /* every game is made; the main thread notes the time */
   for (guint i = 0; i < cl->n_games; i++)
-    dbus_message_unref (
-        bench_call (cl->c, bench_method_no_options (cl->games[i].path, BENCH_GAME_IFACE, "Start")));
+    timed_call (cl->c, bench_method_no_options (cl->games[i].path, BENCH_GAME_IFACE, "Start"));
   /* the connection's share of the rate, its first turn at a random point of its interval */
   interval = rate ? (gint64)n_connections * G_USEC_PER_SEC / rate : 0;
   due = g_get_monotonic_time () + (interval ? g_random_int_range (0, (gint32)interval) : 0);
@@ -288,6 +317,8 @@ main (int argc, char **argv)
     { "no-state", 0, 0, G_OPTION_ARG_NONE, &no_state, "Run the daemon without journals", NULL },
     { "no-group-commit", 0, 0, G_OPTION_ARG_NONE, &no_group_commit,
       "Run the daemon with a journal flush for every move", NULL },
+    { "timeline", 0, 0, G_OPTION_ARG_FILENAME, &timeline_path,
+      "Write every timed call of the play to FILE", "FILE" },
     { NULL },
   };
   g_autoptr (GOptionContext) context = g_option_context_new ("- carcassonned at scale");
@@ -309,6 +340,8 @@ main (int argc, char **argv)
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     g_error ("%s", error->message);
+  if (timeline_path && (timeline = fopen (timeline_path, "w")) == NULL)
+    g_error ("%s: %s", timeline_path, g_strerror (errno));
   n_games = n_connections * games_per_connection;
   rate_text = rate ? g_strdup_printf ("%u turns/s in all", rate)
                    : g_strdup ("full speed, every connection waiting only for its replies");
@@ -355,6 +388,9 @@ main (int argc, char **argv)
     }
   wait_all_arrived (n_connections);
   t0 = g_get_monotonic_time ();
+  play_start = t0;
+  if (timeline)
+    fprintf (timeline, "%.6f T0 0\n", (double)t0 / G_USEC_PER_SEC);
   cpu0 = bench_cpu_us (d.pid);
   bus_cpu0 = bus_pid ? bench_cpu_us (bus_pid) : 0;
   has_commits = bench_daemon_commits (&d, &commits0);
@@ -406,6 +442,8 @@ main (int argc, char **argv)
   if (has_commits)
     print_commits (&commits0, &commits1, play_s);
 
+  if (timeline)
+    fclose (timeline);
   ok = bench_daemon_stop (&d);
   for (guint i = 0; i < n_connections; i++)
     {

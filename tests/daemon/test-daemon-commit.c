@@ -93,12 +93,11 @@ game_clear (Game *g)
   g_clear_object (&g->mirror);
 }
 
-/* A started game of Ann and Bob, each on a connection of their own, and its mirror. */
+/* A game of Ann and Bob, each on a connection of their own, not started. */
 static void
-game_setup (Game *g, GDBusConnection *admin, guint seed)
+game_seat (Game *g, GDBusConnection *admin, guint seed)
 {
   g_autofree char *options = g_strdup_printf ("{'seed': <@t %u>}", seed);
-  g_autofree char *record = NULL;
 
   g->path = create_game (admin, options);
   for (guint k = 0; k < 2; k++)
@@ -106,6 +105,15 @@ game_setup (Game *g, GDBusConnection *admin, guint seed)
       g->seat[k] = client_new ();
       g_free (join_game (g->seat[k], g->path, k ? "Bob" : "Ann", &g->token[k]));
     }
+}
+
+/* A started game of Ann and Bob, each on a connection of their own, and its mirror. */
+static void
+game_setup (Game *g, GDBusConnection *admin, guint seed)
+{
+  g_autofree char *record = NULL;
+
+  game_seat (g, admin, seed);
   g_variant_unref (call_ok (g->seat[0], g->path, GAME_IFACE, "Start", NO_OPTIONS));
   record = export_record (admin, g->path);
   g->mirror = mirror_from_record (record, NULL);
@@ -733,6 +741,81 @@ START_TEST (test_deleted_in_flight)
 }
 END_TEST
 
+/* A Peer.Ping to the daemon, answered within @timeout_ms: its main loop is not blocked. */
+static gboolean
+ping_daemon (GDBusConnection *c, gint timeout_ms)
+{
+  g_autoptr (GVariant) v
+      = g_dbus_connection_call_sync (c, BUS_NAME, "/", "org.freedesktop.DBus.Peer", "Ping", NULL,
+                                     NULL, G_DBUS_CALL_FLAGS_NONE, timeout_ms, NULL, NULL);
+  return v != NULL;
+}
+
+/* Issue 20 on ext4 (doc/performance.md, "1,000 games at once"): a Start waits for the group
+ * commit like a move, its flush off the main loop. While the Start's flush is held, the daemon
+ * still answers (a Ping: its main loop is free) but not the Start (doc/persistence.md, "Written
+ * before it is told"). The flush fails: the Start is refused with the synchronous path's
+ * Failed error, the game is waiting as before on the bus, its journal as it was and, after a
+ * kill -9, still waiting; once the disk is back the Start is made, and is on disk. Fails with
+ * the Start flushed on the main loop (the Ping is not answered). */
+START_TEST (test_start_flush_fails)
+{
+  g_autofree char *dir = state_dir_new ();
+  g_autofree char *fail = g_strconcat (dir, ".fail", NULL);
+  g_autofree char *hold = g_strconcat (dir, ".hold", NULL);
+  g_autofree char *in = g_strconcat (hold, ".in", NULL);
+  g_autoptr (GDBusConnection) admin = client_new ();
+  g_autoptr (GPtrArray) replies = g_ptr_array_new_with_free_func (reply_free);
+  GPid pid = daemon_start_shimmed (dir, fail, hold, NULL);
+  Reply *start = g_new0 (Reply, 1);
+  g_autofree char *before = NULL, *after = NULL, *want = NULL, *started = NULL, *restored = NULL;
+  Game g = { 0 };
+  goffset size;
+
+  g_ptr_array_add (replies, start);
+  game_seat (&g, admin, 902);
+  before = state_snapshot (admin, g.path);
+  size = journal_size (dir, &g);
+  ck_assert (g_file_set_contents (fail, "", 0, NULL));
+  ck_assert (g_file_set_contents (hold, "", 0, NULL));
+  g_dbus_connection_call (g.seat[0], BUS_NAME, g.path, GAME_IFACE, "Start", NO_OPTIONS, NULL,
+                          G_DBUS_CALL_FLAGS_NONE, -1, NULL, on_reply, start);
+  WAIT_FOR (g_file_test (in, G_FILE_TEST_EXISTS));
+  ck_assert (g_file_test (in, G_FILE_TEST_EXISTS));
+  ck_assert_msg (ping_daemon (admin, 2000), "the daemon's main loop waits for the Start's flush");
+  ck_assert (!start->back);
+  ck_assert_int_eq (g_unlink (hold), 0);
+  WAIT_FOR (start->back);
+  ck_assert_int_eq (g_unlink (fail), 0);
+  want = g_strdup_printf ("The move could not be saved, so it was not made: Could not save %s: "
+                          "Could not write %s/game-1.journal: Input/output error",
+                          g.path, dir);
+  ck_assert (start->back && !start->ok);
+  ck_assert_msg (strstr (start->error, E ("Failed")) != NULL, "%s", start->error);
+  ck_assert_msg (g_str_has_suffix (start->error, want), "%s", start->error);
+  ck_assert_int_eq (journal_size (dir, &g), size);
+  after = state_snapshot (admin, g.path);
+  ck_assert_str_eq (after, before);
+  daemon_kill (pid);
+  pid = daemon_start_in (dir, NULL);
+  ck_assert_uint_eq (get_uint (admin, g.path, GAME_IFACE, "State"), 0);
+  for (guint i = 0; i < 2; i++)
+    g_variant_unref (
+        call_ok (g.seat[i], g.path, GAME_IFACE, "Rejoin", g_variant_new ("(s)", g.token[i])));
+  /* the disk is back: the Start is made, and on disk */
+  g_variant_unref (call_ok (g.seat[0], g.path, GAME_IFACE, "Start", NO_OPTIONS));
+  started = get_hash (admin, g.path);
+  daemon_kill (pid);
+  pid = daemon_start_in (dir, NULL);
+  restored = get_hash (admin, g.path);
+  ck_assert_uint_eq (get_uint (admin, g.path, GAME_IFACE, "State"), 1);
+  ck_assert_str_eq (restored, started);
+  g_unlink (in);
+  game_clear (&g);
+  ck_assert_int_eq (daemon_stop (pid), 0);
+}
+END_TEST
+
 typedef struct
 {
   gboolean back;
@@ -824,6 +907,7 @@ commit_suite (void)
   tcase_add_test (tc, test_replies_in_order_behind);
   tcase_add_test (tc, test_deleted_in_flight);
   tcase_add_test (tc, test_snapshot_in_flight);
+  tcase_add_test (tc, test_start_flush_fails);
   suite_add_tcase (s, tc);
   return s;
 }
