@@ -528,6 +528,7 @@ guint carc_game_get_piece_feature_id (CarcGame *self, guint piece, guint segment
 gboolean carc_game_get_feature_segments (CarcGame *self, guint piece, guint segment, guint **pieces,
                                          guint **segments, guint *n_segments);
 guint carc_game_get_n_followers (CarcGame *self);
+gint carc_game_find_follower (CarcGame *self, guint from, gint figure, gint player);
 gboolean carc_game_get_follower (CarcGame *self, guint index, CarcFollowerInfo *info);
 
 const CarcMove *carc_game_get_moves (CarcGame *self, guint *n_moves);

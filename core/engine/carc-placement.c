@@ -109,6 +109,30 @@ ask_hooks (CarcGame *g, const CarcTileType *t, gint x, gint y, guint rot, const 
   return v;
 }
 
+/* The one expansion whose check_place hook asks about @t, or NULL when none or several do
+ * (or past 32 expansions): a listing then calls that hook alone, as ask_hooks() would. */
+static const CarcGameExpansion *
+lone_asker (CarcGame *g, const CarcTileType *t)
+{
+  guint32 mask = hooks_asking (g, t);
+  if (g->n_exp > 32 || !mask || (mask & (mask - 1)))
+    return NULL;
+  return &g->exp[__builtin_ctz (mask)];
+}
+
+/* TRUE when @e's check_place hook vetoes @t turned by @rot at (x, y): ask_hooks() with that
+ * hook alone asking. */
+static inline gboolean
+lone_veto (CarcGame *g, const CarcGameExpansion *e, const CarcTileType *t, gint x, gint y,
+           guint rot)
+{
+  const char *why = NULL;
+  g->in_check_place = TRUE;
+  CarcPlaceVerdict h = e->hooks->check_place (g, e->data, t, x, y, rot, &why);
+  g->in_check_place = FALSE;
+  return h == CARC_PLACE_VETO;
+}
+
 /* TRUE when a piece of @t turned by @rot may go at (x, y): the cell (or its free half) is
  * free, every edge that touches a piece matches it, a triangular piece's long side matches the
  * other half's, and (unless a hook allows it) some edge continues the landscape (a neighbour's edge
@@ -226,6 +250,8 @@ carc_game_enumerate (CarcGame *g, const CarcTileType *t, CarcPlacement *out, gui
   gboolean asked = carc_game_hooks_check (g, t);
   if (t->shape == CARC_SHAPE_SQUARE && !asked)
     return enumerate_square (b, t, out, max);
+  /* a hand's abbey or a river tile: one hook asks, called straight */
+  const CarcGameExpansion *one = asked ? lone_asker (g, t) : NULL;
   for (guint i = 0; i < b->n_frontier; i++)
     {
       guint d = b->frontier[i].demand;
@@ -255,7 +281,9 @@ carc_game_enumerate (CarcGame *g, const CarcTileType *t, CarcPlacement *out, gui
         {
           if (!((fit >> r) & 1))
             continue;
-          if (quick ? asked && ask_hooks (g, t, x, y, r, NULL) == CARC_PLACE_VETO
+          if (quick ? asked
+                          && (one ? lone_veto (g, one, t, x, y, r)
+                                  : ask_hooks (g, t, x, y, r, NULL) == CARC_PLACE_VETO)
                     : !fits (g, t, x, y, r, asked, NULL))
             continue;
           if (out)

@@ -140,12 +140,11 @@ extends_builder (CarcGame *game, const TbGame *tb, const CarcPieceInfo *info)
   if (carc_game_get_figure_supply (game, (guint)tb->builder, (guint)info->player)
       >= tb->builders[info->player])
     return FALSE;
-  guint n = carc_game_get_n_followers (game);
-  for (guint i = 0; i < n; i++)
+  for (gint i = carc_game_find_follower (game, 0, tb->builder, info->player); i >= 0;
+       i = carc_game_find_follower (game, (guint)i + 1, tb->builder, info->player))
     {
       CarcFollowerInfo fw;
-      if (!carc_game_get_follower (game, i, &fw) || fw.figure != (guint)tb->builder
-          || fw.player != (guint)info->player || fw.piece == info->index)
+      if (!carc_game_get_follower (game, (guint)i, &fw) || fw.piece == info->index)
         continue;
       guint id = feature_id (game, fw.piece, fw.segment);
       for (guint s = 0; s < carc_tile_type_get_n_segments (info->tile); s++)
@@ -243,12 +242,12 @@ tb_score_adjust (CarcGame *game, gpointer data, CarcScoring *scoring)
   if (scoring->kind != CARC_FEATURE_FIELD || tb->pig < 0 || scoring->units == 0)
     return;
   guint field = G_MAXUINT, paid = 0;
-  guint n = carc_game_get_n_followers (game);
-  for (guint i = 0; i < n; i++)
+  for (gint i = carc_game_find_follower (game, 0, tb->pig, -1); i >= 0;
+       i = carc_game_find_follower (game, (guint)i + 1, tb->pig, -1))
     {
       CarcFollowerInfo fw;
-      if (!carc_game_get_follower (game, i, &fw) || fw.figure != (guint)tb->pig
-          || !((scoring->winners >> fw.player) & 1) || ((paid >> fw.player) & 1))
+      if (!carc_game_get_follower (game, (guint)i, &fw) || !((scoring->winners >> fw.player) & 1)
+          || ((paid >> fw.player) & 1))
         continue;
       if (field == G_MAXUINT)
         field = feature_id (game, scoring->piece, scoring->segment);

@@ -204,6 +204,18 @@ expansion_game_play (CarcGameConfig *config, gboolean hill, gboolean river, guin
       EXPECT (now == total, "seed %" G_GUINT64_FORMAT ": tiles %u, started with %u", seed, now,
               total);
       guint on_board = carc_game_get_n_followers (game);
+      /* carc_game_find_follower() (plugin ABI 2.3) numbers them as carc_game_get_follower() */
+      for (guint i = 0; i < on_board; i++)
+        {
+          CarcFollowerInfo fw;
+          EXPECT (carc_game_get_follower (game, i, &fw), "seed %" G_GUINT64_FORMAT ": no figure %u",
+                  seed, i);
+          EXPECT (carc_game_find_follower (game, i, (gint)fw.figure, (gint)fw.player) == (gint)i
+                      && carc_game_find_follower (game, i, -1, -1) == (gint)i,
+                  "seed %" G_GUINT64_FORMAT ": figure %u not found at its index", seed, i);
+        }
+      EXPECT (carc_game_find_follower (game, on_board, -1, -1) == -1,
+              "seed %" G_GUINT64_FORMAT ": a figure found past the last", seed);
       for (guint p = 0; p < n_players; p++)
         {
           for (guint f = 0; f < carc_game_get_n_figures (game); f++)
