@@ -690,6 +690,15 @@ carc_game_get_feature (CarcGame *self, gint x, gint y, guint segment, CarcFeatur
   return carc_game_get_piece_feature (self, c->piece[0] - 1u, segment, info);
 }
 
+/* The root of the feature holding @segment of @piece; -1 if the piece has no such segment. */
+static inline gint
+piece_feature_root (CarcGame *self, guint piece, guint segment)
+{
+  if (piece >= self->n_pieces || segment >= self->pieces[piece].type->n_segments)
+    return -1;
+  return carc_features_find (&self->features, (gint)(self->pieces[piece].seg_base + segment));
+}
+
 /**
  * carc_game_get_piece_feature:
  * @self: a game
@@ -706,13 +715,11 @@ carc_game_get_piece_feature (CarcGame *self, guint piece, guint segment, CarcFea
 {
   g_return_val_if_fail (CARC_GAME_VALID (self), FALSE);
   g_return_val_if_fail (info != NULL, FALSE);
-  if (piece >= self->n_pieces)
+  gint r = piece_feature_root (self, piece, segment);
+  if (r < 0)
     return FALSE;
   const CarcPiece *p = &self->pieces[piece];
-  if (segment >= p->type->n_segments)
-    return FALSE;
   CarcFeatures *f = &self->features;
-  gint r = carc_features_find (f, (gint)(p->seg_base + segment));
   memset (info, 0, sizeof *info);
   info->id = (guint)r;
   info->kind = f->segs[r].kind;
@@ -758,6 +765,44 @@ carc_game_get_piece_feature_id (CarcGame *self, guint piece, guint segment)
     return G_MAXUINT;
   return (guint)carc_features_find (&self->features,
                                     (gint)(self->pieces[piece].seg_base + segment));
+}
+
+/**
+ * carc_game_is_piece_feature_complete:
+ * @self: a game
+ * @piece: a piece's index (carc_game_get_piece())
+ * @segment: a segment index on that piece's tile
+ *
+ * Whether the feature holding @segment of @piece is complete: the #CarcFeatureInfo.complete
+ * that carc_game_get_piece_feature() would give, without measuring the feature or counting its
+ * figures (a road's or a city's open ports are kept as the features join; a cloister looks at
+ * its eight neighbours), so a hook can ask it at every deployment cheaply. Fields and water
+ * are never complete. Since plugin ABI 2.4.
+ *
+ * Returns: %TRUE if the feature is complete; %FALSE if it is not or the piece has no such
+ *   segment
+ */
+gboolean
+carc_game_is_piece_feature_complete (CarcGame *self, guint piece, guint segment)
+{
+  g_return_val_if_fail (CARC_GAME_VALID (self), FALSE);
+  gint root = piece_feature_root (self, piece, segment);
+  if (root < 0)
+    return FALSE;
+  const CarcPiece *p = &self->pieces[piece];
+  const CarcSeg *r = &self->features.segs[root];
+  switch (r->kind)
+    {
+      case CARC_FEATURE_ROAD:
+      case CARC_FEATURE_CITY:
+        return r->open == 0;
+      case CARC_FEATURE_CLOISTER:
+        return carc_game_cloister_neighbours (self, p->x, p->y) == 8;
+      case CARC_FEATURE_FIELD:
+      case CARC_FEATURE_WATER:
+        break;
+    }
+  return FALSE;
 }
 
 /**

@@ -525,6 +525,7 @@ gboolean carc_game_get_feature (CarcGame *self, gint x, gint y, guint segment,
 gboolean carc_game_get_piece_feature (CarcGame *self, guint piece, guint segment,
                                       CarcFeatureInfo *info);
 guint carc_game_get_piece_feature_id (CarcGame *self, guint piece, guint segment);
+gboolean carc_game_is_piece_feature_complete (CarcGame *self, guint piece, guint segment);
 gboolean carc_game_get_feature_segments (CarcGame *self, guint piece, guint segment, guint **pieces,
                                          guint **segments, guint *n_segments);
 guint carc_game_get_n_followers (CarcGame *self);

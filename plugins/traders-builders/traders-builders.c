@@ -184,11 +184,10 @@ static CarcPlaceVerdict
 tb_check_deploy (CarcGame *game, gpointer data, guint figure, guint segment)
 {
   TbGame *tb = data;
-  CarcFeatureInfo info;
   if (tb->builder < 0 || figure != (guint)tb->builder)
     return CARC_PLACE_DEFAULT;
   guint piece = carc_game_get_n_pieces (game) - 1;
-  if (carc_game_get_piece_feature (game, piece, segment, &info) && info.complete)
+  if (carc_game_is_piece_feature_complete (game, piece, segment))
     return CARC_PLACE_VETO;
   return CARC_PLACE_DEFAULT;
 }

@@ -216,6 +216,37 @@ expansion_game_play (CarcGameConfig *config, gboolean hill, gboolean river, guin
         }
       EXPECT (carc_game_find_follower (game, on_board, -1, -1) == -1,
               "seed %" G_GUINT64_FORMAT ": a figure found past the last", seed);
+      /* carc_game_is_piece_feature_complete() (plugin ABI 2.4) says what the measure says, on
+       * every segment; each feature measured once (its id's entry: complete + 1). The first
+       * 100 seeds only: measuring every feature after every move costs 7 times the game. */
+      g_autoptr (GHashTable) measured = g_hash_table_new (NULL, NULL);
+      guint n_pieces = seed <= 100 ? carc_game_get_n_pieces (game) : 0;
+      for (guint i = 0; i < n_pieces; i++)
+        {
+          CarcPieceInfo p;
+          carc_game_get_piece (game, i, &p);
+          guint n_segments = carc_tile_type_get_n_segments (p.tile);
+          for (guint s = 0; s < n_segments; s++)
+            {
+              gpointer id = GUINT_TO_POINTER (carc_game_get_piece_feature_id (game, i, s) + 1);
+              guint complete = GPOINTER_TO_UINT (g_hash_table_lookup (measured, id));
+              if (complete == 0)
+                {
+                  CarcFeatureInfo fi;
+                  EXPECT (carc_game_get_piece_feature (game, i, s, &fi),
+                          "seed %" G_GUINT64_FORMAT ": no feature", seed);
+                  complete = fi.complete ? 2 : 1;
+                  g_hash_table_insert (measured, id, GUINT_TO_POINTER (complete));
+                }
+              EXPECT (carc_game_is_piece_feature_complete (game, i, s) == (complete == 2),
+                      "seed %" G_GUINT64_FORMAT ": piece %u segment %u: complete %d, measured %d",
+                      seed, i, s, carc_game_is_piece_feature_complete (game, i, s), complete == 2);
+            }
+          EXPECT (!carc_game_is_piece_feature_complete (game, i, n_segments),
+                  "seed %" G_GUINT64_FORMAT ": a segment the tile does not have is complete", seed);
+        }
+      EXPECT (!carc_game_is_piece_feature_complete (game, carc_game_get_n_pieces (game), 0),
+              "seed %" G_GUINT64_FORMAT ": a piece not on the board is complete", seed);
       for (guint p = 0; p < n_players; p++)
         {
           for (guint f = 0; f < carc_game_get_n_figures (game); f++)
