@@ -8,8 +8,10 @@
 #include <gio/gio.h>
 #include <glib/gstdio.h>
 #include <nettle/sha2.h>
+#include <linux/magic.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 #define SUM_CHARS 16
@@ -39,6 +41,16 @@ carcd_journal_ensure_dir (const char *dir, GError **error)
   if (g_mkdir_with_parents (dir, 0700) < 0)
     return fail_errno (error, errno, "Could not create", dir);
   return TRUE;
+}
+
+gboolean
+carcd_journal_dir_in_memory (const char *dir)
+{
+  struct statfs fs;
+
+  if (statfs (dir, &fs) < 0)
+    return FALSE;
+  return fs.f_type == TMPFS_MAGIC || fs.f_type == RAMFS_MAGIC;
 }
 
 int

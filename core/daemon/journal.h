@@ -42,6 +42,12 @@ gboolean carcd_journal_ensure_dir (const char *dir, GError **error);
  * G_IO_ERROR. */
 int carcd_journal_lock_dir (const char *dir, GError **error);
 
+/* @dir is on a file system in memory (tmpfs, ramfs), where fdatasync() writes nothing and
+ * returns at once: the daemon then flushes each move on its own, on the main loop, rather
+ * than hand the flush to a thread (doc/persistence.md, "Group commit"). FALSE if it cannot
+ * tell. */
+gboolean carcd_journal_dir_in_memory (const char *dir);
+
 /* The journal file of game @id in @dir: "@dir/game-@id.journal". */
 char *carcd_journal_path (const char *dir, guint id);
 

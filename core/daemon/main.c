@@ -27,6 +27,7 @@ typedef struct
   gboolean version;
   gboolean no_state;
   gboolean no_group_commit;
+  char *group_commit;
   char *address;
   gint max_games;
   gint max_waiting_games;
@@ -162,6 +163,19 @@ detached_ready (int *ready_fd, char status)
 
 /* The directory of the games' journals, created (0700) if missing; NULL with --no-state or
  * when it cannot be: the daemon runs, but its games do not survive it. */
+/* The group commit, unless --group-commit=never (--no-group-commit), or by default
+ * (--group-commit=auto) journals in memory (@dir on tmpfs: a flush there costs less than
+ * handing it to a thread). */
+static gboolean
+group_commit_wanted (const Options *o, const char *dir)
+{
+  const char *when = o->no_group_commit ? "never" : o->group_commit ? o->group_commit : "auto";
+
+  if (g_str_equal (when, "never"))
+    return FALSE;
+  return g_str_equal (when, "always") || dir == NULL || !carcd_journal_dir_in_memory (dir);
+}
+
 static char *
 state_dir (const Options *o)
 {
@@ -231,6 +245,7 @@ options_clear (Options *o)
   g_clear_pointer (&o->plugin_dir, g_free);
   g_clear_pointer (&o->state_dir, g_free);
   g_clear_pointer (&o->address, g_free);
+  g_clear_pointer (&o->group_commit, g_free);
 }
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Options, options_clear)
 
@@ -270,6 +285,11 @@ parse_options (int *argc, char ***argv, Options *o)
       "Keep no journals: faster moves, but no game survives the daemon", NULL },
     { "no-group-commit", 0, 0, G_OPTION_ARG_NONE, &o->no_group_commit,
       "Flush each move's journal on its own, not with the moves made at the same time", NULL },
+    { "group-commit", 0, 0, G_OPTION_ARG_STRING, &o->group_commit,
+      "When to flush the moves made at the same time together: auto (the default: unless the "
+      "journals are in memory, on tmpfs, where each move is flushed on its own), always, never "
+      "(as --no-group-commit)",
+      "WHEN" },
     { "version", 'v', 0, G_OPTION_ARG_NONE, &o->version, "Print the version and exit", NULL },
     { NULL },
   };
@@ -286,6 +306,19 @@ parse_options (int *argc, char ***argv, Options *o)
   if (o->no_state && o->state_dir)
     {
       g_printerr ("carcassonned: --no-state and --state-dir exclude each other\n");
+      return FALSE;
+    }
+  if (o->group_commit
+      && !g_strv_contains ((const char *[]){ "auto", "always", "never", NULL }, o->group_commit))
+    {
+      g_printerr ("carcassonned: --group-commit must be auto, always or never, not \"%s\"\n",
+                  o->group_commit);
+      return FALSE;
+    }
+  if (o->no_group_commit && o->group_commit && !g_str_equal (o->group_commit, "never"))
+    {
+      g_printerr ("carcassonned: --no-group-commit and --group-commit=%s exclude each other\n",
+                  o->group_commit);
       return FALSE;
     }
   if (o->max_games < -1 || o->max_waiting_games < -1 || o->max_seats < -1
@@ -399,9 +432,9 @@ main (int argc, char **argv)
         g_clear_error (&error);
       }
     daemon = carcd_daemon_new (connection, tiles, plugins, &limits, dir);
+    if (group_commit_wanted (&o, dir))
+      carcd_commit_start (daemon);
   }
-  if (!o.no_group_commit)
-    carcd_commit_start (daemon);
   cdbus_set_unknown_object_func (connection, on_unknown_object, daemon);
   cdbus_set_disconnect_func (connection, on_bus_lost, loop);
   if (!carcd_manager_register (daemon))

@@ -14,12 +14,13 @@
  *  - the round trip of Game.Place, and its ratio to the Ping;
  *  - the client's turns per second, and the daemon's CPU time per turn (the client's turn and
  *    the bot's).
- * Three times: with the games' journals in a fresh state directory (the daemon's default
- * behaviour: every move is flushed with fdatasync() before its reply, with the group commit;
- * the file system is printed), with --no-state (no journals), and with --no-group-commit (each
- * move flushed on its own in its handler, as before issue 20). Also the cost of one journal-sized
- * write and fdatasync() in that directory, the part of a move the disk takes. Usage: bench-dbus
- * [GAMES] (default 20 for each daemon). Prints one "name value unit" line per figure.
+ * Four times: with the games' journals in a fresh state directory (the daemon's default
+ * behaviour: every move is flushed with fdatasync() before its reply, with the group commit
+ * unless the directory is in memory; the file system is printed), with --no-state (no
+ * journals), with --no-group-commit (each move flushed on its own in its handler, as before
+ * issue 20), and with --group-commit=always (the group commit on tmpfs too). Also the cost of one
+ * journal-sized write and fdatasync() in that directory, the part of a move the disk takes. Usage:
+ * bench-dbus [GAMES] (default 20 for each daemon). Prints one "name value unit" line per figure.
  */
 #include "config.h"
 
@@ -188,8 +189,8 @@ run (DBusConnection *c, guint games, const char *const *args, const char *suffix
   if (d.state_dir)
     {
       g_autofree char *fs = bench_fs_name (d.state_dir);
-      setup
-          = g_strdup_printf ("journals on %s%s", fs, args && args[0] ? ", --no-group-commit" : "");
+      setup = g_strdup_printf ("journals on %s%s%s", fs, args && args[0] ? ", " : "",
+                               args && args[0] ? args[0] : "");
       g_print ("dbus.journal_fdatasync_median %.1f us (a %s file)\n",
                fdatasync_us (d.state_dir, 200), fs);
     }
@@ -234,11 +235,13 @@ main (int argc, char **argv)
   DBusConnection *c = bench_bus ();
   const char *no_state[] = { "--no-state", NULL };
   const char *no_group_commit[] = { "--no-group-commit", NULL };
+  const char *always_group_commit[] = { "--group-commit=always", NULL };
   gboolean ok;
 
   ok = run (c, games, NULL, "");
   ok = run (c, games, no_state, "_nostate") && ok;
   ok = run (c, games, no_group_commit, "_nogroupcommit") && ok;
+  ok = run (c, games, always_group_commit, "_alwaysgroupcommit") && ok;
   dbus_connection_close (c);
   dbus_connection_unref (c);
   return ok ? 0 : 1;

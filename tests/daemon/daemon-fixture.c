@@ -47,6 +47,7 @@ daemon_start (const char *const *extra_args)
 {
   g_autofree char *state_arg = NULL;
   gboolean has_state_dir = FALSE;
+  gboolean group_commit_set = FALSE;
   g_autoptr (GPtrArray) argv = g_ptr_array_new ();
   g_auto (GStrv) wrapper = NULL;
   g_autoptr (GError) error = NULL;
@@ -73,7 +74,13 @@ daemon_start (const char *const *extra_args)
       g_ptr_array_add (argv, (gpointer)extra_args[i]);
       has_state_dir |= g_str_has_prefix (extra_args[i], "--state-dir")
                        || g_str_equal (extra_args[i], "--no-state");
+      group_commit_set |= g_str_has_prefix (extra_args[i], "--group-commit")
+                          || g_str_equal (extra_args[i], "--no-group-commit");
     }
+  /* the tests run the group commit whatever file system holds their temporary directories
+   * (on tmpfs the daemon would flush each move on its own) */
+  if (!group_commit_set)
+    g_ptr_array_add (argv, (gpointer) "--group-commit=always");
   if (!has_state_dir)
     {
       /* inside the test's own $XDG_STATE_HOME (tests/daemon/with-state-dir.sh) when there is one */
