@@ -64,7 +64,8 @@ setup_expansions (CarcGame *g, GArray *sections, GError **error)
              | (h->feature_completed ? CARC_HOOK_COMPLETED : 0)
              | (h->game_over ? CARC_HOOK_GAME_OVER : 0) | (h->check_deploy ? CARC_HOOK_DEPLOY : 0)
              | (h->turn_scored ? CARC_HOOK_TURN_SCORED : 0)
-             | (h->claim_phase ? CARC_HOOK_CLAIM_PHASE : 0);
+             | (h->claim_phase ? CARC_HOOK_CLAIM_PHASE : 0)
+             | (h->check_place && h->check_place_near ? CARC_HOOK_PLACE_NEAR : 0);
       if (!h->setup)
         continue;
       CarcSetup setup = { g, ce, sections, g->config->tile_order != NULL };

@@ -96,6 +96,7 @@ enum
   CARC_HOOK_DEPLOY = 1 << 9,
   CARC_HOOK_TURN_SCORED = 1 << 10,
   CARC_HOOK_CLAIM_PHASE = 1 << 11,
+  CARC_HOOK_PLACE_NEAR = 1 << 12, /* a check_place_near: the board counts occupied neighbours */
 };
 
 struct _CarcGame
@@ -159,6 +160,7 @@ struct _CarcGame
   /* carc-placement.c: the expansions whose check_place hook asks about asking_type. */
   const CarcTileType *asking_type;
   guint32 asking_mask;
+  guint asking_near;       /* the most occupied neighbours those hooks need (check_place_near) */
   gboolean in_check_place; /* a check_place hook is running: it may not draw (carc_game_random) */
   CarcHand hand[CARC_MAX_PLAYERS];
   /* Room for pieces an expansion may put into a hand during the game (carc_setup_reserve(),

@@ -57,11 +57,16 @@ static guint32
 hooks_asking_compute (CarcGame *g, const CarcTileType *t)
 {
   guint32 mask = 0;
+  guint near = 0;
   for (guint i = 0; i < MIN (g->n_exp, 32u); i++)
     if (hook_asks (g->exp[i].hooks, t))
-      mask |= 1u << i;
+      {
+        mask |= 1u << i;
+        near = MAX (near, MIN (g->exp[i].hooks->check_place_near, 4u));
+      }
   g->asking_type = t;
   g->asking_mask = mask;
+  g->asking_near = near;
   return mask;
 }
 
@@ -252,8 +257,13 @@ carc_game_enumerate (CarcGame *g, const CarcTileType *t, CarcPlacement *out, gui
     return enumerate_square (b, t, out, max);
   /* a hand's abbey or a river tile: one hook asks, called straight */
   const CarcGameExpansion *one = asked ? lone_asker (g, t) : NULL;
-  for (guint i = 0; i < b->n_frontier; i++)
+  /* Cells with fewer occupied neighbours than a hook needs are vetoed: not asked about. */
+  guint near = asked && (g->hook_mask & CARC_HOOK_PLACE_NEAR) ? g->asking_near : 0;
+  guint n_cells = near && !carc_board_has_near (b, near) ? 0 : b->n_frontier;
+  for (guint i = 0; i < n_cells; i++)
     {
+      if (b->frontier[i].near < near)
+        continue;
       guint d = b->frontier[i].demand;
       gint x = b->frontier[i].x, y = b->frontier[i].y;
       /* A square tile on a cell that demands something: the fit table says which rotations
@@ -385,6 +395,8 @@ carc_game_put_piece (CarcGame *g, const CarcTileType *t, gint x, gint y, guint r
   const CarcCell *c = carc_board_cell (&g->board, x, y);
   gint other = c ? lone_half (g, c) : -1;
   carc_board_put (&g->board, x, y, pi, t, rot);
+  if (g->hook_mask & CARC_HOOK_PLACE_NEAR)
+    carc_board_count_near (&g->board, x, y);
   p = &g->pieces[pi];
 
   guint nsides = t->shape == CARC_SHAPE_SQUARE ? 4 : 2;
