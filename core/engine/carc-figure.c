@@ -184,6 +184,9 @@ carc_game_add_figures (CarcGame *g, GError **error)
 gboolean
 carc_game_holds (CarcGame *g, gint root, guint player)
 {
+  /* the root counts the feature's holding figures: a feature nobody holds needs no walk */
+  if (g->features.segs[root].followers == 0)
+    return FALSE;
   for (guint i = 0; i < g->n_followers; i++)
     {
       const CarcFollower *fw = &g->followers[i];
