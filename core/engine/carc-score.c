@@ -369,9 +369,9 @@ complete_free_cloisters (CarcGame *g)
         for (guint k = 0; c && k < 2 && c->piece[k]; k++)
           {
             guint index = c->piece[k] - 1u;
-            if (index != placed && !filled)
-              continue;
             const CarcPiece *p = &g->pieces[index];
+            if ((index != placed && !filled) || !(p->type->kinds & (1u << CARC_FEATURE_CLOISTER)))
+              continue;
             for (guint s = 0; s < p->type->n_segments; s++)
               {
                 gint seg = (gint)(p->seg_base + s);
