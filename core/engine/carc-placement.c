@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <string.h>
 #include "carc-game-private.h"
 
 /* The piece whose edge lies on side @side of cell (x, y), and that edge's side on the piece
@@ -47,7 +48,14 @@ edges_match (gint mine, gint theirs)
 static gboolean
 hook_asks (const CarcHooks *h, const CarcTileType *t)
 {
-  return h->check_place && (!h->check_place_tag || carc_tile_type_get_tag (t, h->check_place_tag));
+  if (!h->check_place)
+    return FALSE;
+  if (!h->check_place_tag)
+    return TRUE;
+  for (guint i = 0; i < t->n_tags; i++)
+    if (strcmp (t->tags[i].key, h->check_place_tag) == 0)
+      return TRUE;
+  return FALSE;
 }
 
 /* The expansions whose check_place hook wants to be asked about @t, bit i for expansion i;
