@@ -157,6 +157,10 @@ struct _CarcGame
   CarcGameExpansion *exp;
   guint n_exp;
   guint hook_mask;
+  /* The expansions with a check_deploy, placed or turn_scored hook (bit i: expansion i; bit 31
+   * also for any past the 32nd; carc_game_next_exp()), the hooks called for every tile or
+   * deployment. */
+  guint32 deploy_exps, placed_exps, scored_exps;
   /* carc-placement.c: the expansions whose check_place hook asks about asking_type. */
   const CarcTileType *asking_type;
   guint32 asking_mask;
@@ -205,6 +209,22 @@ struct _CarcGame
  * random game, whose bots make a few hundred calls each (doc/performance.md). */
 #define CARC_GAME_LIVE     0x43617263u /* "Carc" */
 #define CARC_GAME_VALID(g) ((g) != NULL && ((const CarcGame *)(g))->live == CARC_GAME_LIVE)
+
+/* The expansion after @i (-1: the first) among those in @mask (bit i: expansion i); past the
+ * 32nd, every expansion (the caller tests the hook). g->n_exp once there is none. */
+static inline guint
+carc_game_next_exp (const CarcGame *g, guint32 mask, gint i)
+{
+  guint from = (guint)(i + 1);
+  if (from < 32)
+    {
+      guint32 rest = mask & (G_MAXUINT32 << from);
+      if (rest)
+        return (guint)__builtin_ctz (rest);
+      from = 32;
+    }
+  return MIN (from, g->n_exp);
+}
 
 static inline gboolean
 carc_game_wants_events (CarcGame *g)

@@ -1146,8 +1146,10 @@ crowded_init (CarcPlugin *plugin, GError **error)
 static CarcPlugin *
 crowded_new (gboolean declares)
 {
+  static CarcPluginDesc d; /* a plugin keeps its descriptor: one for both, as they differ
+                            * only in their hooks */
   crowded_declares = declares;
-  CarcPluginDesc d = DESC (CARC_PLUGIN_ABI_MAJOR, CARC_PLUGIN_ABI_MINOR, "crowded", crowded_init);
+  d = DESC (CARC_PLUGIN_ABI_MAJOR, CARC_PLUGIN_ABI_MINOR, "crowded", crowded_init);
   return carc_plugin_new_static (&d, NULL);
 }
 
@@ -1290,6 +1292,106 @@ play_first_placements (const CarcGameConfig *config)
       ck_assert (carc_game_skip (game, NULL));
   return game;
 }
+
+/* Hook dispatch past 32 expansions: the engine keeps, per hook called for every tile or
+ * deployment (placed, turn_scored, check_deploy), a mask of the expansions that have it, the
+ * first 32 by bit; a game of 40 expansions, every other one with the three hooks, calls each
+ * of those the same number of times, in hook order, and none of the others. */
+#define MANY_EXPANSIONS 40
+
+typedef struct
+{
+  guint index; /* in hook order */
+  guint placed, scored, deploy;
+} ManyCounts;
+
+static ManyCounts many_counts[MANY_EXPANSIONS];
+static guint many_setups, many_last_placed;
+
+static gpointer
+many_setup (CarcSetup *setup, GError **error)
+{
+  ManyCounts *c = &many_counts[many_setups];
+  c->index = many_setups++;
+  return c;
+}
+
+static void
+many_placed (CarcGame *game, gpointer data, const CarcPieceInfo *info)
+{
+  ManyCounts *c = data;
+  ck_assert_uint_ge (c->index + 1, many_last_placed); /* in hook order */
+  many_last_placed = c->index + 1;
+  c->placed++;
+}
+
+static void
+many_scored (CarcGame *game, gpointer data)
+{
+  ((ManyCounts *)data)->scored++;
+  many_last_placed = 0;
+}
+
+static CarcPlaceVerdict
+many_deploy (CarcGame *game, gpointer data, guint figure, guint segment)
+{
+  ((ManyCounts *)data)->deploy++;
+  return CARC_PLACE_DEFAULT;
+}
+
+static gboolean
+many_init (CarcPlugin *plugin, GError **error)
+{
+  static const CarcHooks hooks = { .size = sizeof (CarcHooks),
+                                   .setup = many_setup,
+                                   .placed = many_placed,
+                                   .turn_scored = many_scored,
+                                   .check_deploy = many_deploy };
+  carc_plugin_set_hooks (plugin, &hooks);
+  return TRUE;
+}
+
+static gboolean
+many_quiet_init (CarcPlugin *plugin, GError **error)
+{
+  static const CarcHooks hooks = { .size = sizeof (CarcHooks), .setup = many_setup };
+  carc_plugin_set_hooks (plugin, &hooks);
+  return TRUE;
+}
+
+START_TEST (test_many_expansions)
+{
+  static char names[MANY_EXPANSIONS][8];
+  static CarcPluginDesc descs[MANY_EXPANSIONS]; /* a plugin keeps its descriptor */
+  g_autoptr (GPtrArray) plugins
+      = g_ptr_array_new_with_free_func ((GDestroyNotify)carc_plugin_unref);
+  g_autoptr (CarcGameConfig) config = config_new (FALSE, NULL);
+  carc_game_config_set_seed (config, 3);
+  for (guint i = 0; i < MANY_EXPANSIONS; i++)
+    {
+      g_snprintf (names[i], sizeof names[i], "many%02u", i);
+      descs[i] = DESC (CARC_PLUGIN_ABI_MAJOR, CARC_PLUGIN_ABI_MINOR, names[i],
+                       i % 2 ? many_quiet_init : many_init);
+      CarcPlugin *plugin = carc_plugin_new_static (&descs[i], NULL);
+      g_ptr_array_add (plugins, plugin);
+      ck_assert (carc_game_config_add_expansion (config, plugin, NULL));
+    }
+  memset (many_counts, 0, sizeof many_counts);
+  many_setups = many_last_placed = 0;
+  g_autoptr (CarcGame) game = play_first_placements (config);
+  ck_assert_uint_eq (many_setups, MANY_EXPANSIONS);
+  guint pieces = carc_game_get_n_pieces (game) - 1; /* not the start tile */
+  for (guint i = 0; i < MANY_EXPANSIONS; i++)
+    {
+      const ManyCounts *c = &many_counts[i];
+      gboolean hooked = i % 2 == 0; /* by name: the hook order is the order they were added */
+      ck_assert_uint_eq (c->placed, hooked ? pieces : 0);
+      ck_assert_uint_eq (c->scored, hooked ? pieces : 0);
+      ck_assert_uint_eq (c->deploy, hooked ? many_counts[0].deploy : 0);
+    }
+  ck_assert_uint_gt (many_counts[0].deploy, 0);
+}
+END_TEST
 
 static GArray *
 steal_draws (void)
@@ -1727,6 +1829,7 @@ main (void)
   tcase_add_test (host, test_setup_fails);
   tcase_add_test (host, test_allow_needs_a_neighbour);
   tcase_add_test (host, test_check_place_near);
+  tcase_add_test (host, test_many_expansions);
   tcase_add_test (host, test_hook_random_replays);
   tcase_add_test (host, test_digest_hook);
   tcase_add_test (host, test_host_duplicate_name);
