@@ -252,6 +252,27 @@ enumerate_square (const CarcBoard *b, const CarcTileType *t, CarcPlacement *out,
   return n;
 }
 
+/* legs[d]: the rotations r of a triangular piece one of whose legs (board sides r and r + 1)
+ * meets a side that demand @d names (a neighbour's edge, neither a wall nor a gap). Made once. */
+static const guint8 *
+demand_legs (void)
+{
+  static guint8 legs[CARC_DEMAND_VALUES];
+  static gsize made = 0;
+  if (g_once_init_enter (&made))
+    {
+      for (guint d = 0; d < CARC_DEMAND_VALUES; d++)
+        {
+          guint sides = 0;
+          for (guint side = 0; side < 4; side++)
+            sides |= (d / carc_demand_weight[side]) % 5 ? 1u << side : 0;
+          legs[d] = (guint8)(sides | (sides >> 1) | ((sides & 1) << 3));
+        }
+      g_once_init_leave (&made, 1);
+    }
+  return legs;
+}
+
 /* Every placement of @t: the frontier cells in frontier order, then (for a triangular piece) the
  * free halves of half-filled cells. Writes them to @out unless it is NULL; returns how many, or
  * stops at @max. */
@@ -263,6 +284,7 @@ carc_game_enumerate (CarcGame *g, const CarcTileType *t, CarcPlacement *out, gui
   gboolean asked = carc_game_hooks_check (g, t);
   if (t->shape == CARC_SHAPE_SQUARE && !asked)
     return enumerate_square (b, t, out, max);
+  const guint8 *legs = t->shape == CARC_SHAPE_HALF && !asked ? demand_legs () : NULL;
   /* a hand's abbey or a river tile: one hook asks, called straight */
   const CarcGameExpansion *one = asked ? lone_asker (g, t) : NULL;
   /* Cells with fewer occupied neighbours than a hook needs are vetoed: not asked about. */
@@ -285,10 +307,7 @@ carc_game_enumerate (CarcGame *g, const CarcTileType *t, CarcPlacement *out, gui
           /* A triangular piece in an empty cell: its legs (board sides r and r + 1) must match
            * the demand, which the fit table says, and one of them must meet a demanded
            * side (a neighbour's edge that is neither a wall nor a gap). */
-          guint sides = 0;
-          for (guint side = 0; side < 4; side++)
-            sides |= (d / carc_demand_weight[side]) % 5 ? 1u << side : 0;
-          fit = t->fit[d] & (sides | (sides >> 1) | ((sides & 1) << 3));
+          fit = t->fit[d] & legs[d];
           quick = TRUE;
         }
       else
