@@ -67,6 +67,7 @@ setup_expansions (CarcGame *g, GArray *sections, GError **error)
              | (h->claim_phase ? CARC_HOOK_CLAIM_PHASE : 0)
              | (h->check_place && h->check_place_near ? CARC_HOOK_PLACE_NEAR : 0);
       guint32 bit = 1u << MIN (i, 31u); /* past the 32nd: carc_game_next_exp() walks them all */
+      g->place_exps |= h->check_place ? bit : 0;
       g->deploy_exps |= h->check_deploy ? bit : 0;
       g->placed_exps |= h->placed ? bit : 0;
       g->scored_exps |= h->turn_scored ? bit : 0;

@@ -157,10 +157,10 @@ struct _CarcGame
   CarcGameExpansion *exp;
   guint n_exp;
   guint hook_mask;
-  /* The expansions with a check_deploy, placed or turn_scored hook (bit i: expansion i; bit 31
-   * also for any past the 32nd; carc_game_next_exp()), the hooks called for every tile or
-   * deployment. */
-  guint32 deploy_exps, placed_exps, scored_exps;
+  /* The expansions with a check_place, check_deploy, placed or turn_scored hook (bit i:
+   * expansion i; bit 31 also for any past the 32nd; carc_game_next_exp()), the hooks called
+   * for every tile or deployment. */
+  guint32 place_exps, deploy_exps, placed_exps, scored_exps;
   /* carc-placement.c: the expansions whose check_place hook asks about asking_type. */
   const CarcTileType *asking_type;
   guint32 asking_mask;

@@ -66,7 +66,8 @@ hooks_asking_compute (CarcGame *g, const CarcTileType *t)
 {
   guint32 mask = 0;
   guint near = 0;
-  for (guint i = 0; i < MIN (g->n_exp, 32u); i++)
+  for (guint i = carc_game_next_exp (g, g->place_exps, -1); i < MIN (g->n_exp, 32u);
+       i = carc_game_next_exp (g, g->place_exps, (gint)i))
     if (hook_asks (g->exp[i].hooks, t))
       {
         mask |= 1u << i;
