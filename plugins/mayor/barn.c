@@ -75,13 +75,11 @@ CarcPlaceVerdict
 mayor_barn_check_deploy (CarcGame *game, gpointer data, guint figure, guint segment)
 {
   const MayorGame *mg = data;
-  if (mg->barn < 0)
+  if (mg->barn < 0 || (gint)figure != mg->barn)
     return CARC_PLACE_DEFAULT;
   guint piece = carc_game_get_n_pieces (game) - 1;
-  if ((gint)figure == mg->barn)
-    return !mg->barn_shared && mayor_field_has_barn (game, mg, piece, segment) ? CARC_PLACE_VETO
-                                                                               : CARC_PLACE_ALLOW;
-  return CARC_PLACE_DEFAULT;
+  return !mg->barn_shared && mayor_field_has_barn (game, mg, piece, segment) ? CARC_PLACE_VETO
+                                                                             : CARC_PLACE_ALLOW;
 }
 
 /* Scores the farmers of the barn field holding @segment of @piece, if it has any, the way
