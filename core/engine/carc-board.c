@@ -74,7 +74,7 @@ frontier_add (CarcBoard *b, CarcCell *c, gint x, gint y, guint16 demand)
       b->cap_frontier *= 2;
       b->frontier = g_renew (CarcFrontierNode, b->frontier, b->cap_frontier);
     }
-  b->frontier[b->n_frontier] = (CarcFrontierNode){ (gint16)x, (gint16)y, demand };
+  b->frontier[b->n_frontier] = (CarcFrontierNode){ (gint16)x, (gint16)y, demand, 0 };
   c->slot = (guint16)++b->n_frontier;
 }
 
@@ -126,4 +126,33 @@ carc_board_put (CarcBoard *b, gint x, gint y, guint piece, const CarcTileType *t
   b->max_x = MAX (b->max_x, x);
   b->min_y = MIN (b->min_y, y);
   b->max_y = MAX (b->max_y, y);
+}
+
+/* Counts the piece just put into (x, y) in its neighbours' near (CarcFrontierNode.near), on a
+ * board that counts them from its first piece on. Its empty neighbours are on the frontier now
+ * (carc_board_put()), and the cell itself left it with as many occupied neighbours as it has. The
+ * second half of a cell changes nothing: the first was counted. */
+void
+carc_board_count_near (CarcBoard *b, gint x, gint y)
+{
+  CarcCell *c = carc_board_cell (b, x, y);
+  if (c->piece[1])
+    return;
+  const gint step[4] = { -(gint)b->w, 1, (gint)b->w, -1 };
+  guint mine = 0;
+  for (guint s = 0; s < 4; s++)
+    {
+      const CarcCell *n = c + step[s];
+      if (n->piece[0])
+        {
+          mine++;
+          continue;
+        }
+      CarcFrontierNode *f = &b->frontier[n->slot - 1];
+      if (f->near)
+        b->n_near[f->near]--;
+      b->n_near[++f->near]++;
+    }
+  if (mine)
+    b->n_near[mine]--;
 }

@@ -24,6 +24,7 @@ typedef struct
   gint16 x;
   gint16 y;
   guint16 demand;
+  guint16 near; /* its neighbouring cells that hold a piece, 1 to 4, if counted (n_near) */
 } CarcFrontierNode;
 
 /* How many blocks of four frontier cells the last count keeps sums for (CarcBoard.block_sum). */
@@ -44,6 +45,9 @@ typedef struct
    * changes. */
   const CarcTileType *block_type;
   guint8 block_sum[CARC_BOARD_BLOCKS];
+  /* The frontier cells with k occupied neighbours (n_near[k]), when the game counts them
+   * (carc_board_count_near(): a check_place hook needs them, CarcHooks.check_place_near). */
+  guint n_near[5];
 } CarcBoard;
 
 G_GNUC_INTERNAL extern const int carc_side_dx[4];
@@ -62,6 +66,7 @@ G_GNUC_INTERNAL void carc_board_init (CarcBoard *board);
 G_GNUC_INTERNAL void carc_board_clear (CarcBoard *board);
 G_GNUC_INTERNAL void carc_board_put (CarcBoard *board, gint x, gint y, guint piece,
                                      const CarcTileType *type, guint rotation);
+G_GNUC_INTERNAL void carc_board_count_near (CarcBoard *board, gint x, gint y);
 G_GNUC_INTERNAL gint carc_board_edge_on_side (const CarcTileType *type, guint rotation, guint side);
 
 /* TRUE when a square tile of @type turned by @rotation may go at (x, y) under the base rules:
@@ -106,6 +111,16 @@ carc_board_count_square (CarcBoard *b, const CarcTileType *type)
     n += n_fit[f->demand];
   b->block_type = type;
   return n;
+}
+
+/* TRUE when some frontier cell has at least @near occupied neighbours (boards that count them). */
+static inline gboolean
+carc_board_has_near (const CarcBoard *b, guint near)
+{
+  guint n = 0;
+  for (guint k = MAX (near, 1u); k <= 4; k++)
+    n += b->n_near[k];
+  return n > 0;
 }
 
 G_END_DECLS

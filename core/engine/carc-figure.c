@@ -184,6 +184,9 @@ carc_game_add_figures (CarcGame *g, GError **error)
 gboolean
 carc_game_holds (CarcGame *g, gint root, guint player)
 {
+  /* the root counts the feature's holding figures: a feature nobody holds needs no walk */
+  if (g->features.segs[root].followers == 0)
+    return FALSE;
   for (guint i = 0; i < g->n_followers; i++)
     {
       const CarcFollower *fw = &g->followers[i];
@@ -326,6 +329,19 @@ full_field_corner (CarcGame *g, gint x, gint y, guint c)
              && carc_features_find (&g->features, a) == carc_features_find (&g->features, b));
 }
 
+/* Whether the three other cells at corner @c of piece @p's cell hold a piece: the diagonal
+ * cell and the two beside it (corners 0..3: NW, NE, SE, SW). */
+static inline gboolean
+corner_occupied (CarcGame *g, const CarcPiece *p, guint c)
+{
+  gint dx = c == 1 || c == 2 ? 1 : -1, dy = c >= 2 ? 1 : -1;
+  const CarcBoard *b = &g->board;
+  const CarcCell *diagonal = carc_board_cell (b, p->x + dx, p->y + dy);
+  const CarcCell *across = carc_board_cell (b, p->x + dx, p->y);
+  const CarcCell *above = carc_board_cell (b, p->x, p->y + dy);
+  return diagonal && diagonal->piece[0] && across && across->piece[0] && above && above->piece[0];
+}
+
 /* Whether @segment of piece @p is a field segment at one of the piece's corners where four
  * cells meet and each is completely filled with field there (CARC_STANDS_CORNER): the
  * segment touches that corner and, in its own cell, is that field. */
@@ -341,7 +357,9 @@ carc_game_at_corner (CarcGame *g, const CarcPiece *p, guint segment)
     return FALSE;
   for (guint c = 0; c < 4; c++)
     {
-      if (!(d->turned[p->rotation] & corner_halves (c)) || !full_field_corner (g, p->x, p->y, c))
+      /* an empty cell at the corner (most often) fills nothing: no field lookup then */
+      if (!(d->turned[p->rotation] & corner_halves (c)) || !corner_occupied (g, p, c)
+          || !full_field_corner (g, p->x, p->y, c))
         continue;
       gboolean full = TRUE;
       for (guint i = 0; i < 3 && full; i++)

@@ -64,7 +64,13 @@ setup_expansions (CarcGame *g, GArray *sections, GError **error)
              | (h->feature_completed ? CARC_HOOK_COMPLETED : 0)
              | (h->game_over ? CARC_HOOK_GAME_OVER : 0) | (h->check_deploy ? CARC_HOOK_DEPLOY : 0)
              | (h->turn_scored ? CARC_HOOK_TURN_SCORED : 0)
-             | (h->claim_phase ? CARC_HOOK_CLAIM_PHASE : 0);
+             | (h->claim_phase ? CARC_HOOK_CLAIM_PHASE : 0)
+             | (h->check_place && h->check_place_near ? CARC_HOOK_PLACE_NEAR : 0);
+      guint32 bit = 1u << MIN (i, 31u); /* past the 32nd: carc_game_next_exp() walks them all */
+      g->place_exps |= h->check_place ? bit : 0;
+      g->deploy_exps |= h->check_deploy ? bit : 0;
+      g->placed_exps |= h->placed ? bit : 0;
+      g->scored_exps |= h->turn_scored ? bit : 0;
       if (!h->setup)
         continue;
       CarcSetup setup = { g, ce, sections, g->config->tile_order != NULL };

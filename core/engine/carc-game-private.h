@@ -96,6 +96,7 @@ enum
   CARC_HOOK_DEPLOY = 1 << 9,
   CARC_HOOK_TURN_SCORED = 1 << 10,
   CARC_HOOK_CLAIM_PHASE = 1 << 11,
+  CARC_HOOK_PLACE_NEAR = 1 << 12, /* a check_place_near: the board counts occupied neighbours */
 };
 
 struct _CarcGame
@@ -156,9 +157,14 @@ struct _CarcGame
   CarcGameExpansion *exp;
   guint n_exp;
   guint hook_mask;
+  /* The expansions with a check_place, check_deploy, placed or turn_scored hook (bit i:
+   * expansion i; bit 31 also for any past the 32nd; carc_game_next_exp()), the hooks called
+   * for every tile or deployment. */
+  guint32 place_exps, deploy_exps, placed_exps, scored_exps;
   /* carc-placement.c: the expansions whose check_place hook asks about asking_type. */
   const CarcTileType *asking_type;
   guint32 asking_mask;
+  guint asking_near;       /* the most occupied neighbours those hooks need (check_place_near) */
   gboolean in_check_place; /* a check_place hook is running: it may not draw (carc_game_random) */
   CarcHand hand[CARC_MAX_PLAYERS];
   /* Room for pieces an expansion may put into a hand during the game (carc_setup_reserve(),
@@ -203,6 +209,22 @@ struct _CarcGame
  * random game, whose bots make a few hundred calls each (doc/performance.md). */
 #define CARC_GAME_LIVE     0x43617263u /* "Carc" */
 #define CARC_GAME_VALID(g) ((g) != NULL && ((const CarcGame *)(g))->live == CARC_GAME_LIVE)
+
+/* The expansion after @i (-1: the first) among those in @mask (bit i: expansion i); past the
+ * 32nd, every expansion (the caller tests the hook). g->n_exp once there is none. */
+static inline guint
+carc_game_next_exp (const CarcGame *g, guint32 mask, gint i)
+{
+  guint from = (guint)(i + 1);
+  if (from < 32)
+    {
+      guint32 rest = mask & (G_MAXUINT32 << from);
+      if (rest)
+        return (guint)__builtin_ctz (rest);
+      from = 32;
+    }
+  return MIN (from, g->n_exp);
+}
 
 static inline gboolean
 carc_game_wants_events (CarcGame *g)

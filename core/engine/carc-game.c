@@ -428,7 +428,8 @@ static CarcPlaceVerdict
 hooks_deploy (CarcGame *g, guint k, guint segment)
 {
   CarcPlaceVerdict v = CARC_PLACE_DEFAULT;
-  for (guint i = 0; i < g->n_exp; i++)
+  for (guint i = carc_game_next_exp (g, g->deploy_exps, -1); i < g->n_exp;
+       i = carc_game_next_exp (g, g->deploy_exps, (gint)i))
     if (g->exp[i].hooks->check_deploy)
       {
         CarcPlaceVerdict h = g->exp[i].hooks->check_deploy (g, g->exp[i].data, k, segment);
@@ -489,7 +490,8 @@ place_and_report (CarcGame *g, const CarcTileType *t, gint x, gint y, guint rota
     {
       CarcPieceInfo info;
       carc_game_get_piece (g, pi, &info);
-      for (guint i = 0; i < g->n_exp; i++)
+      for (guint i = carc_game_next_exp (g, g->placed_exps, -1); i < g->n_exp;
+           i = carc_game_next_exp (g, g->placed_exps, (gint)i))
         if (g->exp[i].hooks->placed)
           g->exp[i].hooks->placed (g, g->exp[i].data, &info);
     }
@@ -585,9 +587,11 @@ finish_turn (CarcGame *g)
    * the figures (carc_game_get_follower() by index) need not count the gaps each call. */
   if (g->followers_gone)
     carc_game_drop_returned (g);
-  for (guint i = 0; i < g->n_exp && (g->hook_mask & CARC_HOOK_TURN_SCORED); i++)
-    if (g->exp[i].hooks->turn_scored)
-      g->exp[i].hooks->turn_scored (g, g->exp[i].data);
+  if (g->hook_mask & CARC_HOOK_TURN_SCORED)
+    for (guint i = carc_game_next_exp (g, g->scored_exps, -1); i < g->n_exp;
+         i = carc_game_next_exp (g, g->scored_exps, (gint)i))
+      if (g->exp[i].hooks->turn_scored)
+        g->exp[i].hooks->turn_scored (g, g->exp[i].data);
   if (!carc_game_claim_phase (g, CARC_PHASE_POINT_TURN_END, 0))
     begin_turn (g, TRUE);
 }

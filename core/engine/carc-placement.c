@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <string.h>
 #include "carc-game-private.h"
 
 /* The piece whose edge lies on side @side of cell (x, y), and that edge's side on the piece
@@ -47,7 +48,14 @@ edges_match (gint mine, gint theirs)
 static gboolean
 hook_asks (const CarcHooks *h, const CarcTileType *t)
 {
-  return h->check_place && (!h->check_place_tag || carc_tile_type_get_tag (t, h->check_place_tag));
+  if (!h->check_place)
+    return FALSE;
+  if (!h->check_place_tag)
+    return TRUE;
+  for (guint i = 0; i < t->n_tags; i++)
+    if (strcmp (t->tags[i].key, h->check_place_tag) == 0)
+      return TRUE;
+  return FALSE;
 }
 
 /* The expansions whose check_place hook wants to be asked about @t, bit i for expansion i;
@@ -57,11 +65,17 @@ static guint32
 hooks_asking_compute (CarcGame *g, const CarcTileType *t)
 {
   guint32 mask = 0;
-  for (guint i = 0; i < MIN (g->n_exp, 32u); i++)
+  guint near = 0;
+  for (guint i = carc_game_next_exp (g, g->place_exps, -1); i < MIN (g->n_exp, 32u);
+       i = carc_game_next_exp (g, g->place_exps, (gint)i))
     if (hook_asks (g->exp[i].hooks, t))
-      mask |= 1u << i;
+      {
+        mask |= 1u << i;
+        near = MAX (near, MIN (g->exp[i].hooks->check_place_near, 4u));
+      }
   g->asking_type = t;
   g->asking_mask = mask;
+  g->asking_near = near;
   return mask;
 }
 
@@ -239,6 +253,27 @@ enumerate_square (const CarcBoard *b, const CarcTileType *t, CarcPlacement *out,
   return n;
 }
 
+/* legs[d]: the rotations r of a triangular piece one of whose legs (board sides r and r + 1)
+ * meets a side that demand @d names (a neighbour's edge, neither a wall nor a gap). Made once. */
+static const guint8 *
+demand_legs (void)
+{
+  static guint8 legs[CARC_DEMAND_VALUES];
+  static gsize made = 0;
+  if (g_once_init_enter (&made))
+    {
+      for (guint d = 0; d < CARC_DEMAND_VALUES; d++)
+        {
+          guint sides = 0;
+          for (guint side = 0; side < 4; side++)
+            sides |= (d / carc_demand_weight[side]) % 5 ? 1u << side : 0;
+          legs[d] = (guint8)(sides | (sides >> 1) | ((sides & 1) << 3));
+        }
+      g_once_init_leave (&made, 1);
+    }
+  return legs;
+}
+
 /* Every placement of @t: the frontier cells in frontier order, then (for a triangular piece) the
  * free halves of half-filled cells. Writes them to @out unless it is NULL; returns how many, or
  * stops at @max. */
@@ -250,10 +285,16 @@ carc_game_enumerate (CarcGame *g, const CarcTileType *t, CarcPlacement *out, gui
   gboolean asked = carc_game_hooks_check (g, t);
   if (t->shape == CARC_SHAPE_SQUARE && !asked)
     return enumerate_square (b, t, out, max);
+  const guint8 *legs = t->shape == CARC_SHAPE_HALF && !asked ? demand_legs () : NULL;
   /* a hand's abbey or a river tile: one hook asks, called straight */
   const CarcGameExpansion *one = asked ? lone_asker (g, t) : NULL;
-  for (guint i = 0; i < b->n_frontier; i++)
+  /* Cells with fewer occupied neighbours than a hook needs are vetoed: not asked about. */
+  guint near = asked && (g->hook_mask & CARC_HOOK_PLACE_NEAR) ? g->asking_near : 0;
+  guint n_cells = near && !carc_board_has_near (b, near) ? 0 : b->n_frontier;
+  for (guint i = 0; i < n_cells; i++)
     {
+      if (b->frontier[i].near < near)
+        continue;
       guint d = b->frontier[i].demand;
       gint x = b->frontier[i].x, y = b->frontier[i].y;
       /* A square tile on a cell that demands something: the fit table says which rotations
@@ -267,10 +308,7 @@ carc_game_enumerate (CarcGame *g, const CarcTileType *t, CarcPlacement *out, gui
           /* A triangular piece in an empty cell: its legs (board sides r and r + 1) must match
            * the demand, which the fit table says, and one of them must meet a demanded
            * side (a neighbour's edge that is neither a wall nor a gap). */
-          guint sides = 0;
-          for (guint side = 0; side < 4; side++)
-            sides |= (d / carc_demand_weight[side]) % 5 ? 1u << side : 0;
-          fit = t->fit[d] & (sides | (sides >> 1) | ((sides & 1) << 3));
+          fit = t->fit[d] & legs[d];
           quick = TRUE;
         }
       else
@@ -385,6 +423,8 @@ carc_game_put_piece (CarcGame *g, const CarcTileType *t, gint x, gint y, guint r
   const CarcCell *c = carc_board_cell (&g->board, x, y);
   gint other = c ? lone_half (g, c) : -1;
   carc_board_put (&g->board, x, y, pi, t, rot);
+  if (g->hook_mask & CARC_HOOK_PLACE_NEAR)
+    carc_board_count_near (&g->board, x, y);
   p = &g->pieces[pi];
 
   guint nsides = t->shape == CARC_SHAPE_SQUARE ? 4 : 2;

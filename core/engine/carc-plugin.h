@@ -25,7 +25,7 @@ G_BEGIN_DECLS
  * minor >= N. The major changes when a hook's signature or meaning changes; the minor when
  * hooks or API functions are added. */
 #define CARC_PLUGIN_ABI_MAJOR 2
-#define CARC_PLUGIN_ABI_MINOR 4
+#define CARC_PLUGIN_ABI_MINOR 5
 
 typedef struct _CarcPlugin CarcPlugin;
 typedef struct _CarcSetup CarcSetup;
@@ -288,6 +288,12 @@ typedef enum
  *   (carc_game_copy(), for search): everything later hooks of @copy change must be the
  *   copy's own. Required of an expansion whose setup returns data: without it games of it
  *   cannot be copied (CARC_ERROR_PLUGIN); since plugin ABI 2.1
+ * @check_place_near: placement (ABI 2.5): 0, or 1 to 4 when @check_place vetoes every empty
+ *   cell fewer of whose four neighbouring cells hold a piece (a cell holding one half counts:
+ *   carc_game_is_occupied()), whatever the tile it is asked about; a listing of placements
+ *   (carc_game_get_placements(), the hands' pieces at a turn's start) then asks it only about
+ *   cells with that many, from counts the engine keeps. A promise: a hook that would allow such a
+ *   cell makes listings and carc_game_can_place() disagree
  *
  * Hooks a plugin registers with carc_plugin_set_hooks(). @data is what @setup returned.
  */
@@ -312,6 +318,7 @@ typedef struct
   CarcPlaceVerdict (*check_deploy) (CarcGame *game, gpointer data, guint figure, guint segment);
   void (*turn_scored) (CarcGame *game, gpointer data);
   gpointer (*copy_data) (CarcGame *copy, gconstpointer data);
+  guint check_place_near;
 } CarcHooks;
 
 /**

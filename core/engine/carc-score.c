@@ -353,6 +353,22 @@ touched_before (CarcGame *g, guint i, gint root)
   return FALSE;
 }
 
+/* Scores the cloister of piece @index if it is complete and nobody holds it. */
+static void
+complete_free_cloister_of (CarcGame *g, guint index)
+{
+  const CarcPiece *p = &g->pieces[index];
+  if (!(p->type->kinds & (1u << CARC_FEATURE_CLOISTER)))
+    return;
+  for (guint s = 0; s < p->type->n_segments; s++)
+    {
+      gint seg = (gint)(p->seg_base + s);
+      if (p->type->seg[s].kind == CARC_FEATURE_CLOISTER && g->features.segs[seg].followers == 0
+          && carc_game_cloister_neighbours (g, p->x, p->y) == 8)
+        score_feature (g, seg, FALSE, TRUE, FALSE);
+    }
+}
+
 /* The cloisters the piece just placed completed that nobody holds, for the feature_completed
  * hooks: the placed piece's own, and those around it when the piece filled an empty cell
  * (the second half of a cell changes no cloister's neighbourhood). */
@@ -361,26 +377,21 @@ complete_free_cloisters (CarcGame *g)
 {
   guint placed = g->n_pieces - 1;
   const CarcPiece *pp = &g->pieces[placed];
-  gboolean filled = carc_board_cell (&g->board, pp->x, pp->y)->piece[1] == 0;
+  const CarcBoard *b = &g->board;
+  const CarcCell *here = carc_board_cell (b, pp->x, pp->y);
+  if (here->piece[1])
+    {
+      complete_free_cloister_of (g, placed);
+      return;
+    }
+  /* the board has room around a piece placed (carc_board_put()): its 3x3 cells lie at fixed
+   * offsets */
   for (gint dy = -1; dy <= 1; dy++)
     for (gint dx = -1; dx <= 1; dx++)
       {
-        const CarcCell *c = carc_board_cell (&g->board, pp->x + dx, pp->y + dy);
-        for (guint k = 0; c && k < 2 && c->piece[k]; k++)
-          {
-            guint index = c->piece[k] - 1u;
-            if (index != placed && !filled)
-              continue;
-            const CarcPiece *p = &g->pieces[index];
-            for (guint s = 0; s < p->type->n_segments; s++)
-              {
-                gint seg = (gint)(p->seg_base + s);
-                if (p->type->seg[s].kind == CARC_FEATURE_CLOISTER
-                    && g->features.segs[seg].followers == 0
-                    && carc_game_cloister_neighbours (g, p->x, p->y) == 8)
-                  score_feature (g, seg, FALSE, TRUE, FALSE);
-              }
-          }
+        const CarcCell *c = here + dy * (gint)b->w + dx;
+        for (guint k = 0; k < 2 && c->piece[k]; k++)
+          complete_free_cloister_of (g, c->piece[k] - 1u);
       }
 }
 

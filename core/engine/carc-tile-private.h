@@ -53,6 +53,7 @@ struct _CarcTileType
   CarcEdgeKind edge[4];
   guint n_segments;
   CarcSegmentDef seg[CARC_MAX_SEGMENTS];
+  guint kinds;      /* bit k: some segment is of CarcFeatureKind k */
   gint8 port[4][3]; /* segment on each port: side, then port 0..2 clockwise; -1: none */
   /* Square tiles, per rotation: the edges as seen on the board, 3 bits per side (N at bit 0). */
   guint16 code[4];

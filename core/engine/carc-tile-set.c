@@ -96,9 +96,13 @@ fit_table (CarcTileType *t)
 void
 carc_tile_type_finish (CarcTileType *t)
 {
+  t->kinds = 0;
   for (guint i = 0; i < t->n_segments; i++)
-    for (guint r = 0; r < 4; r++)
-      t->seg[i].turned[r] = carc_location_rotate (t->seg[i].location, t->shape, r);
+    {
+      for (guint r = 0; r < 4; r++)
+        t->seg[i].turned[r] = carc_location_rotate (t->seg[i].location, t->shape, r);
+      t->kinds |= 1u << t->seg[i].kind;
+    }
   t->all_walls = t->shape == CARC_SHAPE_SQUARE;
   for (guint s = 0; s < 4; s++)
     t->all_walls &= t->edge[s] == CARC_EDGE_WALL;

@@ -108,7 +108,8 @@ abbey_init (CarcPlugin *plugin, GError **error)
                                    .check_place = abbey_check_place,
                                    .end_turn = abbey_end_turn,
                                    .digest = abbey_digest,
-                                   .check_place_tag = "abbey" };
+                                   .check_place_tag = "abbey",
+                                   .check_place_near = 4 };
   if (!carc_plugin_add_tiles (plugin, abbey_tiles, -1, error))
     return FALSE;
   if (!carc_tile_set_lookup (carc_plugin_get_tiles (plugin), "abbey"))

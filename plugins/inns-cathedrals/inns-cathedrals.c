@@ -91,11 +91,14 @@ static void
 ic_placed (CarcGame *game, gpointer data, const CarcPieceInfo *info)
 {
   IcGame *ic = data;
-  for (guint s = 0; s < carc_tile_type_get_n_segments (info->tile); s++)
+  guint n = carc_tile_type_get_n_segments (info->tile);
+  for (guint s = 0; s < n; s++)
     {
       CarcFeatureKind kind = carc_tile_type_get_segment_kind (info->tile, s);
       const char *name = ic_attribute (kind);
-      if (name && carc_tile_type_get_segment_attribute (info->tile, s, name))
+      /* most segments carry no attribute at all: no lookup by name then */
+      if (name && carc_tile_type_get_segment_n_attributes (info->tile, s)
+          && carc_tile_type_get_segment_attribute (info->tile, s, name))
         {
           IcMark mark = { info->index, s, kind };
           g_array_append_val (ic->marks, mark);

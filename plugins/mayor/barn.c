@@ -40,21 +40,24 @@ field_holds (CarcGame *game, const MayorGame *mg, guint id, gboolean barns)
   return FALSE;
 }
 
-/* Whether some barn is on the board (barns never go home before the end): the supplies say,
- * without a walk over every figure. */
+/* Whether a barn stands in the feature @id: barn_at says where each barn on the board stands
+ * (barns never move nor go home before the end), without a walk over every figure. */
 static gboolean
-barn_out (CarcGame *game, const MayorGame *mg)
+barn_in (CarcGame *game, const MayorGame *mg, guint id)
 {
-  for (guint p = 0; mg->barn >= 0 && p < carc_game_get_n_players (game); p++)
-    if (carc_game_get_figure_supply (game, (guint)mg->barn, p) < mg->barns[p])
-      return TRUE;
+  for (guint b = 0; b < mg->barn_at->len; b++)
+    {
+      const MayorSpot *at = &g_array_index (mg->barn_at, MayorSpot, b);
+      if (feature_id (game, at->piece, at->segment) == id)
+        return TRUE;
+    }
   return FALSE;
 }
 
 gboolean
 mayor_field_has_barn (CarcGame *game, const MayorGame *mg, guint piece, guint segment)
 {
-  return barn_out (game, mg) && field_holds (game, mg, feature_id (game, piece, segment), TRUE);
+  return mg->barn_at->len && barn_in (game, mg, feature_id (game, piece, segment));
 }
 
 /* A barn holds its field at the end (strength 1); while its field's farmers are scored it
@@ -72,13 +75,11 @@ CarcPlaceVerdict
 mayor_barn_check_deploy (CarcGame *game, gpointer data, guint figure, guint segment)
 {
   const MayorGame *mg = data;
-  if (mg->barn < 0)
+  if (mg->barn < 0 || (gint)figure != mg->barn)
     return CARC_PLACE_DEFAULT;
   guint piece = carc_game_get_n_pieces (game) - 1;
-  if ((gint)figure == mg->barn)
-    return !mg->barn_shared && mayor_field_has_barn (game, mg, piece, segment) ? CARC_PLACE_VETO
-                                                                               : CARC_PLACE_ALLOW;
-  return CARC_PLACE_DEFAULT;
+  return !mg->barn_shared && mayor_field_has_barn (game, mg, piece, segment) ? CARC_PLACE_VETO
+                                                                             : CARC_PLACE_ALLOW;
 }
 
 /* Scores the farmers of the barn field holding @segment of @piece, if it has any, the way
@@ -103,20 +104,18 @@ score_farmers (CarcGame *game, MayorGame *mg, guint piece, guint segment, BarnSc
     }
 }
 
-/* A barn field that holds another figure than barns (farmers that joined it), or -1. */
-static gint
+/* The first barn (in the order they were deployed, which is their order among the figures on
+ * the board) whose field holds another figure than barns (farmers that joined it), or NULL. */
+static const MayorSpot *
 joined_barn_field (CarcGame *game, const MayorGame *mg)
 {
-  guint n = carc_game_get_n_followers (game);
-  for (guint i = 0; i < n; i++)
+  for (guint b = 0; b < mg->barn_at->len; b++)
     {
-      CarcFollowerInfo f;
-      carc_game_get_follower (game, i, &f);
-      if ((gint)f.figure == mg->barn
-          && field_holds (game, mg, feature_id (game, f.piece, f.segment), FALSE))
-        return (gint)i;
+      const MayorSpot *at = &g_array_index (mg->barn_at, MayorSpot, b);
+      if (field_holds (game, mg, feature_id (game, at->piece, at->segment), FALSE))
+        return at;
     }
-  return -1;
+  return NULL;
 }
 
 /* Whether a field of the piece just placed holds a barn: farmers join a barn field only
@@ -128,13 +127,17 @@ barn_field_touched (CarcGame *game, const MayorGame *mg)
   guint last = carc_game_get_n_pieces (game) - 1;
   CarcPieceInfo info;
   carc_game_get_piece (game, last, &info);
-  for (guint b = 0; b < mg->barn_at->len; b++)
+  guint fields[CARC_MAX_SEGMENTS], n_fields = 0;
+  guint n = MIN (carc_tile_type_get_n_segments (info.tile), CARC_MAX_SEGMENTS);
+  for (guint s = 0; s < n; s++)
+    if (carc_tile_type_get_segment_kind (info.tile, s) == CARC_FEATURE_FIELD)
+      fields[n_fields++] = feature_id (game, last, s);
+  for (guint b = 0; b < mg->barn_at->len && n_fields; b++)
     {
       const MayorSpot *at = &g_array_index (mg->barn_at, MayorSpot, b);
       guint id = feature_id (game, at->piece, at->segment);
-      for (guint s = 0; s < carc_tile_type_get_n_segments (info.tile); s++)
-        if (carc_tile_type_get_segment_kind (info.tile, s) == CARC_FEATURE_FIELD
-            && feature_id (game, last, s) == id)
+      for (guint i = 0; i < n_fields; i++)
+        if (fields[i] == id)
           return TRUE;
     }
   return FALSE;
@@ -157,14 +160,10 @@ mayor_barn_turn_scored (CarcGame *game, gpointer data)
       g_array_append_val (mg->barn_at, at);
       score_farmers (game, mg, at.piece, at.segment, BARN_SCORING_PLACED);
     }
-  if (!barn_field_touched (game, mg))
+  if (!mg->barn_at->len || !barn_field_touched (game, mg))
     return;
-  for (gint i; (i = joined_barn_field (game, mg)) >= 0;)
-    {
-      CarcFollowerInfo f;
-      carc_game_get_follower (game, (guint)i, &f);
-      score_farmers (game, mg, f.piece, f.segment, BARN_SCORING_CONNECTED);
-    }
+  for (const MayorSpot *at; (at = joined_barn_field (game, mg));)
+    score_farmers (game, mg, at->piece, at->segment, BARN_SCORING_CONNECTED);
 }
 
 /* Stage OVERRIDE: a connection scoring pays 1 per city; at the end every barn owner of a

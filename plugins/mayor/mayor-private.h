@@ -30,10 +30,9 @@ typedef struct
 
 typedef struct
 {
-  gint wagon, barn;              /* the game's figure kinds (carc_game_find_figure()), -1: none */
-  gboolean barn_shared;          /* option "barn-into-barn-field" (JCZ barn-placement=occupied) */
-  gboolean wagon_c1;             /* option "wagon-c1" (JCZ wagon-move=C1) */
-  guint barns[CARC_MAX_PLAYERS]; /* each player's barns at the start: fewer, one is out */
+  gint wagon, barn;     /* the game's figure kinds (carc_game_find_figure()), -1: none */
+  gboolean barn_shared; /* option "barn-into-barn-field" (JCZ barn-placement=occupied) */
+  gboolean wagon_c1;    /* option "wagon-c1" (JCZ wagon-move=C1) */
   BarnScoring barn_scoring;
   GArray *wagons;    /* MayorWagon, in the order they will move */
   GArray *barn_at;   /* MayorSpot: where each barn deployed stands (barns never move) */

@@ -32,8 +32,6 @@ mayor_setup (CarcSetup *setup, GError **error)
   mg->wagon_c1 = carc_setup_get_option (setup, "wagon-c1") != 0;
   mg->wagons = g_array_new (FALSE, FALSE, sizeof (MayorWagon));
   mg->barn_at = g_array_new (FALSE, FALSE, sizeof (MayorSpot));
-  for (guint p = 0; mg->barn >= 0 && p < carc_game_get_n_players (game); p++)
-    mg->barns[p] = carc_game_get_figure_supply (game, (guint)mg->barn, p);
   return mg;
 }
 

@@ -49,6 +49,9 @@ free_target (CarcGame *game, const CarcPieceInfo *piece, guint segment)
   CarcFeatureKind kind = carc_tile_type_get_segment_kind (piece->tile, segment);
   if (kind != CARC_FEATURE_ROAD && kind != CARC_FEATURE_CITY && kind != CARC_FEATURE_CLOISTER)
     return FALSE;
+  /* a complete feature (many, next to the one just scored) is told without measuring it */
+  if (carc_game_is_piece_feature_complete (game, piece->index, segment))
+    return FALSE;
   CarcFeatureInfo info;
   if (!carc_game_get_piece_feature (game, piece->index, segment, &info) || info.complete)
     return FALSE;

@@ -111,9 +111,12 @@ tb_free_data (gpointer data)
 static void
 remember_goods (TbGame *tb, const CarcPieceInfo *info)
 {
-  for (guint s = 0; s < carc_tile_type_get_n_segments (info->tile); s++)
+  guint n = carc_tile_type_get_n_segments (info->tile);
+  for (guint s = 0; s < n; s++)
     {
-      if (carc_tile_type_get_segment_kind (info->tile, s) != CARC_FEATURE_CITY)
+      /* most cities carry no attribute at all: no lookup by name then */
+      if (carc_tile_type_get_segment_kind (info->tile, s) != CARC_FEATURE_CITY
+          || carc_tile_type_get_segment_n_attributes (info->tile, s) == 0)
         continue;
       for (guint g = 0; g < TB_N_GOODS; g++)
         if (carc_tile_type_get_segment_attribute (info->tile, s, good_names[g]))
@@ -136,13 +139,18 @@ feature_id (CarcGame *game, guint piece, guint segment)
 static gboolean
 extends_builder (CarcGame *game, const TbGame *tb, const CarcPieceInfo *info)
 {
-  /* the player's builders all in the supply: none stands anywhere (no walk over the figures) */
-  if (carc_game_get_figure_supply (game, (guint)tb->builder, (guint)info->player)
-      >= tb->builders[info->player])
+  /* the player's builders all in the supply: none stands anywhere (no walk over the figures);
+   * else the walk stops at the last one out */
+  guint out = tb->builders[info->player]
+              - MIN (carc_game_get_figure_supply (game, (guint)tb->builder, (guint)info->player),
+                     tb->builders[info->player]);
+  if (out == 0)
     return FALSE;
-  for (gint i = carc_game_find_follower (game, 0, tb->builder, info->player); i >= 0;
-       i = carc_game_find_follower (game, (guint)i + 1, tb->builder, info->player))
+  for (gint i = -1; out > 0; out--)
     {
+      i = carc_game_find_follower (game, (guint)(i + 1), tb->builder, info->player);
+      if (i < 0)
+        break;
       CarcFollowerInfo fw;
       if (!carc_game_get_follower (game, (guint)i, &fw) || fw.piece == info->index)
         continue;

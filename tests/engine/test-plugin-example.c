@@ -1107,6 +1107,126 @@ START_TEST (test_allow_needs_a_neighbour)
 }
 END_TEST
 
+/* check_place_near (plugin ABI 2.5): a hook that vetoes the tiles tagged "start" (the D tiles)
+ * on cells with fewer than crowded_near occupied neighbours. Declared, a listing asks it only
+ * about cells with that many (from the counts the engine keeps); undeclared, about every cell:
+ * both games must list the same placements at every turn, and the listing must say what
+ * carc_game_can_place() says of every cell. */
+static guint crowded_near;
+static gboolean crowded_declares;
+
+static CarcPlaceVerdict
+crowded_check_place (CarcGame *game, gpointer data, const CarcTileType *tile, gint x, gint y,
+                     guint rotation, const char **reason)
+{
+  guint near = 0;
+  for (guint s = 0; s < 4; s++)
+    {
+      static const int dx[4] = { 0, 1, 0, -1 }, dy[4] = { -1, 0, 1, 0 };
+      near += carc_game_is_occupied (game, x + dx[s], y + dy[s]);
+    }
+  if (near >= crowded_near)
+    return CARC_PLACE_DEFAULT;
+  *reason = "too few neighbours";
+  return CARC_PLACE_VETO;
+}
+
+static gboolean
+crowded_init (CarcPlugin *plugin, GError **error)
+{
+  CarcHooks hooks = { .size = sizeof (CarcHooks),
+                      .check_place = crowded_check_place,
+                      .check_place_tag = "start",
+                      .check_place_near = crowded_declares ? crowded_near : 0 };
+  carc_plugin_set_hooks (plugin, &hooks);
+  return TRUE;
+}
+
+/* The crowded plugin, declaring its need or not. */
+static CarcPlugin *
+crowded_new (gboolean declares)
+{
+  static CarcPluginDesc d; /* a plugin keeps its descriptor: one for both, as they differ
+                            * only in their hooks */
+  crowded_declares = declares;
+  d = DESC (CARC_PLUGIN_ABI_MAJOR, CARC_PLUGIN_ABI_MINOR, "crowded", crowded_init);
+  return carc_plugin_new_static (&d, NULL);
+}
+
+/* A seeded game with @crowded. */
+static CarcGame *
+crowded_game_new (guint64 seed, CarcPlugin *crowded)
+{
+  g_autoptr (CarcGameConfig) config = config_new (FALSE, NULL);
+  carc_game_config_set_seed (config, seed);
+  ck_assert (carc_game_config_add_expansion (config, crowded, NULL));
+  g_autoptr (GError) error = NULL;
+  CarcGame *game = carc_game_new (config, &error);
+  ck_assert_msg (game != NULL, "%s", error ? error->message : "?");
+  return game;
+}
+
+/* Whether @list of @n placements holds (x, y, rotation). */
+static gboolean
+listed (const CarcPlacement *list, guint n, gint x, gint y, guint rotation)
+{
+  for (guint i = 0; i < n; i++)
+    if (list[i].x == x && list[i].y == y && list[i].rotation == rotation)
+      return TRUE;
+  return FALSE;
+}
+
+/* The listing of @game's tile says what carc_game_can_place() says, over the board and a
+ * cell around it. */
+static void
+assert_listing_complete (CarcGame *game, const CarcPlacement *list, guint n)
+{
+  gint x0, y0, x1, y1;
+  carc_game_get_bounds (game, &x0, &y0, &x1, &y1);
+  for (gint y = y0 - 1; y <= y1 + 1; y++)
+    for (gint x = x0 - 1; x <= x1 + 1; x++)
+      for (guint r = 0; r < 4; r++)
+        ck_assert_msg (carc_game_can_place (game, x, y, r) == listed (list, n, x, y, r),
+                       "(%d, %d) rotation %u: can_place %d, listed %d", x, y, r,
+                       carc_game_can_place (game, x, y, r), listed (list, n, x, y, r));
+}
+
+START_TEST (test_check_place_near)
+{
+  for (crowded_near = 1; crowded_near <= 4; crowded_near++)
+    for (guint64 seed = 1; seed <= 3; seed++)
+      {
+        g_autoptr (CarcPlugin) declared = crowded_new (TRUE);
+        g_autoptr (CarcPlugin) undeclared = crowded_new (FALSE);
+        g_autoptr (CarcGame) fast = crowded_game_new (seed, declared);
+        g_autoptr (CarcGame) plain = crowded_game_new (seed, undeclared);
+        for (guint turn = 0; carc_game_get_phase (fast) != CARC_PHASE_OVER; turn++)
+          {
+            ck_assert_int_eq (carc_game_get_phase (fast), carc_game_get_phase (plain));
+            if (carc_game_get_phase (fast) != CARC_PHASE_PLACE)
+              {
+                ck_assert (carc_game_skip (fast, NULL) && carc_game_skip (plain, NULL));
+                continue;
+              }
+            guint n, m;
+            const CarcPlacement *p = carc_game_get_placements (fast, &n);
+            const CarcPlacement *q = carc_game_get_placements (plain, &m);
+            ck_assert_uint_eq (n, m);
+            ck_assert_uint_gt (n, 0);
+            ck_assert (memcmp (p, q, n * sizeof *p) == 0);
+            assert_listing_complete (fast, p, n);
+            const CarcPlacement at = p[(turn * 7) % n];
+            ck_assert (carc_game_place (fast, at.x, at.y, at.rotation, NULL));
+            ck_assert (carc_game_place (plain, at.x, at.y, at.rotation, NULL));
+          }
+        ck_assert_int_eq (carc_game_get_phase (plain), CARC_PHASE_OVER);
+        g_autofree char *a = carc_game_get_state_hash (fast);
+        g_autofree char *b = carc_game_get_state_hash (plain);
+        ck_assert_str_eq (a, b);
+      }
+}
+END_TEST
+
 /* A plugin that rolls a die after every placement (carc_game_random(), issue 16) and buries
  * the next tile on a 0, so the draws change the game; it keeps its draws for the test. */
 typedef struct
@@ -1172,6 +1292,106 @@ play_first_placements (const CarcGameConfig *config)
       ck_assert (carc_game_skip (game, NULL));
   return game;
 }
+
+/* Hook dispatch past 32 expansions: the engine keeps, per hook called for every tile or
+ * deployment (placed, turn_scored, check_deploy), a mask of the expansions that have it, the
+ * first 32 by bit; a game of 40 expansions, every other one with the three hooks, calls each
+ * of those the same number of times, in hook order, and none of the others. */
+#define MANY_EXPANSIONS 40
+
+typedef struct
+{
+  guint index; /* in hook order */
+  guint placed, scored, deploy;
+} ManyCounts;
+
+static ManyCounts many_counts[MANY_EXPANSIONS];
+static guint many_setups, many_last_placed;
+
+static gpointer
+many_setup (CarcSetup *setup, GError **error)
+{
+  ManyCounts *c = &many_counts[many_setups];
+  c->index = many_setups++;
+  return c;
+}
+
+static void
+many_placed (CarcGame *game, gpointer data, const CarcPieceInfo *info)
+{
+  ManyCounts *c = data;
+  ck_assert_uint_ge (c->index + 1, many_last_placed); /* in hook order */
+  many_last_placed = c->index + 1;
+  c->placed++;
+}
+
+static void
+many_scored (CarcGame *game, gpointer data)
+{
+  ((ManyCounts *)data)->scored++;
+  many_last_placed = 0;
+}
+
+static CarcPlaceVerdict
+many_deploy (CarcGame *game, gpointer data, guint figure, guint segment)
+{
+  ((ManyCounts *)data)->deploy++;
+  return CARC_PLACE_DEFAULT;
+}
+
+static gboolean
+many_init (CarcPlugin *plugin, GError **error)
+{
+  static const CarcHooks hooks = { .size = sizeof (CarcHooks),
+                                   .setup = many_setup,
+                                   .placed = many_placed,
+                                   .turn_scored = many_scored,
+                                   .check_deploy = many_deploy };
+  carc_plugin_set_hooks (plugin, &hooks);
+  return TRUE;
+}
+
+static gboolean
+many_quiet_init (CarcPlugin *plugin, GError **error)
+{
+  static const CarcHooks hooks = { .size = sizeof (CarcHooks), .setup = many_setup };
+  carc_plugin_set_hooks (plugin, &hooks);
+  return TRUE;
+}
+
+START_TEST (test_many_expansions)
+{
+  static char names[MANY_EXPANSIONS][8];
+  static CarcPluginDesc descs[MANY_EXPANSIONS]; /* a plugin keeps its descriptor */
+  g_autoptr (GPtrArray) plugins
+      = g_ptr_array_new_with_free_func ((GDestroyNotify)carc_plugin_unref);
+  g_autoptr (CarcGameConfig) config = config_new (FALSE, NULL);
+  carc_game_config_set_seed (config, 3);
+  for (guint i = 0; i < MANY_EXPANSIONS; i++)
+    {
+      g_snprintf (names[i], sizeof names[i], "many%02u", i);
+      descs[i] = DESC (CARC_PLUGIN_ABI_MAJOR, CARC_PLUGIN_ABI_MINOR, names[i],
+                       i % 2 ? many_quiet_init : many_init);
+      CarcPlugin *plugin = carc_plugin_new_static (&descs[i], NULL);
+      g_ptr_array_add (plugins, plugin);
+      ck_assert (carc_game_config_add_expansion (config, plugin, NULL));
+    }
+  memset (many_counts, 0, sizeof many_counts);
+  many_setups = many_last_placed = 0;
+  g_autoptr (CarcGame) game = play_first_placements (config);
+  ck_assert_uint_eq (many_setups, MANY_EXPANSIONS);
+  guint pieces = carc_game_get_n_pieces (game) - 1; /* not the start tile */
+  for (guint i = 0; i < MANY_EXPANSIONS; i++)
+    {
+      const ManyCounts *c = &many_counts[i];
+      gboolean hooked = i % 2 == 0; /* by name: the hook order is the order they were added */
+      ck_assert_uint_eq (c->placed, hooked ? pieces : 0);
+      ck_assert_uint_eq (c->scored, hooked ? pieces : 0);
+      ck_assert_uint_eq (c->deploy, hooked ? many_counts[0].deploy : 0);
+    }
+  ck_assert_uint_gt (many_counts[0].deploy, 0);
+}
+END_TEST
 
 static GArray *
 steal_draws (void)
@@ -1608,6 +1828,8 @@ main (void)
   tcase_add_test (host, test_exit_after_last_reference);
   tcase_add_test (host, test_setup_fails);
   tcase_add_test (host, test_allow_needs_a_neighbour);
+  tcase_add_test (host, test_check_place_near);
+  tcase_add_test (host, test_many_expansions);
   tcase_add_test (host, test_hook_random_replays);
   tcase_add_test (host, test_digest_hook);
   tcase_add_test (host, test_host_duplicate_name);
