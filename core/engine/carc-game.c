@@ -30,6 +30,15 @@ carc_game_look_for_handlers (CarcGame *g)
                              != 0;
 }
 
+/* g_free() for the blocks a game often never makes (the hands, their listings, the marks):
+ * a NULL costs no call through the PLT. */
+static inline void
+free_made (gpointer block)
+{
+  if (block)
+    g_free (block);
+}
+
 static void
 carc_game_finalize (GObject *object)
 {
@@ -41,22 +50,22 @@ carc_game_finalize (GObject *object)
   carc_features_clear (&g->features);
   g_free (g->pieces);
   g_free (g->followers);
-  g_free (g->placements);
+  free_made (g->placements);
   g_free (g->deployments);
   g_free (g->deck);
-  g_free (g->buried);
-  g_free (g->deck_sections);
-  g_free (g->unit_mark);
-  g_free (g->seg_mark);
+  free_made (g->buried);
+  free_made (g->deck_sections);
+  free_made (g->unit_mark);
+  free_made (g->seg_mark);
   g_free (g->moves);
   for (guint i = 0; i < g->n_exp; i++) /* hooks is NULL past a setup that failed */
     if (g->exp[i].hooks && g->exp[i].hooks->free_data && g->exp[i].data)
       g->exp[i].hooks->free_data (g->exp[i].data);
-  g_free (g->exp);
+  free_made (g->exp);
   for (guint p = 0; p < CARC_MAX_PLAYERS; p++)
-    g_free (g->hand[p].pieces);
+    free_made (g->hand[p].pieces);
   for (guint i = 0; i <= CARC_HAND_CACHE; i++)
-    g_free (g->hand_lists[i].items);
+    free_made (g->hand_lists[i].items);
   g_clear_pointer (&g->config, carc_game_config_unref);
   G_OBJECT_CLASS (carc_game_parent_class)->finalize (object);
 }
