@@ -30,9 +30,9 @@ carc_board_clear (CarcBoard *b)
   g_clear_pointer (&b->frontier, g_free);
 }
 
-/* Makes sure (x, y) and its four neighbours have cells. */
-static void
-ensure_room (CarcBoard *b, gint x, gint y)
+/* Doubles the grid, keeping it centred, until (x, y) and its four neighbours have cells. */
+static G_GNUC_NO_INLINE void
+grow (CarcBoard *b, gint x, gint y)
 {
   while (x - 1 < b->x0 || y - 1 < b->y0 || x + 1 >= b->x0 + (gint)b->w
          || y + 1 >= b->y0 + (gint)b->h)
@@ -52,6 +52,15 @@ ensure_room (CarcBoard *b, gint x, gint y)
     }
 }
 
+/* Makes sure (x, y) and its four neighbours have cells: one unsigned comparison an axis (the
+ * grid is at least 3 cells wide), and rarely a grow(). */
+static inline void
+ensure_room (CarcBoard *b, gint x, gint y)
+{
+  if (G_UNLIKELY ((guint)(x - 1 - b->x0) > b->w - 3 || (guint)(y - 1 - b->y0) > b->h - 3))
+    grow (b, x, y);
+}
+
 /* Takes the cell @c off the frontier: the last frontier cell moves into its place. */
 static void
 frontier_remove (CarcBoard *b, CarcCell *c)
@@ -62,7 +71,9 @@ frontier_remove (CarcBoard *b, CarcCell *c)
     {
       CarcFrontierNode *moved = &b->frontier[at];
       *moved = b->frontier[last];
-      carc_board_cell (b, moved->x, moved->y)->slot = (guint16)(at + 1);
+      /* a frontier cell is inside the grid: no bounds check */
+      b->cells[(guint)(moved->y - b->y0) * b->w + (guint)(moved->x - b->x0)].slot
+          = (guint16)(at + 1);
     }
 }
 
@@ -89,6 +100,20 @@ carc_board_edge_on_side (const CarcTileType *type, guint rotation, guint side)
   return local <= 1 ? (gint)type->edge[local] : -1;
 }
 
+/* The piece just put faces the cell @n at (x, y) and adds @give to its demand: an empty cell
+ * joins the frontier, or its demand takes the digit (each side of a cell faces one piece at
+ * most: adding its digit sets that side). */
+static inline void
+touch_side (CarcBoard *b, CarcCell *n, gint x, gint y, guint16 give)
+{
+  if (n->piece[0])
+    return;
+  if (!n->slot)
+    frontier_add (b, n, x, y, give);
+  else
+    b->frontier[n->slot - 1].demand += give;
+}
+
 /* Puts a piece into (x, y): a square into an empty cell, a triangular piece into an empty cell or
  * beside the other half. The empty neighbours join the frontier, with what this piece's edges
  * demand of them (a wall or a triangular gap demands nothing). */
@@ -102,20 +127,11 @@ carc_board_put (CarcBoard *b, gint x, gint y, guint piece, const CarcTileType *t
   if (c->slot)
     frontier_remove (b, c);
   /* ensure_room() made the neighbours' cells: each is at a fixed offset from this one */
-  const gint step[4] = { -(gint)b->w, 1, (gint)b->w, -1 };
-  for (guint s = 0; s < 4; s++)
-    {
-      CarcCell *n = c + step[s];
-      if (n->piece[0])
-        continue;
-      gint nx = x + carc_side_dx[s], ny = y + carc_side_dy[s];
-      /* Each side of a cell faces one piece at most: adding its digit sets that side. */
-      guint16 give = type->gives[rotation][s];
-      if (!n->slot)
-        frontier_add (b, n, nx, ny, give);
-      else
-        b->frontier[n->slot - 1].demand += give;
-    }
+  const guint16 *give = type->gives[rotation];
+  touch_side (b, c - b->w, x, y - 1, give[0]);
+  touch_side (b, c + 1, x + 1, y, give[1]);
+  touch_side (b, c + b->w, x, y + 1, give[2]);
+  touch_side (b, c - 1, x - 1, y, give[3]);
   if (b->empty)
     {
       b->min_x = b->max_x = x;
