@@ -15,9 +15,15 @@ void
 carc_board_init (CarcBoard *b)
 {
   memset (b, 0, sizeof *b);
-  b->w = b->h = INITIAL_SIZE;
-  b->x0 = b->y0 = -INITIAL_SIZE / 2;
-  b->cells = g_new0 (CarcCell, b->w * b->h);
+  b->w = b->rows = INITIAL_SIZE;
+  b->x0 = -INITIAL_SIZE / 2;
+  b->block = g_new (CarcCell, b->w * b->rows);
+  /* in use: the rows of the start tile at (0, 0) and its neighbours */
+  b->top = INITIAL_SIZE / 2 - 1;
+  b->y0 = -1;
+  b->h = 3;
+  b->cells = b->block + b->top * b->w;
+  memset (b->cells, 0, b->h * b->w * sizeof (CarcCell));
   b->cap_frontier = 64;
   b->frontier = g_new (CarcFrontierNode, b->cap_frontier);
   b->empty = TRUE;
@@ -26,39 +32,81 @@ carc_board_init (CarcBoard *b)
 void
 carc_board_clear (CarcBoard *b)
 {
-  g_clear_pointer (&b->cells, g_free);
+  g_clear_pointer (&b->block, g_free);
+  b->cells = NULL;
   g_clear_pointer (&b->frontier, g_free);
 }
 
-/* Doubles the grid, keeping it centred, until (x, y) and its four neighbours have cells. */
-static G_GNUC_NO_INLINE void
-grow (CarcBoard *b, gint x, gint y)
+void
+carc_board_copy (CarcBoard *dst, const CarcBoard *src)
 {
-  while (x - 1 < b->x0 || y - 1 < b->y0 || x + 1 >= b->x0 + (gint)b->w
-         || y + 1 >= b->y0 + (gint)b->h)
+  *dst = *src;
+  dst->block = g_new (CarcCell, src->w * src->rows);
+  dst->cells = dst->block + src->top * src->w;
+  memcpy (dst->cells, src->cells, src->h * src->w * sizeof (CarcCell));
+  dst->frontier = g_new (CarcFrontierNode, src->cap_frontier);
+  memcpy (dst->frontier, src->frontier, src->n_frontier * sizeof (CarcFrontierNode));
+}
+
+/* Doubles the block both ways, the old one in its middle; the rows in use stay in use. */
+static void
+grow (CarcBoard *b)
+{
+  guint nw = b->w * 2, nrows = b->rows * 2, dx = b->w / 2, top = b->top + b->rows / 2;
+  CarcCell *block = g_new (CarcCell, nw * nrows), *cells = block + top * nw;
+  memset (cells, 0, b->h * nw * sizeof (CarcCell));
+  for (guint row = 0; row < b->h; row++)
+    memcpy (&cells[row * nw + dx], &b->cells[row * b->w], b->w * sizeof (CarcCell));
+  g_free (b->block);
+  b->block = block;
+  b->cells = cells;
+  b->top = top;
+  b->w = nw;
+  b->rows = nrows;
+  b->x0 -= (gint)dx;
+}
+
+/* Puts the rows @lo to @hi in use, zeroing those that were not, growing the block while it
+ * lacks them. */
+static void
+use_rows (CarcBoard *b, gint lo, gint hi)
+{
+  while (lo < b->y0 - (gint)b->top || hi >= b->y0 - (gint)b->top + (gint)b->rows)
+    grow (b);
+  if (lo < b->y0)
     {
-      guint nw = b->w * 2, nh = b->h * 2;
-      gint nx0 = b->x0 - (gint)b->w / 2, ny0 = b->y0 - (gint)b->h / 2;
-      CarcCell *cells = g_new0 (CarcCell, nw * nh);
-      for (guint row = 0; row < b->h; row++)
-        memcpy (&cells[(row + (guint)(b->y0 - ny0)) * nw + (guint)(b->x0 - nx0)],
-                &b->cells[row * b->w], b->w * sizeof (CarcCell));
-      g_free (b->cells);
-      b->cells = cells;
-      b->w = nw;
-      b->h = nh;
-      b->x0 = nx0;
-      b->y0 = ny0;
+      guint k = (guint)(b->y0 - lo);
+      b->cells -= k * b->w;
+      b->top -= k;
+      b->y0 = lo;
+      b->h += k;
+      memset (b->cells, 0, k * b->w * sizeof (CarcCell));
+    }
+  if (hi >= b->y0 + (gint)b->h)
+    {
+      guint k = (guint)(hi + 1 - (b->y0 + (gint)b->h));
+      memset (b->cells + b->h * b->w, 0, k * b->w * sizeof (CarcCell));
+      b->h += k;
     }
 }
 
-/* Makes sure (x, y) and its four neighbours have cells: one unsigned comparison an axis (the
- * grid is at least 3 cells wide), and rarely a grow(). */
+/* Gives (x, y) and its four neighbours cells: the block grows for a column past its sides, rows
+ * come into use one by one. */
+static G_GNUC_NO_INLINE void
+make_room (CarcBoard *b, gint x, gint y)
+{
+  while (x - 1 < b->x0 || x + 1 >= b->x0 + (gint)b->w)
+    grow (b);
+  use_rows (b, y - 1, y + 1);
+}
+
+/* Makes sure (x, y) and its four neighbours have cells: one unsigned comparison an axis (at
+ * least 3 rows are in use, and the block is wider), and now and then a make_room(). */
 static inline void
 ensure_room (CarcBoard *b, gint x, gint y)
 {
   if (G_UNLIKELY ((guint)(x - 1 - b->x0) > b->w - 3 || (guint)(y - 1 - b->y0) > b->h - 3))
-    grow (b, x, y);
+    make_room (b, x, y);
 }
 
 /* Takes the cell @c off the frontier: the last frontier cell moves into its place. */

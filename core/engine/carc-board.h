@@ -29,11 +29,16 @@ typedef struct
 /* How many blocks of four frontier cells the last count keeps sums for (CarcBoard.block_sum). */
 #define CARC_BOARD_BLOCKS 32
 
+/* The grid is a block of `rows` rows of w cells, of which h rows from row `top` on are in
+ * use, zeroed: cells points at the first of them. carc_board_cell() sees those alone, so a
+ * game zeroes the rows its landscape reaches, not the whole block. */
 typedef struct
 {
   CarcCell *cells;
   gint x0, y0; /* coordinates of cells[0] */
   guint w, h;
+  CarcCell *block;
+  guint top, rows;
   CarcFrontierNode *frontier;
   guint n_frontier, cap_frontier;
   gint min_x, min_y, max_x, max_y;
@@ -60,6 +65,7 @@ carc_board_cell (const CarcBoard *b, gint x, gint y)
 
 G_GNUC_INTERNAL void carc_board_init (CarcBoard *board);
 G_GNUC_INTERNAL void carc_board_clear (CarcBoard *board);
+G_GNUC_INTERNAL void carc_board_copy (CarcBoard *dst, const CarcBoard *src);
 G_GNUC_INTERNAL void carc_board_put (CarcBoard *board, gint x, gint y, guint piece,
                                      const CarcTileType *type, guint rotation);
 G_GNUC_INTERNAL gint carc_board_edge_on_side (const CarcTileType *type, guint rotation, guint side);
