@@ -373,15 +373,13 @@ carc_game_put_piece (CarcGame *g, const CarcTileType *t, gint x, gint y, guint r
   p->player = (gint8)player;
   p->seg_base = g->features.n;
   CarcFeatures *f = &g->features;
-  g->n_touched = 0;
+  carc_features_reserve (f, t->n_segments);
   for (guint s = 0; s < t->n_segments; s++)
-    {
-      const CarcSegmentDef *d = &t->seg[s];
-      gboolean closable = d->kind == CARC_FEATURE_ROAD || d->kind == CARC_FEATURE_CITY;
-      gint seg = carc_features_add (f, pi, s, d->kind, closable ? d->n_ports : 0);
-      if (closable)
-        g->touched[g->n_touched++] = seg;
-    }
+    carc_features_add_one (f, pi, s, t->seg[s].kind, t->seg_open[s]);
+  /* the roads and cities, in order, are touched: their completion is checked at scoring */
+  g->n_touched = 0;
+  for (guint32 m = t->closable; m; m &= m - 1)
+    g->touched[g->n_touched++] = (gint)p->seg_base + __builtin_ctz (m);
   const CarcCell *c = carc_board_cell (&g->board, x, y);
   gint other = c ? lone_half (g, c) : -1;
   carc_board_put (&g->board, x, y, pi, t, rot);

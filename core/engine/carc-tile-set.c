@@ -96,9 +96,15 @@ fit_table (CarcTileType *t)
 void
 carc_tile_type_finish (CarcTileType *t)
 {
+  t->closable = 0;
   for (guint i = 0; i < t->n_segments; i++)
-    for (guint r = 0; r < 4; r++)
-      t->seg[i].turned[r] = carc_location_rotate (t->seg[i].location, t->shape, r);
+    {
+      for (guint r = 0; r < 4; r++)
+        t->seg[i].turned[r] = carc_location_rotate (t->seg[i].location, t->shape, r);
+      gboolean closes = t->seg[i].kind == CARC_FEATURE_ROAD || t->seg[i].kind == CARC_FEATURE_CITY;
+      t->seg_open[i] = closes ? t->seg[i].n_ports : 0;
+      t->closable |= (guint32)closes << i;
+    }
   t->all_walls = t->shape == CARC_SHAPE_SQUARE;
   for (guint s = 0; s < 4; s++)
     t->all_walls &= t->edge[s] == CARC_EDGE_WALL;
