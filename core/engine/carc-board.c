@@ -125,14 +125,19 @@ frontier_remove (CarcBoard *b, CarcCell *c)
     }
 }
 
-static void
+/* Doubles the frontier array's room. */
+static G_GNUC_NO_INLINE void
+frontier_grow (CarcBoard *b)
+{
+  b->cap_frontier *= 2;
+  b->frontier = g_renew (CarcFrontierNode, b->frontier, b->cap_frontier);
+}
+
+static inline void
 frontier_add (CarcBoard *b, CarcCell *c, gint x, gint y, guint16 demand)
 {
-  if (b->n_frontier == b->cap_frontier)
-    {
-      b->cap_frontier *= 2;
-      b->frontier = g_renew (CarcFrontierNode, b->frontier, b->cap_frontier);
-    }
+  if (G_UNLIKELY (b->n_frontier == b->cap_frontier))
+    frontier_grow (b);
   b->frontier[b->n_frontier] = (CarcFrontierNode){ (gint16)x, (gint16)y, demand };
   c->slot = (guint16)++b->n_frontier;
 }
