@@ -130,7 +130,7 @@ deal_again (const CarcTileType **pieces, guint n, CarcRng *rng)
   qsort (pieces, n, sizeof *pieces, compare_types);
   for (guint i = n; i > 1; i--)
     {
-      guint j = carc_rng_below (rng, i);
+      guint j = carc_rng_draw_below (rng, i);
       const CarcTileType *t = pieces[i - 1];
       pieces[i - 1] = pieces[j];
       pieces[j] = t;

@@ -229,7 +229,7 @@ shuffle (CarcGame *g, GArray *sections)
   gboolean with_sections = sections && sections->len == g->deck_len;
   for (guint i = g->deck_len; i > 1; i--)
     {
-      guint j = carc_rng_below (&g->rng, i);
+      guint j = carc_rng_draw_below (&g->rng, i);
       const CarcTileType *tmp = g->deck[i - 1];
       g->deck[i - 1] = g->deck[j];
       g->deck[j] = tmp;

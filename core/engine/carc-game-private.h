@@ -4,7 +4,7 @@
 #include "carc-game.h"
 #include "carc-board.h"
 #include "carc-feature.h"
-#include "carc-rng.h"
+#include "carc-rng-private.h"
 #include "carc-tile-private.h"
 #include "carc-plugin-private.h"
 

@@ -908,5 +908,5 @@ carc_game_random (CarcGame *self, guint bound)
 {
   g_return_val_if_fail (CARC_GAME_VALID (self), 0);
   g_return_val_if_fail (!self->in_check_place, 0);
-  return bound ? carc_rng_below (&self->rng, bound) : 0;
+  return carc_rng_draw_below (&self->rng, bound);
 }
