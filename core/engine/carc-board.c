@@ -155,22 +155,24 @@ carc_board_edge_on_side (const CarcTileType *type, guint rotation, guint side)
 
 /* The piece just put faces the cell @n at (x, y) and adds @give to its demand: an empty cell
  * joins the frontier, or its demand takes the digit (each side of a cell faces one piece at
- * most: adding its digit sets that side). */
-static inline void
+ * most: adding its digit sets that side). Returns 1 if a piece stands there, else 0. */
+static inline guint
 touch_side (CarcBoard *b, CarcCell *n, gint x, gint y, guint16 give)
 {
   if (n->piece[0])
-    return;
+    return 1;
   if (!n->slot)
     frontier_add (b, n, x, y, give);
   else
     b->frontier[n->slot - 1].demand += give;
+  return 0;
 }
 
 /* Puts a piece into (x, y): a square into an empty cell, a triangular piece into an empty cell or
  * beside the other half. The empty neighbours join the frontier, with what this piece's edges
- * demand of them (a wall or a triangular gap demands nothing). */
-void
+ * demand of them (a wall or a triangular gap demands nothing). Returns the sides (bit s for
+ * board side s) where a neighbouring cell holds a piece. */
+guint
 carc_board_put (CarcBoard *b, gint x, gint y, guint piece, const CarcTileType *type, guint rotation)
 {
   ensure_room (b, x, y);
@@ -181,10 +183,10 @@ carc_board_put (CarcBoard *b, gint x, gint y, guint piece, const CarcTileType *t
     frontier_remove (b, c);
   /* ensure_room() made the neighbours' cells: each is at a fixed offset from this one */
   const guint16 *give = type->gives[rotation];
-  touch_side (b, c - b->w, x, y - 1, give[0]);
-  touch_side (b, c + 1, x + 1, y, give[1]);
-  touch_side (b, c + b->w, x, y + 1, give[2]);
-  touch_side (b, c - 1, x - 1, y, give[3]);
+  guint taken = touch_side (b, c - b->w, x, y - 1, give[0]);
+  taken |= touch_side (b, c + 1, x + 1, y, give[1]) << 1;
+  taken |= touch_side (b, c + b->w, x, y + 1, give[2]) << 2;
+  taken |= touch_side (b, c - 1, x - 1, y, give[3]) << 3;
   if (b->empty)
     {
       b->min_x = b->max_x = x;
@@ -195,4 +197,5 @@ carc_board_put (CarcBoard *b, gint x, gint y, guint piece, const CarcTileType *t
   b->max_x = MAX (b->max_x, x);
   b->min_y = MIN (b->min_y, y);
   b->max_y = MAX (b->max_y, y);
+  return taken;
 }

@@ -66,8 +66,8 @@ carc_board_cell (const CarcBoard *b, gint x, gint y)
 G_GNUC_INTERNAL void carc_board_init (CarcBoard *board);
 G_GNUC_INTERNAL void carc_board_clear (CarcBoard *board);
 G_GNUC_INTERNAL void carc_board_copy (CarcBoard *dst, const CarcBoard *src);
-G_GNUC_INTERNAL void carc_board_put (CarcBoard *board, gint x, gint y, guint piece,
-                                     const CarcTileType *type, guint rotation);
+G_GNUC_INTERNAL guint carc_board_put (CarcBoard *board, gint x, gint y, guint piece,
+                                      const CarcTileType *type, guint rotation);
 G_GNUC_INTERNAL gint carc_board_edge_on_side (const CarcTileType *type, guint rotation, guint side);
 
 /* TRUE when a square tile of @type turned by @rotation may go at (x, y) under the base rules:

@@ -382,21 +382,21 @@ carc_game_put_piece (CarcGame *g, const CarcTileType *t, gint x, gint y, guint r
     g->touched[g->n_touched++] = (gint)p->seg_base + __builtin_ctz (m);
   const CarcCell *c = carc_board_cell (&g->board, x, y);
   gint other = c ? lone_half (g, c) : -1;
-  carc_board_put (&g->board, x, y, pi, t, rot);
+  guint taken = carc_board_put (&g->board, x, y, pi, t, rot);
   p = &g->pieces[pi];
 
+  /* the piece's own sides (local side l on board side l + rot) that face a piece, in order */
   guint nsides = t->shape == CARC_SHAPE_SQUARE ? 4 : 2;
+  guint facing = ((taken >> rot) | (taken << (4 - rot))) & ((1u << nsides) - 1);
   const CarcBoard *b = &g->board;
   const CarcCell *here = carc_board_cell (b, x, y);
   /* The board has room around the piece now (carc_board_put()): each neighbour's cell is at a
    * fixed offset. A square there is the common case; halves take the general test. */
   const gint step[4] = { -(gint)b->w, 1, (gint)b->w, -1 };
-  for (guint l = 0; l < nsides; l++)
+  for (; facing; facing &= facing - 1)
     {
-      guint s = (l + rot) & 3, local;
+      guint l = (guint)__builtin_ctz (facing), s = (l + rot) & 3, local;
       const CarcCell *n = here + step[s];
-      if (!n->piece[0])
-        continue;
       gint q = n->piece[0] - 1;
       const CarcPiece *pq = &g->pieces[q];
       if (pq->type->shape == CARC_SHAPE_SQUARE)
