@@ -222,8 +222,27 @@ G_GNUC_INTERNAL void carc_game_emit_figure (CarcGame *g, CarcEventType type,
                                             const CarcFollower *fw);
 
 G_GNUC_INTERNAL void carc_game_resume (CarcGame *g, CarcPhasePoint point);
-G_GNUC_INTERNAL gboolean carc_game_check_phase (CarcGame *g, CarcPhase want, GError **error);
-G_GNUC_INTERNAL void carc_game_look_for_handlers (CarcGame *g);
+G_GNUC_INTERNAL gboolean carc_game_refuse_phase (CarcGame *g, CarcPhase want, GError **error);
+G_GNUC_INTERNAL void carc_game_find_handlers (CarcGame *g);
+
+/* TRUE in phase @want; else FALSE with @error saying why. Inline: every move asks. */
+static inline gboolean
+carc_game_check_phase (CarcGame *g, CarcPhase want, GError **error)
+{
+  return G_LIKELY (g->phase == want) || carc_game_refuse_phase (g, want, error);
+}
+
+/* Called at the start of every move: whether the "event" signal has a handler now. A handler
+ * connected during a move (from inside another handler) sees the events of the next move. Only
+ * a game that emits the signal looks (carc_game_set_event_signals()). */
+static inline void
+carc_game_look_for_handlers (CarcGame *g)
+{
+  if (G_UNLIKELY (g->event_signals))
+    carc_game_find_handlers (g);
+  else
+    g->event_handlers = FALSE;
+}
 G_GNUC_INTERNAL void carc_game_grow_moves (CarcGame *g);
 
 /* Appends @move to the move log: inline, as every move of every game makes one. */

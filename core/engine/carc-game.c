@@ -19,15 +19,14 @@ static GQuark event_details[CARC_EVENT_POINTS_AWARDED + 1];
 
 static void begin_turn (CarcGame *g, gboolean advance);
 
-/* Called at the start of every move: whether the "event" signal has a handler now. A handler
- * connected during a move (from inside another handler) sees the events of the next move. */
+/* carc_game_look_for_handlers() in a game that emits the "event" signal: whether it has a
+ * handler now. */
 void
-carc_game_look_for_handlers (CarcGame *g)
+carc_game_find_handlers (CarcGame *g)
 {
-  g->event_handlers = g->event_signals
-                      && g_signal_handler_find (g, G_SIGNAL_MATCH_ID | G_SIGNAL_MATCH_UNBLOCKED,
-                                                signals[SIGNAL_EVENT], 0, NULL, NULL, NULL)
-                             != 0;
+  g->event_handlers = g_signal_handler_find (g, G_SIGNAL_MATCH_ID | G_SIGNAL_MATCH_UNBLOCKED,
+                                             signals[SIGNAL_EVENT], 0, NULL, NULL, NULL)
+                      != 0;
 }
 
 /* g_free() for the blocks a game often never makes (the hands, their listings, the marks):
@@ -381,11 +380,10 @@ record (CarcGame *g, CarcMoveType type, gint x, gint y, guint rotation, guint se
   carc_game_record (g, &m);
 }
 
+/* carc_game_check_phase() when the phase is not @want: says why in @error. */
 gboolean
-carc_game_check_phase (CarcGame *g, CarcPhase want, GError **error)
+carc_game_refuse_phase (CarcGame *g, CarcPhase want, GError **error)
 {
-  if (g->phase == want)
-    return TRUE;
   if (g->phase == CARC_PHASE_OVER)
     g_set_error (error, CARC_ERROR, CARC_ERROR_GAME_OVER, "the game is over");
   else if (g->phase == CARC_PHASE_PLUGIN)
