@@ -372,12 +372,15 @@ carc_game_grow_moves (CarcGame *g)
   g->moves = g_renew (CarcMove, g->moves, g->cap_moves);
 }
 
+/* carc_game_record() of a built-in move, written in place in the log. */
 static inline void
 record (CarcGame *g, CarcMoveType type, gint x, gint y, guint rotation, guint segment, guint piece)
 {
-  CarcMove m
-      = { .type = type, .x = x, .y = y, .rotation = rotation, .segment = segment, .piece = piece };
-  carc_game_record (g, &m);
+  if (G_UNLIKELY (g->n_moves == g->cap_moves))
+    carc_game_grow_moves (g);
+  g->moves[g->n_moves++] = (CarcMove){
+    .type = type, .x = x, .y = y, .rotation = rotation, .segment = segment, .piece = piece
+  };
 }
 
 /* carc_game_check_phase() when the phase is not @want: says why in @error. */
