@@ -277,8 +277,16 @@ G_GNUC_INTERNAL const CarcPlacementList *carc_game_hand_list (CarcGame *g, guint
 G_GNUC_INTERNAL gboolean carc_game_hand_placeable (CarcGame *g, guint player, gint shape);
 G_GNUC_INTERNAL guint carc_game_count_followers (CarcGame *g, gint root,
                                                  guint count[CARC_MAX_PLAYERS]);
-G_GNUC_INTERNAL guint carc_game_unit_of_piece (CarcGame *g, guint piece);
 G_GNUC_INTERNAL guint carc_game_cloister_neighbours (CarcGame *g, gint x, gint y);
+
+/* The counting unit of a piece: the cell it stands in (rule 20; decision D5), named by the
+ * first piece there. Inline: measuring a feature asks it for every segment. */
+static inline guint
+carc_game_unit_of_piece (CarcGame *g, guint piece)
+{
+  const CarcPiece *p = &g->pieces[piece];
+  return carc_board_cell (&g->board, p->x, p->y)->piece[0] - 1u;
+}
 
 /* carc-figure.c */
 G_GNUC_INTERNAL gboolean carc_game_add_figures (CarcGame *g, GError **error);

@@ -24,26 +24,29 @@ carc_game_count_followers (CarcGame *g, gint root, guint count[CARC_MAX_PLAYERS]
   return best;
 }
 
-/* The counting unit of a piece: the cell it stands in (rule 20; decision D5). */
-guint
-carc_game_unit_of_piece (CarcGame *g, guint piece)
-{
-  const CarcPiece *p = &g->pieces[piece];
-  return carc_board_cell (&g->board, p->x, p->y)->piece[0] - 1u;
-}
-
-/* Occupied cells among the 8 around (x, y) (rules 23, 24). */
+/* Occupied cells among the 8 around (x, y) (rules 23, 24). Around a cell that holds a piece
+ * the eight are in the grid (carc_board_put() made room around it, and the grid only grows):
+ * they are read at fixed offsets; elsewhere each is looked up. */
 guint
 carc_game_cloister_neighbours (CarcGame *g, gint x, gint y)
 {
+  const CarcBoard *b = &g->board;
+  const CarcCell *c = carc_board_cell (b, x, y);
+  if (G_LIKELY (c && c->piece[0]))
+    {
+      const CarcCell *up = c - b->w, *down = c + b->w;
+      return (guint)(up[-1].piece[0] != 0) + (up[0].piece[0] != 0) + (up[1].piece[0] != 0)
+             + (c[-1].piece[0] != 0) + (c[1].piece[0] != 0) + (down[-1].piece[0] != 0)
+             + (down[0].piece[0] != 0) + (down[1].piece[0] != 0);
+    }
   guint n = 0;
   for (gint dy = -1; dy <= 1; dy++)
     for (gint dx = -1; dx <= 1; dx++)
       {
         if (!dx && !dy)
           continue;
-        const CarcCell *c = carc_board_cell (&g->board, x + dx, y + dy);
-        n += c && c->piece[0];
+        const CarcCell *nb = carc_board_cell (b, x + dx, y + dy);
+        n += nb && nb->piece[0];
       }
   return n;
 }
