@@ -26,7 +26,6 @@ carc_board_init (CarcBoard *b)
   memset (b->cells, 0, b->h * b->w * sizeof (CarcCell));
   b->cap_frontier = 64;
   b->frontier = g_new (CarcFrontierNode, b->cap_frontier);
-  b->empty = TRUE;
 }
 
 void
@@ -187,15 +186,5 @@ carc_board_put (CarcBoard *b, gint x, gint y, guint piece, const CarcTileType *t
   taken |= touch_side (b, c + 1, x + 1, y, give[1]) << 1;
   taken |= touch_side (b, c + b->w, x, y + 1, give[2]) << 2;
   taken |= touch_side (b, c - 1, x - 1, y, give[3]) << 3;
-  if (b->empty)
-    {
-      b->min_x = b->max_x = x;
-      b->min_y = b->max_y = y;
-      b->empty = FALSE;
-    }
-  b->min_x = MIN (b->min_x, x);
-  b->max_x = MAX (b->max_x, x);
-  b->min_y = MIN (b->min_y, y);
-  b->max_y = MAX (b->max_y, y);
   return taken;
 }

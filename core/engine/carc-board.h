@@ -41,8 +41,6 @@ typedef struct
   guint top, rows;
   CarcFrontierNode *frontier;
   guint n_frontier, cap_frontier;
-  gint min_x, min_y, max_x, max_y;
-  gboolean empty;
   /* What the last count of a square tile's placements (carc_board_count_square()) summed over
    * each four frontier cells: block_sum[i] for cells 4i to 4i + 3, for the type block_type, so
    * that the k-th placement can skip four cells with one byte. NULL once the frontier

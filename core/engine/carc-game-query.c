@@ -666,10 +666,25 @@ carc_game_get_bounds (CarcGame *self, gint *min_x, gint *min_y, gint *max_x, gin
   g_return_if_fail (min_y != NULL);
   g_return_if_fail (max_x != NULL);
   g_return_if_fail (max_y != NULL);
-  *min_x = self->board.min_x;
-  *min_y = self->board.min_y;
-  *max_x = self->board.max_x;
-  *max_y = self->board.max_y;
+  /* worked out when asked, from the pieces: placing one keeps no extent */
+  gint x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+  if (self->n_pieces > 0)
+    {
+      x0 = x1 = self->pieces[0].x;
+      y0 = y1 = self->pieces[0].y;
+    }
+  for (guint i = 1; i < self->n_pieces; i++)
+    {
+      const CarcPiece *p = &self->pieces[i];
+      x0 = MIN (x0, p->x);
+      y0 = MIN (y0, p->y);
+      x1 = MAX (x1, p->x);
+      y1 = MAX (y1, p->y);
+    }
+  *min_x = x0;
+  *min_y = y0;
+  *max_x = x1;
+  *max_y = y1;
 }
 
 /**
