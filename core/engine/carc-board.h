@@ -26,7 +26,7 @@ typedef struct
   guint16 demand;
 } CarcFrontierNode;
 
-/* How many blocks of four frontier cells the last count keeps sums for (CarcBoard.block_sum). */
+/* How many blocks of four frontier cells the last count keeps sums for (CarcBoard.block_end). */
 #define CARC_BOARD_BLOCKS 32
 
 /* The grid is a block of `rows` rows of w cells, of which h rows from row `top` on are in
@@ -41,12 +41,12 @@ typedef struct
   guint top, rows;
   CarcFrontierNode *frontier;
   guint n_frontier, cap_frontier;
-  /* What the last count of a square tile's placements (carc_board_count_square()) summed over
-   * each four frontier cells: block_sum[i] for cells 4i to 4i + 3, for the type block_type, so
-   * that the k-th placement can skip four cells with one byte. NULL once the frontier
-   * changes. */
+  /* What the last count of a square tile's placements (carc_board_count_square()) summed,
+   * for the type block_type: block_end[i] placements in frontier cells 0 to 4i + 3, then
+   * G_MAXUINT16 after the last block counted, so that the k-th placement skips four cells a
+   * comparison. block_type is NULL once the frontier changes. */
   const CarcTileType *block_type;
-  guint8 block_sum[CARC_BOARD_BLOCKS];
+  guint16 block_end[CARC_BOARD_BLOCKS + 1];
 } CarcBoard;
 
 G_GNUC_INTERNAL extern const int carc_side_dx[4];
@@ -89,23 +89,23 @@ carc_board_fits_of_four (const CarcFrontierNode *f, const guint8 *n_fit)
 }
 
 /* How many placements of a square tile of @type the frontier offers: a walk over the frontier
- * array, four cells a step, that keeps each step's sum (block_sum). (Counts per demand, kept as
- * the frontier changed, cost more to keep than this walk, about 45 cells late in a base game,
- * costs at each draw.) */
+ * array, four cells a step, that keeps the sum so far at each step (block_end). (Counts per demand,
+ * kept as the frontier changed, cost more to keep than this walk, about 45 cells late in a base
+ * game, costs at each draw.) */
 static inline guint
 carc_board_count_square (CarcBoard *b, const CarcTileType *type)
 {
   const guint8 *n_fit = type->n_fit;
   const CarcFrontierNode *f = b->frontier, *end = f + b->n_frontier;
   const CarcFrontierNode *end4 = f + 4 * MIN (b->n_frontier / 4, CARC_BOARD_BLOCKS);
-  guint8 *sum = b->block_sum;
+  guint16 *sum = b->block_end;
   guint n = 0;
   for (; f < end4; f += 4, sum++)
     {
-      guint four = carc_board_fits_of_four (f, n_fit);
-      *sum = (guint8)four;
-      n += four;
+      n += carc_board_fits_of_four (f, n_fit);
+      *sum = (guint16)n; /* at most 4 x 4 x CARC_BOARD_BLOCKS */
     }
+  *sum = G_MAXUINT16;
   for (; f < end; f++)
     n += n_fit[f->demand];
   b->block_type = type;

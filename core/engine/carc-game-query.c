@@ -315,9 +315,15 @@ carc_game_get_placement (CarcGame *self, guint index, CarcPlacement *placement)
    * when it was this tile's on this frontier, then one by one. */
   if (b->block_type == self->tile)
     {
-      guint blocks = MIN (b->n_frontier / 4, CARC_BOARD_BLOCKS);
-      for (guint i = 0; i < blocks && index >= b->block_sum[i]; i++, cell += 4)
-        index -= b->block_sum[i];
+      /* the blocks that end at or before the placement; the last's end stops the walk */
+      guint i = 0;
+      while (b->block_end[i] <= index)
+        i++;
+      if (i > 0)
+        {
+          index -= b->block_end[i - 1];
+          cell += 4 * i;
+        }
     }
   else
     {
