@@ -97,13 +97,23 @@ carc_board_count_square (CarcBoard *b, const CarcTileType *type)
 {
   const guint8 *n_fit = type->n_fit;
   const CarcFrontierNode *f = b->frontier, *end = f + b->n_frontier;
-  const CarcFrontierNode *end4 = f + 4 * MIN (b->n_frontier / 4, CARC_BOARD_BLOCKS);
+  guint blocks = MIN (b->n_frontier / 4, CARC_BOARD_BLOCKS);
+  const CarcFrontierNode *end8 = f + 8 * (blocks / 2);
   guint16 *sum = b->block_end;
   guint n = 0;
-  for (; f < end4; f += 4, sum++)
+  /* two blocks a step (sums at most 4 x 4 x CARC_BOARD_BLOCKS), then the odd one */
+  for (; f < end8; f += 8, sum += 2)
     {
       n += carc_board_fits_of_four (f, n_fit);
-      *sum = (guint16)n; /* at most 4 x 4 x CARC_BOARD_BLOCKS */
+      sum[0] = (guint16)n;
+      n += carc_board_fits_of_four (f + 4, n_fit);
+      sum[1] = (guint16)n;
+    }
+  if (blocks & 1)
+    {
+      n += carc_board_fits_of_four (f, n_fit);
+      *sum++ = (guint16)n;
+      f += 4;
     }
   *sum = G_MAXUINT16;
   for (; f < end; f++)
