@@ -255,7 +255,15 @@ carc_game_record (CarcGame *g, const CarcMove *move)
 }
 
 /* carc-move.c */
-G_GNUC_INTERNAL gboolean carc_game_claim_phase (CarcGame *g, CarcPhasePoint point, guint from);
+G_GNUC_INTERNAL gboolean carc_game_ask_claim_phase (CarcGame *g, CarcPhasePoint point, guint from);
+
+/* Asks the expansions from @from on whether one holds a phase at @point. Inline: asked at every
+ * turn's end, and most games have no phase to claim. */
+static inline gboolean
+carc_game_claim_phase (CarcGame *g, CarcPhasePoint point, guint from)
+{
+  return (g->hook_mask & CARC_HOOK_CLAIM_PHASE) && carc_game_ask_claim_phase (g, point, from);
+}
 G_GNUC_INTERNAL const char *carc_move_name_lookup (const char *name);
 G_GNUC_INTERNAL void carc_game_collect_moves (CarcGame *g, guint player, GArray *moves);
 
