@@ -27,24 +27,27 @@ typedef struct
   guint16 near; /* its neighbouring cells that hold a piece, 1 to 4, if counted (n_near) */
 } CarcFrontierNode;
 
-/* How many blocks of four frontier cells the last count keeps sums for (CarcBoard.block_sum). */
+/* How many blocks of four frontier cells the last count keeps sums for (CarcBoard.block_end). */
 #define CARC_BOARD_BLOCKS 32
 
+/* The grid is a block of `rows` rows of w cells, of which h rows from row `top` on are in
+ * use, zeroed: cells points at the first of them. carc_board_cell() sees those alone, so a
+ * game zeroes the rows its landscape reaches, not the whole block. */
 typedef struct
 {
   CarcCell *cells;
   gint x0, y0; /* coordinates of cells[0] */
   guint w, h;
+  CarcCell *block;
+  guint top, rows;
   CarcFrontierNode *frontier;
   guint n_frontier, cap_frontier;
-  gint min_x, min_y, max_x, max_y;
-  gboolean empty;
-  /* What the last count of a square tile's placements (carc_board_count_square()) summed over
-   * each four frontier cells: block_sum[i] for cells 4i to 4i + 3, for the type block_type, so
-   * that the k-th placement can skip four cells with one byte. NULL once the frontier
-   * changes. */
+  /* What the last count of a square tile's placements (carc_board_count_square()) summed,
+   * for the type block_type: block_end[i] placements in frontier cells 0 to 4i + 3, then
+   * G_MAXUINT16 after the last block counted, so that the k-th placement skips four cells a
+   * comparison. block_type is NULL once the frontier changes. */
   const CarcTileType *block_type;
-  guint8 block_sum[CARC_BOARD_BLOCKS];
+  guint16 block_end[CARC_BOARD_BLOCKS + 1];
   /* The frontier cells with k occupied neighbours (n_near[k]), when the game counts them
    * (carc_board_count_near(): a check_place hook needs them, CarcHooks.check_place_near). */
   guint n_near[5];
@@ -64,8 +67,9 @@ carc_board_cell (const CarcBoard *b, gint x, gint y)
 
 G_GNUC_INTERNAL void carc_board_init (CarcBoard *board);
 G_GNUC_INTERNAL void carc_board_clear (CarcBoard *board);
-G_GNUC_INTERNAL void carc_board_put (CarcBoard *board, gint x, gint y, guint piece,
-                                     const CarcTileType *type, guint rotation);
+G_GNUC_INTERNAL void carc_board_copy (CarcBoard *dst, const CarcBoard *src);
+G_GNUC_INTERNAL guint carc_board_put (CarcBoard *board, gint x, gint y, guint piece,
+                                      const CarcTileType *type, guint rotation);
 G_GNUC_INTERNAL void carc_board_count_near (CarcBoard *board, gint x, gint y);
 G_GNUC_INTERNAL gint carc_board_edge_on_side (const CarcTileType *type, guint rotation, guint side);
 
@@ -90,23 +94,33 @@ carc_board_fits_of_four (const CarcFrontierNode *f, const guint8 *n_fit)
 }
 
 /* How many placements of a square tile of @type the frontier offers: a walk over the frontier
- * array, four cells a step, that keeps each step's sum (block_sum). (Counts per demand, kept as
- * the frontier changed, cost more to keep than this walk, about 45 cells late in a base game,
- * costs at each draw.) */
+ * array, four cells a step, that keeps the sum so far at each step (block_end). (Counts per demand,
+ * kept as the frontier changed, cost more to keep than this walk, about 45 cells late in a base
+ * game, costs at each draw.) */
 static inline guint
 carc_board_count_square (CarcBoard *b, const CarcTileType *type)
 {
   const guint8 *n_fit = type->n_fit;
   const CarcFrontierNode *f = b->frontier, *end = f + b->n_frontier;
-  const CarcFrontierNode *end4 = f + 4 * MIN (b->n_frontier / 4, CARC_BOARD_BLOCKS);
-  guint8 *sum = b->block_sum;
+  guint blocks = MIN (b->n_frontier / 4, CARC_BOARD_BLOCKS);
+  const CarcFrontierNode *end8 = f + 8 * (blocks / 2);
+  guint16 *sum = b->block_end;
   guint n = 0;
-  for (; f < end4; f += 4, sum++)
+  /* two blocks a step (sums at most 4 x 4 x CARC_BOARD_BLOCKS), then the odd one */
+  for (; f < end8; f += 8, sum += 2)
     {
-      guint four = carc_board_fits_of_four (f, n_fit);
-      *sum = (guint8)four;
-      n += four;
+      n += carc_board_fits_of_four (f, n_fit);
+      sum[0] = (guint16)n;
+      n += carc_board_fits_of_four (f + 4, n_fit);
+      sum[1] = (guint16)n;
     }
+  if (blocks & 1)
+    {
+      n += carc_board_fits_of_four (f, n_fit);
+      *sum++ = (guint16)n;
+      f += 4;
+    }
+  *sum = G_MAXUINT16;
   for (; f < end; f++)
     n += n_fit[f->demand];
   b->block_type = type;

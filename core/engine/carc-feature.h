@@ -41,13 +41,19 @@ carc_features_find (CarcFeatures *f, gint s)
   return s;
 }
 
-/* Adds a segment as a feature of its own; returns its index. Inline: the engine adds every
- * segment of every piece placed. */
-static inline gint
-carc_features_add (CarcFeatures *f, guint piece, guint local, guint kind, gint open)
+/* Makes room for @n more segments. */
+static inline void
+carc_features_reserve (CarcFeatures *f, guint n)
 {
-  if (G_UNLIKELY (f->n == f->cap))
+  while (G_UNLIKELY (f->n + n > f->cap))
     carc_features_grow (f);
+}
+
+/* Adds a segment as a feature of its own, where carc_features_reserve() made room; returns
+ * its index. Inline: the engine adds every segment of every piece placed. */
+static inline gint
+carc_features_add_one (CarcFeatures *f, guint piece, guint local, guint kind, gint open)
+{
   gint s = (gint)f->n++;
   f->segs[s] = (CarcSeg){ .parent = s,
                           .next = s,

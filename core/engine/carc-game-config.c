@@ -63,13 +63,16 @@ carc_game_config_ref (CarcGameConfig *config)
 CarcGameConfig *
 carc_game_config_dup (const CarcGameConfig *config)
 {
-  CarcGameConfig *c = g_new0 (CarcGameConfig, 1);
+  CarcGameConfig *c = g_new (CarcGameConfig, 1);
   *c = *config;
   c->ref_count = 1;
   g_object_ref (c->tiles);
-  c->tile_order = g_strdupv (config->tile_order);
+  /* most configs have no tile order and no hands: no call for them (every new game copies) */
+  if (config->tile_order)
+    c->tile_order = g_strdupv (config->tile_order);
   for (guint p = 0; p < CARC_MAX_PLAYERS; p++)
-    c->hands[p] = g_strdupv (config->hands[p]);
+    if (config->hands[p])
+      c->hands[p] = g_strdupv (config->hands[p]);
   if (config->expansions)
     {
       c->expansions = g_array_copy (config->expansions);
@@ -95,9 +98,11 @@ carc_game_config_unref (CarcGameConfig *config)
   if (!config || !g_atomic_int_dec_and_test (&config->ref_count))
     return;
   g_object_unref (config->tiles);
-  g_strfreev (config->tile_order);
+  if (config->tile_order)
+    g_strfreev (config->tile_order);
   for (guint p = 0; p < CARC_MAX_PLAYERS; p++)
-    g_strfreev (config->hands[p]);
+    if (config->hands[p])
+      g_strfreev (config->hands[p]);
   for (guint i = 0; config->expansions && i < config->expansions->len; i++)
     {
       CarcConfigExpansion *e = &g_array_index (config->expansions, CarcConfigExpansion, i);

@@ -20,15 +20,6 @@ dup_array (gconstpointer src, gsize n, gsize cap, gsize size)
 }
 
 static void
-copy_board (CarcBoard *dst, const CarcBoard *src)
-{
-  *dst = *src;
-  dst->cells = dup_array (src->cells, src->w * src->h, src->w * src->h, sizeof (CarcCell));
-  dst->frontier
-      = dup_array (src->frontier, src->n_frontier, src->cap_frontier, sizeof (CarcFrontierNode));
-}
-
-static void
 copy_hand (CarcHand *dst, const CarcHand *src)
 {
   dst->pieces = dup_array (src->pieces, src->len, src->cap, sizeof (gpointer));
@@ -90,7 +81,7 @@ carc_game_copy (CarcGame *self, GError **error)
   c->deck_sections = g->deck_sections
                          ? dup_array (g->deck_sections, g->deck_len, g->deck_len, sizeof (gint))
                          : NULL;
-  copy_board (&c->board, &g->board);
+  carc_board_copy (&c->board, &g->board);
   c->pieces = dup_array (g->pieces, g->n_pieces, g->cap_pieces, sizeof (CarcPiece));
   c->features.segs = dup_array (g->features.segs, g->features.n, g->features.cap, sizeof (CarcSeg));
   c->followers = dup_array (g->followers, g->n_followers, g->cap_followers, sizeof (CarcFollower));
@@ -139,7 +130,7 @@ deal_again (const CarcTileType **pieces, guint n, CarcRng *rng)
   qsort (pieces, n, sizeof *pieces, compare_types);
   for (guint i = n; i > 1; i--)
     {
-      guint j = carc_rng_below (rng, i);
+      guint j = carc_rng_draw_below (rng, i);
       const CarcTileType *t = pieces[i - 1];
       pieces[i - 1] = pieces[j];
       pieces[j] = t;

@@ -4,7 +4,7 @@
 #include "carc-game.h"
 #include "carc-board.h"
 #include "carc-feature.h"
-#include "carc-rng.h"
+#include "carc-rng-private.h"
 #include "carc-tile-private.h"
 #include "carc-plugin-private.h"
 
@@ -244,8 +244,27 @@ G_GNUC_INTERNAL void carc_game_emit_figure (CarcGame *g, CarcEventType type,
                                             const CarcFollower *fw);
 
 G_GNUC_INTERNAL void carc_game_resume (CarcGame *g, CarcPhasePoint point);
-G_GNUC_INTERNAL gboolean carc_game_check_phase (CarcGame *g, CarcPhase want, GError **error);
-G_GNUC_INTERNAL void carc_game_look_for_handlers (CarcGame *g);
+G_GNUC_INTERNAL gboolean carc_game_refuse_phase (CarcGame *g, CarcPhase want, GError **error);
+G_GNUC_INTERNAL void carc_game_find_handlers (CarcGame *g);
+
+/* TRUE in phase @want; else FALSE with @error saying why. Inline: every move asks. */
+static inline gboolean
+carc_game_check_phase (CarcGame *g, CarcPhase want, GError **error)
+{
+  return G_LIKELY (g->phase == want) || carc_game_refuse_phase (g, want, error);
+}
+
+/* Called at the start of every move: whether the "event" signal has a handler now. A handler
+ * connected during a move (from inside another handler) sees the events of the next move. Only
+ * a game that emits the signal looks (carc_game_set_event_signals()). */
+static inline void
+carc_game_look_for_handlers (CarcGame *g)
+{
+  if (G_UNLIKELY (g->event_signals))
+    carc_game_find_handlers (g);
+  else
+    g->event_handlers = FALSE;
+}
 G_GNUC_INTERNAL void carc_game_grow_moves (CarcGame *g);
 
 /* Appends @move to the move log: inline, as every move of every game makes one. */
@@ -258,7 +277,15 @@ carc_game_record (CarcGame *g, const CarcMove *move)
 }
 
 /* carc-move.c */
-G_GNUC_INTERNAL gboolean carc_game_claim_phase (CarcGame *g, CarcPhasePoint point, guint from);
+G_GNUC_INTERNAL gboolean carc_game_ask_claim_phase (CarcGame *g, CarcPhasePoint point, guint from);
+
+/* Asks the expansions from @from on whether one holds a phase at @point. Inline: asked at every
+ * turn's end, and most games have no phase to claim. */
+static inline gboolean
+carc_game_claim_phase (CarcGame *g, CarcPhasePoint point, guint from)
+{
+  return (g->hook_mask & CARC_HOOK_CLAIM_PHASE) && carc_game_ask_claim_phase (g, point, from);
+}
 G_GNUC_INTERNAL const char *carc_move_name_lookup (const char *name);
 G_GNUC_INTERNAL void carc_game_collect_moves (CarcGame *g, guint player, GArray *moves);
 
@@ -280,8 +307,16 @@ G_GNUC_INTERNAL const CarcPlacementList *carc_game_hand_list (CarcGame *g, guint
 G_GNUC_INTERNAL gboolean carc_game_hand_placeable (CarcGame *g, guint player, gint shape);
 G_GNUC_INTERNAL guint carc_game_count_followers (CarcGame *g, gint root,
                                                  guint count[CARC_MAX_PLAYERS]);
-G_GNUC_INTERNAL guint carc_game_unit_of_piece (CarcGame *g, guint piece);
 G_GNUC_INTERNAL guint carc_game_cloister_neighbours (CarcGame *g, gint x, gint y);
+
+/* The counting unit of a piece: the cell it stands in (rule 20; decision D5), named by the
+ * first piece there. Inline: measuring a feature asks it for every segment. */
+static inline guint
+carc_game_unit_of_piece (CarcGame *g, guint piece)
+{
+  const CarcPiece *p = &g->pieces[piece];
+  return carc_board_cell (&g->board, p->x, p->y)->piece[0] - 1u;
+}
 
 /* carc-figure.c */
 G_GNUC_INTERNAL gboolean carc_game_add_figures (CarcGame *g, GError **error);

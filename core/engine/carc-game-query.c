@@ -24,26 +24,29 @@ carc_game_count_followers (CarcGame *g, gint root, guint count[CARC_MAX_PLAYERS]
   return best;
 }
 
-/* The counting unit of a piece: the cell it stands in (rule 20; decision D5). */
-guint
-carc_game_unit_of_piece (CarcGame *g, guint piece)
-{
-  const CarcPiece *p = &g->pieces[piece];
-  return carc_board_cell (&g->board, p->x, p->y)->piece[0] - 1u;
-}
-
-/* Occupied cells among the 8 around (x, y) (rules 23, 24). */
+/* Occupied cells among the 8 around (x, y) (rules 23, 24). Around a cell that holds a piece
+ * the eight are in the grid (carc_board_put() made room around it, and the grid only grows):
+ * they are read at fixed offsets; elsewhere each is looked up. */
 guint
 carc_game_cloister_neighbours (CarcGame *g, gint x, gint y)
 {
+  const CarcBoard *b = &g->board;
+  const CarcCell *c = carc_board_cell (b, x, y);
+  if (G_LIKELY (c && c->piece[0]))
+    {
+      const CarcCell *up = c - b->w, *down = c + b->w;
+      return (guint)(up[-1].piece[0] != 0) + (up[0].piece[0] != 0) + (up[1].piece[0] != 0)
+             + (c[-1].piece[0] != 0) + (c[1].piece[0] != 0) + (down[-1].piece[0] != 0)
+             + (down[0].piece[0] != 0) + (down[1].piece[0] != 0);
+    }
   guint n = 0;
   for (gint dy = -1; dy <= 1; dy++)
     for (gint dx = -1; dx <= 1; dx++)
       {
         if (!dx && !dy)
           continue;
-        const CarcCell *c = carc_board_cell (&g->board, x + dx, y + dy);
-        n += c && c->piece[0];
+        const CarcCell *nb = carc_board_cell (b, x + dx, y + dy);
+        n += nb && nb->piece[0];
       }
   return n;
 }
@@ -312,9 +315,15 @@ carc_game_get_placement (CarcGame *self, guint index, CarcPlacement *placement)
    * when it was this tile's on this frontier, then one by one. */
   if (b->block_type == self->tile)
     {
-      guint blocks = MIN (b->n_frontier / 4, CARC_BOARD_BLOCKS);
-      for (guint i = 0; i < blocks && index >= b->block_sum[i]; i++, cell += 4)
-        index -= b->block_sum[i];
+      /* the blocks that end at or before the placement; the last's end stops the walk */
+      guint i = 0;
+      while (b->block_end[i] <= index)
+        i++;
+      if (i > 0)
+        {
+          index -= b->block_end[i - 1];
+          cell += 4 * i;
+        }
     }
   else
     {
@@ -663,10 +672,25 @@ carc_game_get_bounds (CarcGame *self, gint *min_x, gint *min_y, gint *max_x, gin
   g_return_if_fail (min_y != NULL);
   g_return_if_fail (max_x != NULL);
   g_return_if_fail (max_y != NULL);
-  *min_x = self->board.min_x;
-  *min_y = self->board.min_y;
-  *max_x = self->board.max_x;
-  *max_y = self->board.max_y;
+  /* worked out when asked, from the pieces: placing one keeps no extent */
+  gint x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+  if (self->n_pieces > 0)
+    {
+      x0 = x1 = self->pieces[0].x;
+      y0 = y1 = self->pieces[0].y;
+    }
+  for (guint i = 1; i < self->n_pieces; i++)
+    {
+      const CarcPiece *p = &self->pieces[i];
+      x0 = MIN (x0, p->x);
+      y0 = MIN (y0, p->y);
+      x1 = MAX (x1, p->x);
+      y1 = MAX (y1, p->y);
+    }
+  *min_x = x0;
+  *min_y = y0;
+  *max_x = x1;
+  *max_y = y1;
 }
 
 /**

@@ -19,15 +19,23 @@ static GQuark event_details[CARC_EVENT_POINTS_AWARDED + 1];
 
 static void begin_turn (CarcGame *g, gboolean advance);
 
-/* Called at the start of every move: whether the "event" signal has a handler now. A handler
- * connected during a move (from inside another handler) sees the events of the next move. */
+/* carc_game_look_for_handlers() in a game that emits the "event" signal: whether it has a
+ * handler now. */
 void
-carc_game_look_for_handlers (CarcGame *g)
+carc_game_find_handlers (CarcGame *g)
 {
-  g->event_handlers = g->event_signals
-                      && g_signal_handler_find (g, G_SIGNAL_MATCH_ID | G_SIGNAL_MATCH_UNBLOCKED,
-                                                signals[SIGNAL_EVENT], 0, NULL, NULL, NULL)
-                             != 0;
+  g->event_handlers = g_signal_handler_find (g, G_SIGNAL_MATCH_ID | G_SIGNAL_MATCH_UNBLOCKED,
+                                             signals[SIGNAL_EVENT], 0, NULL, NULL, NULL)
+                      != 0;
+}
+
+/* g_free() for the blocks a game often never makes (the hands, their listings, the marks):
+ * a NULL costs no call through the PLT. */
+static inline void
+free_made (gpointer block)
+{
+  if (block)
+    g_free (block);
 }
 
 static void
@@ -41,22 +49,22 @@ carc_game_finalize (GObject *object)
   carc_features_clear (&g->features);
   g_free (g->pieces);
   g_free (g->followers);
-  g_free (g->placements);
+  free_made (g->placements);
   g_free (g->deployments);
   g_free (g->deck);
-  g_free (g->buried);
-  g_free (g->deck_sections);
-  g_free (g->unit_mark);
-  g_free (g->seg_mark);
+  free_made (g->buried);
+  free_made (g->deck_sections);
+  free_made (g->unit_mark);
+  free_made (g->seg_mark);
   g_free (g->moves);
   for (guint i = 0; i < g->n_exp; i++) /* hooks is NULL past a setup that failed */
     if (g->exp[i].hooks && g->exp[i].hooks->free_data && g->exp[i].data)
       g->exp[i].hooks->free_data (g->exp[i].data);
-  g_free (g->exp);
+  free_made (g->exp);
   for (guint p = 0; p < CARC_MAX_PLAYERS; p++)
-    g_free (g->hand[p].pieces);
+    free_made (g->hand[p].pieces);
   for (guint i = 0; i <= CARC_HAND_CACHE; i++)
-    g_free (g->hand_lists[i].items);
+    free_made (g->hand_lists[i].items);
   g_clear_pointer (&g->config, carc_game_config_unref);
   G_OBJECT_CLASS (carc_game_parent_class)->finalize (object);
 }
@@ -364,19 +372,21 @@ carc_game_grow_moves (CarcGame *g)
   g->moves = g_renew (CarcMove, g->moves, g->cap_moves);
 }
 
+/* carc_game_record() of a built-in move, written in place in the log. */
 static inline void
 record (CarcGame *g, CarcMoveType type, gint x, gint y, guint rotation, guint segment, guint piece)
 {
-  CarcMove m
-      = { .type = type, .x = x, .y = y, .rotation = rotation, .segment = segment, .piece = piece };
-  carc_game_record (g, &m);
+  if (G_UNLIKELY (g->n_moves == g->cap_moves))
+    carc_game_grow_moves (g);
+  g->moves[g->n_moves++] = (CarcMove){
+    .type = type, .x = x, .y = y, .rotation = rotation, .segment = segment, .piece = piece
+  };
 }
 
+/* carc_game_check_phase() when the phase is not @want: says why in @error. */
 gboolean
-carc_game_check_phase (CarcGame *g, CarcPhase want, GError **error)
+carc_game_refuse_phase (CarcGame *g, CarcPhase want, GError **error)
 {
-  if (g->phase == want)
-    return TRUE;
   if (g->phase == CARC_PHASE_OVER)
     g_set_error (error, CARC_ERROR, CARC_ERROR_GAME_OVER, "the game is over");
   else if (g->phase == CARC_PHASE_PLUGIN)
@@ -903,5 +913,5 @@ carc_game_random (CarcGame *self, guint bound)
 {
   g_return_val_if_fail (CARC_GAME_VALID (self), 0);
   g_return_val_if_fail (!self->in_check_place, 0);
-  return bound ? carc_rng_below (&self->rng, bound) : 0;
+  return carc_rng_draw_below (&self->rng, bound);
 }

@@ -565,12 +565,10 @@ carc_game_apply_move (CarcGame *self, const CarcMove *move, GError **error)
   return FALSE;
 }
 
-/* Asks the expansions from @from on whether one holds a phase at @point. */
+/* carc_game_claim_phase() in a game with claim_phase hooks. */
 gboolean
-carc_game_claim_phase (CarcGame *g, CarcPhasePoint point, guint from)
+carc_game_ask_claim_phase (CarcGame *g, CarcPhasePoint point, guint from)
 {
-  if (!(g->hook_mask & CARC_HOOK_CLAIM_PHASE))
-    return FALSE; /* asked at every turn's end: most games have no phase to claim */
   guint back = g->current;
   for (guint e = from; e < g->n_exp; e++)
     {

@@ -391,6 +391,32 @@ join_edges (CarcGame *g, const CarcPiece *p, const gint8 *mine, const CarcPiece 
     }
 }
 
+/* Joins the sides of the piece @p just put that face a piece (@facing: bit l for its own side
+ * l), in their order, with the edges they face. */
+static void
+join_neighbours (CarcGame *g, const CarcPiece *p, guint facing)
+{
+  const CarcTileType *t = p->type;
+  const CarcBoard *b = &g->board;
+  const CarcCell *here = carc_board_cell (b, p->x, p->y);
+  /* The board has room around the piece (carc_board_put()): each neighbour's cell is at a
+   * fixed offset. A square there is the common case; halves take the general test. */
+  const gint step[4] = { -(gint)b->w, 1, (gint)b->w, -1 };
+  for (; facing; facing &= facing - 1)
+    {
+      guint l = (guint)__builtin_ctz (facing), s = (l + p->rotation) & 3, local;
+      const CarcCell *n = here + step[s];
+      gint q = n->piece[0] - 1;
+      const CarcPiece *pq = &g->pieces[q];
+      if (pq->type->shape == CARC_SHAPE_SQUARE)
+        local = (s + 6 - pq->rotation) & 3;
+      else
+        q = piece_on_side (g, p->x + carc_side_dx[s], p->y + carc_side_dy[s], (s + 2) & 3, &local);
+      if (q >= 0)
+        join_edges (g, p, t->port[l], &g->pieces[q], g->pieces[q].type->port[local]);
+    }
+}
+
 /* Puts a piece on the board and joins its segments with its neighbours'. Every port that
  * faces a placed piece is closed: joined with the segment facing it, or ended by a wall; a
  * port facing an empty cell or a triangular gap stays open. Returns the piece's index. */
@@ -411,43 +437,29 @@ carc_game_put_piece (CarcGame *g, const CarcTileType *t, gint x, gint y, guint r
   p->player = (gint8)player;
   p->seg_base = g->features.n;
   CarcFeatures *f = &g->features;
-  g->n_touched = 0;
+  carc_features_reserve (f, t->n_segments);
   for (guint s = 0; s < t->n_segments; s++)
+    carc_features_add_one (f, pi, s, t->seg[s].kind, t->seg_open[s]);
+  /* the roads and cities, in order, are touched: their completion is checked at scoring */
+  g->n_touched = 0;
+  for (guint32 m = t->closable; m; m &= m - 1)
+    g->touched[g->n_touched++] = (gint)p->seg_base + __builtin_ctz (m);
+  /* a triangular piece may join the other half of its cell: found before the cell takes it */
+  gint other = -1;
+  if (t->shape == CARC_SHAPE_HALF)
     {
-      const CarcSegmentDef *d = &t->seg[s];
-      gboolean closable = d->kind == CARC_FEATURE_ROAD || d->kind == CARC_FEATURE_CITY;
-      gint seg = carc_features_add (f, pi, s, d->kind, closable ? d->n_ports : 0);
-      if (closable)
-        g->touched[g->n_touched++] = seg;
+      const CarcCell *c = carc_board_cell (&g->board, x, y);
+      other = c ? lone_half (g, c) : -1;
     }
-  const CarcCell *c = carc_board_cell (&g->board, x, y);
-  gint other = c ? lone_half (g, c) : -1;
-  carc_board_put (&g->board, x, y, pi, t, rot);
+  guint taken = carc_board_put (&g->board, x, y, pi, t, rot);
   if (g->hook_mask & CARC_HOOK_PLACE_NEAR)
     carc_board_count_near (&g->board, x, y);
   p = &g->pieces[pi];
-
+  /* the piece's own sides (local side l on board side l + rot) that face a piece */
   guint nsides = t->shape == CARC_SHAPE_SQUARE ? 4 : 2;
-  const CarcBoard *b = &g->board;
-  const CarcCell *here = carc_board_cell (b, x, y);
-  /* The board has room around the piece now (carc_board_put()): each neighbour's cell is at a
-   * fixed offset. A square there is the common case; halves take the general test. */
-  const gint step[4] = { -(gint)b->w, 1, (gint)b->w, -1 };
-  for (guint l = 0; l < nsides; l++)
-    {
-      guint s = (l + rot) & 3, local;
-      const CarcCell *n = here + step[s];
-      if (!n->piece[0])
-        continue;
-      gint q = n->piece[0] - 1;
-      const CarcPiece *pq = &g->pieces[q];
-      if (pq->type->shape == CARC_SHAPE_SQUARE)
-        local = (s + 6 - pq->rotation) & 3;
-      else
-        q = piece_on_side (g, x + carc_side_dx[s], y + carc_side_dy[s], (s + 2) & 3, &local);
-      if (q >= 0)
-        join_edges (g, p, t->port[l], &g->pieces[q], g->pieces[q].type->port[local]);
-    }
+  guint facing = ((taken >> rot) | (taken << (4 - rot))) & ((1u << nsides) - 1);
+  if (facing)
+    join_neighbours (g, p, facing);
   if (t->shape == CARC_SHAPE_HALF && other >= 0)
     join_edges (g, p, t->port[2], &g->pieces[other], g->pieces[other].type->port[2]);
   return pi;

@@ -3,7 +3,7 @@
 #include "config.h"
 
 #include "carc-boxed-private.h"
-#include "carc-rng.h"
+#include "carc-rng-private.h"
 
 /**
  * carc_rng_new:
@@ -50,17 +50,6 @@ carc_rng_init (CarcRng *rng, guint64 seed, guint64 stream)
   carc_rng_next (rng);
 }
 
-/* One step of PCG32 (XSH RR): what carc_rng_next() returns, inline for carc_rng_below(). */
-static inline guint32
-step (CarcRng *rng)
-{
-  guint64 old = rng->state;
-  rng->state = old * G_GUINT64_CONSTANT (6364136223846793005) + rng->inc;
-  guint32 xorshifted = (guint32)(((old >> 18u) ^ old) >> 27u);
-  guint32 rot = (guint32)(old >> 59u);
-  return (xorshifted >> rot) | (xorshifted << ((-rot) & 31));
-}
-
 /**
  * carc_rng_next:
  * @rng: a generator
@@ -71,7 +60,7 @@ guint32
 carc_rng_next (CarcRng *rng)
 {
   g_return_val_if_fail (rng != NULL, 0);
-  return step (rng);
+  return carc_rng_step (rng);
 }
 
 /**
@@ -87,18 +76,5 @@ guint32
 carc_rng_below (CarcRng *rng, guint32 bound)
 {
   g_return_val_if_fail (rng != NULL, 0);
-  if (bound <= 1)
-    return 0;
-  guint64 m = (guint64)step (rng) * bound;
-  guint32 low = (guint32)m;
-  if (low < bound)
-    {
-      guint32 threshold = -bound % bound;
-      while (low < threshold)
-        {
-          m = (guint64)step (rng) * bound;
-          low = (guint32)m;
-        }
-    }
-  return (guint32)(m >> 32);
+  return carc_rng_draw_below (rng, bound);
 }

@@ -162,13 +162,14 @@ describe (CarcGame *g, gint root, gboolean final, CarcScoring *sc)
 
 /* Every player's strength in the feature at @root: the sum of its figures' strengths there,
  * each its kind's static strength or what its strength hook says of @sc (measured already).
- * Points never grow with strength: only the majority reads it (D14). */
+ * Points never grow with strength: only the majority reads it (D14). The figures before index
+ * @from stand elsewhere (final scoring knows it). */
 static void
-strengths (CarcGame *g, gint root, CarcScoring *sc)
+strengths (CarcGame *g, gint root, guint from, CarcScoring *sc)
 {
   /* without figures that go along, the feature's holders are all its figures: stop at the last */
   guint left = g->companions ? G_MAXUINT : g->features.segs[root].followers;
-  for (guint i = 0; i < g->n_followers && left; i++)
+  for (guint i = from; i < g->n_followers && left; i++)
     {
       const CarcFollower *fw = &g->followers[i];
       if (!fw->active || carc_features_find (&g->features, fw->seg) != root)
@@ -262,13 +263,13 @@ carc_score_return_follower (CarcGame *g, CarcFollower *fw)
 }
 
 /* The figures of the feature at @root, of every kind, go back to their kinds' supplies
- * (rule 27). */
+ * (rule 27); those before index @from stand elsewhere. */
 static void
-return_followers (CarcGame *g, gint root)
+return_followers (CarcGame *g, gint root, guint from)
 {
   CarcFeatures *f = &g->features;
   guint left = g->companions ? G_MAXUINT : f->segs[root].followers; /* as in strengths() */
-  for (guint i = 0; i < g->n_followers && left; i++)
+  for (guint i = from; i < g->n_followers && left; i++)
     {
       CarcFollower *fw = &g->followers[i];
       if (fw->active && carc_features_find (f, fw->seg) == root)
@@ -308,9 +309,11 @@ second_edition_items (CarcGame *g, gint root, CarcScoring *sc)
  * engine's items for each winner, the score stages, the points, then the feature_completed
  * hooks (a feature completed during the game, held or not: nobody holding it scores nothing),
  * then, if it was held, its figures go home, whoever won: when every strength is 0 nobody
- * scores and the figures still go home (D24), unless @keep (carc_game_score_feature()). */
+ * scores and the figures still go home (D24), unless @keep (carc_game_score_feature()). No
+ * figure before index @from stands on it. */
 static void
-score_feature (CarcGame *g, gint root, gboolean final, gboolean complete, gboolean keep)
+score_feature_from (CarcGame *g, gint root, guint from, gboolean final, gboolean complete,
+                    gboolean keep)
 {
   CarcScoring sc;
   CarcScoreItems base;
@@ -319,7 +322,7 @@ score_feature (CarcGame *g, gint root, gboolean final, gboolean complete, gboole
   base_items (g, root, &sc, &base);
   gboolean held = g->features.segs[root].followers > 0;
   if (held)
-    strengths (g, root, &sc);
+    strengths (g, root, from, &sc);
   majority (g, &sc);
   if (sc.winners)
     {
@@ -339,7 +342,14 @@ score_feature (CarcGame *g, gint root, gboolean final, gboolean complete, gboole
   if (complete && !final && !keep && (g->hook_mask & CARC_HOOK_COMPLETED))
     tell_completed (g, &sc);
   if (held && !keep)
-    return_followers (g, root);
+    return_followers (g, root, from);
+}
+
+/* score_feature_from() for a feature whose figures may stand anywhere in the list. */
+static void
+score_feature (CarcGame *g, gint root, gboolean final, gboolean complete, gboolean keep)
+{
+  score_feature_from (g, root, 0, final, complete, keep);
 }
 
 /* Whether the feature at @root was listed in touched[] before index @i (a tile may touch one
@@ -492,7 +502,7 @@ score_fields_by_city (CarcGame *g)
       gint field = g_array_index (fields, gint, i);
       CarcScoring sc;
       describe (g, field, TRUE, &sc);
-      strengths (g, field, &sc);
+      strengths (g, field, 0, &sc);
       g_array_set_size (roots, 0);
       field_cities (g, field, roots);
       for (guint c = 0; c < roots->len; c++)
@@ -522,7 +532,7 @@ score_fields_by_city (CarcGame *g)
       pay (g, cf->field, &sc);
     }
   for (guint i = 0; i < fields->len; i++)
-    return_followers (g, g_array_index (fields, gint, i));
+    return_followers (g, g_array_index (fields, gint, i), 0);
 }
 
 /* Final scoring (rule 35): incomplete roads, cities and cloisters, then fields; then the
@@ -549,7 +559,9 @@ carc_score_final (CarcGame *g)
         if (!fw->active || f->segs[fw->seg].kind != order[k] || g->figures[fw->figure].accompanies)
           continue;
         gint root = carc_features_find (f, fw->seg);
-        score_feature (g, root, TRUE, final_complete (g, root), FALSE);
+        /* A holder before i on this feature (of the same kind) would have scored it and sent
+         * i home: the walks over its figures start at i, unless some kind only goes along. */
+        score_feature_from (g, root, g->companions ? 0 : i, TRUE, final_complete (g, root), FALSE);
       }
   g_clear_pointer (&g->city_scored, g_free);
   for (guint i = 0; i < g->n_exp && (g->hook_mask & CARC_HOOK_GAME_OVER); i++)

@@ -209,5 +209,5 @@ guint
 carc_setup_random (CarcSetup *setup, guint bound)
 {
   g_return_val_if_fail (setup != NULL, 0);
-  return bound ? carc_rng_below (&setup->game->rng, bound) : 0;
+  return carc_rng_draw_below (&setup->game->rng, bound);
 }

@@ -55,6 +55,11 @@ struct _CarcTileType
   CarcSegmentDef seg[CARC_MAX_SEGMENTS];
   guint kinds;      /* bit k: some segment is of CarcFeatureKind k */
   gint8 port[4][3]; /* segment on each port: side, then port 0..2 clockwise; -1: none */
+  /* seg_open[s]: segment s's open ports as a feature of its own: its n_ports for a road or a
+   * city, 0 for the kinds that never close; closable: bit s set for a road or a city
+   * (carc_tile_type_finish(), for placing a piece). */
+  guint8 seg_open[CARC_MAX_SEGMENTS];
+  guint32 closable;
   /* Square tiles, per rotation: the edges as seen on the board, 3 bits per side (N at bit 0). */
   guint16 code[4];
   gboolean all_walls; /* a square of walls only: it looks the same every way round */

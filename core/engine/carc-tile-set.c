@@ -97,11 +97,15 @@ void
 carc_tile_type_finish (CarcTileType *t)
 {
   t->kinds = 0;
+  t->closable = 0;
   for (guint i = 0; i < t->n_segments; i++)
     {
       for (guint r = 0; r < 4; r++)
         t->seg[i].turned[r] = carc_location_rotate (t->seg[i].location, t->shape, r);
       t->kinds |= 1u << t->seg[i].kind;
+      gboolean closes = t->seg[i].kind == CARC_FEATURE_ROAD || t->seg[i].kind == CARC_FEATURE_CITY;
+      t->seg_open[i] = closes ? t->seg[i].n_ports : 0;
+      t->closable |= (guint32)closes << i;
     }
   t->all_walls = t->shape == CARC_SHAPE_SQUARE;
   for (guint s = 0; s < 4; s++)
