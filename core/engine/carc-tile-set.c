@@ -507,6 +507,32 @@ carc_tile_type_get_segment_n_attributes (const CarcTileType *type, guint segment
 }
 
 /**
+ * carc_tile_type_get_segments:
+ * @type: a tile type
+ * @kinds: the kinds wanted, bit 1 << #CarcFeatureKind for each
+ * @attributed: %TRUE for only the segments the tile data gives an attribute
+ *   (carc_tile_type_get_segment_n_attributes() above 0)
+ *
+ * The segments of @type of the kinds in @kinds (and with @attributed, only those with an
+ * attribute), so a hook that looks at every piece placed (its cities with goods, its fields)
+ * reads the few segments it wants without asking about each one. Since plugin ABI 2.6.
+ *
+ * Returns: bit s set for each such segment s
+ */
+guint32
+carc_tile_type_get_segments (const CarcTileType *type, guint32 kinds, gboolean attributed)
+{
+  g_return_val_if_fail (type != NULL, 0);
+  if (!(type->kinds & kinds) || (attributed && type->n_attrs == 0))
+    return 0;
+  guint32 mask = 0;
+  for (guint s = 0; s < type->n_segments; s++)
+    if (((kinds >> type->seg[s].kind) & 1) && (!attributed || type->seg[s].n_attrs))
+      mask |= 1u << s;
+  return mask;
+}
+
+/**
  * carc_tile_type_get_segment_attribute_at:
  * @type: a tile type
  * @segment: a segment index

@@ -143,10 +143,9 @@ barn_field_touched (CarcGame *game, const MayorGame *mg)
   CarcPieceInfo info;
   carc_game_get_piece (game, last, &info);
   guint fields[CARC_MAX_SEGMENTS], n_fields = 0;
-  guint n = MIN (carc_tile_type_get_n_segments (info.tile), CARC_MAX_SEGMENTS);
-  for (guint s = 0; s < n; s++)
-    if (carc_tile_type_get_segment_kind (info.tile, s) == CARC_FEATURE_FIELD)
-      fields[n_fields++] = feature_id (game, last, s);
+  guint32 m = carc_tile_type_get_segments (info.tile, 1u << CARC_FEATURE_FIELD, FALSE);
+  for (; m && n_fields < CARC_MAX_SEGMENTS; m &= m - 1)
+    fields[n_fields++] = feature_id (game, last, (guint)__builtin_ctz (m));
   for (guint b = 0; b < mg->barn_at->len && n_fields; b++)
     {
       const MayorSpot *at = &g_array_index (mg->barn_at, MayorSpot, b);
