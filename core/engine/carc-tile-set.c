@@ -97,11 +97,15 @@ void
 carc_tile_type_finish (CarcTileType *t)
 {
   t->kinds = 0;
+  memset (t->of_kind, 0, sizeof t->of_kind);
+  t->attributed = 0;
   for (guint i = 0; i < t->n_segments; i++)
     {
       for (guint r = 0; r < 4; r++)
         t->seg[i].turned[r] = carc_location_rotate (t->seg[i].location, t->shape, r);
       t->kinds |= 1u << t->seg[i].kind;
+      t->of_kind[t->seg[i].kind] |= (guint16)(1u << i);
+      t->attributed |= (guint16)(t->seg[i].n_attrs ? 1u << i : 0);
     }
   t->all_walls = t->shape == CARC_SHAPE_SQUARE;
   for (guint s = 0; s < 4; s++)
@@ -523,13 +527,10 @@ guint32
 carc_tile_type_get_segments (const CarcTileType *type, guint32 kinds, gboolean attributed)
 {
   g_return_val_if_fail (type != NULL, 0);
-  if (!(type->kinds & kinds) || (attributed && type->n_attrs == 0))
-    return 0;
   guint32 mask = 0;
-  for (guint s = 0; s < type->n_segments; s++)
-    if (((kinds >> type->seg[s].kind) & 1) && (!attributed || type->seg[s].n_attrs))
-      mask |= 1u << s;
-  return mask;
+  for (guint32 k = kinds & type->kinds; k; k &= k - 1)
+    mask |= type->of_kind[__builtin_ctz (k)];
+  return attributed ? mask & type->attributed : mask;
 }
 
 /**
