@@ -884,6 +884,13 @@ carc_game_get_follower (CarcGame *self, guint index, CarcFollowerInfo *info)
   return FALSE;
 }
 
+/* Whether @fw is of kind @figure (any with -1) and owned by @player (anyone's with -1). */
+static inline gboolean
+follower_is (const CarcFollower *fw, gint figure, gint player)
+{
+  return (figure < 0 || fw->figure == (guint)figure) && (player < 0 || fw->player == (guint)player);
+}
+
 /**
  * carc_game_find_follower:
  * @self: a game
@@ -902,17 +909,21 @@ gint
 carc_game_find_follower (CarcGame *self, guint from, gint figure, gint player)
 {
   g_return_val_if_fail (CARC_GAME_VALID (self), -1);
-  /* between the turn's first return and the next turn the list has gaps: count them */
-  guint index = 0, i = 0;
+  /* no figure went home this turn: the list has no gaps, an index is a place in it */
   if (!self->followers_gone)
-    index = i = from;
-  for (; i < self->n_followers; i++)
+    {
+      for (guint i = from; i < self->n_followers; i++)
+        if (follower_is (&self->followers[i], figure, player))
+          return (gint)i;
+      return -1;
+    }
+  /* between the turn's first return and the next turn the list has gaps: count them */
+  for (guint i = 0, index = 0; i < self->n_followers; i++)
     {
       const CarcFollower *fw = &self->followers[i];
       if (!fw->active)
         continue;
-      if (index >= from && (figure < 0 || fw->figure == (guint)figure)
-          && (player < 0 || fw->player == (guint)player))
+      if (index >= from && follower_is (fw, figure, player))
         return (gint)index;
       index++;
     }

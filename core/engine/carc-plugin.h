@@ -25,7 +25,7 @@ G_BEGIN_DECLS
  * minor >= N. The major changes when a hook's signature or meaning changes; the minor when
  * hooks or API functions are added. */
 #define CARC_PLUGIN_ABI_MAJOR 2
-#define CARC_PLUGIN_ABI_MINOR 5
+#define CARC_PLUGIN_ABI_MINOR 6
 
 typedef struct _CarcPlugin CarcPlugin;
 typedef struct _CarcSetup CarcSetup;

@@ -363,26 +363,46 @@ touched_before (CarcGame *g, guint i, gint root)
   return FALSE;
 }
 
-/* Scores the cloister of piece @index if it is complete and nobody holds it. */
+/* Whether piece @index's tile has a cloister (most have none: they are passed over without a
+ * call). */
+static inline gboolean
+has_cloister (const CarcGame *g, guint index)
+{
+  return (g->pieces[index].type->kinds & (1u << CARC_FEATURE_CLOISTER)) != 0;
+}
+
+/* carc_game_cloister_neighbours() of piece @p's cell: the board has room around every piece
+ * placed (carc_board_put()), so its 3x3 cells lie at fixed offsets, three rows of three. */
+static guint
+neighbours_of (const CarcGame *g, const CarcPiece *p)
+{
+  const CarcBoard *b = &g->board;
+  const CarcCell *row = carc_board_cell (b, p->x, p->y) - b->w - 1;
+  guint n = 0;
+  for (guint dy = 0; dy < 3; dy++, row += b->w)
+    n += (row[0].piece[0] != 0) + (row[1].piece[0] != 0) + (row[2].piece[0] != 0);
+  return n - 1; /* the piece's own cell */
+}
+
+/* Scores the cloister of piece @index (a tile with one) if it is complete and nobody holds it. */
 static void
 complete_free_cloister_of (CarcGame *g, guint index)
 {
   const CarcPiece *p = &g->pieces[index];
-  if (!(p->type->kinds & (1u << CARC_FEATURE_CLOISTER)))
-    return;
   for (guint s = 0; s < p->type->n_segments; s++)
     {
       gint seg = (gint)(p->seg_base + s);
       if (p->type->seg[s].kind == CARC_FEATURE_CLOISTER && g->features.segs[seg].followers == 0
-          && carc_game_cloister_neighbours (g, p->x, p->y) == 8)
+          && neighbours_of (g, p) == 8)
         score_feature (g, seg, FALSE, TRUE, FALSE);
     }
 }
 
 /* The cloisters the piece just placed completed that nobody holds, for the feature_completed
  * hooks: the placed piece's own, and those around it when the piece filled an empty cell
- * (the second half of a cell changes no cloister's neighbourhood). */
-static void
+ * (the second half of a cell changes no cloister's neighbourhood). Kept out of line: games
+ * without a feature_completed hook never come here. */
+G_GNUC_NO_INLINE static void
 complete_free_cloisters (CarcGame *g)
 {
   guint placed = g->n_pieces - 1;
@@ -391,18 +411,18 @@ complete_free_cloisters (CarcGame *g)
   const CarcCell *here = carc_board_cell (b, pp->x, pp->y);
   if (here->piece[1])
     {
-      complete_free_cloister_of (g, placed);
+      if (has_cloister (g, placed))
+        complete_free_cloister_of (g, placed);
       return;
     }
   /* the board has room around a piece placed (carc_board_put()): its 3x3 cells lie at fixed
-   * offsets */
-  for (gint dy = -1; dy <= 1; dy++)
-    for (gint dx = -1; dx <= 1; dx++)
-      {
-        const CarcCell *c = here + dy * (gint)b->w + dx;
-        for (guint k = 0; k < 2 && c->piece[k]; k++)
+   * offsets, three rows of three */
+  const CarcCell *row = here - b->w - 1;
+  for (guint dy = 0; dy < 3; dy++, row += b->w)
+    for (const CarcCell *c = row; c < row + 3; c++)
+      for (guint k = 0; k < 2 && c->piece[k]; k++)
+        if (has_cloister (g, c->piece[k] - 1u))
           complete_free_cloister_of (g, c->piece[k] - 1u);
-      }
 }
 
 /* Scores what the tile just placed completed (rule 2 step 3; place-then-complete, rule 10);

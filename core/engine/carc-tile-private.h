@@ -53,7 +53,11 @@ struct _CarcTileType
   CarcEdgeKind edge[4];
   guint n_segments;
   CarcSegmentDef seg[CARC_MAX_SEGMENTS];
-  guint kinds;      /* bit k: some segment is of CarcFeatureKind k */
+  guint kinds; /* bit k: some segment is of CarcFeatureKind k */
+  /* of_kind[k]: bit s set when segment s is of CarcFeatureKind k; attributed: bit s set when
+   * segment s has an attribute (carc_tile_type_get_segments()) */
+  guint16 of_kind[CARC_FEATURE_WATER + 1];
+  guint16 attributed;
   gint8 port[4][3]; /* segment on each port: side, then port 0..2 clockwise; -1: none */
   /* seg_open[s]: segment s's open ports as a feature of its own: its n_ports for a road or a
    * city, 0 for the kinds that never close; closable: bit s set for a road or a city

@@ -98,6 +98,8 @@ carc_tile_type_finish (CarcTileType *t)
 {
   t->kinds = 0;
   t->closable = 0;
+  memset (t->of_kind, 0, sizeof t->of_kind);
+  t->attributed = 0;
   for (guint i = 0; i < t->n_segments; i++)
     {
       for (guint r = 0; r < 4; r++)
@@ -106,6 +108,8 @@ carc_tile_type_finish (CarcTileType *t)
       gboolean closes = t->seg[i].kind == CARC_FEATURE_ROAD || t->seg[i].kind == CARC_FEATURE_CITY;
       t->seg_open[i] = closes ? t->seg[i].n_ports : 0;
       t->closable |= (guint32)closes << i;
+      t->of_kind[t->seg[i].kind] |= (guint16)(1u << i);
+      t->attributed |= (guint16)(t->seg[i].n_attrs ? 1u << i : 0);
     }
   t->all_walls = t->shape == CARC_SHAPE_SQUARE;
   for (guint s = 0; s < 4; s++)
@@ -508,6 +512,29 @@ carc_tile_type_get_segment_n_attributes (const CarcTileType *type, guint segment
   g_return_val_if_fail (type != NULL, 0);
   g_return_val_if_fail (segment < type->n_segments, 0);
   return type->seg[segment].n_attrs;
+}
+
+/**
+ * carc_tile_type_get_segments:
+ * @type: a tile type
+ * @kinds: the kinds wanted, bit 1 << #CarcFeatureKind for each
+ * @attributed: %TRUE for only the segments the tile data gives an attribute
+ *   (carc_tile_type_get_segment_n_attributes() above 0)
+ *
+ * The segments of @type of the kinds in @kinds (and with @attributed, only those with an
+ * attribute), so a hook that looks at every piece placed (its cities with goods, its fields)
+ * reads the few segments it wants without asking about each one. Since plugin ABI 2.6.
+ *
+ * Returns: bit s set for each such segment s
+ */
+guint32
+carc_tile_type_get_segments (const CarcTileType *type, guint32 kinds, gboolean attributed)
+{
+  g_return_val_if_fail (type != NULL, 0);
+  guint32 mask = 0;
+  for (guint32 k = kinds & type->kinds; k; k &= k - 1)
+    mask |= type->of_kind[__builtin_ctz (k)];
+  return attributed ? mask & type->attributed : mask;
 }
 
 /**

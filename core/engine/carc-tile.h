@@ -56,6 +56,7 @@ gboolean carc_tile_type_get_segment_shield (const CarcTileType *type, guint segm
 guint carc_tile_type_get_segment_shields (const CarcTileType *type, guint segment);
 gchar carc_tile_type_get_segment_end (const CarcTileType *type, guint segment, gint *gate);
 guint carc_tile_type_get_segment_n_attributes (const CarcTileType *type, guint segment);
+guint32 carc_tile_type_get_segments (const CarcTileType *type, guint32 kinds, gboolean attributed);
 const char *carc_tile_type_get_segment_attribute_at (const CarcTileType *type, guint segment,
                                                      guint index, const char **value);
 const char *carc_tile_type_get_segment_attribute (const CarcTileType *type, guint segment,

@@ -91,14 +91,13 @@ static void
 ic_placed (CarcGame *game, gpointer data, const CarcPieceInfo *info)
 {
   IcGame *ic = data;
-  guint n = carc_tile_type_get_n_segments (info->tile);
-  for (guint s = 0; s < n; s++)
+  /* the roads and cities with an attribute: most segments carry none, no lookup by name then */
+  guint32 kinds = (1u << CARC_FEATURE_ROAD) | (1u << CARC_FEATURE_CITY);
+  for (guint32 m = carc_tile_type_get_segments (info->tile, kinds, TRUE); m; m &= m - 1)
     {
+      guint s = (guint)__builtin_ctz (m);
       CarcFeatureKind kind = carc_tile_type_get_segment_kind (info->tile, s);
-      const char *name = ic_attribute (kind);
-      /* most segments carry no attribute at all: no lookup by name then */
-      if (name && carc_tile_type_get_segment_n_attributes (info->tile, s)
-          && carc_tile_type_get_segment_attribute (info->tile, s, name))
+      if (carc_tile_type_get_segment_attribute (info->tile, s, ic_attribute (kind)))
         {
           IcMark mark = { info->index, s, kind };
           g_array_append_val (ic->marks, mark);

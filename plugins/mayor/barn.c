@@ -25,16 +25,17 @@ feature_id (CarcGame *game, guint piece, guint segment)
   return carc_game_get_piece_feature_id (game, piece, segment);
 }
 
-/* Whether a figure of the feature @id is a barn (@barns) or any other kind (!@barns). */
+/* Whether a figure other than a barn stands in the field @id (a farmer, a pig). */
 static gboolean
-field_holds (CarcGame *game, const MayorGame *mg, guint id, gboolean barns)
+field_holds (CarcGame *game, const MayorGame *mg, guint id)
 {
   guint n = carc_game_get_n_followers (game);
   for (guint i = 0; i < n; i++)
     {
       CarcFollowerInfo f;
       carc_game_get_follower (game, i, &f);
-      if (((gint)f.figure == mg->barn) == barns && feature_id (game, f.piece, f.segment) == id)
+      if ((gint)f.figure != mg->barn && f.kind == CARC_FEATURE_FIELD
+          && feature_id (game, f.piece, f.segment) == id)
         return TRUE;
     }
   return FALSE;
@@ -88,7 +89,7 @@ static void
 score_farmers (CarcGame *game, MayorGame *mg, guint piece, guint segment, BarnScoring how)
 {
   guint id = feature_id (game, piece, segment);
-  if (!field_holds (game, mg, id, FALSE))
+  if (!field_holds (game, mg, id))
     return;
   mg->barn_scoring = how;
   carc_game_score_feature (game, piece, segment);
@@ -105,17 +106,31 @@ score_farmers (CarcGame *game, MayorGame *mg, guint piece, guint segment, BarnSc
 }
 
 /* The first barn (in the order they were deployed, which is their order among the figures on
- * the board) whose field holds another figure than barns (farmers that joined it), or NULL. */
+ * the board) whose field holds another figure than barns (farmers that joined it), or NULL:
+ * one walk over the figures, each one in a field matched against every barn's field. */
 static const MayorSpot *
 joined_barn_field (CarcGame *game, const MayorGame *mg)
 {
-  for (guint b = 0; b < mg->barn_at->len; b++)
+  guint n_barns = mg->barn_at->len, first = n_barns;
+  guint *fields = g_newa (guint, n_barns);
+  for (guint b = 0; b < n_barns; b++)
     {
       const MayorSpot *at = &g_array_index (mg->barn_at, MayorSpot, b);
-      if (field_holds (game, mg, feature_id (game, at->piece, at->segment), FALSE))
-        return at;
+      fields[b] = feature_id (game, at->piece, at->segment);
     }
-  return NULL;
+  guint n = carc_game_get_n_followers (game);
+  for (guint i = 0; i < n && first > 0; i++)
+    {
+      CarcFollowerInfo f;
+      carc_game_get_follower (game, i, &f);
+      if ((gint)f.figure == mg->barn || f.kind != CARC_FEATURE_FIELD)
+        continue;
+      guint id = feature_id (game, f.piece, f.segment);
+      for (guint b = 0; b < first; b++)
+        if (fields[b] == id)
+          first = b;
+    }
+  return first < n_barns ? &g_array_index (mg->barn_at, MayorSpot, first) : NULL;
 }
 
 /* Whether a field of the piece just placed holds a barn: farmers join a barn field only
@@ -128,10 +143,9 @@ barn_field_touched (CarcGame *game, const MayorGame *mg)
   CarcPieceInfo info;
   carc_game_get_piece (game, last, &info);
   guint fields[CARC_MAX_SEGMENTS], n_fields = 0;
-  guint n = MIN (carc_tile_type_get_n_segments (info.tile), CARC_MAX_SEGMENTS);
-  for (guint s = 0; s < n; s++)
-    if (carc_tile_type_get_segment_kind (info.tile, s) == CARC_FEATURE_FIELD)
-      fields[n_fields++] = feature_id (game, last, s);
+  guint32 m = carc_tile_type_get_segments (info.tile, 1u << CARC_FEATURE_FIELD, FALSE);
+  for (; m && n_fields < CARC_MAX_SEGMENTS; m &= m - 1)
+    fields[n_fields++] = feature_id (game, last, (guint)__builtin_ctz (m));
   for (guint b = 0; b < mg->barn_at->len && n_fields; b++)
     {
       const MayorSpot *at = &g_array_index (mg->barn_at, MayorSpot, b);

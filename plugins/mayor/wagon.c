@@ -26,13 +26,12 @@ mayor_wagon_completed (CarcGame *game, gpointer data, const CarcScoring *scoring
   if (mg->wagon < 0 || !scoring->winners)
     return;
   guint id = carc_game_get_piece_feature_id (game, scoring->piece, scoring->segment);
-  guint n = carc_game_get_n_followers (game);
-  for (guint i = 0; i < n; i++)
+  /* the wagons alone, found without fetching every figure */
+  for (gint i = carc_game_find_follower (game, 0, mg->wagon, -1); i >= 0;
+       i = carc_game_find_follower (game, (guint)i + 1, mg->wagon, -1))
     {
       CarcFollowerInfo f;
-      carc_game_get_follower (game, i, &f);
-      if ((gint)f.figure != mg->wagon)
-        continue;
+      carc_game_get_follower (game, (guint)i, &f);
       if (carc_game_get_piece_feature_id (game, f.piece, f.segment) == id)
         {
           MayorWagon w = { f.player, f.piece, f.segment };

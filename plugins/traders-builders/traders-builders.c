@@ -111,13 +111,11 @@ tb_free_data (gpointer data)
 static void
 remember_goods (TbGame *tb, const CarcPieceInfo *info)
 {
-  guint n = carc_tile_type_get_n_segments (info->tile);
-  for (guint s = 0; s < n; s++)
+  /* most cities carry no attribute at all: no lookup by name then */
+  for (guint32 m = carc_tile_type_get_segments (info->tile, 1u << CARC_FEATURE_CITY, TRUE); m;
+       m &= m - 1)
     {
-      /* most cities carry no attribute at all: no lookup by name then */
-      if (carc_tile_type_get_segment_kind (info->tile, s) != CARC_FEATURE_CITY
-          || carc_tile_type_get_segment_n_attributes (info->tile, s) == 0)
-        continue;
+      guint s = (guint)__builtin_ctz (m);
       for (guint g = 0; g < TB_N_GOODS; g++)
         if (carc_tile_type_get_segment_attribute (info->tile, s, good_names[g]))
           {
@@ -144,7 +142,9 @@ extends_builder (CarcGame *game, const TbGame *tb, const CarcPieceInfo *info)
   guint out = tb->builders[info->player]
               - MIN (carc_game_get_figure_supply (game, (guint)tb->builder, (guint)info->player),
                      tb->builders[info->player]);
-  if (out == 0)
+  guint32 kinds = (1u << CARC_FEATURE_ROAD) | (1u << CARC_FEATURE_CITY);
+  guint32 segments = carc_tile_type_get_segments (info->tile, kinds, FALSE);
+  if (out == 0 || segments == 0)
     return FALSE;
   for (gint i = -1; out > 0; out--)
     {
@@ -155,13 +155,9 @@ extends_builder (CarcGame *game, const TbGame *tb, const CarcPieceInfo *info)
       if (!carc_game_get_follower (game, (guint)i, &fw) || fw.piece == info->index)
         continue;
       guint id = feature_id (game, fw.piece, fw.segment);
-      for (guint s = 0; s < carc_tile_type_get_n_segments (info->tile); s++)
-        {
-          CarcFeatureKind kind = carc_tile_type_get_segment_kind (info->tile, s);
-          if ((kind == CARC_FEATURE_ROAD || kind == CARC_FEATURE_CITY)
-              && feature_id (game, info->index, s) == id)
-            return TRUE;
-        }
+      for (guint32 m = segments; m; m &= m - 1)
+        if (feature_id (game, info->index, (guint)__builtin_ctz (m)) == id)
+          return TRUE;
     }
   return FALSE;
 }

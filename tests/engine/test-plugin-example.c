@@ -399,6 +399,47 @@ START_TEST (test_tiles)
 }
 END_TEST
 
+/* The segments of @t of @kinds (and with an attribute, when @attributed), one by one. */
+static guint32
+segments_one_by_one (const CarcTileType *t, guint32 kinds, gboolean attributed)
+{
+  guint32 mask = 0;
+  for (guint s = 0; s < carc_tile_type_get_n_segments (t); s++)
+    if (((kinds >> carc_tile_type_get_segment_kind (t, s)) & 1)
+        && (!attributed || carc_tile_type_get_segment_n_attributes (t, s) > 0))
+      mask |= 1u << s;
+  return mask;
+}
+
+/* carc_tile_type_get_segments() (plugin ABI 2.6): the segments of some kinds, with an attribute
+ * or not, as asking about each segment tells, for every kind set, the example's tiles and the
+ * base set's; the wells' roads are the attributed ones. */
+START_TEST (test_tile_segments)
+{
+  g_autoptr (CarcPlugin) wells = load_wells ();
+  g_autoptr (CarcTileSet) base = base_tiles ();
+  CarcTileSet *sets[] = { carc_plugin_get_tiles (wells), base };
+  for (guint k = 0; k < G_N_ELEMENTS (sets); k++)
+    for (guint i = 0; i < carc_tile_set_get_n_types (sets[k]); i++)
+      {
+        const CarcTileType *t = carc_tile_set_get_type_at (sets[k], i);
+        for (guint32 kinds = 0; kinds < 1u << (CARC_FEATURE_WATER + 1); kinds++)
+          for (gboolean attributed = FALSE; attributed <= TRUE; attributed++)
+            ck_assert_uint_eq (carc_tile_type_get_segments (t, kinds, attributed),
+                               segments_one_by_one (t, kinds, attributed));
+      }
+  const CarcTileType *u = carc_tile_set_lookup (sets[0], "WE-U");
+  const CarcTileType *kt = carc_tile_set_lookup (sets[0], "WE-K");
+  const guint32 road = 1u << CARC_FEATURE_ROAD;
+  ck_assert_uint_eq (carc_tile_type_get_segments (u, road, TRUE), 1u << 0);
+  ck_assert_uint_eq (carc_tile_type_get_segments (kt, road, TRUE), 1u << 1);
+  ck_assert_uint_eq (carc_tile_type_get_segments (kt, 1u << CARC_FEATURE_CITY, TRUE), 0);
+  ck_assert_uint_eq (carc_tile_type_get_segments (carc_tile_set_lookup (base, "D"), road, TRUE), 0);
+  ck_assert_uint_ne (carc_tile_type_get_segments (carc_tile_set_lookup (base, "D"), road, FALSE),
+                     0);
+}
+END_TEST
+
 /* W-2: the plugin declares one figure kind, "bucket", 1 a player; a game with it has the
  * follower (kind 0) and the bucket (kind 1), and each player starts with 7 and 1. */
 START_TEST (test_figure_kind)
@@ -1799,6 +1840,7 @@ main (void)
   tcase_add_test (desc, test_options);
   tcase_add_test (desc, test_option_values);
   tcase_add_test (desc, test_tiles);
+  tcase_add_test (desc, test_tile_segments);
   tcase_add_test (desc, test_figure_kind);
   tcase_add_test (desc, test_hook_order);
   suite_add_tcase (s, desc);
