@@ -398,6 +398,18 @@ complete_free_cloister_of (CarcGame *g, guint index)
     }
 }
 
+/* complete_free_cloister_of() each piece with a cloister in cell @c, in order. */
+static inline void
+complete_free_cloisters_in (CarcGame *g, const CarcCell *c)
+{
+  if (!c->piece[0])
+    return;
+  if (has_cloister (g, c->piece[0] - 1u))
+    complete_free_cloister_of (g, c->piece[0] - 1u);
+  if (c->piece[1] && has_cloister (g, c->piece[1] - 1u))
+    complete_free_cloister_of (g, c->piece[1] - 1u);
+}
+
 /* The cloisters the piece just placed completed that nobody holds, for the feature_completed
  * hooks: the placed piece's own, and those around it when the piece filled an empty cell
  * (the second half of a cell changes no cloister's neighbourhood). Kept out of line: games
@@ -419,10 +431,11 @@ complete_free_cloisters (CarcGame *g)
    * offsets, three rows of three */
   const CarcCell *row = here - b->w - 1;
   for (guint dy = 0; dy < 3; dy++, row += b->w)
-    for (const CarcCell *c = row; c < row + 3; c++)
-      for (guint k = 0; k < 2 && c->piece[k]; k++)
-        if (has_cloister (g, c->piece[k] - 1u))
-          complete_free_cloister_of (g, c->piece[k] - 1u);
+    {
+      complete_free_cloisters_in (g, &row[0]);
+      complete_free_cloisters_in (g, &row[1]);
+      complete_free_cloisters_in (g, &row[2]);
+    }
 }
 
 /* Scores what the tile just placed completed (rule 2 step 3; place-then-complete, rule 10);
