@@ -143,11 +143,11 @@ river_check_place (CarcGame *game, gpointer data, const CarcTileType *tile, gint
                    guint rotation, const char **reason)
 {
   gboolean joined = FALSE;
-  guint water = river_water (data, tile);
-  for (guint side = 0; side < 4; side++)
+  /* the river edges as the board sees them: canonical side s lies at board side s + rotation */
+  guint water = river_water (data, tile) << (rotation & 3);
+  for (water = (water | (water >> 4)) & 15; water; water &= water - 1)
     {
-      if (!((water >> ((side + 4 - rotation) & 3)) & 1))
-        continue;
+      guint side = (guint)__builtin_ctz (water);
       if (carc_game_is_occupied (game, x + river_dx[side], y + river_dy[side]))
         joined = TRUE;
       else if (!river_end_free (game, x, y, side))
