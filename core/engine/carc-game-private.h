@@ -99,6 +99,18 @@ enum
   CARC_HOOK_PLACE_NEAR = 1 << 12, /* a check_place_near: the board counts occupied neighbours */
 };
 
+/* How many tile types a game remembers the asking check_place hooks of (CarcGame.asked). */
+#define CARC_ASKED_TYPES 4
+
+/* A tile type and the expansions whose check_place hook asks about it (bit i: expansion i),
+ * with the most occupied neighbours those hooks need; type NULL: none remembered yet. */
+typedef struct
+{
+  const CarcTileType *type;
+  guint32 mask;
+  guint near;
+} CarcAskedType;
+
 struct _CarcGame
 {
   GObject parent_instance;
@@ -164,7 +176,10 @@ struct _CarcGame
   /* carc-placement.c: the expansions whose check_place hook asks about asking_type. */
   const CarcTileType *asking_type;
   guint32 asking_mask;
-  guint asking_near;       /* the most occupied neighbours those hooks need (check_place_near) */
+  guint asking_near; /* the most occupied neighbours those hooks need (check_place_near) */
+  /* The same for types asked about before, at asked[type's index % CARC_ASKED_TYPES]: the
+   * draws and the hand's listing come back to a few types. */
+  CarcAskedType asked[CARC_ASKED_TYPES];
   gboolean in_check_place; /* a check_place hook is running: it may not draw (carc_game_random) */
   CarcHand hand[CARC_MAX_PLAYERS];
   /* Room for pieces an expansion may put into a hand during the game (carc_setup_reserve(),
@@ -344,11 +359,15 @@ G_GNUC_INTERNAL CarcGameConfig *carc_game_config_dup (const CarcGameConfig *conf
 G_GNUC_INTERNAL gboolean carc_game_hooks_ask (CarcGame *g, const CarcTileType *t);
 
 /* Whether some expansion's check_place hook wants to be asked about @t; FALSE at once in a
- * game without such hooks. */
+ * game without such hooks, and at once for the type last asked about. */
 static inline gboolean
 carc_game_hooks_check (CarcGame *g, const CarcTileType *t)
 {
-  return (g->hook_mask & CARC_HOOK_CHECK_PLACE) && carc_game_hooks_ask (g, t);
+  if (!(g->hook_mask & CARC_HOOK_CHECK_PLACE))
+    return FALSE;
+  if (G_LIKELY (t == g->asking_type && g->n_exp <= 32))
+    return g->asking_mask != 0;
+  return carc_game_hooks_ask (g, t);
 }
 G_GNUC_INTERNAL gboolean carc_game_piece_fits (CarcGame *g, const CarcTileType *t, gint x, gint y,
                                                guint rot);

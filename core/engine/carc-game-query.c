@@ -66,6 +66,10 @@ list_placements (CarcGame *g)
   g_assert (n == g->n_placements);
 }
 
+/* The room a hand piece's first listing makes, in placements: room for a few turns' growth,
+ * so that the list is not made again and again as the frontier grows. */
+#define CARC_HAND_LIST_MIN 128
+
 /* The placements of piece @index of the current player's hand, listed once per position:
  * every move clears hand_listed. Pieces past the cache share its last list, listed again on
  * every call. */
@@ -81,7 +85,7 @@ carc_game_hand_list (CarcGame *g, guint index)
       guint n = 4 * g->board.n_frontier + g->n_pieces;
       if (n > l->cap)
         {
-          l->cap = MAX (n, 2 * l->cap);
+          l->cap = MAX (MAX (n, 2 * l->cap), CARC_HAND_LIST_MIN);
           l->items = g_renew (CarcPlacement, l->items, l->cap);
         }
       l->len = carc_game_enumerate (g, t, l->items, G_MAXUINT);

@@ -60,23 +60,29 @@ hook_asks (const CarcHooks *h, const CarcTileType *t)
 
 /* The expansions whose check_place hook wants to be asked about @t, bit i for expansion i;
  * remembered for the last type asked about, since a listing asks about one type many times
- * (a tag lookup compares strings). Past 32 expansions, the rest are always asked. */
+ * (a tag lookup compares strings), and for a few types before (CarcGame.asked). Past 32
+ * expansions, the rest are always asked. */
 static guint32
 hooks_asking_compute (CarcGame *g, const CarcTileType *t)
 {
-  guint32 mask = 0;
-  guint near = 0;
-  for (guint i = carc_game_next_exp (g, g->place_exps, -1); i < MIN (g->n_exp, 32u);
-       i = carc_game_next_exp (g, g->place_exps, (gint)i))
-    if (hook_asks (g->exp[i].hooks, t))
-      {
-        mask |= 1u << i;
-        near = MAX (near, MIN (g->exp[i].hooks->check_place_near, 4u));
-      }
+  CarcAskedType *a = &g->asked[t->index % CARC_ASKED_TYPES];
+  if (a->type != t)
+    {
+      a->type = t;
+      a->mask = 0;
+      a->near = 0;
+      for (guint i = carc_game_next_exp (g, g->place_exps, -1); i < MIN (g->n_exp, 32u);
+           i = carc_game_next_exp (g, g->place_exps, (gint)i))
+        if (hook_asks (g->exp[i].hooks, t))
+          {
+            a->mask |= 1u << i;
+            a->near = MAX (a->near, MIN (g->exp[i].hooks->check_place_near, 4u));
+          }
+    }
   g->asking_type = t;
-  g->asking_mask = mask;
-  g->asking_near = near;
-  return mask;
+  g->asking_mask = a->mask;
+  g->asking_near = a->near;
+  return a->mask;
 }
 
 static inline guint32

@@ -398,11 +398,33 @@ complete_free_cloister_of (CarcGame *g, guint index)
     }
 }
 
+/* complete_free_cloister_of() each piece with a cloister in cell @c, in order; TRUE when
+ * the cell has one. */
+static inline gboolean
+complete_free_cloisters_in (CarcGame *g, const CarcCell *c)
+{
+  gboolean found = FALSE;
+  if (!c->piece[0])
+    return FALSE;
+  if (has_cloister (g, c->piece[0] - 1u))
+    {
+      complete_free_cloister_of (g, c->piece[0] - 1u);
+      found = TRUE;
+    }
+  if (c->piece[1] && has_cloister (g, c->piece[1] - 1u))
+    {
+      complete_free_cloister_of (g, c->piece[1] - 1u);
+      found = TRUE;
+    }
+  return found;
+}
+
 /* The cloisters the piece just placed completed that nobody holds, for the feature_completed
  * hooks: the placed piece's own, and those around it when the piece filled an empty cell
  * (the second half of a cell changes no cloister's neighbourhood). Kept out of line: games
- * without a feature_completed hook never come here. */
-G_GNUC_NO_INLINE static void
+ * without a feature_completed hook never come here. FALSE when no piece around the one
+ * placed (nor that one) has a cloister: then no monk there has anything to score either. */
+G_GNUC_NO_INLINE static gboolean
 complete_free_cloisters (CarcGame *g)
 {
   guint placed = g->n_pieces - 1;
@@ -413,16 +435,19 @@ complete_free_cloisters (CarcGame *g)
     {
       if (has_cloister (g, placed))
         complete_free_cloister_of (g, placed);
-      return;
+      return TRUE; /* the cells around were not looked at */
     }
   /* the board has room around a piece placed (carc_board_put()): its 3x3 cells lie at fixed
    * offsets, three rows of three */
   const CarcCell *row = here - b->w - 1;
+  gboolean found = FALSE;
   for (guint dy = 0; dy < 3; dy++, row += b->w)
-    for (const CarcCell *c = row; c < row + 3; c++)
-      for (guint k = 0; k < 2 && c->piece[k]; k++)
-        if (has_cloister (g, c->piece[k] - 1u))
-          complete_free_cloister_of (g, c->piece[k] - 1u);
+    {
+      found |= complete_free_cloisters_in (g, &row[0]);
+      found |= complete_free_cloisters_in (g, &row[1]);
+      found |= complete_free_cloisters_in (g, &row[2]);
+    }
+  return found;
 }
 
 /* Scores what the tile just placed completed (rule 2 step 3; place-then-complete, rule 10);
@@ -442,9 +467,10 @@ carc_score_turn (CarcGame *g)
       else if (all && !touched_before (g, i, r))
         score_feature (g, r, FALSE, TRUE, FALSE);
     }
-  /* Occupied cloisters in the 3x3 block around the tile (rule 23). */
-  if (all)
-    complete_free_cloisters (g);
+  /* The free cloisters around (and whether there is any cloister there at all), then the
+   * occupied cloisters in the 3x3 block around the tile (rule 23). */
+  if (all && !complete_free_cloisters (g))
+    return;
   if (g->monks_out == 0)
     return;
   const CarcPiece *placed = &g->pieces[g->n_pieces - 1];

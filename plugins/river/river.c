@@ -45,6 +45,14 @@ enum
 
 static const gint river_dx[4] = { 0, 1, 0, -1 }, river_dy[4] = { -1, 0, 1, 0 }; /* N, E, S, W */
 
+/* A game's river data: the river edges (bit s for side s, canonical orientation) of the last
+ * tile asked about, since a listing asks about one tile many times. */
+typedef struct
+{
+  const CarcTileType *tile;
+  guint water;
+} RiverData;
+
 /* Which river set (1 or 2) the tile belongs to, by its id; 0 for the shared spring. */
 static guint
 river_set_of (const CarcTileType *tile)
@@ -88,7 +96,28 @@ river_setup (CarcSetup *setup, GError **error)
         carc_setup_add_to_deck_section (setup, t, carc_tile_type_get_count (t), section);
     }
   carc_setup_set_draw_first (setup, 0); /* D36: no piece from a hand during the river */
-  return NULL;
+  return g_new0 (RiverData, 1);
+}
+
+static gpointer
+river_copy_data (CarcGame *copy, gconstpointer data)
+{
+  return g_memdup2 (data, sizeof (RiverData));
+}
+
+/* The river edges of @tile (bit s for side s, canonical orientation), remembered in @rd. */
+static guint
+river_water (RiverData *rd, const CarcTileType *tile)
+{
+  if (rd->tile != tile)
+    {
+      rd->water = 0;
+      for (guint side = 0; side < carc_tile_type_get_n_sides (tile); side++)
+        if (carc_tile_type_get_edge (tile, side) == CARC_EDGE_WATER)
+          rd->water |= 1u << side;
+      rd->tile = tile;
+    }
+  return rd->water;
 }
 
 /* Whether the river leaving (x, y) towards side @d finds room: the cell C it flows into is
@@ -114,10 +143,11 @@ river_check_place (CarcGame *game, gpointer data, const CarcTileType *tile, gint
                    guint rotation, const char **reason)
 {
   gboolean joined = FALSE;
-  for (guint side = 0; side < 4; side++)
+  /* the river edges as the board sees them: canonical side s lies at board side s + rotation */
+  guint water = river_water (data, tile) << (rotation & 3);
+  for (water = (water | (water >> 4)) & 15; water; water &= water - 1)
     {
-      if (carc_tile_type_get_edge (tile, (side + 4 - rotation) & 3) != CARC_EDGE_WATER)
-        continue;
+      guint side = (guint)__builtin_ctz (water);
       if (carc_game_is_occupied (game, x + river_dx[side], y + river_dy[side]))
         joined = TRUE;
       else if (!river_end_free (game, x, y, side))
@@ -139,6 +169,8 @@ river_init (CarcPlugin *plugin, GError **error)
 {
   static const CarcHooks hooks = { .size = sizeof (CarcHooks),
                                    .setup = river_setup,
+                                   .free_data = g_free,
+                                   .copy_data = river_copy_data,
                                    .check_place = river_check_place,
                                    .check_place_tag = "river" };
   static const CarcOptionDef set
