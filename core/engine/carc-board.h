@@ -44,10 +44,10 @@ typedef struct
   guint n_frontier, cap_frontier;
   /* What the last count of a square tile's placements (carc_board_count_square()) summed,
    * for the type block_type: block_end[i] placements in frontier cells 0 to 4i + 3, then
-   * G_MAXUINT16 after the last block counted, so that the k-th placement skips four cells a
-   * comparison. block_type is NULL once the frontier changes. */
+   * G_MAXUINT16 four times after the last block counted, so that the k-th placement skips
+   * sixteen cells, then four, a comparison. block_type is NULL once the frontier changes. */
   const CarcTileType *block_type;
-  guint16 block_end[CARC_BOARD_BLOCKS + 1];
+  guint16 block_end[CARC_BOARD_BLOCKS + 4];
   /* The frontier cells with k occupied neighbours (n_near[k]), when the game counts them
    * (carc_board_count_near(): a check_place hook needs them, CarcHooks.check_place_near). */
   guint n_near[5];
@@ -120,7 +120,7 @@ carc_board_count_square (CarcBoard *b, const CarcTileType *type)
       *sum++ = (guint16)n;
       f += 4;
     }
-  *sum = G_MAXUINT16;
+  sum[0] = sum[1] = sum[2] = sum[3] = G_MAXUINT16;
   for (; f < end; f++)
     n += n_fit[f->demand];
   b->block_type = type;

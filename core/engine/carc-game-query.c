@@ -315,8 +315,11 @@ carc_game_get_placement (CarcGame *self, guint index, CarcPlacement *placement)
    * when it was this tile's on this frontier, then one by one. */
   if (b->block_type == self->tile)
     {
-      /* the blocks that end at or before the placement; the last's end stops the walk */
+      /* the blocks that end at or before the placement, four at a time, then one by one; the
+       * four ends past the last stop both walks */
       guint i = 0;
+      while (b->block_end[i + 3] <= index)
+        i += 4;
       while (b->block_end[i] <= index)
         i++;
       if (i > 0)
