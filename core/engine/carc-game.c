@@ -173,12 +173,15 @@ end_game (CarcGame *g)
     }
 }
 
+/* How many placements the tile in play has; one a hook asks about is listed too, as its count
+ * costs a listing. */
 static guint
-count_placements (CarcGame *g, const CarcTileType *t)
+count_placements (CarcGame *g)
 {
-  if (carc_game_hooks_check (g, t))
-    return carc_game_enumerate (g, t, NULL, G_MAXUINT);
-  return carc_board_count_square (&g->board, t);
+  g->placements_listed = FALSE;
+  if (carc_game_hooks_check (g, g->tile))
+    return carc_game_list_placements (g);
+  return carc_board_count_square (&g->board, g->tile);
 }
 
 /* Draws the next placeable tile; tiles that fit nowhere are discarded and reported (rule 5,
@@ -189,8 +192,7 @@ draw_tile (CarcGame *g)
   while (g->deck_pos < g->deck_len)
     {
       g->tile = g->deck[g->deck_pos++];
-      g->n_placements = count_placements (g, g->tile);
-      g->placements_listed = FALSE;
+      g->n_placements = count_placements (g);
       if (g->n_placements > 0)
         return TRUE;
       if (carc_game_wants_events (g))
