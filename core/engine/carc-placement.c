@@ -438,8 +438,7 @@ carc_game_put_piece (CarcGame *g, const CarcTileType *t, gint x, gint y, guint r
   p->seg_base = g->features.n;
   CarcFeatures *f = &g->features;
   carc_features_reserve (f, t->n_segments);
-  for (guint s = 0; s < t->n_segments; s++)
-    carc_features_add_one (f, pi, s, t->seg[s].kind, t->seg_open[s]);
+  carc_features_add_piece (f, pi, t->seg_init, t->n_segments);
   /* the roads and cities, in order, are touched: their completion is checked at scoring */
   g->n_touched = 0;
   for (guint32 m = t->closable; m; m &= m - 1)
