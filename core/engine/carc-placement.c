@@ -353,7 +353,7 @@ carc_game_enumerate (CarcGame *g, const CarcTileType *t, CarcPlacement *out, gui
 /* Joins the three ports of one edge with the three of the edge facing it (clockwise on both,
  * so port i meets port 2 - i). A port with a segment facing a wall (or a wall facing a
  * segment) closes that segment's road or city. */
-static void
+G_ALWAYS_INLINE static inline void
 join_edges (CarcGame *g, const CarcPiece *p, const gint8 *mine, const CarcPiece *q,
             const gint8 *theirs)
 {
