@@ -17,7 +17,7 @@ enum
 static guint signals[N_SIGNALS];
 static GQuark event_details[CARC_EVENT_POINTS_AWARDED + 1];
 
-static void begin_turn (CarcGame *g, gboolean advance);
+G_ALWAYS_INLINE static inline void begin_turn (CarcGame *g, gboolean advance);
 
 /* carc_game_look_for_handlers() in a game that emits the "event" signal: whether it has a
  * handler now. */
@@ -186,7 +186,7 @@ count_placements (CarcGame *g)
 
 /* Draws the next placeable tile; tiles that fit nowhere are discarded and reported (rule 5,
  * decision D3). Returns FALSE when the draw pile runs out first. */
-static gboolean
+G_ALWAYS_INLINE static inline gboolean
 draw_tile (CarcGame *g)
 {
   while (g->deck_pos < g->deck_len)
@@ -272,7 +272,7 @@ carc_game_drop_returned (CarcGame *g)
   g->followers_gone = FALSE;
 }
 
-static void
+G_ALWAYS_INLINE static inline void
 begin_turn (CarcGame *g, gboolean advance)
 {
   if (g->followers_gone)
@@ -591,7 +591,7 @@ carc_game_repeat_turn (CarcGame *self)
   self->repeat_turn = TRUE;
 }
 
-static void
+G_ALWAYS_INLINE static inline void
 finish_turn (CarcGame *g)
 {
   carc_score_turn (g);
