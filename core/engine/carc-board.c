@@ -65,15 +65,20 @@ grow (CarcBoard *b)
   b->x0 -= (gint)dx;
 }
 
-/* Puts the rows @lo to @hi in use, zeroing those that were not, growing the block while it
- * lacks them. */
+/* Rows put in use past those asked for, where the block has them: a landscape that reaches a
+ * new row often reaches the next soon, and each call costs more than zeroing a row. */
+#define ROW_MARGIN 1
+/* Puts the rows @lo to @hi in use, zeroing those that were not (and up to ROW_MARGIN more
+ * beyond them, inside the block), growing the block while it lacks them. */
 static void
 use_rows (CarcBoard *b, gint lo, gint hi)
 {
   while (lo < b->y0 - (gint)b->top || hi >= b->y0 - (gint)b->top + (gint)b->rows)
     grow (b);
+  gint first = b->y0 - (gint)b->top, last = first + (gint)b->rows - 1;
   if (lo < b->y0)
     {
+      lo = MAX (lo - ROW_MARGIN, first);
       guint k = (guint)(b->y0 - lo);
       b->cells -= k * b->w;
       b->top -= k;
@@ -83,6 +88,7 @@ use_rows (CarcBoard *b, gint lo, gint hi)
     }
   if (hi >= b->y0 + (gint)b->h)
     {
+      hi = MIN (hi + ROW_MARGIN, last);
       guint k = (guint)(hi + 1 - (b->y0 + (gint)b->h));
       memset (b->cells + b->h * b->w, 0, k * b->w * sizeof (CarcCell));
       b->h += k;
@@ -90,7 +96,7 @@ use_rows (CarcBoard *b, gint lo, gint hi)
 }
 
 /* Gives (x, y) and its four neighbours cells: the block grows for a column past its sides, rows
- * come into use one by one. */
+ * come into use a few at a time (use_rows()). */
 void
 carc_board_make_room (CarcBoard *b, gint x, gint y)
 {
