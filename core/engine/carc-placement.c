@@ -440,9 +440,9 @@ carc_game_put_piece (CarcGame *g, const CarcTileType *t, gint x, gint y, guint r
   carc_features_reserve (f, t->n_segments);
   carc_features_add_piece (f, pi, t->seg_init, t->n_segments);
   /* the roads and cities, in order, are touched: their completion is checked at scoring */
-  g->n_touched = 0;
-  for (guint32 m = t->closable; m; m &= m - 1)
-    g->touched[g->n_touched++] = (gint)p->seg_base + __builtin_ctz (m);
+  g->n_touched = t->n_closable;
+  for (guint i = 0; i < t->n_closable; i++)
+    g->touched[i] = (gint)p->seg_base + t->closable[i];
   /* a triangular piece may join the other half of its cell: found before the cell takes it */
   gint other = -1;
   if (t->shape == CARC_SHAPE_HALF)

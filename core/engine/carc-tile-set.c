@@ -97,7 +97,7 @@ void
 carc_tile_type_finish (CarcTileType *t)
 {
   t->kinds = 0;
-  t->closable = 0;
+  t->n_closable = 0;
   memset (t->of_kind, 0, sizeof t->of_kind);
   t->attributed = 0;
   for (guint i = 0; i < t->n_segments; i++)
@@ -110,7 +110,8 @@ carc_tile_type_finish (CarcTileType *t)
                                   .kind = (guint8)t->seg[i].kind,
                                   .open = closes ? (gint)t->seg[i].n_ports : 0,
                                   .size = 1 };
-      t->closable |= (guint32)closes << i;
+      if (closes)
+        t->closable[t->n_closable++] = (guint8)i;
       t->of_kind[t->seg[i].kind] |= (guint16)(1u << i);
       t->attributed |= (guint16)(t->seg[i].n_attrs ? 1u << i : 0);
     }
