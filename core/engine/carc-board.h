@@ -44,10 +44,10 @@ typedef struct
   guint n_frontier, cap_frontier;
   /* What the last count of a square tile's placements (carc_board_count_square()) summed,
    * for the type block_type: block_end[i] placements in frontier cells 0 to 4i + 3, then
-   * G_MAXUINT16 after the last block counted, so that the k-th placement skips four cells a
-   * comparison. block_type is NULL once the frontier changes. */
+   * G_MAXUINT16 four times after the last block counted, so that the k-th placement skips
+   * sixteen cells, then four, a comparison. block_type is NULL once the frontier changes. */
   const CarcTileType *block_type;
-  guint16 block_end[CARC_BOARD_BLOCKS + 1];
+  guint16 block_end[CARC_BOARD_BLOCKS + 4];
   /* The frontier cells with k occupied neighbours (n_near[k]), when the game counts them
    * (carc_board_count_near(): a check_place hook needs them, CarcHooks.check_place_near). */
   guint n_near[5];
@@ -68,10 +68,82 @@ carc_board_cell (const CarcBoard *b, gint x, gint y)
 G_GNUC_INTERNAL void carc_board_init (CarcBoard *board);
 G_GNUC_INTERNAL void carc_board_clear (CarcBoard *board);
 G_GNUC_INTERNAL void carc_board_copy (CarcBoard *dst, const CarcBoard *src);
-G_GNUC_INTERNAL guint carc_board_put (CarcBoard *board, gint x, gint y, guint piece,
-                                      const CarcTileType *type, guint rotation);
 G_GNUC_INTERNAL void carc_board_count_near (CarcBoard *board, gint x, gint y);
 G_GNUC_INTERNAL gint carc_board_edge_on_side (const CarcTileType *type, guint rotation, guint side);
+G_GNUC_INTERNAL void carc_board_make_room (CarcBoard *b, gint x, gint y);
+G_GNUC_INTERNAL void carc_board_frontier_grow (CarcBoard *b);
+/* The steps of carc_board_put(), inline: every placement takes them. */
+/* Makes sure (x, y) and its four neighbours have cells: one unsigned comparison an axis (at
+ * least 3 rows are in use, and the block is wider), and now and then a carc_board_make_room(). */
+static inline void
+carc_board_ensure_room (CarcBoard *b, gint x, gint y)
+{
+  if (G_UNLIKELY ((guint)(x - 1 - b->x0) > b->w - 3 || (guint)(y - 1 - b->y0) > b->h - 3))
+    carc_board_make_room (b, x, y);
+}
+
+/* Takes the cell @c off the frontier: the last frontier cell moves into its place. */
+static inline void
+carc_board_frontier_remove (CarcBoard *b, CarcCell *c)
+{
+  guint at = c->slot - 1u, last = --b->n_frontier;
+  c->slot = 0;
+  if (at != last)
+    {
+      CarcFrontierNode *moved = &b->frontier[at];
+      *moved = b->frontier[last];
+      /* a frontier cell is inside the grid: no bounds check */
+      b->cells[(guint)(moved->y - b->y0) * b->w + (guint)(moved->x - b->x0)].slot
+          = (guint16)(at + 1);
+    }
+}
+
+/* Puts the empty cell @c at (x, y) on the frontier, with @demand. */
+static inline void
+carc_board_frontier_add (CarcBoard *b, CarcCell *c, gint x, gint y, guint16 demand)
+{
+  if (G_UNLIKELY (b->n_frontier == b->cap_frontier))
+    carc_board_frontier_grow (b);
+  b->frontier[b->n_frontier] = (CarcFrontierNode){ (gint16)x, (gint16)y, demand, 0 };
+  c->slot = (guint16)++b->n_frontier;
+}
+
+/* The piece just put faces the cell @n at (x, y) and adds @give to its demand: an empty cell
+ * joins the frontier, or its demand takes the digit (each side of a cell faces one piece at
+ * most: adding its digit sets that side). Returns 1 if a piece stands there, else 0. */
+static inline guint
+carc_board_touch_side (CarcBoard *b, CarcCell *n, gint x, gint y, guint16 give)
+{
+  if (n->piece[0])
+    return 1;
+  if (!n->slot)
+    carc_board_frontier_add (b, n, x, y, give);
+  else
+    b->frontier[n->slot - 1].demand += give;
+  return 0;
+}
+
+/* Puts a piece into (x, y): a square into an empty cell, a triangular piece into an empty cell or
+ * beside the other half. The empty neighbours join the frontier, with what this piece's edges
+ * demand of them (a wall or a triangular gap demands nothing). Returns the sides (bit s for
+ * board side s) where a neighbouring cell holds a piece. */
+static inline guint
+carc_board_put (CarcBoard *b, gint x, gint y, guint piece, const CarcTileType *type, guint rotation)
+{
+  carc_board_ensure_room (b, x, y);
+  b->block_type = NULL;
+  CarcCell *c = carc_board_cell (b, x, y);
+  c->piece[c->piece[0] ? 1 : 0] = (guint16)(piece + 1);
+  if (c->slot)
+    carc_board_frontier_remove (b, c);
+  /* carc_board_ensure_room() made the neighbours' cells: each is at a fixed offset from this one */
+  const guint16 *give = type->gives[rotation];
+  guint taken = carc_board_touch_side (b, c - b->w, x, y - 1, give[0]);
+  taken |= carc_board_touch_side (b, c + 1, x + 1, y, give[1]) << 1;
+  taken |= carc_board_touch_side (b, c + b->w, x, y + 1, give[2]) << 2;
+  taken |= carc_board_touch_side (b, c - 1, x - 1, y, give[3]) << 3;
+  return taken;
+}
 
 /* TRUE when a square tile of @type turned by @rotation may go at (x, y) under the base rules:
  * the cell is empty, it shares an edge with the landscape, every touching edge matches.
@@ -120,7 +192,7 @@ carc_board_count_square (CarcBoard *b, const CarcTileType *type)
       *sum++ = (guint16)n;
       f += 4;
     }
-  *sum = G_MAXUINT16;
+  sum[0] = sum[1] = sum[2] = sum[3] = G_MAXUINT16;
   for (; f < end; f++)
     n += n_fit[f->demand];
   b->block_type = type;

@@ -49,23 +49,21 @@ carc_features_reserve (CarcFeatures *f, guint n)
     carc_features_grow (f);
 }
 
-/* Adds a segment as a feature of its own, where carc_features_reserve() made room; returns
- * its index. Inline: the engine adds every segment of every piece placed. */
-static inline gint
-carc_features_add_one (CarcFeatures *f, guint piece, guint local, guint kind, gint open)
+/* Adds the @n segments of a piece as features of their own, where carc_features_reserve() made
+ * room: copies of @init (CarcTileType.seg_init) with their index and @piece. Inline: the engine
+ * adds every segment of every piece placed. */
+static inline void
+carc_features_add_piece (CarcFeatures *f, guint piece, const CarcSeg *init, guint n)
 {
-  gint s = (gint)f->n++;
-  f->segs[s] = (CarcSeg){ .parent = s,
-                          .next = s,
-                          .piece = (guint16)piece,
-                          .local = (guint8)local,
-                          .kind = (guint8)kind,
-                          .open = open,
-                          .followers = 0,
-                          .size = 1 };
-  return s;
+  CarcSeg *seg = f->segs + f->n;
+  for (guint s = 0; s < n; s++)
+    {
+      seg[s] = init[s];
+      seg[s].parent = seg[s].next = (gint)(f->n + s);
+      seg[s].piece = (guint16)piece;
+    }
+  f->n += n;
 }
-
 /* Joins the features of @a and @b (union by size); returns the root of the joined feature. */
 static inline gint
 carc_features_union (CarcFeatures *f, gint a, gint b)

@@ -187,15 +187,17 @@ deck_from_set (CarcGame *g, CarcTileSet *tiles, const CarcTileType *start)
       const CarcTileType *t = g_ptr_array_index (tiles->types, i);
       if (t->shape != CARC_SHAPE_SQUARE)
         continue;
-      for (guint k = 0; k < t->count; k++)
+      /* the first copy of the start tile's type stays out; room for the rest, then the copies */
+      guint k = 0;
+      if (t == start && !start_taken && t->count > 0)
         {
-          if (t == start && !start_taken)
-            {
-              start_taken = TRUE;
-              continue;
-            }
-          carc_game_deck_add (g, t);
+          start_taken = TRUE;
+          k = 1;
         }
+      while (g->deck_len + (t->count - k) > g->deck_cap)
+        carc_game_deck_grow (g);
+      for (; k < t->count; k++)
+        g->deck[g->deck_len++] = t;
     }
 }
 

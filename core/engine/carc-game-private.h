@@ -318,6 +318,7 @@ carc_game_deck_add (CarcGame *g, const CarcTileType *tile)
 }
 
 /* carc-game-query.c */
+G_GNUC_INTERNAL guint carc_game_list_placements (CarcGame *g);
 G_GNUC_INTERNAL const CarcPlacementList *carc_game_hand_list (CarcGame *g, guint index);
 G_GNUC_INTERNAL gboolean carc_game_hand_placeable (CarcGame *g, guint player, gint shape);
 G_GNUC_INTERNAL guint carc_game_count_followers (CarcGame *g, gint root,

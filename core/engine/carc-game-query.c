@@ -52,17 +52,27 @@ carc_game_cloister_neighbours (CarcGame *g, gint x, gint y)
 }
 
 /* Lists every legal placement of the tile in play: the frontier cells in frontier order, each
- * with the rotations that meet its demand. carc_game_get_placement() uses the same order. */
-static void
-list_placements (CarcGame *g)
+ * with the rotations that meet its demand. carc_game_get_placement() uses the same order. The
+ * draw lists a tile a hook asks about at once (its count is the listing). Returns how many. */
+guint
+carc_game_list_placements (CarcGame *g)
 {
-  if (g->n_placements > g->cap_placements)
+  /* At most every rotation of every frontier cell, and the free half of every cell. */
+  guint most = 4 * g->board.n_frontier + g->n_pieces;
+  if (most > g->cap_placements)
     {
-      g->cap_placements = MAX (g->n_placements, g->cap_placements * 2);
+      g->cap_placements = MAX (most, g->cap_placements * 2);
       g->placements = g_renew (CarcPlacement, g->placements, g->cap_placements);
     }
   g->placements_listed = TRUE;
-  guint n = carc_game_enumerate (g, g->tile, g->placements, G_MAXUINT);
+  return carc_game_enumerate (g, g->tile, g->placements, G_MAXUINT);
+}
+
+/* carc_game_list_placements() after the draw's count: the same placements. */
+static void
+list_placements (CarcGame *g)
+{
+  guint n = carc_game_list_placements (g);
   g_assert (n == g->n_placements);
 }
 
@@ -319,8 +329,11 @@ carc_game_get_placement (CarcGame *self, guint index, CarcPlacement *placement)
    * when it was this tile's on this frontier, then one by one. */
   if (b->block_type == self->tile)
     {
-      /* the blocks that end at or before the placement; the last's end stops the walk */
+      /* the blocks that end at or before the placement, four at a time, then one by one; the
+       * four ends past the last stop both walks */
       guint i = 0;
+      while (b->block_end[i + 3] <= index)
+        i += 4;
       while (b->block_end[i] <= index)
         i++;
       if (i > 0)

@@ -17,7 +17,7 @@ enum
 static guint signals[N_SIGNALS];
 static GQuark event_details[CARC_EVENT_POINTS_AWARDED + 1];
 
-static void begin_turn (CarcGame *g, gboolean advance);
+G_ALWAYS_INLINE static inline void begin_turn (CarcGame *g, gboolean advance);
 
 /* carc_game_look_for_handlers() in a game that emits the "event" signal: whether it has a
  * handler now. */
@@ -173,24 +173,26 @@ end_game (CarcGame *g)
     }
 }
 
+/* How many placements the tile in play has; one a hook asks about is listed too, as its count
+ * costs a listing. */
 static guint
-count_placements (CarcGame *g, const CarcTileType *t)
+count_placements (CarcGame *g)
 {
-  if (carc_game_hooks_check (g, t))
-    return carc_game_enumerate (g, t, NULL, G_MAXUINT);
-  return carc_board_count_square (&g->board, t);
+  g->placements_listed = FALSE;
+  if (carc_game_hooks_check (g, g->tile))
+    return carc_game_list_placements (g);
+  return carc_board_count_square (&g->board, g->tile);
 }
 
 /* Draws the next placeable tile; tiles that fit nowhere are discarded and reported (rule 5,
  * decision D3). Returns FALSE when the draw pile runs out first. */
-static gboolean
+G_ALWAYS_INLINE static inline gboolean
 draw_tile (CarcGame *g)
 {
   while (g->deck_pos < g->deck_len)
     {
       g->tile = g->deck[g->deck_pos++];
-      g->n_placements = count_placements (g, g->tile);
-      g->placements_listed = FALSE;
+      g->n_placements = count_placements (g);
       if (g->n_placements > 0)
         return TRUE;
       if (carc_game_wants_events (g))
@@ -270,7 +272,7 @@ carc_game_drop_returned (CarcGame *g)
   g->followers_gone = FALSE;
 }
 
-static void
+G_ALWAYS_INLINE static inline void
 begin_turn (CarcGame *g, gboolean advance)
 {
   if (g->followers_gone)
@@ -589,7 +591,7 @@ carc_game_repeat_turn (CarcGame *self)
   self->repeat_turn = TRUE;
 }
 
-static void
+G_ALWAYS_INLINE static inline void
 finish_turn (CarcGame *g)
 {
   carc_score_turn (g);

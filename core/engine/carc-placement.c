@@ -359,7 +359,7 @@ carc_game_enumerate (CarcGame *g, const CarcTileType *t, CarcPlacement *out, gui
 /* Joins the three ports of one edge with the three of the edge facing it (clockwise on both,
  * so port i meets port 2 - i). A port with a segment facing a wall (or a wall facing a
  * segment) closes that segment's road or city. */
-static void
+G_ALWAYS_INLINE static inline void
 join_edges (CarcGame *g, const CarcPiece *p, const gint8 *mine, const CarcPiece *q,
             const gint8 *theirs)
 {
@@ -444,12 +444,11 @@ carc_game_put_piece (CarcGame *g, const CarcTileType *t, gint x, gint y, guint r
   p->seg_base = g->features.n;
   CarcFeatures *f = &g->features;
   carc_features_reserve (f, t->n_segments);
-  for (guint s = 0; s < t->n_segments; s++)
-    carc_features_add_one (f, pi, s, t->seg[s].kind, t->seg_open[s]);
+  carc_features_add_piece (f, pi, t->seg_init, t->n_segments);
   /* the roads and cities, in order, are touched: their completion is checked at scoring */
-  g->n_touched = 0;
-  for (guint32 m = t->closable; m; m &= m - 1)
-    g->touched[g->n_touched++] = (gint)p->seg_base + __builtin_ctz (m);
+  g->n_touched = t->n_closable;
+  for (guint i = 0; i < t->n_closable; i++)
+    g->touched[i] = (gint)p->seg_base + t->closable[i];
   /* a triangular piece may join the other half of its cell: found before the cell takes it */
   gint other = -1;
   if (t->shape == CARC_SHAPE_HALF)

@@ -1,6 +1,7 @@
 /* carc-tile-private.h: the inside of a tile type, shared by the parser and the engine. */
 #pragma once
 
+#include "carc-feature.h"
 #include "carc-tile.h"
 
 G_BEGIN_DECLS
@@ -59,11 +60,13 @@ struct _CarcTileType
   guint16 of_kind[CARC_FEATURE_WATER + 1];
   guint16 attributed;
   gint8 port[4][3]; /* segment on each port: side, then port 0..2 clockwise; -1: none */
-  /* seg_open[s]: segment s's open ports as a feature of its own: its n_ports for a road or a
-   * city, 0 for the kinds that never close; closable: bit s set for a road or a city
-   * (carc_tile_type_finish(), for placing a piece). */
-  guint8 seg_open[CARC_MAX_SEGMENTS];
-  guint32 closable;
+  /* seg_init[s]: segment s as a feature of its own, but for its index and piece (set as a piece
+   * is put): its open ports are its n_ports for a road or a city, 0 for the kinds that never
+   * close; closable: the roads and cities, n_closable of them, in order (carc_tile_type_finish(),
+   * for placing a piece). */
+  CarcSeg seg_init[CARC_MAX_SEGMENTS];
+  guint8 closable[CARC_MAX_SEGMENTS];
+  guint n_closable;
   /* Square tiles, per rotation: the edges as seen on the board, 3 bits per side (N at bit 0). */
   guint16 code[4];
   gboolean all_walls; /* a square of walls only: it looks the same every way round */

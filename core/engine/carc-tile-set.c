@@ -97,7 +97,7 @@ void
 carc_tile_type_finish (CarcTileType *t)
 {
   t->kinds = 0;
-  t->closable = 0;
+  t->n_closable = 0;
   memset (t->of_kind, 0, sizeof t->of_kind);
   t->attributed = 0;
   for (guint i = 0; i < t->n_segments; i++)
@@ -106,8 +106,12 @@ carc_tile_type_finish (CarcTileType *t)
         t->seg[i].turned[r] = carc_location_rotate (t->seg[i].location, t->shape, r);
       t->kinds |= 1u << t->seg[i].kind;
       gboolean closes = t->seg[i].kind == CARC_FEATURE_ROAD || t->seg[i].kind == CARC_FEATURE_CITY;
-      t->seg_open[i] = closes ? t->seg[i].n_ports : 0;
-      t->closable |= (guint32)closes << i;
+      t->seg_init[i] = (CarcSeg){ .local = (guint8)i,
+                                  .kind = (guint8)t->seg[i].kind,
+                                  .open = closes ? (gint)t->seg[i].n_ports : 0,
+                                  .size = 1 };
+      if (closes)
+        t->closable[t->n_closable++] = (guint8)i;
       t->of_kind[t->seg[i].kind] |= (guint16)(1u << i);
       t->attributed |= (guint16)(t->seg[i].n_attrs ? 1u << i : 0);
     }
