@@ -371,19 +371,6 @@ has_cloister (const CarcGame *g, guint index)
   return (g->pieces[index].type->kinds & (1u << CARC_FEATURE_CLOISTER)) != 0;
 }
 
-/* carc_game_cloister_neighbours() of piece @p's cell: the board has room around every piece
- * placed (carc_board_put()), so its 3x3 cells lie at fixed offsets, three rows of three. */
-static guint
-neighbours_of (const CarcGame *g, const CarcPiece *p)
-{
-  const CarcBoard *b = &g->board;
-  const CarcCell *row = carc_board_cell (b, p->x, p->y) - b->w - 1;
-  guint n = 0;
-  for (guint dy = 0; dy < 3; dy++, row += b->w)
-    n += (row[0].piece[0] != 0) + (row[1].piece[0] != 0) + (row[2].piece[0] != 0);
-  return n - 1; /* the piece's own cell */
-}
-
 /* Scores the cloister of piece @index (a tile with one) if it is complete and nobody holds it. */
 static void
 complete_free_cloister_of (CarcGame *g, guint index)
@@ -393,7 +380,7 @@ complete_free_cloister_of (CarcGame *g, guint index)
     {
       gint seg = (gint)(p->seg_base + s);
       if (p->type->seg[s].kind == CARC_FEATURE_CLOISTER && g->features.segs[seg].followers == 0
-          && neighbours_of (g, p) == 8)
+          && carc_game_cloister_neighbours (g, p->x, p->y) == 8)
         score_feature (g, seg, FALSE, TRUE, FALSE);
     }
 }
