@@ -4,7 +4,6 @@
  */
 #include "config.h"
 
-#include <string.h>
 #include "carc-game-private.h"
 
 /* The piece whose edge lies on side @side of cell (x, y), and that edge's side on the piece
@@ -48,14 +47,7 @@ edges_match (gint mine, gint theirs)
 static gboolean
 hook_asks (const CarcHooks *h, const CarcTileType *t)
 {
-  if (!h->check_place)
-    return FALSE;
-  if (!h->check_place_tag)
-    return TRUE;
-  for (guint i = 0; i < t->n_tags; i++)
-    if (strcmp (t->tags[i].key, h->check_place_tag) == 0)
-      return TRUE;
-  return FALSE;
+  return h->check_place && (!h->check_place_tag || carc_tile_type_find_tag (t, h->check_place_tag));
 }
 
 /* The expansions whose check_place hook wants to be asked about @t, bit i for expansion i;

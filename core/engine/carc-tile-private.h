@@ -1,6 +1,8 @@
 /* carc-tile-private.h: the inside of a tile type, shared by the parser and the engine. */
 #pragma once
 
+#include <string.h>
+
 #include "carc-feature.h"
 #include "carc-tile.h"
 
@@ -112,6 +114,17 @@ static inline CarcEdgeKind
 carc_demand_edge (guint digit)
 {
   return digit == 4 ? CARC_EDGE_WATER : (CarcEdgeKind)(digit - 1);
+}
+
+/* The value of @type's tag @key ("" for a bare tag), or NULL: carc_tile_type_get_tag() without
+ * its preconditions, for the engine's own lookups (a listing asks about a type's tags often). */
+static inline const char *
+carc_tile_type_find_tag (const CarcTileType *type, const char *key)
+{
+  for (guint i = 0; i < type->n_tags; i++)
+    if (strcmp (type->tags[i].key, key) == 0)
+      return type->tags[i].value;
+  return NULL;
 }
 
 G_GNUC_INTERNAL void carc_tile_type_free (CarcTileType *type);

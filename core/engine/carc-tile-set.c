@@ -599,10 +599,7 @@ carc_tile_type_get_tag (const CarcTileType *type, const char *key)
 {
   g_return_val_if_fail (type != NULL, NULL);
   g_return_val_if_fail (key != NULL, NULL);
-  for (guint i = 0; i < type->n_tags; i++)
-    if (g_strcmp0 (type->tags[i].key, key) == 0)
-      return type->tags[i].value;
-  return NULL;
+  return carc_tile_type_find_tag (type, key);
 }
 
 /**
