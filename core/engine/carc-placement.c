@@ -348,15 +348,16 @@ carc_game_enumerate (CarcGame *g, const CarcTileType *t, CarcPlacement *out, gui
   return n;
 }
 
+/* roads and cities close: their open ports count down */
+#define CLOSABLE ((1u << CARC_FEATURE_ROAD) | (1u << CARC_FEATURE_CITY))
+
 /* Joins the three ports of one edge with the three of the edge facing it (clockwise on both,
  * so port i meets port 2 - i). A port with a segment facing a wall (or a wall facing a
  * segment) closes that segment's road or city. */
-G_ALWAYS_INLINE static inline void
-join_edges (CarcGame *g, const CarcPiece *p, const gint8 *mine, const CarcPiece *q,
+static void
+join_ports (CarcGame *g, const CarcPiece *p, const gint8 *mine, const CarcPiece *q,
             const gint8 *theirs)
 {
-  /* roads and cities close: their open ports count down */
-  const guint closable = (1u << CARC_FEATURE_ROAD) | (1u << CARC_FEATURE_CITY);
   CarcFeatures *f = &g->features;
   gint last_a = -1, last_b = -1, r = -1;
   for (guint i = 0; i < 3; i++)
@@ -372,14 +373,14 @@ join_edges (CarcGame *g, const CarcPiece *p, const gint8 *mine, const CarcPiece 
               last_a = a;
               last_b = b;
             }
-          if ((closable >> f->segs[r].kind) & 1)
+          if ((CLOSABLE >> f->segs[r].kind) & 1)
             f->segs[r].open -= 2;
         }
       else if (la >= 0 || lb >= 0)
         {
           gint end
               = carc_features_find (f, la >= 0 ? (gint)p->seg_base + la : (gint)q->seg_base + lb);
-          if ((closable >> f->segs[end].kind) & 1)
+          if ((CLOSABLE >> f->segs[end].kind) & 1)
             {
               f->segs[end].open -= 1;
               if (lb >= 0 && g->n_touched < G_N_ELEMENTS (g->touched))
@@ -389,12 +390,33 @@ join_edges (CarcGame *g, const CarcPiece *p, const gint8 *mine, const CarcPiece 
     }
 }
 
+/* Joins side @l of the piece @p with side @local of the piece @q facing it. When each run of
+ * one segment on @p's side meets a run on @q's and gaps meet gaps (the common case: the same
+ * edge on both), a run takes the one union join_ports() gives it; otherwise port by port. */
+G_ALWAYS_INLINE static inline void
+join_edges (CarcGame *g, const CarcPiece *p, guint l, const CarcPiece *q, guint local)
+{
+  const CarcSideRuns *m = &p->type->runs[l], *o = &q->type->runs[local];
+  if (G_UNLIKELY (m->form != o->mirror))
+    {
+      join_ports (g, p, p->type->port[l], q, q->type->port[local]);
+      return;
+    }
+  CarcFeatures *f = &g->features;
+  for (guint i = 0; i < m->n; i++)
+    {
+      gint r
+          = carc_features_union (f, (gint)p->seg_base + m->seg[i], (gint)q->seg_base + o->rseg[i]);
+      if ((CLOSABLE >> f->segs[r].kind) & 1)
+        f->segs[r].open -= 2 * m->len[i];
+    }
+}
+
 /* Joins the sides of the piece @p just put that face a piece (@facing: bit l for its own side
  * l), in their order, with the edges they face. */
 static void
 join_neighbours (CarcGame *g, const CarcPiece *p, guint facing)
 {
-  const CarcTileType *t = p->type;
   const CarcBoard *b = &g->board;
   const CarcCell *here = carc_board_cell (b, p->x, p->y);
   /* The board has room around the piece (carc_board_put()): each neighbour's cell is at a
@@ -411,7 +433,7 @@ join_neighbours (CarcGame *g, const CarcPiece *p, guint facing)
       else
         q = piece_on_side (g, p->x + carc_side_dx[s], p->y + carc_side_dy[s], (s + 2) & 3, &local);
       if (q >= 0)
-        join_edges (g, p, t->port[l], &g->pieces[q], g->pieces[q].type->port[local]);
+        join_edges (g, p, l, &g->pieces[q], local);
     }
 }
 
@@ -458,6 +480,6 @@ carc_game_put_piece (CarcGame *g, const CarcTileType *t, gint x, gint y, guint r
   if (facing)
     join_neighbours (g, p, facing);
   if (t->shape == CARC_SHAPE_HALF && other >= 0)
-    join_edges (g, p, t->port[2], &g->pieces[other], g->pieces[other].type->port[2]);
+    join_edges (g, p, 2, &g->pieces[other], 2);
   return pi;
 }

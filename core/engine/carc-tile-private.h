@@ -44,6 +44,23 @@ typedef struct
   char *value; /* "" for a bare tag */
 } CarcTileTag;
 
+/* A side's three ports as runs of one segment each, so that two sides facing each other join
+ * run to run (carc-placement.c). A port without a segment (a gap: the middle of a field side, a
+ * wall) is in no run and breaks none. form: bits 0 to 2 the gaps, bit 3 set when the first two
+ * ports with a segment differ, bit 4 when the second and third do; mirror: the form seen from
+ * the facing side, where port i meets port 2 - i (both bit runs reversed). Two sides meet run to
+ * run when one's form is the other's mirror. The runs' segments count from port 0 (seg) and from
+ * port 2 (rseg); len: run i's ports, from port 0. */
+typedef struct
+{
+  guint8 form;
+  guint8 mirror;
+  guint8 n;
+  gint8 seg[3];
+  gint8 rseg[3];
+  guint8 len[3];
+} CarcSideRuns;
+
 struct _CarcTileType
 {
   CarcTileSet *set; /* the set that owns it (no reference: the set outlives it) */
@@ -61,7 +78,8 @@ struct _CarcTileType
    * segment s has an attribute (carc_tile_type_get_segments()) */
   guint16 of_kind[CARC_FEATURE_WATER + 1];
   guint16 attributed;
-  gint8 port[4][3]; /* segment on each port: side, then port 0..2 clockwise; -1: none */
+  gint8 port[4][3];     /* segment on each port: side, then port 0..2 clockwise; -1: none */
+  CarcSideRuns runs[4]; /* port[s] as runs (carc_tile_type_finish()) */
   /* seg_init[s]: segment s as a feature of its own, but for its index and piece (set as a piece
    * is put): its open ports are its n_ports for a road or a city, 0 for the kinds that never
    * close; closable: the roads and cities, n_closable of them, in order (carc_tile_type_finish(),

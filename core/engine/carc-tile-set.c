@@ -92,6 +92,43 @@ fit_table (CarcTileType *t)
           t->fit[demand++] = ok[0][n] & ok[1][e] & ok[2][so] & ok[3][w];
 }
 
+/* The low @n bits of @v in reverse order. */
+static guint
+reverse_bits (guint v, guint n)
+{
+  guint r = 0;
+  for (guint i = 0; i < n; i++)
+    r |= ((v >> i) & 1) << (n - 1 - i);
+  return r;
+}
+
+/* port[side] as runs of one segment (CarcSideRuns). */
+static void
+side_runs (const gint8 *port, CarcSideRuns *runs)
+{
+  guint gaps = 0, bounds = 0, k = 0;
+  *runs = (CarcSideRuns){ 0 };
+  for (guint i = 0; i < 3; i++)
+    {
+      if (port[i] < 0)
+        {
+          gaps |= 1u << i;
+          continue;
+        }
+      if (k == 0 || port[i] != runs->seg[runs->n - 1])
+        {
+          bounds |= k > 0 ? 1u << (k - 1) : 0;
+          runs->seg[runs->n++] = port[i];
+        }
+      runs->len[runs->n - 1]++;
+      k++;
+    }
+  for (guint i = 0; i < runs->n; i++)
+    runs->rseg[i] = runs->seg[runs->n - 1 - i];
+  runs->form = (guint8)(gaps | bounds << 3);
+  runs->mirror = (guint8)(reverse_bits (gaps, 3) | reverse_bits (bounds, k > 0 ? k - 1 : 0) << 3);
+}
+
 /* Precomputes what the engine needs per rotation. */
 void
 carc_tile_type_finish (CarcTileType *t)
@@ -115,6 +152,8 @@ carc_tile_type_finish (CarcTileType *t)
       t->of_kind[t->seg[i].kind] |= (guint16)(1u << i);
       t->attributed |= (guint16)(t->seg[i].n_attrs ? 1u << i : 0);
     }
+  for (guint s = 0; s < 4; s++)
+    side_runs (t->port[s], &t->runs[s]);
   t->all_walls = t->shape == CARC_SHAPE_SQUARE;
   for (guint s = 0; s < 4; s++)
     t->all_walls &= t->edge[s] == CARC_EDGE_WALL;
