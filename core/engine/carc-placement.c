@@ -418,9 +418,10 @@ static void
 join_neighbours (CarcGame *g, const CarcPiece *p, guint facing)
 {
   const CarcBoard *b = &g->board;
-  const CarcCell *here = carc_board_cell (b, p->x, p->y);
-  /* The board has room around the piece (carc_board_put()): each neighbour's cell is at a
-   * fixed offset. A square there is the common case; halves take the general test. */
+  /* The board has room around the piece (carc_board_put()): its cell is inside the grid, and
+   * each neighbour's is at a fixed offset. A square there is the common case; halves take the
+   * general test. */
+  const CarcCell *here = &b->cells[(guint)(p->y - b->y0) * b->w + (guint)(p->x - b->x0)];
   const gint step[4] = { -(gint)b->w, 1, (gint)b->w, -1 };
   for (; facing; facing &= facing - 1)
     {
