@@ -462,8 +462,9 @@ compute_deployments (CarcGame *g)
   const CarcPiece *p = &g->pieces[g->n_pieces - 1];
   CarcFeatures *f = &g->features;
   g->n_deployments = 0;
-  guint kinds = 0;
-  for (guint k = 0; k < g->n_figures; k++)
+  /* kind 0, the follower, is in every game */
+  guint kinds = g->supply[0][g->current] > 0;
+  for (guint k = 1; k < g->n_figures; k++)
     kinds |= (g->supply[k][g->current] > 0) << k;
   if (kinds == 0)
     return;
