@@ -475,9 +475,9 @@ carc_game_put_piece (CarcGame *g, const CarcTileType *t, gint x, gint y, guint r
   if (g->hook_mask & CARC_HOOK_PLACE_NEAR)
     carc_board_count_near (&g->board, x, y);
   p = &g->pieces[pi];
-  /* the piece's own sides (local side l on board side l + rot) that face a piece */
-  guint nsides = t->shape == CARC_SHAPE_SQUARE ? 4 : 2;
-  guint facing = ((taken >> rot) | (taken << (4 - rot))) & ((1u << nsides) - 1);
+  /* the piece's own sides (local side l on board side l + rot) that face a piece: the board
+   * sides turned back by rot (a 4-bit rotation, by a shift of the sides written twice) */
+  guint facing = ((taken | taken << 4) >> rot) & (t->shape == CARC_SHAPE_SQUARE ? 15u : 3u);
   if (facing)
     join_neighbours (g, p, facing);
   if (t->shape == CARC_SHAPE_HALF && other >= 0)
