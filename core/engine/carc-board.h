@@ -126,13 +126,14 @@ carc_board_touch_side (CarcBoard *b, CarcCell *n, gint x, gint y, guint16 give)
 /* Puts a piece into (x, y): a square into an empty cell, a triangular piece into an empty cell or
  * beside the other half. The empty neighbours join the frontier, with what this piece's edges
  * demand of them (a wall or a triangular gap demands nothing). Returns the sides (bit s for
- * board side s) where a neighbouring cell holds a piece. */
+ * board side s) where a neighbouring cell holds a piece, and the cell in @cell. */
 static inline guint
-carc_board_put (CarcBoard *b, gint x, gint y, guint piece, const CarcTileType *type, guint rotation)
+carc_board_put (CarcBoard *b, gint x, gint y, guint piece, const CarcTileType *type, guint rotation,
+                CarcCell **cell)
 {
   carc_board_ensure_room (b, x, y);
   b->block_type = NULL;
-  CarcCell *c = carc_board_cell (b, x, y);
+  CarcCell *c = *cell = carc_board_cell (b, x, y);
   c->piece[c->piece[0] ? 1 : 0] = (guint16)(piece + 1);
   if (c->slot)
     carc_board_frontier_remove (b, c);

@@ -412,16 +412,14 @@ join_edges (CarcGame *g, const CarcPiece *p, guint l, const CarcPiece *q, guint 
     }
 }
 
-/* Joins the sides of the piece @p just put that face a piece (@facing: bit l for its own side
- * l), in their order, with the edges they face. */
+/* Joins the sides of the piece @p just put into the cell @here that face a piece (@facing: bit
+ * l for its own side l), in their order, with the edges they face. */
 static void
-join_neighbours (CarcGame *g, const CarcPiece *p, guint facing)
+join_neighbours (CarcGame *g, const CarcPiece *p, const CarcCell *here, guint facing)
 {
   const CarcBoard *b = &g->board;
-  /* The board has room around the piece (carc_board_put()): its cell is inside the grid, and
-   * each neighbour's is at a fixed offset. A square there is the common case; halves take the
-   * general test. */
-  const CarcCell *here = &b->cells[(guint)(p->y - b->y0) * b->w + (guint)(p->x - b->x0)];
+  /* The board has room around the piece's cell @here (carc_board_put()): each neighbour's cell
+   * is at a fixed offset. A square there is the common case; halves take the general test. */
   const gint step[4] = { -(gint)b->w, 1, (gint)b->w, -1 };
   for (; facing; facing &= facing - 1)
     {
@@ -471,7 +469,8 @@ carc_game_put_piece (CarcGame *g, const CarcTileType *t, gint x, gint y, guint r
       const CarcCell *c = carc_board_cell (&g->board, x, y);
       other = c ? lone_half (g, c) : -1;
     }
-  guint taken = carc_board_put (&g->board, x, y, pi, t, rot);
+  CarcCell *cell;
+  guint taken = carc_board_put (&g->board, x, y, pi, t, rot, &cell);
   if (g->hook_mask & CARC_HOOK_PLACE_NEAR)
     carc_board_count_near (&g->board, x, y);
   p = &g->pieces[pi];
@@ -479,7 +478,7 @@ carc_game_put_piece (CarcGame *g, const CarcTileType *t, gint x, gint y, guint r
    * sides turned back by rot (a 4-bit rotation, by a shift of the sides written twice) */
   guint facing = ((taken | taken << 4) >> rot) & (t->shape == CARC_SHAPE_SQUARE ? 15u : 3u);
   if (facing)
-    join_neighbours (g, p, facing);
+    join_neighbours (g, p, cell, facing);
   if (t->shape == CARC_SHAPE_HALF && other >= 0)
     join_edges (g, p, 2, &g->pieces[other], 2);
   return pi;
