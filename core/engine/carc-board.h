@@ -133,7 +133,8 @@ carc_board_put (CarcBoard *b, gint x, gint y, guint piece, const CarcTileType *t
 {
   carc_board_ensure_room (b, x, y);
   b->block_type = NULL;
-  CarcCell *c = *cell = carc_board_cell (b, x, y);
+  /* inside the grid now: carc_board_cell() without its bounds check */
+  CarcCell *c = *cell = &b->cells[(guint)(y - b->y0) * b->w + (guint)(x - b->x0)];
   c->piece[c->piece[0] ? 1 : 0] = (guint16)(piece + 1);
   if (c->slot)
     carc_board_frontier_remove (b, c);
