@@ -74,12 +74,19 @@ G_GNUC_INTERNAL void carc_board_make_room (CarcBoard *b, gint x, gint y);
 G_GNUC_INTERNAL void carc_board_frontier_grow (CarcBoard *b);
 /* The steps of carc_board_put(), inline: every placement takes them. */
 /* Makes sure (x, y) and its four neighbours have cells: one unsigned comparison an axis (at
- * least 3 rows are in use, and the block is wider), and now and then a carc_board_make_room(). */
-static inline void
+ * least 3 rows are in use, and the block is wider), and now and then a carc_board_make_room().
+ * Returns the cell of (x, y). */
+static inline CarcCell *
 carc_board_ensure_room (CarcBoard *b, gint x, gint y)
 {
-  if (G_UNLIKELY ((guint)(x - 1 - b->x0) > b->w - 3 || (guint)(y - 1 - b->y0) > b->h - 3))
-    carc_board_make_room (b, x, y);
+  guint cx = (guint)(x - b->x0), cy = (guint)(y - b->y0);
+  if (G_UNLIKELY (cx - 1 > b->w - 3 || cy - 1 > b->h - 3))
+    {
+      carc_board_make_room (b, x, y);
+      cx = (guint)(x - b->x0);
+      cy = (guint)(y - b->y0);
+    }
+  return &b->cells[cy * b->w + cx];
 }
 
 /* Takes the cell @c off the frontier: the last frontier cell moves into its place. */
@@ -131,10 +138,8 @@ static inline guint
 carc_board_put (CarcBoard *b, gint x, gint y, guint piece, const CarcTileType *type, guint rotation,
                 CarcCell **cell)
 {
-  carc_board_ensure_room (b, x, y);
+  CarcCell *c = *cell = carc_board_ensure_room (b, x, y);
   b->block_type = NULL;
-  /* inside the grid now: carc_board_cell() without its bounds check */
-  CarcCell *c = *cell = &b->cells[(guint)(y - b->y0) * b->w + (guint)(x - b->x0)];
   c->piece[c->piece[0] ? 1 : 0] = (guint16)(piece + 1);
   if (c->slot)
     carc_board_frontier_remove (b, c);
