@@ -473,13 +473,12 @@ carc_game_put_piece (CarcGame *g, const CarcTileType *t, gint x, gint y, guint r
   guint taken = carc_board_put (&g->board, x, y, pi, t, rot, &cell);
   if (g->hook_mask & CARC_HOOK_PLACE_NEAR)
     carc_board_count_near (&g->board, x, y);
-  p = &g->pieces[pi];
   /* the piece's own sides (local side l on board side l + rot) that face a piece: the board
    * sides turned back by rot (a 4-bit rotation, by a shift of the sides written twice) */
   guint facing = ((taken | taken << 4) >> rot) & (t->shape == CARC_SHAPE_SQUARE ? 15u : 3u);
   if (facing)
     join_neighbours (g, p, cell, facing);
-  if (t->shape == CARC_SHAPE_HALF && other >= 0)
+  if (other >= 0)
     join_edges (g, p, 2, &g->pieces[other], 2);
   return pi;
 }
