@@ -425,14 +425,19 @@ join_neighbours (CarcGame *g, const CarcPiece *p, const CarcCell *here, guint fa
     {
       guint l = (guint)__builtin_ctz (facing), s = (l + p->rotation) & 3, local;
       const CarcCell *n = here + step[s];
-      gint q = n->piece[0] - 1;
-      const CarcPiece *pq = &g->pieces[q];
+      const CarcPiece *pq = &g->pieces[n->piece[0] - 1];
       if (pq->type->shape == CARC_SHAPE_SQUARE)
         local = (s + 6 - pq->rotation) & 3;
       else
-        q = piece_on_side (g, p->x + carc_side_dx[s], p->y + carc_side_dy[s], (s + 2) & 3, &local);
-      if (q >= 0)
-        join_edges (g, p, l, &g->pieces[q], local);
+        {
+          /* triangular pieces there: the one whose edge lies on this side, if one does */
+          gint q = piece_on_side (g, p->x + carc_side_dx[s], p->y + carc_side_dy[s], (s + 2) & 3,
+                                  &local);
+          if (q < 0)
+            continue;
+          pq = &g->pieces[q];
+        }
+      join_edges (g, p, l, pq, local);
     }
 }
 
