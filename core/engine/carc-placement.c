@@ -420,11 +420,11 @@ join_neighbours (CarcGame *g, const CarcPiece *p, const CarcCell *here, guint fa
   const CarcBoard *b = &g->board;
   /* The board has room around the piece's cell @here (carc_board_put()): each neighbour's cell
    * is at a fixed offset. A square there is the common case; halves take the general test. */
-  const gint step[4] = { -(gint)b->w, 1, (gint)b->w, -1 };
   for (; facing; facing &= facing - 1)
     {
       guint l = (guint)__builtin_ctz (facing), s = (l + p->rotation) & 3, local;
-      const CarcCell *n = here + step[s];
+      /* the neighbour on side s: N -w, E +1, S +w, W -1 (no table to fill each call) */
+      const CarcCell *n = here + (s & 1 ? 2 - (gint)s : ((gint)s - 1) * (gint)b->w);
       const CarcPiece *pq = &g->pieces[n->piece[0] - 1];
       if (pq->type->shape == CARC_SHAPE_SQUARE)
         local = (s + 6 - pq->rotation) & 3;
