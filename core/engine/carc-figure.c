@@ -370,6 +370,22 @@ carc_game_at_corner (CarcGame *g, const CarcPiece *p, guint segment)
   return FALSE;
 }
 
+/* Counts a figure arriving to hold the cloister segment @seg, and keeps its cell
+ * (CarcGame.monk_cells). */
+static void
+monk_arrives (CarcGame *g, gint seg)
+{
+  if (g->monks_out < CARC_MONK_CELLS)
+    {
+      const CarcPiece *p = &g->pieces[g->features.segs[seg].piece];
+      g->monk_cells[g->monks_out][0] = p->x;
+      g->monk_cells[g->monks_out][1] = p->y;
+    }
+  else
+    g->monk_cells_lost = TRUE;
+  g->monks_out++;
+}
+
 /* Puts one of @player's figures of kind @figure (taken from its supply) on the segment @seg
  * (a board index) and reports it. */
 void
@@ -391,7 +407,8 @@ carc_game_add_follower (CarcGame *g, guint player, guint figure, gint seg)
   if (holds)
     {
       g->features.segs[carc_features_find (&g->features, seg)].followers++;
-      g->monks_out += fw->monk;
+      if (fw->monk)
+        monk_arrives (g, seg);
     }
   if (carc_game_wants_events (g))
     carc_game_emit_figure (g, CARC_EVENT_FOLLOWER_DEPLOYED, fw);

@@ -99,6 +99,9 @@ enum
   CARC_HOOK_PLACE_NEAR = 1 << 12, /* a check_place_near: the board counts occupied neighbours */
 };
 
+/* How many cells of monks a game keeps (CarcGame.monk_cells). */
+#define CARC_MONK_CELLS 16
+
 /* How many tile types a game remembers the asking check_place hooks of (CarcGame.asked). */
 #define CARC_ASKED_TYPES 4
 
@@ -146,6 +149,11 @@ struct _CarcGame
   guint n_followers, cap_followers;
   gboolean followers_gone; /* some of them went home: begin_turn() drops them from the list */
   guint monks_out; /* holding figures on cloisters, so scoring can skip the cloister check */
+  /* The cells of those figures, in no order, while they all fit (monk_cells_lost unset: set
+   * when one came with all taken, until none is left): a tile placed with none of them in its
+   * 3x3 block completes none of their cloisters, and the turn's scoring looks no further. */
+  gint16 monk_cells[CARC_MONK_CELLS][2];
+  gboolean monk_cells_lost;
 
   CarcPlacement *placements; /* built on demand: placements_listed */
   guint n_placements, cap_placements;

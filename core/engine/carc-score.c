@@ -245,6 +245,26 @@ pay (CarcGame *g, gint root, CarcScoring *sc)
     carc_game_emit_at (g, &ev, root);
 }
 
+/* Counts a figure leaving the cloister segment @seg, and forgets its cell
+ * (CarcGame.monk_cells). */
+static void
+monk_leaves (CarcGame *g, gint seg)
+{
+  guint n = g->monks_out--;
+  if (g->monk_cells_lost)
+    {
+      g->monk_cells_lost = g->monks_out > 0; /* none left: the cells are all known again */
+      return;
+    }
+  const CarcPiece *p = &g->pieces[g->features.segs[seg].piece];
+  for (guint i = 0; i < n; i++)
+    if (g->monk_cells[i][0] == p->x && g->monk_cells[i][1] == p->y)
+      {
+        memcpy (g->monk_cells[i], g->monk_cells[n - 1], sizeof g->monk_cells[i]);
+        return;
+      }
+}
+
 /* One figure goes back to its kind's supply (rule 27). */
 void
 carc_score_return_follower (CarcGame *g, CarcFollower *fw)
@@ -255,7 +275,8 @@ carc_score_return_follower (CarcGame *g, CarcFollower *fw)
   g->supply[fw->figure][fw->player]++;
   if (!g->figures[fw->figure].accompanies)
     {
-      g->monks_out -= fw->monk;
+      if (fw->monk)
+        monk_leaves (g, fw->seg);
       f->segs[carc_features_find (f, fw->seg)].followers--;
     }
   if (carc_game_wants_events (g))
@@ -437,14 +458,42 @@ complete_free_cloisters (CarcGame *g)
   return found;
 }
 
-/* Scores what the tile just placed completed (rule 2 step 3; place-then-complete, rule 10);
- * with a feature_completed hook, the features nobody holds too. */
-void
-carc_score_turn (CarcGame *g)
+/* Whether a monk stands in the 3x3 block around @placed, or may (CarcGame.monk_cells). */
+static inline gboolean
+monk_near (const CarcGame *g, const CarcPiece *placed)
+{
+  if (g->monk_cells_lost)
+    return TRUE;
+  for (guint i = 0; i < g->monks_out; i++)
+    if ((guint)(g->monk_cells[i][0] - placed->x + 1) <= 2u
+        && (guint)(g->monk_cells[i][1] - placed->y + 1) <= 2u)
+      return TRUE;
+  return FALSE;
+}
+
+/* The first entry of touched[] from @i on whose feature is complete and scores now (held, or
+ * any with a feature_completed hook: @all); n_touched if none. Inline and without calls:
+ * most turns complete nothing. */
+static inline guint
+next_to_score (CarcGame *g, guint i, gboolean all)
 {
   CarcFeatures *f = &g->features;
-  gboolean all = (g->hook_mask & CARC_HOOK_COMPLETED) != 0;
-  for (guint i = 0; i < g->n_touched; i++)
+  for (; i < g->n_touched; i++)
+    {
+      gint r = carc_features_find (f, g->touched[i]);
+      if (f->segs[r].open == 0 && (all || f->segs[r].followers > 0))
+        break;
+    }
+  return i;
+}
+
+/* Scores the complete features of touched[] from @i on: each held one, and, with a
+ * feature_completed hook (@all), each other one once. */
+G_GNUC_NO_INLINE static void
+score_touched (CarcGame *g, guint i, gboolean all)
+{
+  CarcFeatures *f = &g->features;
+  for (; i < g->n_touched; i++)
     {
       gint r = carc_features_find (f, g->touched[i]);
       if (f->segs[r].open != 0)
@@ -454,13 +503,14 @@ carc_score_turn (CarcGame *g)
       else if (all && !touched_before (g, i, r))
         score_feature (g, r, FALSE, TRUE, FALSE);
     }
-  /* The free cloisters around (and whether there is any cloister there at all), then the
-   * occupied cloisters in the 3x3 block around the tile (rule 23). */
-  if (all && !complete_free_cloisters (g))
-    return;
-  if (g->monks_out == 0)
-    return;
-  const CarcPiece *placed = &g->pieces[g->n_pieces - 1];
+}
+
+/* Scores the cloisters the piece @placed completed that monks hold (rule 23), in the order of
+ * the figures. */
+G_GNUC_NO_INLINE static void
+score_monks (CarcGame *g, const CarcPiece *placed)
+{
+  CarcFeatures *f = &g->features;
   /* Stop at the last monk: a monk scored here goes home, but counts as seen. */
   guint monks = g->monks_out;
   for (guint i = 0; i < g->n_followers && monks; i++)
@@ -474,6 +524,24 @@ carc_score_turn (CarcGame *g)
           && carc_game_cloister_neighbours (g, p->x, p->y) == 8)
         score_feature (g, fw->seg, FALSE, TRUE, FALSE);
     }
+}
+
+/* Scores what the tile just placed completed (rule 2 step 3; place-then-complete, rule 10);
+ * with a feature_completed hook, the features nobody holds too. */
+void
+carc_score_turn (CarcGame *g)
+{
+  gboolean all = (g->hook_mask & CARC_HOOK_COMPLETED) != 0;
+  guint i = next_to_score (g, 0, all);
+  if (i < g->n_touched)
+    score_touched (g, i, all);
+  /* The free cloisters around (and whether there is any cloister there at all), then the
+   * occupied cloisters in the 3x3 block around the tile. */
+  if (all && !complete_free_cloisters (g))
+    return;
+  const CarcPiece *placed = &g->pieces[g->n_pieces - 1];
+  if (g->monks_out > 0 && monk_near (g, placed))
+    score_monks (g, placed);
 }
 
 /* Whether the feature at @root is complete (fields never are). */
