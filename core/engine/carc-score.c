@@ -160,21 +160,35 @@ describe (CarcGame *g, gint root, gboolean final, CarcScoring *sc)
     sc->points[i].n_items = 0;
 }
 
+/* The indices of a feature's figures in the list, as strengths() found them, for
+ * return_followers(): n is G_MAXUINT when they were not all kept. */
+#define CARC_HOLDERS 8
+typedef struct
+{
+  guint n;
+  guint n_followers; /* the list's length then: a figure added since is not among them */
+  guint index[CARC_HOLDERS];
+} CarcHolders;
+
 /* Every player's strength in the feature at @root: the sum of its figures' strengths there,
  * each its kind's static strength or what its strength hook says of @sc (measured already).
  * Points never grow with strength: only the majority reads it (D14). The figures before index
- * @from stand elsewhere (final scoring knows it). */
+ * @from stand elsewhere (final scoring knows it). The figures found go into @found. */
 static void
-strengths (CarcGame *g, gint root, guint from, CarcScoring *sc)
+strengths (CarcGame *g, gint root, guint from, CarcScoring *sc, CarcHolders *found)
 {
   /* without figures that go along, the feature's holders are all its figures: stop at the last */
   guint left = g->companions ? G_MAXUINT : g->features.segs[root].followers;
+  found->n = g->companions || left > CARC_HOLDERS ? G_MAXUINT : 0;
+  found->n_followers = g->n_followers;
   for (guint i = from; i < g->n_followers && left; i++)
     {
       const CarcFollower *fw = &g->followers[i];
       if (!fw->active || carc_features_find (&g->features, fw->seg) != root)
         continue;
       left--;
+      if (found->n < CARC_HOLDERS)
+        found->index[found->n++] = i;
       const CarcGameFigure *k = &g->figures[fw->figure];
       if (G_LIKELY (!k->strength_func))
         sc->strength[fw->player] += k->strength;
@@ -230,19 +244,22 @@ tell_completed (CarcGame *g, const CarcScoring *sc)
 static void
 pay (CarcGame *g, gint root, CarcScoring *sc)
 {
-  CarcEvent ev = {
-    .type = CARC_EVENT_FEATURE_SCORED, .player = -1, .final = sc->final, .items = sc->points
-  };
+  guint points[CARC_MAX_PLAYERS];
   for (guint p = 0; p < g->n_players; p++)
     {
       guint pts = 0;
       for (guint i = 0; i < sc->points[p].n_items; i++)
         pts += sc->points[p].items[i].points;
       g->score[p] += pts;
-      ev.points[p] = pts;
+      points[p] = pts;
     }
-  if (carc_game_wants_events (g))
-    carc_game_emit_at (g, &ev, root);
+  if (!carc_game_wants_events (g))
+    return; /* the event is a hundred bytes to fill */
+  CarcEvent ev = {
+    .type = CARC_EVENT_FEATURE_SCORED, .player = -1, .final = sc->final, .items = sc->points
+  };
+  memcpy (ev.points, points, g->n_players * sizeof points[0]);
+  carc_game_emit_at (g, &ev, root);
 }
 
 /* Counts a figure leaving the cloister segment @seg, and forgets its cell
@@ -302,6 +319,26 @@ return_followers (CarcGame *g, gint root, guint from)
   f->segs[root].followers = 0;
 }
 
+/* return_followers() for the figures strengths() found there (@found), when it kept them all
+ * and none came since: a figure's feature stays, and one that went home is inactive. */
+static void
+return_holders (CarcGame *g, gint root, guint from, const CarcHolders *found)
+{
+  if (found->n == G_MAXUINT || found->n_followers != g->n_followers)
+    {
+      return_followers (g, root, from);
+      return;
+    }
+  CarcFeatures *f = &g->features;
+  for (guint k = 0; k < found->n; k++)
+    {
+      CarcFollower *fw = &g->followers[found->index[k]];
+      if (fw->active && carc_features_find (f, fw->seg) == root)
+        carc_score_return_follower (g, fw);
+    }
+  f->segs[root].followers = 0;
+}
+
 /* Field scoring of the 2nd edition (rule option field-scoring=2, RULES-next 8.4): each winner
  * scores 3 per completed city of the field it has not scored from another field yet. */
 static void
@@ -338,12 +375,13 @@ score_feature_from (CarcGame *g, gint root, guint from, gboolean final, gboolean
 {
   CarcScoring sc;
   CarcScoreItems base;
+  CarcHolders found;
   describe (g, root, final, &sc);
   sc.complete = complete;
   base_items (g, root, &sc, &base);
   gboolean held = g->features.segs[root].followers > 0;
   if (held)
-    strengths (g, root, from, &sc);
+    strengths (g, root, from, &sc, &found);
   majority (g, &sc);
   if (sc.winners)
     {
@@ -351,7 +389,8 @@ score_feature_from (CarcGame *g, gint root, guint from, gboolean final, gboolean
         if ((sc.winners >> p) & 1)
           {
             sc.points[p].n_items = base.n_items;
-            memcpy (sc.points[p].items, base.items, base.n_items * sizeof base.items[0]);
+            for (guint i = 0; i < base.n_items; i++) /* one or two: no call */
+              sc.points[p].items[i] = base.items[i];
           }
       if (sc.kind == CARC_FEATURE_FIELD && g->city_scored)
         second_edition_items (g, root, &sc);
@@ -363,7 +402,7 @@ score_feature_from (CarcGame *g, gint root, guint from, gboolean final, gboolean
   if (complete && !final && !keep && (g->hook_mask & CARC_HOOK_COMPLETED))
     tell_completed (g, &sc);
   if (held && !keep)
-    return_followers (g, root, from);
+    return_holders (g, root, from, &found);
 }
 
 /* score_feature_from() for a feature whose figures may stand anywhere in the list. */
@@ -602,8 +641,9 @@ score_fields_by_city (CarcGame *g)
     {
       gint field = g_array_index (fields, gint, i);
       CarcScoring sc;
+      CarcHolders found;
       describe (g, field, TRUE, &sc);
-      strengths (g, field, 0, &sc);
+      strengths (g, field, 0, &sc, &found);
       g_array_set_size (roots, 0);
       field_cities (g, field, roots);
       for (guint c = 0; c < roots->len; c++)
