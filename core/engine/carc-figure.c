@@ -149,9 +149,13 @@ add_kind (CarcGame *g, const CarcFigureDef *def, gint exp, guint supply, GError 
   guint32 stands = def->stands;
   if (!g->config->rules[CARC_RULE_FARMERS])
     stands &= ~(CARC_STANDS_ON (CARC_FEATURE_FIELD) | CARC_STANDS_CORNER);
-  g->figures[g->n_figures]
-      = (CarcGameFigure){ def,           g_intern_string (def->name), stands,          exp,
-                          def->strength, def->strength_func,          def->accompanies };
+  g->figures[g->n_figures] = (CarcGameFigure){ .def = def,
+                                               .name = g_intern_string (def->name),
+                                               .strength_func = def->strength_func,
+                                               .strength = def->strength,
+                                               .accompanies = def->accompanies,
+                                               .stands = stands,
+                                               .exp = exp };
   for (guint p = 0; p < g->n_players; p++)
     g->supply[g->n_figures][p] = supply;
   g->n_figures++;

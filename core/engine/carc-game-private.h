@@ -58,12 +58,12 @@ typedef struct
 {
   const CarcFigureDef *def;
   const char *name; /* interned */
-  guint32 stands;   /* def->stands, without fields in a game without farmers */
-  gint exp;         /* the declaring expansion's index in CarcGame.exp; -1: the core */
   /* def's, copied: read for every figure in every scoring */
-  guint strength;
   CarcStrengthFunc strength_func;
+  guint strength;
   gboolean accompanies;
+  guint32 stands; /* def->stands, without fields in a game without farmers */
+  gint exp;       /* the declaring expansion's index in CarcGame.exp; -1: the core */
 } CarcGameFigure;
 
 typedef struct
@@ -100,7 +100,7 @@ enum
 };
 
 /* How many cells of monks a game keeps (CarcGame.monk_cells). */
-#define CARC_MONK_CELLS 16
+#define CARC_MONK_CELLS 8
 
 /* How many tile types a game remembers the asking check_place hooks of (CarcGame.asked). */
 #define CARC_ASKED_TYPES 4
@@ -129,7 +129,10 @@ struct _CarcGame
   CarcGameFigure figures[CARC_MAX_FIGURES];
   guint n_figures;
   gboolean companions; /* some kind only goes along: a feature's figures outnumber its holders */
-  guint supply[CARC_MAX_FIGURES][CARC_MAX_PLAYERS]; /* per figure kind, per player */
+  /* per figure kind, per player; bytes: a supply starts at 255 at most (and only figures taken
+   * from it come back), and the game must stay within 2048 bytes, as g_object_new() zeroes it
+   * with a loop to that size and byte by byte (rep stosb) past it */
+  guint8 supply[CARC_MAX_FIGURES][CARC_MAX_PLAYERS];
 
   const CarcTileType *start; /* the start tile: the set's, or an expansion's (D29) */
   const CarcTileType **deck; /* the draw pile, built in place by the setup (carc_game_deck_add) */
