@@ -139,7 +139,7 @@ check_config (const CarcGameConfig *config, GError **error)
                    "at most 255 followers per player, not %u", config->followers);
       return NULL;
     }
-  const CarcTileType *start = carc_tile_set_get_start (config->tiles);
+  const CarcTileType *start = config->tiles->start; /* carc_tile_set_get_start() */
   if (!start || start->shape != CARC_SHAPE_SQUARE)
     {
       g_set_error (error, CARC_ERROR, CARC_ERROR_INVALID_ARGUMENT,
@@ -176,29 +176,14 @@ deck_from_order (CarcGame *g, const CarcGameConfig *config, GError **error)
 }
 
 /* The draw pile of a shuffled game, before the shuffle: every land tile of the set but one
- * start tile. */
+ * start tile, as the set keeps them (CarcTileSet.pile). */
 static void
-deck_from_set (CarcGame *g, CarcTileSet *tiles, const CarcTileType *start)
+deck_from_set (CarcGame *g, CarcTileSet *tiles)
 {
-  gboolean start_taken = FALSE;
-  /* the set's own array: two checked calls a type through the PLT cost 50 instructions */
-  for (guint i = 0; i < tiles->types->len; i++)
-    {
-      const CarcTileType *t = g_ptr_array_index (tiles->types, i);
-      if (t->shape != CARC_SHAPE_SQUARE)
-        continue;
-      /* the first copy of the start tile's type stays out; room for the rest, then the copies */
-      guint k = 0;
-      if (t == start && !start_taken && t->count > 0)
-        {
-          start_taken = TRUE;
-          k = 1;
-        }
-      while (g->deck_len + (t->count - k) > g->deck_cap)
-        carc_game_deck_grow (g);
-      for (; k < t->count; k++)
-        g->deck[g->deck_len++] = t;
-    }
+  while (g->deck_len + tiles->pile_len > g->deck_cap)
+    carc_game_deck_grow (g);
+  memcpy (g->deck + g->deck_len, tiles->pile, tiles->pile_len * sizeof *tiles->pile);
+  g->deck_len += tiles->pile_len;
 }
 
 /* The explicit hands of the config (carc_game_config_set_hand()). */
@@ -295,8 +280,13 @@ allocate (CarcGame *g, const CarcTileType *start)
 {
   guint in_hands = count_in_hands (g);
   guint n_segments = start->n_segments;
-  for (guint i = 0; i < g->deck_len; i++)
-    n_segments += g->deck[i]->n_segments;
+  const CarcTileSet *set = g->config->tiles;
+  /* the pile only grows in the setup: as long as the set's, it is the set's, shuffled */
+  if (!g->config->tile_order && g->deck_len == set->pile_len)
+    n_segments += set->pile_segments;
+  else
+    for (guint i = 0; i < g->deck_len; i++)
+      n_segments += g->deck[i]->n_segments;
   for (guint p = 0; p < g->n_players; p++)
     for (guint i = 0; i < g->hand[p].len; i++)
       n_segments += g->hand[p].pieces[i]->n_segments;
@@ -349,7 +339,7 @@ deal (const CarcGameConfig *config, GArray *sections, GError **error)
   if (config->tile_order && !deck_from_order (g, config, error))
     return NULL;
   if (!config->tile_order)
-    deck_from_set (g, config->tiles, start);
+    deck_from_set (g, config->tiles);
   if (!setup_expansions (g, sections, error) || !deal_hands (g, config, error))
     return NULL;
   guint in_hands = count_in_hands (g);
