@@ -180,8 +180,7 @@ carc_game_add_figures (CarcGame *g, GError **error)
             return FALSE;
         }
     }
-  g->deployments = g_new (CarcDeployment, CARC_MAX_SEGMENTS * g->n_figures);
-  return TRUE;
+  return TRUE; /* the room for their deployments comes with the game's block */
 }
 
 /* Whether @player has a figure that holds the feature at @root (not one that goes along). */
@@ -398,7 +397,8 @@ carc_game_add_follower (CarcGame *g, guint player, guint figure, gint seg)
   if (g->n_followers == g->cap_followers)
     {
       g->cap_followers *= 2;
-      g->followers = g_renew (CarcFollower, g->followers, g->cap_followers);
+      g->followers = carc_game_regrow (g, g->followers, g->n_followers, g->cap_followers,
+                                       sizeof (CarcFollower));
     }
   CarcFollower *fw = &g->followers[g->n_followers++];
   gboolean holds = !g->figures[figure].accompanies;

@@ -97,6 +97,8 @@ carc_game_copy (CarcGame *self, GError **error)
   c->placements_listed = FALSE;
   c->unit_mark = c->seg_mark = NULL;
   c->mark_cap_units = c->mark_cap_segs = 0;
+  c->block = NULL; /* its arrays are its own */
+  c->block_size = 0;
   memset (c->hand_lists, 0, sizeof c->hand_lists);
   c->hand_listed = 0;
 

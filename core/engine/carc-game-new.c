@@ -273,6 +273,51 @@ order_sections (CarcGame *g, GArray *sections)
   memcpy (section, ordered, g->deck_len * sizeof *ordered);
 }
 
+/* The room @n elements of @size take in the game's block, each array's start kept aligned. */
+static gsize
+room (gsize n, gsize size)
+{
+  return (n * size + 15) & ~(gsize)15;
+}
+
+/* The game's block (CarcGame.block): the pieces, moves, figures, deployments and the marks
+ * scoring uses (those zeroed), for the room allocate() counted. */
+static void
+allocate_block (CarcGame *g)
+{
+  guint n_deployments = CARC_MAX_SEGMENTS * g->n_figures;
+  g->mark_cap_units = g->cap_pieces;
+  g->mark_cap_segs = g->features.cap;
+  gsize marks = room (g->mark_cap_units + g->mark_cap_segs, sizeof (guint));
+  g->block_size = room (g->cap_pieces, sizeof (CarcPiece)) + room (g->cap_moves, sizeof (CarcMove))
+                  + room (g->cap_followers, sizeof (CarcFollower))
+                  + room (n_deployments, sizeof (CarcDeployment)) + marks;
+  char *at = g->block = g_malloc (g->block_size);
+  g->pieces = (CarcPiece *)at;
+  at += room (g->cap_pieces, sizeof (CarcPiece));
+  g->moves = (CarcMove *)at;
+  at += room (g->cap_moves, sizeof (CarcMove));
+  g->followers = (CarcFollower *)at;
+  at += room (g->cap_followers, sizeof (CarcFollower));
+  g->deployments = (CarcDeployment *)at;
+  at += room (n_deployments, sizeof (CarcDeployment));
+  memset (at, 0, marks);
+  g->unit_mark = (guint *)at;
+  g->seg_mark = g->unit_mark + g->mark_cap_units;
+}
+
+/* @array, @n elements of @size, with room for @cap: reallocated when on its own, moved out of
+ * the game's block when in it. */
+gpointer
+carc_game_regrow (CarcGame *g, gpointer array, gsize n, gsize cap, gsize size)
+{
+  if (!carc_game_in_block (g, array))
+    return g_realloc_n (array, cap, size);
+  gpointer grown = g_malloc_n (cap, size);
+  memcpy (grown, array, n * size);
+  return grown;
+}
+
 /* Makes room for every piece of the game and all their segments, followers and moves, and
  * the marks scoring uses: no reallocation in play. */
 static void
@@ -292,16 +337,14 @@ allocate (CarcGame *g, const CarcTileType *start)
       n_segments += g->hand[p].pieces[i]->n_segments;
   n_segments += g->reserved_segments;
   g->cap_pieces = g->deck_len + in_hands + 1;
-  g->pieces = g_new (CarcPiece, g->cap_pieces);
   carc_board_init (&g->board);
   carc_features_init (&g->features, n_segments);
   g->cap_followers = 1;
   for (guint k = 0; k < g->n_figures; k++)
     for (guint p = 0; p < g->n_players; p++)
       g->cap_followers += g->supply[k][p];
-  g->followers = g_new (CarcFollower, g->cap_followers);
   g->cap_moves = 2 * (g->deck_len + in_hands + 1);
-  g->moves = g_new (CarcMove, g->cap_moves);
+  allocate_block (g);
 }
 
 /* The section of each draw pile entry, for the expansions' setup hooks

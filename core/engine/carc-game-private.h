@@ -176,6 +176,12 @@ struct _CarcGame
   CarcMove *moves;
   guint n_moves, cap_moves;
 
+  /* One allocation for the arrays sized at creation (the pieces, moves, figures, deployments
+   * and marks), each moved out when it grows (carc_game_regrow()): a game is made and freed
+   * in one call instead of six. NULL in a copy. */
+  gpointer block;
+  gsize block_size;
+
   /* Expansions, in hook order, and what they handed out. */
   CarcGameExpansion *exp;
   guint n_exp;
@@ -317,6 +323,15 @@ G_GNUC_INTERNAL void carc_game_collect_moves (CarcGame *g, guint player, GArray 
 
 /* carc-game-new.c */
 G_GNUC_INTERNAL void carc_hand_add (CarcHand *hand, const CarcTileType *tile);
+G_GNUC_INTERNAL gpointer carc_game_regrow (CarcGame *g, gpointer array, gsize n, gsize cap,
+                                           gsize size);
+
+/* Whether @array lies in the game's block (CarcGame.block) rather than on its own. */
+static inline gboolean
+carc_game_in_block (const CarcGame *g, gconstpointer array)
+{
+  return (guintptr)array - (guintptr)g->block < g->block_size;
+}
 G_GNUC_INTERNAL void carc_game_deck_grow (CarcGame *g);
 
 /* Appends @tile to the draw pile being set up (before the shuffle). */

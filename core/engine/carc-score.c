@@ -5,10 +5,10 @@
 #include <string.h>
 #include "carc-game-private.h"
 
-/* Starts a new marking round; the mark arrays are made at the first (in a game and in each
- * copy: many copies never score) with room for every piece and segment the game has room
- * for, so they grow in play only past that, and whenever one is reallocated (or the epoch
- * wraps) both are cleared so no stale mark survives. */
+/* Starts a new marking round; the mark arrays come with the game's block, zeroed, with room
+ * for every piece and segment the game has room for (a copy makes them at its first round:
+ * many copies never score), so they grow in play only past that, and whenever one is
+ * reallocated (or the epoch wraps) both are cleared so no stale mark survives. */
 static void
 next_epoch (CarcGame *g)
 {
@@ -17,8 +17,8 @@ next_epoch (CarcGame *g)
     {
       g->mark_cap_units = MAX (MAX (g->n_pieces, g->cap_pieces), g->mark_cap_units * 2);
       g->mark_cap_segs = MAX (MAX (g->features.n, g->features.cap), g->mark_cap_segs * 2);
-      g->unit_mark = g_renew (guint, g->unit_mark, g->mark_cap_units);
-      g->seg_mark = g_renew (guint, g->seg_mark, g->mark_cap_segs);
+      g->unit_mark = carc_game_regrow (g, g->unit_mark, 0, g->mark_cap_units, sizeof (guint));
+      g->seg_mark = carc_game_regrow (g, g->seg_mark, 0, g->mark_cap_segs, sizeof (guint));
       reset = TRUE;
     }
   if (reset)
