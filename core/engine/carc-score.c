@@ -676,34 +676,87 @@ score_fields_by_city (CarcGame *g)
     return_followers (g, g_array_index (fields, gint, i), 0);
 }
 
-/* Final scoring (rule 35): incomplete roads, cities and cloisters, then fields; then the
- * game_over hooks. */
-void
-carc_score_final (CarcGame *g)
+/* The kinds of final scoring, in order (rule 35). */
+static const CarcFeatureKind final_order[]
+    = { CARC_FEATURE_ROAD, CARC_FEATURE_CITY, CARC_FEATURE_CLOISTER, CARC_FEATURE_FIELD };
+
+/* Final scoring of the feature figure @i holds. */
+G_ALWAYS_INLINE static inline void
+score_final_at (CarcGame *g, guint i)
 {
-  static const CarcFeatureKind order[]
-      = { CARC_FEATURE_ROAD, CARC_FEATURE_CITY, CARC_FEATURE_CLOISTER, CARC_FEATURE_FIELD };
+  gint root = carc_features_find (&g->features, g->followers[i].seg);
+  /* A holder before i on this feature (of the same kind) would have scored it and sent i
+   * home: the walks over its figures start at i, unless some kind only goes along. */
+  score_feature_from (g, root, g->companions ? 0 : i, TRUE, final_complete (g, root), FALSE);
+}
+
+/* Final scoring of the features of kind final_order[@k] on to the last kind, as the holding
+ * figures come in the list from index @from on (for the first kind; from 0 for the rest). */
+static void
+score_final_kinds (CarcGame *g, guint k, guint from)
+{
   CarcFeatures *f = &g->features;
   guint32 edition = g->config->rules[CARC_RULE_FIELD_SCORING];
-  g->final_scoring = TRUE;
-  if (edition == 2)
-    g->city_scored = g_new0 (guint32, f->n);
-  for (guint k = 0; k < G_N_ELEMENTS (order); k++)
-    for (guint i = 0; i < g->n_followers; i++)
+  for (; k < G_N_ELEMENTS (final_order); k++, from = 0)
+    for (guint i = from; i < g->n_followers; i++)
       {
-        if (order[k] == CARC_FEATURE_FIELD && edition == 1)
+        if (final_order[k] == CARC_FEATURE_FIELD && edition == 1)
           {
             score_fields_by_city (g);
             break;
           }
         CarcFollower *fw = &g->followers[i];
-        if (!fw->active || f->segs[fw->seg].kind != order[k] || g->figures[fw->figure].accompanies)
-          continue;
-        gint root = carc_features_find (f, fw->seg);
-        /* A holder before i on this feature (of the same kind) would have scored it and sent
-         * i home: the walks over its figures start at i, unless some kind only goes along. */
-        score_feature_from (g, root, g->companions ? 0 : i, TRUE, final_complete (g, root), FALSE);
+        if (fw->active && f->segs[fw->seg].kind == final_order[k]
+            && !g->figures[fw->figure].accompanies)
+          score_final_at (g, i);
       }
+}
+
+/* score_final_kinds() from the start with one walk over the list instead of one a kind: the
+ * holding figures sorted by kind first (up to 64, else FALSE). A figure that comes during
+ * the scoring (a hook's) hands the rest to score_final_kinds(), where the walks would see it. */
+static gboolean
+score_final_sorted (CarcGame *g)
+{
+  guint n = g->n_followers;
+  guint8 sorted[G_N_ELEMENTS (final_order)][64];
+  guint len[G_N_ELEMENTS (final_order)] = { 0 };
+  if (n > G_N_ELEMENTS (sorted[0]) || g->config->rules[CARC_RULE_FIELD_SCORING] == 1)
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    {
+      const CarcFollower *fw = &g->followers[i];
+      guint kind = g->features.segs[fw->seg].kind;
+      guint k = (kind + 3) % 4; /* its place in final_order */
+      if (fw->active && kind <= CARC_FEATURE_CLOISTER && !g->figures[fw->figure].accompanies)
+        sorted[k][len[k]++] = (guint8)i;
+    }
+  for (guint k = 0; k < G_N_ELEMENTS (final_order); k++)
+    for (guint j = 0; j < len[k]; j++)
+      {
+        guint i = sorted[k][j];
+        if (!g->followers[i].active)
+          continue; /* went home with a figure before it */
+        score_final_at (g, i);
+        if (g->n_followers != n)
+          {
+            score_final_kinds (g, k, i + 1);
+            return TRUE;
+          }
+      }
+  return TRUE;
+}
+
+/* Final scoring (rule 35): incomplete roads, cities and cloisters, then fields; then the
+ * game_over hooks. */
+void
+carc_score_final (CarcGame *g)
+{
+  g->final_scoring = TRUE;
+  if (g->config->rules[CARC_RULE_FIELD_SCORING] == 2)
+    g->city_scored = g_new0 (guint32, g->features.n);
+  if (!score_final_sorted (g))
+    score_final_kinds (g, 0, 0);
   g_clear_pointer (&g->city_scored, g_free);
   for (guint i = 0; i < g->n_exp && (g->hook_mask & CARC_HOOK_GAME_OVER); i++)
     if (g->exp[i].hooks->game_over)
