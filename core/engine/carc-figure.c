@@ -16,6 +16,17 @@ static const CarcFigureDef follower
  * only those (carc_figure_name_lookup()), and the set cannot be grown from outside. */
 static CarcNameSet declared;
 
+/* The follower's interned name, interned once: every game names its kinds, and a lookup takes
+ * a lock and a hash. */
+static const char *
+follower_name (void)
+{
+  static gsize name = 0;
+  if (g_once_init_enter (&name))
+    g_once_init_leave (&name, (gsize)g_intern_static_string (follower.name));
+  return (const char *)name;
+}
+
 /* A name a plugin declares (a figure kind, a move type): 1-32 lower-case letters, digits or
  * '-'. */
 gboolean
@@ -58,7 +69,7 @@ const char *
 carc_figure_name_lookup (const char *name)
 {
   if (strcmp (name, follower.name) == 0)
-    return g_intern_string (follower.name);
+    return follower_name ();
   return carc_name_set_lookup (&declared, name);
 }
 
@@ -150,7 +161,8 @@ add_kind (CarcGame *g, const CarcFigureDef *def, gint exp, guint supply, GError 
   if (!g->config->rules[CARC_RULE_FARMERS])
     stands &= ~(CARC_STANDS_ON (CARC_FEATURE_FIELD) | CARC_STANDS_CORNER);
   g->figures[g->n_figures] = (CarcGameFigure){ .def = def,
-                                               .name = g_intern_string (def->name),
+                                               /* a plugin's names are interned already */
+                                               .name = exp < 0 ? follower_name () : def->name,
                                                .strength_func = def->strength_func,
                                                .strength = def->strength,
                                                .accompanies = def->accompanies,
