@@ -99,13 +99,16 @@ field_cities (CarcGame *g, gint root, GArray *roots)
   return n;
 }
 
-/* The engine's items of the feature at @root, the same for every winner (rules 18-24, 29):
- * its units and shields go into @sc; an item that counts nothing is left out (a field that
- * borders no completed city scores no "cities"). */
-static void
-base_items (CarcGame *g, gint root, CarcScoring *sc, CarcScoreItems *out)
+/* The most items base_items() makes (a city's tiles and shields). */
+#define CARC_BASE_ITEMS 2
+
+/* The engine's items of the feature at @root, the same for every winner (rules 18-24, 29),
+ * into @out, and how many: its units and shields go into @sc; an item that counts nothing is
+ * left out (a field that borders no completed city scores no "cities"). */
+static guint
+base_items (CarcGame *g, gint root, CarcScoring *sc, CarcScoreItem out[CARC_BASE_ITEMS])
 {
-  CarcScoreItem *it = out->items;
+  CarcScoreItem *it = out;
   switch (sc->kind)
     {
       case CARC_FEATURE_ROAD:
@@ -135,7 +138,7 @@ base_items (CarcGame *g, gint root, CarcScoring *sc, CarcScoreItems *out)
       case CARC_FEATURE_WATER:
         break; /* water is never scored by the base rules (doc/tile-data.md) */
     }
-  out->n_items = (guint)(it - out->items);
+  return (guint)(it - out);
 }
 
 /* The feature at @root as the scoring hooks see it, with no strengths and no items yet. Only
@@ -203,12 +206,16 @@ strengths (CarcGame *g, gint root, guint from, CarcScoring *sc, CarcHolders *fou
 static void
 majority (CarcGame *g, CarcScoring *sc)
 {
-  guint best = 0;
+  guint best = 0, winners = 0; /* in one walk: the best so far, and who has it */
   for (guint p = 0; p < sc->n_players; p++)
-    best = MAX (best, sc->strength[p]);
-  for (guint p = 0; best && p < sc->n_players; p++)
-    if (sc->strength[p] == best)
-      sc->winners |= 1u << p;
+    if (sc->strength[p] > best)
+      {
+        best = sc->strength[p];
+        winners = 1u << p;
+      }
+    else if (sc->strength[p] == best)
+      winners |= 1u << p;
+  sc->winners |= best ? winners : 0;
   for (guint i = 0;
        i < g->n_exp && (g->hook_mask & CARC_HOOK_TIE) && __builtin_popcount (sc->winners) > 1; i++)
     if (g->exp[i].hooks->tie_break)
@@ -374,11 +381,11 @@ score_feature_from (CarcGame *g, gint root, guint from, gboolean final, gboolean
                     gboolean keep)
 {
   CarcScoring sc;
-  CarcScoreItems base;
+  CarcScoreItem base[CARC_BASE_ITEMS];
   CarcHolders found;
   describe (g, root, final, &sc);
   sc.complete = complete;
-  base_items (g, root, &sc, &base);
+  guint n_base = base_items (g, root, &sc, base);
   gboolean held = g->features.segs[root].followers > 0;
   if (held)
     strengths (g, root, from, &sc, &found);
@@ -388,9 +395,9 @@ score_feature_from (CarcGame *g, gint root, guint from, gboolean final, gboolean
       for (guint p = 0; p < g->n_players; p++)
         if ((sc.winners >> p) & 1)
           {
-            sc.points[p].n_items = base.n_items;
-            for (guint i = 0; i < base.n_items; i++) /* one or two: no call */
-              sc.points[p].items[i] = base.items[i];
+            /* all the room, whatever is used: a copy of known size, made without a call */
+            sc.points[p].n_items = n_base;
+            memcpy (sc.points[p].items, base, sizeof base);
           }
       if (sc.kind == CARC_FEATURE_FIELD && g->city_scored)
         second_edition_items (g, root, &sc);
