@@ -84,6 +84,7 @@ carc_game_copy (CarcGame *self, GError **error)
   carc_board_copy (&c->board, &g->board);
   c->pieces = dup_array (g->pieces, g->n_pieces, g->cap_pieces, sizeof (CarcPiece));
   c->features.segs = dup_array (g->features.segs, g->features.n, g->features.cap, sizeof (CarcSeg));
+  c->features.borrowed = FALSE;
   c->followers = dup_array (g->followers, g->n_followers, g->cap_followers, sizeof (CarcFollower));
   c->deployments = dup_array (g->deployments, CARC_MAX_SEGMENTS * g->n_figures,
                               CARC_MAX_SEGMENTS * g->n_figures, sizeof (CarcDeployment));

@@ -280,19 +280,23 @@ room (gsize n, gsize size)
   return (n * size + 15) & ~(gsize)15;
 }
 
-/* The game's block (CarcGame.block): the pieces, moves, figures, deployments and the marks
- * scoring uses (those zeroed), for the room allocate() counted. */
+/* The game's block (CarcGame.block): the pieces, their @n_segments segments, the moves,
+ * figures, deployments and the marks scoring uses (those zeroed), for the room allocate()
+ * counted. */
 static void
-allocate_block (CarcGame *g)
+allocate_block (CarcGame *g, guint n_segments)
 {
   guint n_deployments = CARC_MAX_SEGMENTS * g->n_figures;
   g->mark_cap_units = g->cap_pieces;
-  g->mark_cap_segs = g->features.cap;
+  g->mark_cap_segs = n_segments;
   gsize marks = room (g->mark_cap_units + g->mark_cap_segs, sizeof (guint));
-  g->block_size = room (g->cap_pieces, sizeof (CarcPiece)) + room (g->cap_moves, sizeof (CarcMove))
+  g->block_size = room (g->cap_pieces, sizeof (CarcPiece)) + room (n_segments, sizeof (CarcSeg))
+                  + room (g->cap_moves, sizeof (CarcMove))
                   + room (g->cap_followers, sizeof (CarcFollower))
                   + room (n_deployments, sizeof (CarcDeployment)) + marks;
   char *at = g->block = g_malloc (g->block_size);
+  carc_features_init (&g->features, (CarcSeg *)at, n_segments);
+  at += room (n_segments, sizeof (CarcSeg));
   g->pieces = (CarcPiece *)at;
   at += room (g->cap_pieces, sizeof (CarcPiece));
   g->moves = (CarcMove *)at;
@@ -338,13 +342,12 @@ allocate (CarcGame *g, const CarcTileType *start)
   n_segments += g->reserved_segments;
   g->cap_pieces = g->deck_len + in_hands + 1;
   carc_board_init (&g->board);
-  carc_features_init (&g->features, n_segments);
   g->cap_followers = 1;
   for (guint k = 0; k < g->n_figures; k++)
     for (guint p = 0; p < g->n_players; p++)
       g->cap_followers += g->supply[k][p];
   g->cap_moves = 2 * (g->deck_len + in_hands + 1);
-  allocate_block (g);
+  allocate_block (g, MAX (n_segments, 16u));
 }
 
 /* The section of each draw pile entry, for the expansions' setup hooks

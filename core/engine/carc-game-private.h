@@ -176,9 +176,10 @@ struct _CarcGame
   CarcMove *moves;
   guint n_moves, cap_moves;
 
-  /* One allocation for the arrays sized at creation (the pieces, moves, figures, deployments
-   * and marks), each moved out when it grows (carc_game_regrow()): a game is made and freed
-   * in one call instead of six. NULL in a copy. */
+  /* One allocation for the arrays sized at creation (the pieces, their segments, the moves,
+   * figures, deployments and marks), each moved out when it grows (carc_game_regrow(),
+   * carc_features_grow()): a game is made and freed in one call instead of seven. NULL in a
+   * copy. */
   gpointer block;
   gsize block_size;
 
