@@ -159,7 +159,7 @@ describe (CarcGame *g, gint root, gboolean final, CarcScoring *sc)
   sc->n_players = g->n_players;
   sc->winners = 0;
   memset (sc->strength, 0, sizeof sc->strength);
-  for (guint i = 0; i < g->n_players; i++)
+  for (guint i = 0; i < CARC_MAX_PLAYERS; i++) /* all of them: six stores, no loop */
     sc->points[i].n_items = 0;
 }
 
@@ -585,9 +585,8 @@ carc_score_turn (CarcGame *g)
    * occupied cloisters in the 3x3 block around the tile. */
   if (all && !complete_free_cloisters (g))
     return;
-  const CarcPiece *placed = &g->pieces[g->n_pieces - 1];
-  if (g->monks_out > 0 && monk_near (g, placed))
-    score_monks (g, placed);
+  if (g->monks_out > 0 && monk_near (g, &g->pieces[g->n_pieces - 1]))
+    score_monks (g, &g->pieces[g->n_pieces - 1]);
 }
 
 /* Whether the feature at @root is complete (fields never are). */
