@@ -23,9 +23,10 @@ typedef struct
 {
   CarcSeg *segs;
   guint n, cap;
+  gboolean borrowed; /* segs is the caller's room (carc_features_init()), not an allocation */
 } CarcFeatures;
 
-G_GNUC_INTERNAL void carc_features_init (CarcFeatures *f, guint capacity);
+G_GNUC_INTERNAL void carc_features_init (CarcFeatures *f, CarcSeg *room, guint capacity);
 G_GNUC_INTERNAL void carc_features_clear (CarcFeatures *f);
 G_GNUC_INTERNAL void carc_features_grow (CarcFeatures *f);
 

@@ -16,6 +16,17 @@ static const CarcFigureDef follower
  * only those (carc_figure_name_lookup()), and the set cannot be grown from outside. */
 static CarcNameSet declared;
 
+/* The follower's interned name, interned once: every game names its kinds, and a lookup takes
+ * a lock and a hash. */
+static const char *
+follower_name (void)
+{
+  static gsize name = 0;
+  if (g_once_init_enter (&name))
+    g_once_init_leave (&name, (gsize)g_intern_static_string (follower.name));
+  return (const char *)name;
+}
+
 /* A name a plugin declares (a figure kind, a move type): 1-32 lower-case letters, digits or
  * '-'. */
 gboolean
@@ -58,7 +69,7 @@ const char *
 carc_figure_name_lookup (const char *name)
 {
   if (strcmp (name, follower.name) == 0)
-    return g_intern_string (follower.name);
+    return follower_name ();
   return carc_name_set_lookup (&declared, name);
 }
 
@@ -149,9 +160,14 @@ add_kind (CarcGame *g, const CarcFigureDef *def, gint exp, guint supply, GError 
   guint32 stands = def->stands;
   if (!g->config->rules[CARC_RULE_FARMERS])
     stands &= ~(CARC_STANDS_ON (CARC_FEATURE_FIELD) | CARC_STANDS_CORNER);
-  g->figures[g->n_figures]
-      = (CarcGameFigure){ def,           g_intern_string (def->name), stands,          exp,
-                          def->strength, def->strength_func,          def->accompanies };
+  g->figures[g->n_figures] = (CarcGameFigure){ .def = def,
+                                               /* a plugin's names are interned already */
+                                               .name = exp < 0 ? follower_name () : def->name,
+                                               .strength_func = def->strength_func,
+                                               .strength = def->strength,
+                                               .accompanies = def->accompanies,
+                                               .stands = stands,
+                                               .exp = exp };
   for (guint p = 0; p < g->n_players; p++)
     g->supply[g->n_figures][p] = supply;
   g->n_figures++;
@@ -176,8 +192,7 @@ carc_game_add_figures (CarcGame *g, GError **error)
             return FALSE;
         }
     }
-  g->deployments = g_new (CarcDeployment, CARC_MAX_SEGMENTS * g->n_figures);
-  return TRUE;
+  return TRUE; /* the room for their deployments comes with the game's block */
 }
 
 /* Whether @player has a figure that holds the feature at @root (not one that goes along). */
@@ -370,6 +385,22 @@ carc_game_at_corner (CarcGame *g, const CarcPiece *p, guint segment)
   return FALSE;
 }
 
+/* Counts a figure arriving to hold the cloister segment @seg, and keeps its cell
+ * (CarcGame.monk_cells). */
+static void
+monk_arrives (CarcGame *g, gint seg)
+{
+  if (g->monks_out < CARC_MONK_CELLS)
+    {
+      const CarcPiece *p = &g->pieces[g->features.segs[seg].piece];
+      g->monk_cells[g->monks_out][0] = p->x;
+      g->monk_cells[g->monks_out][1] = p->y;
+    }
+  else
+    g->monk_cells_lost = TRUE;
+  g->monks_out++;
+}
+
 /* Puts one of @player's figures of kind @figure (taken from its supply) on the segment @seg
  * (a board index) and reports it. */
 void
@@ -378,7 +409,8 @@ carc_game_add_follower (CarcGame *g, guint player, guint figure, gint seg)
   if (g->n_followers == g->cap_followers)
     {
       g->cap_followers *= 2;
-      g->followers = g_renew (CarcFollower, g->followers, g->cap_followers);
+      g->followers = carc_game_regrow (g, g->followers, g->n_followers, g->cap_followers,
+                                       sizeof (CarcFollower));
     }
   CarcFollower *fw = &g->followers[g->n_followers++];
   gboolean holds = !g->figures[figure].accompanies;
@@ -391,7 +423,8 @@ carc_game_add_follower (CarcGame *g, guint player, guint figure, gint seg)
   if (holds)
     {
       g->features.segs[carc_features_find (&g->features, seg)].followers++;
-      g->monks_out += fw->monk;
+      if (fw->monk)
+        monk_arrives (g, seg);
     }
   if (carc_game_wants_events (g))
     carc_game_emit_figure (g, CARC_EVENT_FOLLOWER_DEPLOYED, fw);

@@ -84,6 +84,7 @@ carc_game_copy (CarcGame *self, GError **error)
   carc_board_copy (&c->board, &g->board);
   c->pieces = dup_array (g->pieces, g->n_pieces, g->cap_pieces, sizeof (CarcPiece));
   c->features.segs = dup_array (g->features.segs, g->features.n, g->features.cap, sizeof (CarcSeg));
+  c->features.borrowed = FALSE;
   c->followers = dup_array (g->followers, g->n_followers, g->cap_followers, sizeof (CarcFollower));
   c->deployments = dup_array (g->deployments, CARC_MAX_SEGMENTS * g->n_figures,
                               CARC_MAX_SEGMENTS * g->n_figures, sizeof (CarcDeployment));
@@ -97,6 +98,8 @@ carc_game_copy (CarcGame *self, GError **error)
   c->placements_listed = FALSE;
   c->unit_mark = c->seg_mark = NULL;
   c->mark_cap_units = c->mark_cap_segs = 0;
+  c->block = NULL; /* its arrays are its own */
+  c->block_size = 0;
   memset (c->hand_lists, 0, sizeof c->hand_lists);
   c->hand_listed = 0;
 

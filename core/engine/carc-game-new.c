@@ -139,7 +139,7 @@ check_config (const CarcGameConfig *config, GError **error)
                    "at most 255 followers per player, not %u", config->followers);
       return NULL;
     }
-  const CarcTileType *start = carc_tile_set_get_start (config->tiles);
+  const CarcTileType *start = config->tiles->start; /* carc_tile_set_get_start() */
   if (!start || start->shape != CARC_SHAPE_SQUARE)
     {
       g_set_error (error, CARC_ERROR, CARC_ERROR_INVALID_ARGUMENT,
@@ -176,29 +176,14 @@ deck_from_order (CarcGame *g, const CarcGameConfig *config, GError **error)
 }
 
 /* The draw pile of a shuffled game, before the shuffle: every land tile of the set but one
- * start tile. */
+ * start tile, as the set keeps them (CarcTileSet.pile). */
 static void
-deck_from_set (CarcGame *g, CarcTileSet *tiles, const CarcTileType *start)
+deck_from_set (CarcGame *g, CarcTileSet *tiles)
 {
-  gboolean start_taken = FALSE;
-  /* the set's own array: two checked calls a type through the PLT cost 50 instructions */
-  for (guint i = 0; i < tiles->types->len; i++)
-    {
-      const CarcTileType *t = g_ptr_array_index (tiles->types, i);
-      if (t->shape != CARC_SHAPE_SQUARE)
-        continue;
-      /* the first copy of the start tile's type stays out; room for the rest, then the copies */
-      guint k = 0;
-      if (t == start && !start_taken && t->count > 0)
-        {
-          start_taken = TRUE;
-          k = 1;
-        }
-      while (g->deck_len + (t->count - k) > g->deck_cap)
-        carc_game_deck_grow (g);
-      for (; k < t->count; k++)
-        g->deck[g->deck_len++] = t;
-    }
+  while (g->deck_len + tiles->pile_len > g->deck_cap)
+    carc_game_deck_grow (g);
+  memcpy (g->deck + g->deck_len, tiles->pile, tiles->pile_len * sizeof *tiles->pile);
+  g->deck_len += tiles->pile_len;
 }
 
 /* The explicit hands of the config (carc_game_config_set_hand()). */
@@ -288,6 +273,55 @@ order_sections (CarcGame *g, GArray *sections)
   memcpy (section, ordered, g->deck_len * sizeof *ordered);
 }
 
+/* The room @n elements of @size take in the game's block, each array's start kept aligned. */
+static gsize
+room (gsize n, gsize size)
+{
+  return (n * size + 15) & ~(gsize)15;
+}
+
+/* The game's block (CarcGame.block): the pieces, their @n_segments segments, the moves,
+ * figures, deployments and the marks scoring uses (those zeroed), for the room allocate()
+ * counted. */
+static void
+allocate_block (CarcGame *g, guint n_segments)
+{
+  guint n_deployments = CARC_MAX_SEGMENTS * g->n_figures;
+  g->mark_cap_units = g->cap_pieces;
+  g->mark_cap_segs = n_segments;
+  gsize marks = room (g->mark_cap_units + g->mark_cap_segs, sizeof (guint));
+  g->block_size = room (g->cap_pieces, sizeof (CarcPiece)) + room (n_segments, sizeof (CarcSeg))
+                  + room (g->cap_moves, sizeof (CarcMove))
+                  + room (g->cap_followers, sizeof (CarcFollower))
+                  + room (n_deployments, sizeof (CarcDeployment)) + marks;
+  char *at = g->block = g_malloc (g->block_size);
+  carc_features_init (&g->features, (CarcSeg *)at, n_segments);
+  at += room (n_segments, sizeof (CarcSeg));
+  g->pieces = (CarcPiece *)at;
+  at += room (g->cap_pieces, sizeof (CarcPiece));
+  g->moves = (CarcMove *)at;
+  at += room (g->cap_moves, sizeof (CarcMove));
+  g->followers = (CarcFollower *)at;
+  at += room (g->cap_followers, sizeof (CarcFollower));
+  g->deployments = (CarcDeployment *)at;
+  at += room (n_deployments, sizeof (CarcDeployment));
+  memset (at, 0, marks);
+  g->unit_mark = (guint *)at;
+  g->seg_mark = g->unit_mark + g->mark_cap_units;
+}
+
+/* @array, @n elements of @size, with room for @cap: reallocated when on its own, moved out of
+ * the game's block when in it. */
+gpointer
+carc_game_regrow (CarcGame *g, gpointer array, gsize n, gsize cap, gsize size)
+{
+  if (!carc_game_in_block (g, array))
+    return g_realloc_n (array, cap, size);
+  gpointer grown = g_malloc_n (cap, size);
+  memcpy (grown, array, n * size);
+  return grown;
+}
+
 /* Makes room for every piece of the game and all their segments, followers and moves, and
  * the marks scoring uses: no reallocation in play. */
 static void
@@ -295,23 +329,25 @@ allocate (CarcGame *g, const CarcTileType *start)
 {
   guint in_hands = count_in_hands (g);
   guint n_segments = start->n_segments;
-  for (guint i = 0; i < g->deck_len; i++)
-    n_segments += g->deck[i]->n_segments;
+  const CarcTileSet *set = g->config->tiles;
+  /* the pile only grows in the setup: as long as the set's, it is the set's, shuffled */
+  if (!g->config->tile_order && g->deck_len == set->pile_len)
+    n_segments += set->pile_segments;
+  else
+    for (guint i = 0; i < g->deck_len; i++)
+      n_segments += g->deck[i]->n_segments;
   for (guint p = 0; p < g->n_players; p++)
     for (guint i = 0; i < g->hand[p].len; i++)
       n_segments += g->hand[p].pieces[i]->n_segments;
   n_segments += g->reserved_segments;
   g->cap_pieces = g->deck_len + in_hands + 1;
-  g->pieces = g_new (CarcPiece, g->cap_pieces);
   carc_board_init (&g->board);
-  carc_features_init (&g->features, n_segments);
   g->cap_followers = 1;
   for (guint k = 0; k < g->n_figures; k++)
     for (guint p = 0; p < g->n_players; p++)
       g->cap_followers += g->supply[k][p];
-  g->followers = g_new (CarcFollower, g->cap_followers);
   g->cap_moves = 2 * (g->deck_len + in_hands + 1);
-  g->moves = g_new (CarcMove, g->cap_moves);
+  allocate_block (g, MAX (n_segments, 16u));
 }
 
 /* The section of each draw pile entry, for the expansions' setup hooks
@@ -349,7 +385,7 @@ deal (const CarcGameConfig *config, GArray *sections, GError **error)
   if (config->tile_order && !deck_from_order (g, config, error))
     return NULL;
   if (!config->tile_order)
-    deck_from_set (g, config->tiles, start);
+    deck_from_set (g, config->tiles);
   if (!setup_expansions (g, sections, error) || !deal_hands (g, config, error))
     return NULL;
   guint in_hands = count_in_hands (g);

@@ -58,12 +58,12 @@ typedef struct
 {
   const CarcFigureDef *def;
   const char *name; /* interned */
-  guint32 stands;   /* def->stands, without fields in a game without farmers */
-  gint exp;         /* the declaring expansion's index in CarcGame.exp; -1: the core */
   /* def's, copied: read for every figure in every scoring */
-  guint strength;
   CarcStrengthFunc strength_func;
+  guint strength;
   gboolean accompanies;
+  guint32 stands; /* def->stands, without fields in a game without farmers */
+  gint exp;       /* the declaring expansion's index in CarcGame.exp; -1: the core */
 } CarcGameFigure;
 
 typedef struct
@@ -99,6 +99,9 @@ enum
   CARC_HOOK_PLACE_NEAR = 1 << 12, /* a check_place_near: the board counts occupied neighbours */
 };
 
+/* How many cells of monks a game keeps (CarcGame.monk_cells). */
+#define CARC_MONK_CELLS 8
+
 /* How many tile types a game remembers the asking check_place hooks of (CarcGame.asked). */
 #define CARC_ASKED_TYPES 4
 
@@ -126,7 +129,10 @@ struct _CarcGame
   CarcGameFigure figures[CARC_MAX_FIGURES];
   guint n_figures;
   gboolean companions; /* some kind only goes along: a feature's figures outnumber its holders */
-  guint supply[CARC_MAX_FIGURES][CARC_MAX_PLAYERS]; /* per figure kind, per player */
+  /* per figure kind, per player; bytes: a supply starts at 255 at most (and only figures taken
+   * from it come back), and the game must stay within 2048 bytes, as g_object_new() zeroes it
+   * with a loop to that size and byte by byte (rep stosb) past it */
+  guint8 supply[CARC_MAX_FIGURES][CARC_MAX_PLAYERS];
 
   const CarcTileType *start; /* the start tile: the set's, or an expansion's (D29) */
   const CarcTileType **deck; /* the draw pile, built in place by the setup (carc_game_deck_add) */
@@ -146,6 +152,11 @@ struct _CarcGame
   guint n_followers, cap_followers;
   gboolean followers_gone; /* some of them went home: begin_turn() drops them from the list */
   guint monks_out; /* holding figures on cloisters, so scoring can skip the cloister check */
+  /* The cells of those figures, in no order, while they all fit (monk_cells_lost unset: set
+   * when one came with all taken, until none is left): a tile placed with none of them in its
+   * 3x3 block completes none of their cloisters, and the turn's scoring looks no further. */
+  gint16 monk_cells[CARC_MONK_CELLS][2];
+  gboolean monk_cells_lost;
 
   CarcPlacement *placements; /* built on demand: placements_listed */
   guint n_placements, cap_placements;
@@ -164,6 +175,13 @@ struct _CarcGame
 
   CarcMove *moves;
   guint n_moves, cap_moves;
+
+  /* One allocation for the arrays sized at creation (the pieces, their segments, the moves,
+   * figures, deployments and marks), each moved out when it grows (carc_game_regrow(),
+   * carc_features_grow()): a game is made and freed in one call instead of seven. NULL in a
+   * copy. */
+  gpointer block;
+  gsize block_size;
 
   /* Expansions, in hook order, and what they handed out. */
   CarcGameExpansion *exp;
@@ -306,6 +324,15 @@ G_GNUC_INTERNAL void carc_game_collect_moves (CarcGame *g, guint player, GArray 
 
 /* carc-game-new.c */
 G_GNUC_INTERNAL void carc_hand_add (CarcHand *hand, const CarcTileType *tile);
+G_GNUC_INTERNAL gpointer carc_game_regrow (CarcGame *g, gpointer array, gsize n, gsize cap,
+                                           gsize size);
+
+/* Whether @array lies in the game's block (CarcGame.block) rather than on its own. */
+static inline gboolean
+carc_game_in_block (const CarcGame *g, gconstpointer array)
+{
+  return (guintptr)array - (guintptr)g->block < g->block_size;
+}
 G_GNUC_INTERNAL void carc_game_deck_grow (CarcGame *g);
 
 /* Appends @tile to the draw pile being set up (before the shuffle). */

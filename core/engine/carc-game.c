@@ -38,6 +38,14 @@ free_made (gpointer block)
     g_free (block);
 }
 
+/* free_made() for an array that may lie in the game's block (CarcGame.block). */
+static inline void
+free_own (CarcGame *g, gpointer array)
+{
+  if (!carc_game_in_block (g, array))
+    free_made (array);
+}
+
 static void
 carc_game_finalize (GObject *object)
 {
@@ -47,16 +55,17 @@ carc_game_finalize (GObject *object)
     g->event_destroy (g->event_data);
   carc_board_clear (&g->board);
   carc_features_clear (&g->features);
-  g_free (g->pieces);
-  g_free (g->followers);
+  free_own (g, g->pieces);
+  free_own (g, g->followers);
   free_made (g->placements);
-  g_free (g->deployments);
+  free_own (g, g->deployments);
   g_free (g->deck);
   free_made (g->buried);
   free_made (g->deck_sections);
-  free_made (g->unit_mark);
-  free_made (g->seg_mark);
-  g_free (g->moves);
+  free_own (g, g->unit_mark);
+  free_own (g, g->seg_mark);
+  free_own (g, g->moves);
+  free_made (g->block);
   for (guint i = 0; i < g->n_exp; i++) /* hooks is NULL past a setup that failed */
     if (g->exp[i].hooks && g->exp[i].hooks->free_data && g->exp[i].data)
       g->exp[i].hooks->free_data (g->exp[i].data);
@@ -371,7 +380,7 @@ void
 carc_game_grow_moves (CarcGame *g)
 {
   g->cap_moves = MAX (16u, g->cap_moves * 2);
-  g->moves = g_renew (CarcMove, g->moves, g->cap_moves);
+  g->moves = carc_game_regrow (g, g->moves, g->n_moves, g->cap_moves, sizeof (CarcMove));
 }
 
 /* carc_game_record() of a built-in move, written in place in the log. */

@@ -450,7 +450,7 @@ carc_game_put_piece (CarcGame *g, const CarcTileType *t, gint x, gint y, guint r
   if (g->n_pieces == g->cap_pieces)
     {
       g->cap_pieces = MAX (16u, g->cap_pieces * 2);
-      g->pieces = g_renew (CarcPiece, g->pieces, g->cap_pieces);
+      g->pieces = carc_game_regrow (g, g->pieces, g->n_pieces, g->cap_pieces, sizeof (CarcPiece));
     }
   guint pi = g->n_pieces++;
   CarcPiece *p = &g->pieces[pi];

@@ -5,10 +5,10 @@
 #include <string.h>
 #include "carc-game-private.h"
 
-/* Starts a new marking round; the mark arrays are made at the first (in a game and in each
- * copy: many copies never score) with room for every piece and segment the game has room
- * for, so they grow in play only past that, and whenever one is reallocated (or the epoch
- * wraps) both are cleared so no stale mark survives. */
+/* Starts a new marking round; the mark arrays come with the game's block, zeroed, with room
+ * for every piece and segment the game has room for (a copy makes them at its first round:
+ * many copies never score), so they grow in play only past that, and whenever one is
+ * reallocated (or the epoch wraps) both are cleared so no stale mark survives. */
 static void
 next_epoch (CarcGame *g)
 {
@@ -17,8 +17,8 @@ next_epoch (CarcGame *g)
     {
       g->mark_cap_units = MAX (MAX (g->n_pieces, g->cap_pieces), g->mark_cap_units * 2);
       g->mark_cap_segs = MAX (MAX (g->features.n, g->features.cap), g->mark_cap_segs * 2);
-      g->unit_mark = g_renew (guint, g->unit_mark, g->mark_cap_units);
-      g->seg_mark = g_renew (guint, g->seg_mark, g->mark_cap_segs);
+      g->unit_mark = carc_game_regrow (g, g->unit_mark, 0, g->mark_cap_units, sizeof (guint));
+      g->seg_mark = carc_game_regrow (g, g->seg_mark, 0, g->mark_cap_segs, sizeof (guint));
       reset = TRUE;
     }
   if (reset)
@@ -99,13 +99,16 @@ field_cities (CarcGame *g, gint root, GArray *roots)
   return n;
 }
 
-/* The engine's items of the feature at @root, the same for every winner (rules 18-24, 29):
- * its units and shields go into @sc; an item that counts nothing is left out (a field that
- * borders no completed city scores no "cities"). */
-static void
-base_items (CarcGame *g, gint root, CarcScoring *sc, CarcScoreItems *out)
+/* The most items base_items() makes (a city's tiles and shields). */
+#define CARC_BASE_ITEMS 2
+
+/* The engine's items of the feature at @root, the same for every winner (rules 18-24, 29),
+ * into @out, and how many: its units and shields go into @sc; an item that counts nothing is
+ * left out (a field that borders no completed city scores no "cities"). */
+static guint
+base_items (CarcGame *g, gint root, CarcScoring *sc, CarcScoreItem out[CARC_BASE_ITEMS])
 {
-  CarcScoreItem *it = out->items;
+  CarcScoreItem *it = out;
   switch (sc->kind)
     {
       case CARC_FEATURE_ROAD:
@@ -135,7 +138,7 @@ base_items (CarcGame *g, gint root, CarcScoring *sc, CarcScoreItems *out)
       case CARC_FEATURE_WATER:
         break; /* water is never scored by the base rules (doc/tile-data.md) */
     }
-  out->n_items = (guint)(it - out->items);
+  return (guint)(it - out);
 }
 
 /* The feature at @root as the scoring hooks see it, with no strengths and no items yet. Only
@@ -156,25 +159,39 @@ describe (CarcGame *g, gint root, gboolean final, CarcScoring *sc)
   sc->n_players = g->n_players;
   sc->winners = 0;
   memset (sc->strength, 0, sizeof sc->strength);
-  for (guint i = 0; i < g->n_players; i++)
+  for (guint i = 0; i < CARC_MAX_PLAYERS; i++) /* all of them: six stores, no loop */
     sc->points[i].n_items = 0;
 }
+
+/* The indices of a feature's figures in the list, as strengths() found them, for
+ * return_followers(): n is G_MAXUINT when they were not all kept. */
+#define CARC_HOLDERS 8
+typedef struct
+{
+  guint n;
+  guint n_followers; /* the list's length then: a figure added since is not among them */
+  guint index[CARC_HOLDERS];
+} CarcHolders;
 
 /* Every player's strength in the feature at @root: the sum of its figures' strengths there,
  * each its kind's static strength or what its strength hook says of @sc (measured already).
  * Points never grow with strength: only the majority reads it (D14). The figures before index
- * @from stand elsewhere (final scoring knows it). */
+ * @from stand elsewhere (final scoring knows it). The figures found go into @found. */
 static void
-strengths (CarcGame *g, gint root, guint from, CarcScoring *sc)
+strengths (CarcGame *g, gint root, guint from, CarcScoring *sc, CarcHolders *found)
 {
   /* without figures that go along, the feature's holders are all its figures: stop at the last */
   guint left = g->companions ? G_MAXUINT : g->features.segs[root].followers;
+  found->n = g->companions || left > CARC_HOLDERS ? G_MAXUINT : 0;
+  found->n_followers = g->n_followers;
   for (guint i = from; i < g->n_followers && left; i++)
     {
       const CarcFollower *fw = &g->followers[i];
       if (!fw->active || carc_features_find (&g->features, fw->seg) != root)
         continue;
       left--;
+      if (found->n < CARC_HOLDERS)
+        found->index[found->n++] = i;
       const CarcGameFigure *k = &g->figures[fw->figure];
       if (G_LIKELY (!k->strength_func))
         sc->strength[fw->player] += k->strength;
@@ -189,12 +206,16 @@ strengths (CarcGame *g, gint root, guint from, CarcScoring *sc)
 static void
 majority (CarcGame *g, CarcScoring *sc)
 {
-  guint best = 0;
+  guint best = 0, winners = 0; /* in one walk: the best so far, and who has it */
   for (guint p = 0; p < sc->n_players; p++)
-    best = MAX (best, sc->strength[p]);
-  for (guint p = 0; best && p < sc->n_players; p++)
-    if (sc->strength[p] == best)
-      sc->winners |= 1u << p;
+    if (sc->strength[p] > best)
+      {
+        best = sc->strength[p];
+        winners = 1u << p;
+      }
+    else if (sc->strength[p] == best)
+      winners |= 1u << p;
+  sc->winners |= best ? winners : 0;
   for (guint i = 0;
        i < g->n_exp && (g->hook_mask & CARC_HOOK_TIE) && __builtin_popcount (sc->winners) > 1; i++)
     if (g->exp[i].hooks->tie_break)
@@ -230,19 +251,42 @@ tell_completed (CarcGame *g, const CarcScoring *sc)
 static void
 pay (CarcGame *g, gint root, CarcScoring *sc)
 {
-  CarcEvent ev = {
-    .type = CARC_EVENT_FEATURE_SCORED, .player = -1, .final = sc->final, .items = sc->points
-  };
+  guint points[CARC_MAX_PLAYERS];
   for (guint p = 0; p < g->n_players; p++)
     {
       guint pts = 0;
       for (guint i = 0; i < sc->points[p].n_items; i++)
         pts += sc->points[p].items[i].points;
       g->score[p] += pts;
-      ev.points[p] = pts;
+      points[p] = pts;
     }
-  if (carc_game_wants_events (g))
-    carc_game_emit_at (g, &ev, root);
+  if (!carc_game_wants_events (g))
+    return; /* the event is a hundred bytes to fill */
+  CarcEvent ev = {
+    .type = CARC_EVENT_FEATURE_SCORED, .player = -1, .final = sc->final, .items = sc->points
+  };
+  memcpy (ev.points, points, g->n_players * sizeof points[0]);
+  carc_game_emit_at (g, &ev, root);
+}
+
+/* Counts a figure leaving the cloister segment @seg, and forgets its cell
+ * (CarcGame.monk_cells). */
+static void
+monk_leaves (CarcGame *g, gint seg)
+{
+  guint n = g->monks_out--;
+  if (g->monk_cells_lost)
+    {
+      g->monk_cells_lost = g->monks_out > 0; /* none left: the cells are all known again */
+      return;
+    }
+  const CarcPiece *p = &g->pieces[g->features.segs[seg].piece];
+  for (guint i = 0; i < n; i++)
+    if (g->monk_cells[i][0] == p->x && g->monk_cells[i][1] == p->y)
+      {
+        memcpy (g->monk_cells[i], g->monk_cells[n - 1], sizeof g->monk_cells[i]);
+        return;
+      }
 }
 
 /* One figure goes back to its kind's supply (rule 27). */
@@ -255,7 +299,8 @@ carc_score_return_follower (CarcGame *g, CarcFollower *fw)
   g->supply[fw->figure][fw->player]++;
   if (!g->figures[fw->figure].accompanies)
     {
-      g->monks_out -= fw->monk;
+      if (fw->monk)
+        monk_leaves (g, fw->seg);
       f->segs[carc_features_find (f, fw->seg)].followers--;
     }
   if (carc_game_wants_events (g))
@@ -277,6 +322,26 @@ return_followers (CarcGame *g, gint root, guint from)
           carc_score_return_follower (g, fw);
           left--;
         }
+    }
+  f->segs[root].followers = 0;
+}
+
+/* return_followers() for the figures strengths() found there (@found), when it kept them all
+ * and none came since: a figure's feature stays, and one that went home is inactive. */
+static void
+return_holders (CarcGame *g, gint root, guint from, const CarcHolders *found)
+{
+  if (found->n == G_MAXUINT || found->n_followers != g->n_followers)
+    {
+      return_followers (g, root, from);
+      return;
+    }
+  CarcFeatures *f = &g->features;
+  for (guint k = 0; k < found->n; k++)
+    {
+      CarcFollower *fw = &g->followers[found->index[k]];
+      if (fw->active && carc_features_find (f, fw->seg) == root)
+        carc_score_return_follower (g, fw);
     }
   f->segs[root].followers = 0;
 }
@@ -316,21 +381,23 @@ score_feature_from (CarcGame *g, gint root, guint from, gboolean final, gboolean
                     gboolean keep)
 {
   CarcScoring sc;
-  CarcScoreItems base;
+  CarcScoreItem base[CARC_BASE_ITEMS];
+  CarcHolders found;
   describe (g, root, final, &sc);
   sc.complete = complete;
-  base_items (g, root, &sc, &base);
+  guint n_base = base_items (g, root, &sc, base);
   gboolean held = g->features.segs[root].followers > 0;
   if (held)
-    strengths (g, root, from, &sc);
+    strengths (g, root, from, &sc, &found);
   majority (g, &sc);
   if (sc.winners)
     {
       for (guint p = 0; p < g->n_players; p++)
         if ((sc.winners >> p) & 1)
           {
-            sc.points[p].n_items = base.n_items;
-            memcpy (sc.points[p].items, base.items, base.n_items * sizeof base.items[0]);
+            /* all the room, whatever is used: a copy of known size, made without a call */
+            sc.points[p].n_items = n_base;
+            memcpy (sc.points[p].items, base, sizeof base);
           }
       if (sc.kind == CARC_FEATURE_FIELD && g->city_scored)
         second_edition_items (g, root, &sc);
@@ -342,7 +409,7 @@ score_feature_from (CarcGame *g, gint root, guint from, gboolean final, gboolean
   if (complete && !final && !keep && (g->hook_mask & CARC_HOOK_COMPLETED))
     tell_completed (g, &sc);
   if (held && !keep)
-    return_followers (g, root, from);
+    return_holders (g, root, from, &found);
 }
 
 /* score_feature_from() for a feature whose figures may stand anywhere in the list. */
@@ -437,14 +504,42 @@ complete_free_cloisters (CarcGame *g)
   return found;
 }
 
-/* Scores what the tile just placed completed (rule 2 step 3; place-then-complete, rule 10);
- * with a feature_completed hook, the features nobody holds too. */
-void
-carc_score_turn (CarcGame *g)
+/* Whether a monk stands in the 3x3 block around @placed, or may (CarcGame.monk_cells). */
+static inline gboolean
+monk_near (const CarcGame *g, const CarcPiece *placed)
+{
+  if (g->monk_cells_lost)
+    return TRUE;
+  for (guint i = 0; i < g->monks_out; i++)
+    if ((guint)(g->monk_cells[i][0] - placed->x + 1) <= 2u
+        && (guint)(g->monk_cells[i][1] - placed->y + 1) <= 2u)
+      return TRUE;
+  return FALSE;
+}
+
+/* The first entry of touched[] from @i on whose feature is complete and scores now (held, or
+ * any with a feature_completed hook: @all); n_touched if none. Inline and without calls:
+ * most turns complete nothing. */
+static inline guint
+next_to_score (CarcGame *g, guint i, gboolean all)
 {
   CarcFeatures *f = &g->features;
-  gboolean all = (g->hook_mask & CARC_HOOK_COMPLETED) != 0;
-  for (guint i = 0; i < g->n_touched; i++)
+  for (; i < g->n_touched; i++)
+    {
+      gint r = carc_features_find (f, g->touched[i]);
+      if (f->segs[r].open == 0 && (all || f->segs[r].followers > 0))
+        break;
+    }
+  return i;
+}
+
+/* Scores the complete features of touched[] from @i on: each held one, and, with a
+ * feature_completed hook (@all), each other one once. */
+G_GNUC_NO_INLINE static void
+score_touched (CarcGame *g, guint i, gboolean all)
+{
+  CarcFeatures *f = &g->features;
+  for (; i < g->n_touched; i++)
     {
       gint r = carc_features_find (f, g->touched[i]);
       if (f->segs[r].open != 0)
@@ -454,13 +549,14 @@ carc_score_turn (CarcGame *g)
       else if (all && !touched_before (g, i, r))
         score_feature (g, r, FALSE, TRUE, FALSE);
     }
-  /* The free cloisters around (and whether there is any cloister there at all), then the
-   * occupied cloisters in the 3x3 block around the tile (rule 23). */
-  if (all && !complete_free_cloisters (g))
-    return;
-  if (g->monks_out == 0)
-    return;
-  const CarcPiece *placed = &g->pieces[g->n_pieces - 1];
+}
+
+/* Scores the cloisters the piece @placed completed that monks hold (rule 23), in the order of
+ * the figures. */
+G_GNUC_NO_INLINE static void
+score_monks (CarcGame *g, const CarcPiece *placed)
+{
+  CarcFeatures *f = &g->features;
   /* Stop at the last monk: a monk scored here goes home, but counts as seen. */
   guint monks = g->monks_out;
   for (guint i = 0; i < g->n_followers && monks; i++)
@@ -474,6 +570,23 @@ carc_score_turn (CarcGame *g)
           && carc_game_cloister_neighbours (g, p->x, p->y) == 8)
         score_feature (g, fw->seg, FALSE, TRUE, FALSE);
     }
+}
+
+/* Scores what the tile just placed completed (rule 2 step 3; place-then-complete, rule 10);
+ * with a feature_completed hook, the features nobody holds too. */
+void
+carc_score_turn (CarcGame *g)
+{
+  gboolean all = (g->hook_mask & CARC_HOOK_COMPLETED) != 0;
+  guint i = next_to_score (g, 0, all);
+  if (i < g->n_touched)
+    score_touched (g, i, all);
+  /* The free cloisters around (and whether there is any cloister there at all), then the
+   * occupied cloisters in the 3x3 block around the tile. */
+  if (all && !complete_free_cloisters (g))
+    return;
+  if (g->monks_out > 0 && monk_near (g, &g->pieces[g->n_pieces - 1]))
+    score_monks (g, &g->pieces[g->n_pieces - 1]);
 }
 
 /* Whether the feature at @root is complete (fields never are). */
@@ -534,8 +647,9 @@ score_fields_by_city (CarcGame *g)
     {
       gint field = g_array_index (fields, gint, i);
       CarcScoring sc;
+      CarcHolders found;
       describe (g, field, TRUE, &sc);
-      strengths (g, field, 0, &sc);
+      strengths (g, field, 0, &sc, &found);
       g_array_set_size (roots, 0);
       field_cities (g, field, roots);
       for (guint c = 0; c < roots->len; c++)
@@ -568,34 +682,87 @@ score_fields_by_city (CarcGame *g)
     return_followers (g, g_array_index (fields, gint, i), 0);
 }
 
-/* Final scoring (rule 35): incomplete roads, cities and cloisters, then fields; then the
- * game_over hooks. */
-void
-carc_score_final (CarcGame *g)
+/* The kinds of final scoring, in order (rule 35). */
+static const CarcFeatureKind final_order[]
+    = { CARC_FEATURE_ROAD, CARC_FEATURE_CITY, CARC_FEATURE_CLOISTER, CARC_FEATURE_FIELD };
+
+/* Final scoring of the feature figure @i holds. */
+G_ALWAYS_INLINE static inline void
+score_final_at (CarcGame *g, guint i)
 {
-  static const CarcFeatureKind order[]
-      = { CARC_FEATURE_ROAD, CARC_FEATURE_CITY, CARC_FEATURE_CLOISTER, CARC_FEATURE_FIELD };
+  gint root = carc_features_find (&g->features, g->followers[i].seg);
+  /* A holder before i on this feature (of the same kind) would have scored it and sent i
+   * home: the walks over its figures start at i, unless some kind only goes along. */
+  score_feature_from (g, root, g->companions ? 0 : i, TRUE, final_complete (g, root), FALSE);
+}
+
+/* Final scoring of the features of kind final_order[@k] on to the last kind, as the holding
+ * figures come in the list from index @from on (for the first kind; from 0 for the rest). */
+static void
+score_final_kinds (CarcGame *g, guint k, guint from)
+{
   CarcFeatures *f = &g->features;
   guint32 edition = g->config->rules[CARC_RULE_FIELD_SCORING];
-  g->final_scoring = TRUE;
-  if (edition == 2)
-    g->city_scored = g_new0 (guint32, f->n);
-  for (guint k = 0; k < G_N_ELEMENTS (order); k++)
-    for (guint i = 0; i < g->n_followers; i++)
+  for (; k < G_N_ELEMENTS (final_order); k++, from = 0)
+    for (guint i = from; i < g->n_followers; i++)
       {
-        if (order[k] == CARC_FEATURE_FIELD && edition == 1)
+        if (final_order[k] == CARC_FEATURE_FIELD && edition == 1)
           {
             score_fields_by_city (g);
             break;
           }
         CarcFollower *fw = &g->followers[i];
-        if (!fw->active || f->segs[fw->seg].kind != order[k] || g->figures[fw->figure].accompanies)
-          continue;
-        gint root = carc_features_find (f, fw->seg);
-        /* A holder before i on this feature (of the same kind) would have scored it and sent
-         * i home: the walks over its figures start at i, unless some kind only goes along. */
-        score_feature_from (g, root, g->companions ? 0 : i, TRUE, final_complete (g, root), FALSE);
+        if (fw->active && f->segs[fw->seg].kind == final_order[k]
+            && !g->figures[fw->figure].accompanies)
+          score_final_at (g, i);
       }
+}
+
+/* score_final_kinds() from the start with one walk over the list instead of one a kind: the
+ * holding figures sorted by kind first (up to 64, else FALSE). A figure that comes during
+ * the scoring (a hook's) hands the rest to score_final_kinds(), where the walks would see it. */
+static gboolean
+score_final_sorted (CarcGame *g)
+{
+  guint n = g->n_followers;
+  guint8 sorted[G_N_ELEMENTS (final_order)][64];
+  guint len[G_N_ELEMENTS (final_order)] = { 0 };
+  if (n > G_N_ELEMENTS (sorted[0]) || g->config->rules[CARC_RULE_FIELD_SCORING] == 1)
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    {
+      const CarcFollower *fw = &g->followers[i];
+      guint kind = g->features.segs[fw->seg].kind;
+      guint k = (kind + 3) % 4; /* its place in final_order */
+      if (fw->active && kind <= CARC_FEATURE_CLOISTER && !g->figures[fw->figure].accompanies)
+        sorted[k][len[k]++] = (guint8)i;
+    }
+  for (guint k = 0; k < G_N_ELEMENTS (final_order); k++)
+    for (guint j = 0; j < len[k]; j++)
+      {
+        guint i = sorted[k][j];
+        if (!g->followers[i].active)
+          continue; /* went home with a figure before it */
+        score_final_at (g, i);
+        if (g->n_followers != n)
+          {
+            score_final_kinds (g, k, i + 1);
+            return TRUE;
+          }
+      }
+  return TRUE;
+}
+
+/* Final scoring (rule 35): incomplete roads, cities and cloisters, then fields; then the
+ * game_over hooks. */
+void
+carc_score_final (CarcGame *g)
+{
+  g->final_scoring = TRUE;
+  if (g->config->rules[CARC_RULE_FIELD_SCORING] == 2)
+    g->city_scored = g_new0 (guint32, g->features.n);
+  if (!score_final_sorted (g))
+    score_final_kinds (g, 0, 0);
   g_clear_pointer (&g->city_scored, g_free);
   for (guint i = 0; i < g->n_exp && (g->hook_mask & CARC_HOOK_GAME_OVER); i++)
     if (g->exp[i].hooks->game_over)

@@ -809,5 +809,6 @@ carc_tile_data_parse (CarcTileSet *set, const char *data, gsize length, const ch
       set->n_tiles += t->count;
     }
   g_ptr_array_set_free_func (parsed, NULL);
+  carc_tile_set_update_pile (set);
   return TRUE;
 }

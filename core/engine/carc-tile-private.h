@@ -115,7 +115,16 @@ struct _CarcTileSet
   GPtrArray *types; /* CarcTileType*, owned */
   GHashTable *by_id;
   guint n_tiles;
+  /* What a game's draw pile starts from (carc_tile_set_update_pile()): the start tile, and
+   * every land tile but one copy of it, by type; kept so that every game copies it and need
+   * not count its segments. */
+  const CarcTileType *start;
+  const CarcTileType **pile;
+  guint pile_len;
+  guint pile_segments; /* the segments of the pile's tiles */
 };
+
+G_GNUC_INTERNAL void carc_tile_set_update_pile (CarcTileSet *set);
 
 /* The powers of 5: the weight of side s's digit in a demand. */
 G_GNUC_INTERNAL extern const guint16 carc_demand_weight[4];

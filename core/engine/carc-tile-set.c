@@ -211,6 +211,7 @@ carc_tile_set_finalize (GObject *object)
   CarcTileSet *self = CARC_TILE_SET (object);
   g_hash_table_unref (self->by_id);
   g_ptr_array_unref (self->types);
+  g_free (self->pile);
   G_OBJECT_CLASS (carc_tile_set_parent_class)->finalize (object);
 }
 
@@ -360,13 +361,36 @@ const CarcTileType *
 carc_tile_set_get_start (CarcTileSet *self)
 {
   g_return_val_if_fail (CARC_IS_TILE_SET (self), NULL);
-  for (guint i = 0; i < self->types->len; i++)
+  return self->start;
+}
+
+/* The start tile and the pile of a game of the set (CarcTileSet.pile), again after the set
+ * changed: every copy of each land tile type in the set's order, but the first copy of the
+ * start tile's type. */
+void
+carc_tile_set_update_pile (CarcTileSet *set)
+{
+  set->start = NULL;
+  for (guint i = 0; i < set->types->len && !set->start; i++)
     {
-      const CarcTileType *t = g_ptr_array_index (self->types, i);
+      const CarcTileType *t = g_ptr_array_index (set->types, i);
       if (t->start_count > 0)
-        return t;
+        set->start = t;
     }
-  return NULL;
+  g_free (set->pile);
+  set->pile = g_new (const CarcTileType *, MAX (set->n_tiles, 1u));
+  set->pile_len = set->pile_segments = 0;
+  for (guint i = 0; i < set->types->len; i++)
+    {
+      const CarcTileType *t = g_ptr_array_index (set->types, i);
+      if (t->shape != CARC_SHAPE_SQUARE)
+        continue;
+      for (guint k = t == set->start ? 1 : 0; k < t->count; k++)
+        {
+          set->pile[set->pile_len++] = t;
+          set->pile_segments += t->n_segments;
+        }
+    }
 }
 
 /**
