@@ -324,7 +324,7 @@ carc_game_get_placement (CarcGame *self, guint index, CarcPlacement *placement)
     }
   const CarcBoard *b = &self->board;
   const guint8 *n_fit = self->tile->n_fit;
-  const CarcFrontierNode *cell = b->frontier, *end = cell + b->n_frontier;
+  const CarcFrontierNode *cell = b->frontier;
   /* Four cells a step while the placement lies past them, by the sums the draw's count kept
    * when it was this tile's on this frontier, then one by one. */
   if (b->block_type == self->tile)
@@ -353,22 +353,17 @@ carc_game_get_placement (CarcGame *self, guint index, CarcPlacement *placement)
           index -= four;
         }
     }
-  for (; cell < end; cell++)
+  /* index < n_placements, the count of this frontier's fits: a cell ahead holds it */
+  while (index >= n_fit[cell->demand])
     {
-      guint per_cell = n_fit[cell->demand];
-      if (index >= per_cell)
-        {
-          index -= per_cell;
-          continue;
-        }
-      guint f = self->tile->fit[cell->demand];
-      while (index--)
-        f &= f - 1;
-      *placement
-          = (CarcPlacement){ .x = cell->x, .y = cell->y, .rotation = (guint)__builtin_ctz (f) };
-      return TRUE;
+      index -= n_fit[cell->demand];
+      cell++;
     }
-  g_assert_not_reached ();
+  guint f = self->tile->fit[cell->demand];
+  while (index--)
+    f &= f - 1;
+  *placement = (CarcPlacement){ .x = cell->x, .y = cell->y, .rotation = (guint)__builtin_ctz (f) };
+  return TRUE;
 }
 
 /**
