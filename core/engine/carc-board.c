@@ -124,6 +124,20 @@ carc_board_edge_on_side (const CarcTileType *type, guint rotation, guint side)
   return local <= 1 ? (gint)type->edge[local] : -1;
 }
 
+/* One neighbour @n of the piece counted: a frontier cell gains an occupied neighbour. Returns 1
+ * when a piece stands there instead. */
+static inline guint
+count_near_side (CarcBoard *b, const CarcCell *n)
+{
+  if (n->piece[0])
+    return 1;
+  CarcFrontierNode *f = &b->frontier[n->slot - 1];
+  if (f->near)
+    b->n_near[f->near]--;
+  b->n_near[++f->near]++;
+  return 0;
+}
+
 /* Counts the piece just put into (x, y) in its neighbours' near (CarcFrontierNode.near), on a
  * board that counts them from its first piece on. Its empty neighbours are on the frontier now
  * (carc_board_put()), and the cell itself left it with as many occupied neighbours as it has. The
@@ -134,21 +148,9 @@ carc_board_count_near (CarcBoard *b, gint x, gint y)
   CarcCell *c = carc_board_cell (b, x, y);
   if (c->piece[1])
     return;
-  const gint step[4] = { -(gint)b->w, 1, (gint)b->w, -1 };
-  guint mine = 0;
-  for (guint s = 0; s < 4; s++)
-    {
-      const CarcCell *n = c + step[s];
-      if (n->piece[0])
-        {
-          mine++;
-          continue;
-        }
-      CarcFrontierNode *f = &b->frontier[n->slot - 1];
-      if (f->near)
-        b->n_near[f->near]--;
-      b->n_near[++f->near]++;
-    }
+  /* the four sides by hand: a loop over an array of steps cost 28 instructions more a call */
+  guint mine = count_near_side (b, c - b->w) + count_near_side (b, c + 1)
+               + count_near_side (b, c + b->w) + count_near_side (b, c - 1);
   if (mine)
     b->n_near[mine]--;
 }
