@@ -25,7 +25,7 @@ carc_board_init (CarcBoard *b)
   b->cells = b->block + b->top * b->w;
   memset (b->cells, 0, b->h * b->w * sizeof (CarcCell));
   b->cap_frontier = 64;
-  b->frontier = g_new (CarcFrontierNode, b->cap_frontier);
+  b->frontier = g_new0 (CarcFrontierNode, b->cap_frontier + CARC_BOARD_PAD);
 }
 
 void
@@ -43,8 +43,10 @@ carc_board_copy (CarcBoard *dst, const CarcBoard *src)
   dst->block = g_new (CarcCell, src->w * src->rows);
   dst->cells = dst->block + src->top * src->w;
   memcpy (dst->cells, src->cells, src->h * src->w * sizeof (CarcCell));
-  dst->frontier = g_new (CarcFrontierNode, src->cap_frontier);
-  memcpy (dst->frontier, src->frontier, src->n_frontier * sizeof (CarcFrontierNode));
+  dst->frontier = g_new (CarcFrontierNode, src->cap_frontier + CARC_BOARD_PAD);
+  /* the cells past the last too: they demand nothing */
+  memcpy (dst->frontier, src->frontier,
+          (src->cap_frontier + CARC_BOARD_PAD) * sizeof (CarcFrontierNode));
 }
 
 /* Doubles the block both ways, the old one in its middle; the rows in use stay in use. */
@@ -109,8 +111,11 @@ carc_board_make_room (CarcBoard *b, gint x, gint y)
 void
 carc_board_frontier_grow (CarcBoard *b)
 {
+  b->frontier = g_renew (CarcFrontierNode, b->frontier, 2 * b->cap_frontier + CARC_BOARD_PAD);
+  /* the new cells demand nothing, like the old past the last (CARC_BOARD_PAD) */
+  memset (b->frontier + b->cap_frontier + CARC_BOARD_PAD, 0,
+          b->cap_frontier * sizeof (CarcFrontierNode));
   b->cap_frontier *= 2;
-  b->frontier = g_renew (CarcFrontierNode, b->frontier, b->cap_frontier);
 }
 
 /* The edge a piece of @type turned by @rotation shows on board side @side; -1 where a half

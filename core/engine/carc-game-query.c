@@ -334,7 +334,8 @@ carc_game_get_placement (CarcGame *self, guint index, CarcPlacement *placement)
   const guint8 *n_fit = self->tile->n_fit;
   const CarcFrontierNode *cell = b->frontier;
   /* Four cells a step while the placement lies past them, by the sums the draw's count kept
-   * when it was this tile's on this frontier, then one by one. */
+   * when it was this tile's on this frontier, then one by one (within a block, padded if the
+   * last, unless the frontier outgrew the blocks). */
   if (b->block_type == self->tile)
     {
       /* the blocks that end at or before the placement, four at a time, then one by one; the
