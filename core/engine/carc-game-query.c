@@ -305,6 +305,20 @@ static const guint8 nth_rotation[16][4] = {
   { 2, 3, 0, 0 }, { 0, 2, 3, 0 }, { 1, 2, 3, 0 }, { 0, 1, 2, 3 },
 };
 
+/* The cell among the four at @cell that holds placement @index of theirs, as an offset, with
+ * @index turned into that cell's: without branches, which a random pick would mispredict. */
+static inline guint
+cell_in_block (const CarcFrontierNode *cell, const guint8 *n_fit, guint *index)
+{
+  guint a = n_fit[cell[0].demand];
+  guint ab = a + n_fit[cell[1].demand];
+  guint abc = ab + n_fit[cell[2].demand];
+  guint k = (*index >= a) + (*index >= ab) + (*index >= abc);
+  const guint before[4] = { 0, a, ab, abc };
+  *index -= before[k];
+  return k;
+}
+
 /**
  * carc_game_get_placement:
  * @self: a game
@@ -350,6 +364,8 @@ carc_game_get_placement (CarcGame *self, guint index, CarcPlacement *placement)
           index -= b->block_end[i - 1];
           cell += 4 * i;
         }
+      if (b->block_end[i] != G_MAXUINT16) /* a block, not past the last */
+        cell += cell_in_block (cell, n_fit, &index);
     }
   else
     {
