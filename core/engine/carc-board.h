@@ -30,6 +30,11 @@ typedef struct
 /* How many blocks of four frontier cells the last count keeps sums for (CarcBoard.block_end). */
 #define CARC_BOARD_BLOCKS 32
 
+/* The frontier array has room for this many cells more than cap_frontier, and every cell past
+ * the last demands nothing (n_fit[0] is 0): a count sums two blocks of four at a time to the
+ * end without a test for the odd cells. */
+#define CARC_BOARD_PAD 7
+
 /* The grid is a block of `rows` rows of w cells, of which h rows from row `top` on are in
  * use, zeroed: cells points at the first of them. carc_board_cell() sees those alone, so a
  * game zeroes the rows its landscape reaches, not the whole block. */
@@ -40,7 +45,7 @@ typedef struct
   guint w, h;
   CarcCell *block;
   guint top, rows;
-  CarcFrontierNode *frontier;
+  CarcFrontierNode *frontier; /* n_frontier cells, then ones that demand nothing (CARC_BOARD_PAD) */
   guint n_frontier, cap_frontier;
   /* What the last count of a square tile's placements (carc_board_count_square()) summed,
    * for the type block_type: block_end[i] placements in frontier cells 0 to 4i + 3, then
@@ -103,6 +108,7 @@ carc_board_frontier_remove (CarcBoard *b, CarcCell *c)
       b->cells[(guint)(moved->y - b->y0) * b->w + (guint)(moved->x - b->x0)].slot
           = (guint16)(at + 1);
     }
+  b->frontier[last].demand = 0; /* past the last now (CARC_BOARD_PAD) */
 }
 
 /* Puts the empty cell @c at (x, y) on the frontier, with @demand. */
@@ -175,17 +181,19 @@ carc_board_fits_of_four (const CarcFrontierNode *f, const guint8 *n_fit)
 /* How many placements of a square tile of @type the frontier offers: a walk over the frontier
  * array, four cells a step, that keeps the sum so far at each step (block_end). (Counts per demand,
  * kept as the frontier changed, cost more to keep than this walk, about 45 cells late in a base
- * game, costs at each draw.) */
+ * game, costs at each draw.) The cells past the last demand nothing (CARC_BOARD_PAD): the last
+ * pair of blocks is summed whole, without a branch on the frontier's length modulo 8 that a
+ * random game mispredicts, and carc_game_get_placement()'s last walk stays inside a block. */
 static inline guint
 carc_board_count_square (CarcBoard *b, const CarcTileType *type)
 {
   const guint8 *n_fit = type->n_fit;
   const CarcFrontierNode *f = b->frontier, *end = f + b->n_frontier;
-  guint blocks = MIN (b->n_frontier / 4, CARC_BOARD_BLOCKS);
-  const CarcFrontierNode *end8 = f + 8 * (blocks / 2);
+  guint pairs = MIN ((b->n_frontier + 7) / 8, CARC_BOARD_BLOCKS / 2);
+  const CarcFrontierNode *end8 = f + 8 * pairs;
   guint16 *sum = b->block_end;
   guint n = 0;
-  /* two blocks a step (sums at most 4 x 4 x CARC_BOARD_BLOCKS), then the odd one */
+  /* two blocks a step (sums at most 4 x 4 x CARC_BOARD_BLOCKS) */
   for (; f < end8; f += 8, sum += 2)
     {
       n += carc_board_fits_of_four (f, n_fit);
@@ -193,13 +201,8 @@ carc_board_count_square (CarcBoard *b, const CarcTileType *type)
       n += carc_board_fits_of_four (f + 4, n_fit);
       sum[1] = (guint16)n;
     }
-  if (blocks & 1)
-    {
-      n += carc_board_fits_of_four (f, n_fit);
-      *sum++ = (guint16)n;
-      f += 4;
-    }
   sum[0] = sum[1] = sum[2] = sum[3] = G_MAXUINT16;
+  /* a frontier longer than the blocks */
   for (; f < end; f++)
     n += n_fit[f->demand];
   b->block_type = type;
