@@ -377,13 +377,14 @@ carc_game_at_corner (CarcGame *g, const CarcPiece *p, guint segment)
   const CarcSegmentDef *d = &p->type->seg[segment];
   if (d->kind != CARC_FEATURE_FIELD)
     return FALSE;
+  guint32 turned = d->turned[p->rotation];
   const CarcCell *cell = carc_board_cell (&g->board, p->x, p->y);
   if (cell && !cell->piece[0])
     cell = NULL;
   for (guint c = 0; c < 4; c++)
     {
       /* an empty cell at the corner (most often) fills nothing: no field lookup then */
-      if (!(d->turned[p->rotation] & corner_halves (c)) || !corner_occupied (g, p, cell, c)
+      if (!(turned & corner_halves (c)) || !corner_occupied (g, p, cell, c)
           || !full_field_corner (g, p->x, p->y, c))
         continue;
       gboolean full = TRUE;
