@@ -345,12 +345,19 @@ full_field_corner (CarcGame *g, gint x, gint y, guint c)
 }
 
 /* Whether the three other cells at corner @c of piece @p's cell hold a piece: the diagonal
- * cell and the two beside it (corners 0..3: NW, NE, SE, SW). */
+ * cell and the two beside it (corners 0..3: NW, NE, SE, SW). @cell is that cell if it holds a
+ * piece: the eight around it are then in the grid (carc_board_put() made room around it, and
+ * the grid only grows), read at fixed offsets as carc_game_cloister_neighbours() does. */
 static inline gboolean
-corner_occupied (CarcGame *g, const CarcPiece *p, guint c)
+corner_occupied (CarcGame *g, const CarcPiece *p, const CarcCell *cell, guint c)
 {
   gint dx = c == 1 || c == 2 ? 1 : -1, dy = c >= 2 ? 1 : -1;
   const CarcBoard *b = &g->board;
+  if (G_LIKELY (cell))
+    {
+      const CarcCell *row = cell + dy * (gint)b->w;
+      return cell[dx].piece[0] && row[0].piece[0] && row[dx].piece[0];
+    }
   const CarcCell *diagonal = carc_board_cell (b, p->x + dx, p->y + dy);
   const CarcCell *across = carc_board_cell (b, p->x + dx, p->y);
   const CarcCell *above = carc_board_cell (b, p->x, p->y + dy);
@@ -370,10 +377,14 @@ carc_game_at_corner (CarcGame *g, const CarcPiece *p, guint segment)
   const CarcSegmentDef *d = &p->type->seg[segment];
   if (d->kind != CARC_FEATURE_FIELD)
     return FALSE;
+  guint32 turned = d->turned[p->rotation];
+  const CarcCell *cell = carc_board_cell (&g->board, p->x, p->y);
+  if (cell && !cell->piece[0])
+    cell = NULL;
   for (guint c = 0; c < 4; c++)
     {
       /* an empty cell at the corner (most often) fills nothing: no field lookup then */
-      if (!(d->turned[p->rotation] & corner_halves (c)) || !corner_occupied (g, p, c)
+      if (!(turned & corner_halves (c)) || !corner_occupied (g, p, cell, c)
           || !full_field_corner (g, p->x, p->y, c))
         continue;
       gboolean full = TRUE;

@@ -896,27 +896,28 @@ carc_game_get_follower (CarcGame *self, guint index, CarcFollowerInfo *info)
 {
   g_return_val_if_fail (CARC_GAME_VALID (self), FALSE);
   g_return_val_if_fail (info != NULL, FALSE);
-  /* between the turn's first return and the next turn the list has gaps: count them */
-  guint from = self->followers_gone ? 0 : MIN (index, self->n_followers);
-  if (!self->followers_gone)
-    index = 0;
-  for (guint i = from; i < self->n_followers; i++)
+  guint i = index;
+  if (G_UNLIKELY (self->followers_gone))
     {
-      const CarcFollower *fw = &self->followers[i];
-      if (!fw->active || index-- > 0)
-        continue;
-      const CarcSeg *s = &self->features.segs[fw->seg];
-      const CarcPiece *p = &self->pieces[s->piece];
-      *info = (CarcFollowerInfo){ .player = fw->player,
-                                  .x = p->x,
-                                  .y = p->y,
-                                  .segment = s->local,
-                                  .kind = s->kind,
-                                  .piece = s->piece,
-                                  .figure = fw->figure };
-      return TRUE;
+      /* between the turn's first return and the next turn the list has gaps: count them */
+      for (i = 0; i < self->n_followers; i++)
+        if (self->followers[i].active && index-- == 0)
+          break;
     }
-  return FALSE;
+  /* else the list holds the board's figures only: an index is a place in it */
+  if (i >= self->n_followers)
+    return FALSE;
+  const CarcFollower *fw = &self->followers[i];
+  const CarcSeg *s = &self->features.segs[fw->seg];
+  const CarcPiece *p = &self->pieces[s->piece];
+  *info = (CarcFollowerInfo){ .player = fw->player,
+                              .x = p->x,
+                              .y = p->y,
+                              .segment = s->local,
+                              .kind = s->kind,
+                              .piece = s->piece,
+                              .figure = fw->figure };
+  return TRUE;
 }
 
 /* Whether @fw is of kind @figure (any with -1) and owned by @player (anyone's with -1). */
@@ -947,8 +948,18 @@ carc_game_find_follower (CarcGame *self, guint from, gint figure, gint player)
   /* no figure went home this turn: the list has no gaps, an index is a place in it */
   if (!self->followers_gone)
     {
-      for (guint i = from; i < self->n_followers; i++)
-        if (follower_is (&self->followers[i], figure, player))
+      const CarcFollower *fw = self->followers;
+      guint n = self->n_followers;
+      /* one kind of one player (a player's builder): a test of two bytes per figure */
+      if (figure >= 0 && player >= 0)
+        {
+          for (guint i = from; i < n; i++)
+            if (fw[i].figure == (guint)figure && fw[i].player == (guint)player)
+              return (gint)i;
+          return -1;
+        }
+      for (guint i = from; i < n; i++)
+        if (follower_is (&fw[i], figure, player))
           return (gint)i;
       return -1;
     }

@@ -48,7 +48,8 @@ ic_setup (CarcSetup *setup, GError **error)
   carc_setup_add_all_to_deck (setup);
   IcGame *ic = g_new0 (IcGame, 1);
   ic->final_zero = carc_setup_get_option (setup, "final-zero") != 0;
-  ic->marks = g_array_new (FALSE, FALSE, sizeof (IcMark));
+  /* room for the inns and cathedrals of a whole game (about 10 marks): the list need not grow */
+  ic->marks = g_array_sized_new (FALSE, FALSE, sizeof (IcMark), 16);
   return ic;
 }
 

@@ -94,12 +94,14 @@ score_farmers (CarcGame *game, MayorGame *mg, guint piece, guint segment, BarnSc
   mg->barn_scoring = how;
   carc_game_score_feature (game, piece, segment);
   mg->barn_scoring = BARN_SCORING_NONE;
-  for (guint i = 0; i < carc_game_get_n_followers (game);)
+  /* counted once: each figure sent home leaves one fewer (a count walks the list once one has
+   * gone home) */
+  for (guint i = 0, n = carc_game_get_n_followers (game); i < n;)
     {
       CarcFollowerInfo f;
       carc_game_get_follower (game, i, &f);
       if ((gint)f.figure != mg->barn && feature_id (game, f.piece, f.segment) == id)
-        carc_game_return_figure (game, i);
+        n -= carc_game_return_figure (game, i);
       else
         i++;
     }

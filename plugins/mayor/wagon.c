@@ -40,10 +40,20 @@ mayor_wagon_completed (CarcGame *game, gpointer data, const CarcScoring *scoring
     }
 }
 
+/* The features that hold a figure: a listing asks about every segment of up to nine cells,
+ * and one walk over the figures, at the first segment that needs it, costs less than
+ * measuring each feature and counting its figures (carc_game_get_piece_feature()). */
+typedef struct
+{
+  gboolean read;
+  guint n;    /* the figures on the board */
+  guint *ids; /* the feature id of each, once read */
+} Held;
+
 /* Whether the feature holding @segment of @piece may take a wagon: a road, city or cloister,
  * incomplete, with no figure of any kind. */
 static gboolean
-free_target (CarcGame *game, const CarcPieceInfo *piece, guint segment)
+free_target (CarcGame *game, Held *held, const CarcPieceInfo *piece, guint segment)
 {
   CarcFeatureKind kind = carc_tile_type_get_segment_kind (piece->tile, segment);
   if (kind != CARC_FEATURE_ROAD && kind != CARC_FEATURE_CITY && kind != CARC_FEATURE_CLOISTER)
@@ -51,11 +61,19 @@ free_target (CarcGame *game, const CarcPieceInfo *piece, guint segment)
   /* a complete feature (many, next to the one just scored) is told without measuring it */
   if (carc_game_is_piece_feature_complete (game, piece->index, segment))
     return FALSE;
-  CarcFeatureInfo info;
-  if (!carc_game_get_piece_feature (game, piece->index, segment, &info) || info.complete)
-    return FALSE;
-  for (guint p = 0; p < carc_game_get_n_players (game); p++)
-    if (info.followers[p])
+  if (!held->read)
+    {
+      for (guint i = 0; i < held->n; i++)
+        {
+          CarcFollowerInfo f;
+          carc_game_get_follower (game, i, &f);
+          held->ids[i] = carc_game_get_piece_feature_id (game, f.piece, f.segment);
+        }
+      held->read = TRUE;
+    }
+  guint id = carc_game_get_piece_feature_id (game, piece->index, segment);
+  for (guint i = 0; i < held->n; i++)
+    if (held->ids[i] == id)
       return FALSE;
   return TRUE;
 }
@@ -75,7 +93,7 @@ add_target (GPtrArray *moves, guint piece, guint segment)
 
 /* C2 (D25): every free segment of the pieces in the wagon's cell and the 8 around it. */
 static guint
-list_c2 (CarcGame *game, const MayorWagon *w, GPtrArray *moves)
+list_c2 (CarcGame *game, Held *held, const MayorWagon *w, GPtrArray *moves)
 {
   CarcPieceInfo from;
   carc_game_get_piece (game, w->piece, &from);
@@ -87,7 +105,7 @@ list_c2 (CarcGame *game, const MayorWagon *w, GPtrArray *moves)
         guint k = carc_game_get_pieces_at (game, from.x + dx, from.y + dy, at);
         for (guint i = 0; i < k; i++)
           for (guint s = 0; s < carc_tile_type_get_n_segments (at[i].tile); s++)
-            if (free_target (game, &at[i], s))
+            if (free_target (game, held, &at[i], s))
               n += add_target (moves, at[i].index, s);
       }
   return n;
@@ -120,7 +138,7 @@ leads_to (const CarcTileType *tile, guint s, guint t)
  * distance, on a segment of a tile the scored feature covers. A feature an abbey's wall
  * touches is not among them (no tile data says so). */
 static guint
-list_c1 (CarcGame *game, const MayorWagon *w, GPtrArray *moves)
+list_c1 (CarcGame *game, Held *held, const MayorWagon *w, GPtrArray *moves)
 {
   guint scored = carc_game_get_piece_feature_id (game, w->piece, w->segment);
   guint n = 0;
@@ -134,7 +152,7 @@ list_c1 (CarcGame *game, const MayorWagon *w, GPtrArray *moves)
           if (carc_game_get_piece_feature_id (game, p, s) != scored)
             continue;
           for (guint t = 0; t < n_segments; t++)
-            if (leads_to (info.tile, s, t) && free_target (game, &info, t))
+            if (leads_to (info.tile, s, t) && free_target (game, held, &info, t))
               n += add_target (moves, p, t);
         }
     }
@@ -146,7 +164,9 @@ list_c1 (CarcGame *game, const MayorWagon *w, GPtrArray *moves)
 static guint
 list_targets (CarcGame *game, const MayorGame *mg, const MayorWagon *w, GPtrArray *moves)
 {
-  return mg->wagon_c1 ? list_c1 (game, w, moves) : list_c2 (game, w, moves);
+  guint n = carc_game_get_n_followers (game);
+  Held held = { .n = n, .ids = g_newa (guint, MAX (n, 1)) };
+  return mg->wagon_c1 ? list_c1 (game, &held, w, moves) : list_c2 (game, &held, w, moves);
 }
 
 static gint

@@ -83,7 +83,8 @@ tb_setup (CarcSetup *setup, GError **error)
   tb->optional = carc_setup_get_option (setup, "optional-extra") != 0;
   tb->builder = carc_game_find_figure (game, "builder");
   tb->pig = carc_game_find_figure (game, "pig");
-  tb->marks = g_array_new (FALSE, FALSE, sizeof (TbMark));
+  /* room for the goods of a whole game (about 20 marks): the list need not grow */
+  tb->marks = g_array_sized_new (FALSE, FALSE, sizeof (TbMark), 32);
   for (guint p = 0; tb->builder >= 0 && p < carc_game_get_n_players (game); p++)
     tb->builders[p] = carc_game_get_figure_supply (game, (guint)tb->builder, p);
   return tb;
@@ -142,9 +143,11 @@ extends_builder (CarcGame *game, const TbGame *tb, const CarcPieceInfo *info)
   guint out = tb->builders[info->player]
               - MIN (carc_game_get_figure_supply (game, (guint)tb->builder, (guint)info->player),
                      tb->builders[info->player]);
+  if (out == 0)
+    return FALSE;
   guint32 kinds = (1u << CARC_FEATURE_ROAD) | (1u << CARC_FEATURE_CITY);
   guint32 segments = carc_tile_type_get_segments (info->tile, kinds, FALSE);
-  if (out == 0 || segments == 0)
+  if (segments == 0)
     return FALSE;
   for (gint i = -1; out > 0; out--)
     {
