@@ -71,6 +71,7 @@ setup_expansions (CarcGame *g, GArray *sections, GError **error)
       g->deploy_exps |= h->check_deploy ? bit : 0;
       g->placed_exps |= h->placed ? bit : 0;
       g->scored_exps |= h->turn_scored ? bit : 0;
+      g->claim_exps |= h->claim_phase ? bit : 0;
       if (!h->setup)
         continue;
       CarcSetup setup = { g, ce, sections, g->config->tile_order != NULL };

@@ -191,10 +191,8 @@ struct _CarcGame
    * expansion i; bit 31 also for any past the 32nd; carc_game_next_exp()), the hooks called
    * for every tile or deployment. */
   guint32 place_exps, deploy_exps, placed_exps, scored_exps;
-  /* carc-move.c: the same for claim_phase hooks (asked at two points of every turn), found at
-   * the first claim: claim_known */
+  /* carc-move.c: the same for claim_phase hooks (asked at two points of every turn) */
   guint32 claim_exps;
-  gboolean claim_known;
   /* carc-placement.c: the expansions whose check_place hook asks about asking_type. */
   const CarcTileType *asking_type;
   guint32 asking_mask;

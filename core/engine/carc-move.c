@@ -569,12 +569,6 @@ carc_game_apply_move (CarcGame *self, const CarcMove *move, GError **error)
 gboolean
 carc_game_ask_claim_phase (CarcGame *g, CarcPhasePoint point, guint from)
 {
-  if (G_UNLIKELY (!g->claim_known))
-    {
-      for (guint e = 0; e < g->n_exp; e++)
-        g->claim_exps |= g->exp[e].hooks->claim_phase ? 1u << MIN (e, 31u) : 0;
-      g->claim_known = TRUE;
-    }
   guint back = g->current;
   for (guint e = carc_game_next_exp (g, g->claim_exps, (gint)from - 1); e < g->n_exp;
        e = carc_game_next_exp (g, g->claim_exps, (gint)e))
