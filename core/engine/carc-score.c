@@ -682,7 +682,10 @@ score_fields_by_city (CarcGame *g)
     return_followers (g, g_array_index (fields, gint, i), 0);
 }
 
-/* The kinds of final scoring, in order (rule 35). */
+/* The kinds of final scoring, in order (rule 35); score_final_sorted() finds a kind's place
+ * in it as (kind + 3) % 4, from the kinds' public values. */
+G_STATIC_ASSERT (CARC_FEATURE_FIELD == 0 && CARC_FEATURE_ROAD == 1 && CARC_FEATURE_CITY == 2
+                 && CARC_FEATURE_CLOISTER == 3 && CARC_FEATURE_WATER > CARC_FEATURE_CLOISTER);
 static const CarcFeatureKind final_order[]
     = { CARC_FEATURE_ROAD, CARC_FEATURE_CITY, CARC_FEATURE_CLOISTER, CARC_FEATURE_FIELD };
 
