@@ -1,6 +1,12 @@
 /* carc-feature.h (internal): segments joined into features by union-find. Each root keeps the
  * feature's counters: open ports (a road or city is complete at zero), followers, size. The
- * segments of a feature form a ring through `next`, so a feature can be walked at scoring. */
+ * segments of a feature form a ring through `next`, so a feature can be walked at scoring.
+ *
+ * Every segment's `parent` is its feature's root itself (quick-find): a union by size points
+ * the smaller feature's segments at the new root, walking its ring. A find, which the engine
+ * makes for every join, deployment and scored follower, is then one load, with no loop whose
+ * length a random game decides; a union relabels a piece's one segment in the common case (a
+ * tile placed against a feature), and a segment is relabelled at most log2(n) times in all. */
 #pragma once
 
 #include <glib.h>
@@ -31,15 +37,9 @@ G_GNUC_INTERNAL void carc_features_clear (CarcFeatures *f);
 G_GNUC_INTERNAL void carc_features_grow (CarcFeatures *f);
 
 static inline gint
-carc_features_find (CarcFeatures *f, gint s)
+carc_features_find (const CarcFeatures *f, gint s)
 {
-  CarcSeg *segs = f->segs;
-  while (segs[s].parent != s)
-    {
-      segs[s].parent = segs[segs[s].parent].parent;
-      s = segs[s].parent;
-    }
-  return s;
+  return f->segs[s].parent;
 }
 
 /* Makes room for @n more segments. */
@@ -79,7 +79,13 @@ carc_features_union (CarcFeatures *f, gint a, gint b)
       ra = rb;
       rb = t;
     }
-  segs[rb].parent = ra;
+  gint s = rb;
+  do
+    {
+      segs[s].parent = ra;
+      s = segs[s].next;
+    }
+  while (s != rb);
   segs[ra].size += segs[rb].size;
   segs[ra].open += segs[rb].open;
   segs[ra].followers += segs[rb].followers;
