@@ -19,6 +19,64 @@ dup_array (gconstpointer src, gsize n, gsize cap, gsize size)
   return dst;
 }
 
+/* Where @g's @array, which lies in @g's block (CarcGame.block), lies in @c's. */
+static gpointer
+in_copy_block (CarcGame *c, const CarcGame *g, gconstpointer array)
+{
+  return (char *)c->block + ((const char *)array - (const char *)g->block);
+}
+
+/* The copy for @c of @g's @array (@n elements of @size, room for @cap): at the same offset in
+ * @c's block when it lies in @g's, else an allocation of its own. */
+static gpointer
+copy_array (CarcGame *c, const CarcGame *g, gconstpointer array, gsize n, gsize cap, gsize size)
+{
+  if (!carc_game_in_block (g, array))
+    return dup_array (array, n, cap, size);
+  gpointer dst = in_copy_block (c, g, array);
+  if (n)
+    memcpy (dst, array, n * size);
+  return dst;
+}
+
+/* The scoring marks: their room in @c's block, not cleared (a copy may never score; many do
+ * not): the epoch wraps at the first marking round, which clears them (next_epoch()). Made
+ * again at that round if @g's lie outside its block. */
+static void
+copy_marks (CarcGame *c, const CarcGame *g)
+{
+  if (!carc_game_in_block (g, g->unit_mark) || !carc_game_in_block (g, g->seg_mark))
+    {
+      c->unit_mark = c->seg_mark = NULL;
+      c->mark_cap_units = c->mark_cap_segs = 0;
+      return;
+    }
+  c->unit_mark = in_copy_block (c, g, g->unit_mark);
+  c->seg_mark = in_copy_block (c, g, g->seg_mark);
+  c->epoch = G_MAXUINT;
+}
+
+/* The arrays a game sizes at its creation, in one block of the copy's own as in @g (one
+ * allocation instead of one each); those @g moved out of its block are allocations of their
+ * own. */
+static void
+copy_block_arrays (CarcGame *c, const CarcGame *g)
+{
+  c->block = g->block ? g_malloc (g->block_size) : NULL;
+  c->block_size = g->block_size;
+  c->pieces = copy_array (c, g, g->pieces, g->n_pieces, g->cap_pieces, sizeof (CarcPiece));
+  c->features.segs
+      = copy_array (c, g, g->features.segs, g->features.n, g->features.cap, sizeof (CarcSeg));
+  c->features.borrowed = carc_game_in_block (g, g->features.segs);
+  c->followers
+      = copy_array (c, g, g->followers, g->n_followers, g->cap_followers, sizeof (CarcFollower));
+  guint n_deployments = CARC_MAX_SEGMENTS * g->n_figures;
+  c->deployments
+      = copy_array (c, g, g->deployments, n_deployments, n_deployments, sizeof (CarcDeployment));
+  c->moves = copy_array (c, g, g->moves, g->n_moves, g->cap_moves, sizeof (CarcMove));
+  copy_marks (c, g);
+}
+
 static void
 copy_hand (CarcHand *dst, const CarcHand *src)
 {
@@ -82,13 +140,7 @@ carc_game_copy (CarcGame *self, GError **error)
                          ? dup_array (g->deck_sections, g->deck_len, g->deck_len, sizeof (gint))
                          : NULL;
   carc_board_copy (&c->board, &g->board);
-  c->pieces = dup_array (g->pieces, g->n_pieces, g->cap_pieces, sizeof (CarcPiece));
-  c->features.segs = dup_array (g->features.segs, g->features.n, g->features.cap, sizeof (CarcSeg));
-  c->features.borrowed = FALSE;
-  c->followers = dup_array (g->followers, g->n_followers, g->cap_followers, sizeof (CarcFollower));
-  c->deployments = dup_array (g->deployments, CARC_MAX_SEGMENTS * g->n_figures,
-                              CARC_MAX_SEGMENTS * g->n_figures, sizeof (CarcDeployment));
-  c->moves = dup_array (g->moves, g->n_moves, g->cap_moves, sizeof (CarcMove));
+  copy_block_arrays (c, g);
   for (guint p = 0; p < CARC_MAX_PLAYERS; p++)
     copy_hand (&c->hand[p], &g->hand[p]);
 
@@ -96,10 +148,6 @@ carc_game_copy (CarcGame *self, GError **error)
   c->placements = NULL;
   c->cap_placements = 0;
   c->placements_listed = FALSE;
-  c->unit_mark = c->seg_mark = NULL;
-  c->mark_cap_units = c->mark_cap_segs = 0;
-  c->block = NULL; /* its arrays are its own */
-  c->block_size = 0;
   memset (c->hand_lists, 0, sizeof c->hand_lists);
   c->hand_listed = 0;
 

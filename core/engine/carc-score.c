@@ -6,9 +6,10 @@
 #include "carc-game-private.h"
 
 /* Starts a new marking round; the mark arrays come with the game's block, zeroed, with room
- * for every piece and segment the game has room for (a copy makes them at its first round:
- * many copies never score), so they grow in play only past that, and whenever one is
- * reallocated (or the epoch wraps) both are cleared so no stale mark survives. */
+ * for every piece and segment the game has room for (a copy's are not cleared until its first
+ * round: its epoch wraps there; many copies never score), so they grow in play only past
+ * that, and whenever one is reallocated (or the epoch wraps) both are cleared so no stale
+ * mark survives. */
 static void
 next_epoch (CarcGame *g)
 {
