@@ -25,7 +25,7 @@ carc_board_init (CarcBoard *b)
   b->cells = b->block + b->top * b->w;
   memset (b->cells, 0, b->h * b->w * sizeof (CarcCell));
   b->cap_frontier = 64;
-  b->frontier = g_new0 (CarcFrontierNode, b->cap_frontier + CARC_BOARD_PAD);
+  b->frontier = g_new0 (CarcFrontierNode, 1 + b->cap_frontier + CARC_BOARD_PAD) + 1;
 }
 
 void
@@ -33,7 +33,9 @@ carc_board_clear (CarcBoard *b)
 {
   g_clear_pointer (&b->block, g_free);
   b->cells = NULL;
-  g_clear_pointer (&b->frontier, g_free);
+  if (b->frontier)
+    g_free (b->frontier - 1); /* the spare before it */
+  b->frontier = NULL;
 }
 
 void
@@ -43,7 +45,8 @@ carc_board_copy (CarcBoard *dst, const CarcBoard *src)
   dst->block = g_new (CarcCell, src->w * src->rows);
   dst->cells = dst->block + src->top * src->w;
   memcpy (dst->cells, src->cells, src->h * src->w * sizeof (CarcCell));
-  dst->frontier = g_new (CarcFrontierNode, src->cap_frontier + CARC_BOARD_PAD);
+  dst->frontier = g_new (CarcFrontierNode, 1 + src->cap_frontier + CARC_BOARD_PAD) + 1;
+  dst->frontier[-1] = (CarcFrontierNode){ 0 }; /* the spare: never read, but not left undefined */
   /* the cells past the last too: they demand nothing */
   memcpy (dst->frontier, src->frontier,
           (src->cap_frontier + CARC_BOARD_PAD) * sizeof (CarcFrontierNode));
@@ -107,11 +110,12 @@ carc_board_make_room (CarcBoard *b, gint x, gint y)
   use_rows (b, y - 1, y + 1);
 }
 
-/* Doubles the frontier array's room. */
+/* Doubles the frontier array's room (at least 4 cells: carc_board_put()). */
 void
 carc_board_frontier_grow (CarcBoard *b)
 {
-  b->frontier = g_renew (CarcFrontierNode, b->frontier, 2 * b->cap_frontier + CARC_BOARD_PAD);
+  b->frontier
+      = g_renew (CarcFrontierNode, b->frontier - 1, 1 + 2 * b->cap_frontier + CARC_BOARD_PAD) + 1;
   /* the new cells demand nothing, like the old past the last (CARC_BOARD_PAD) */
   memset (b->frontier + b->cap_frontier + CARC_BOARD_PAD, 0,
           b->cap_frontier * sizeof (CarcFrontierNode));

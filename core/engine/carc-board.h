@@ -31,8 +31,9 @@ typedef struct
 #define CARC_BOARD_BLOCKS 32
 
 /* The frontier array has room for this many cells more than cap_frontier, and every cell past
- * the last demands nothing (n_fit[0] is 0): a count sums two blocks of four at a time to the
- * end without a test for the odd cells. */
+ * the last is all zero, so demands nothing (n_fit[0] is 0): a count sums two blocks of four at a
+ * time to the end without a test for the odd cells, and a cell joining the frontier finds its
+ * node ready (carc_board_touch_side()). */
 #define CARC_BOARD_PAD 7
 
 /* The grid is a block of `rows` rows of w cells, of which h rows from row `top` on are in
@@ -45,7 +46,9 @@ typedef struct
   guint w, h;
   CarcCell *block;
   guint top, rows;
-  CarcFrontierNode *frontier; /* n_frontier cells, then ones that demand nothing (CARC_BOARD_PAD) */
+  /* n_frontier cells, then zeroed ones (CARC_BOARD_PAD); frontier[-1] is a spare that
+   * carc_board_touch_side() writes for a neighbour that is no frontier cell */
+  CarcFrontierNode *frontier;
   guint n_frontier, cap_frontier;
   /* What the last count of a square tile's placements (carc_board_count_square()) summed,
    * for the type block_type: block_end[i] placements in frontier cells 0 to 4i + 3, then
@@ -108,32 +111,29 @@ carc_board_frontier_remove (CarcBoard *b, CarcCell *c)
       b->cells[(guint)(moved->y - b->y0) * b->w + (guint)(moved->x - b->x0)].slot
           = (guint16)(at + 1);
     }
-  b->frontier[last].demand = 0; /* past the last now (CARC_BOARD_PAD) */
-}
-
-/* Puts the empty cell @c at (x, y) on the frontier, with @demand. */
-static inline void
-carc_board_frontier_add (CarcBoard *b, CarcCell *c, gint x, gint y, guint16 demand)
-{
-  if (G_UNLIKELY (b->n_frontier == b->cap_frontier))
-    carc_board_frontier_grow (b);
-  b->frontier[b->n_frontier] = (CarcFrontierNode){ (gint16)x, (gint16)y, demand, 0 };
-  c->slot = (guint16)++b->n_frontier;
+  b->frontier[last] = (CarcFrontierNode){ 0 }; /* past the last now (CARC_BOARD_PAD) */
 }
 
 /* The piece just put faces the cell @n at (x, y) and adds @give to its demand: an empty cell
- * joins the frontier, or its demand takes the digit (each side of a cell faces one piece at
- * most: adding its digit sets that side). Returns 1 if a piece stands there, else 0. */
+ * joins the frontier @fr of *@len cells, or its demand takes the digit (each side of a cell faces
+ * one piece at most: adding its digit sets that side). Returns 1 if a piece stands there, else 0.
+ * Without a branch (which case holds is random, and a mispredicted branch costs more than a
+ * store): the node written is the cell's own, the one past the last (all zero,
+ * CARC_BOARD_PAD) for a cell joining, or the spare at index -1 for an occupied cell, whose slot
+ * stays 0. carc_board_put() made room for four cells joining. */
 static inline guint
-carc_board_touch_side (CarcBoard *b, CarcCell *n, gint x, gint y, guint16 give)
+carc_board_touch_side (CarcFrontierNode *fr, guint *len, CarcCell *n, gint x, gint y, guint16 give)
 {
-  if (n->piece[0])
-    return 1;
-  if (!n->slot)
-    carc_board_frontier_add (b, n, x, y, give);
-  else
-    b->frontier[n->slot - 1].demand += give;
-  return 0;
+  guint taken = n->piece[0] != 0;
+  gint slot = n->slot;
+  gint at = slot ? slot - 1 : (gint)*len;
+  at |= -(gint)taken; /* -1 when taken: a mask, as GCC makes a branch of a condition here */
+  fr[at].x = (gint16)x;
+  fr[at].y = (gint16)y;
+  fr[at].demand = (guint16)(fr[at].demand + give);
+  *len = MAX (*len, (guint)(at + 1));
+  n->slot = (guint16)(at + 1);
+  return taken;
 }
 
 /* Puts a piece into (x, y): a square into an empty cell, a triangular piece into an empty cell or
@@ -149,12 +149,17 @@ carc_board_put (CarcBoard *b, gint x, gint y, guint piece, const CarcTileType *t
   c->piece[c->piece[0] ? 1 : 0] = (guint16)(piece + 1);
   if (c->slot)
     carc_board_frontier_remove (b, c);
+  if (G_UNLIKELY (b->n_frontier + 4 > b->cap_frontier))
+    carc_board_frontier_grow (b);
   /* carc_board_ensure_room() made the neighbours' cells: each is at a fixed offset from this one */
   const guint16 *give = type->gives[rotation];
-  guint taken = carc_board_touch_side (b, c - b->w, x, y - 1, give[0]);
-  taken |= carc_board_touch_side (b, c + 1, x + 1, y, give[1]) << 1;
-  taken |= carc_board_touch_side (b, c + b->w, x, y + 1, give[2]) << 2;
-  taken |= carc_board_touch_side (b, c - 1, x - 1, y, give[3]) << 3;
+  CarcFrontierNode *fr = b->frontier;
+  guint len = b->n_frontier;
+  guint taken = carc_board_touch_side (fr, &len, c - b->w, x, y - 1, give[0]);
+  taken |= carc_board_touch_side (fr, &len, c + 1, x + 1, y, give[1]) << 1;
+  taken |= carc_board_touch_side (fr, &len, c + b->w, x, y + 1, give[2]) << 2;
+  taken |= carc_board_touch_side (fr, &len, c - 1, x - 1, y, give[3]) << 3;
+  b->n_frontier = len;
   return taken;
 }
 

@@ -462,6 +462,29 @@ hooks_deploy (CarcGame *g, guint k, guint segment)
   return v;
 }
 
+/* compute_deployments() when the only kind in the supply is the core's follower (kind 0, which
+ * holds), with no check_deploy hook and no corner to stand on: every segment of a kind it stands
+ * on, on a feature nobody holds. Each is written, and counted only if it qualifies, without a
+ * branch on whether the feature is held, which random games mispredict. */
+static void
+deploy_followers (CarcGame *g, const CarcPiece *p)
+{
+  const CarcTileType *t = p->type;
+  CarcFeatures *f = &g->features;
+  guint32 stands = g->figures[0].stands;
+  guint n = 0;
+  for (guint s = 0; s < t->n_segments; s++)
+    {
+      const CarcSegmentDef *d = &t->seg[s];
+      g->deployments[n] = (CarcDeployment){
+        .segment = s, .kind = d->kind, .location = d->turned[p->rotation], .figure = 0
+      };
+      gint r = carc_features_find (f, (gint)(p->seg_base + s));
+      n += ((stands >> d->kind) & 1) & (f->segs[r].followers == 0);
+    }
+  g->n_deployments = n;
+}
+
 /* The (figure kind, segment) pairs the current player may deploy: segments in order, kinds in
  * the game's order; only kinds left in the supply (rule 15), on the segment kinds they stand
  * on (fields only with farmers), as the check_deploy hooks and the holding rule say. */
@@ -477,6 +500,12 @@ compute_deployments (CarcGame *g)
     kinds |= (g->supply[k][g->current] > 0) << k;
   if (kinds == 0)
     return;
+  if (kinds == 1 && !(g->hook_mask & CARC_HOOK_DEPLOY)
+      && !(g->figures[0].stands & CARC_STANDS_CORNER) && !g->figures[0].accompanies)
+    {
+      deploy_followers (g, p);
+      return;
+    }
   for (guint s = 0; s < p->type->n_segments; s++)
     {
       const CarcSegmentDef *d = &p->type->seg[s];

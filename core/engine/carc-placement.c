@@ -407,9 +407,22 @@ join_edges (CarcGame *g, const CarcPiece *p, guint l, const CarcPiece *q, guint 
     {
       gint r
           = carc_features_union (f, (gint)p->seg_base + m->seg[i], (gint)q->seg_base + o->rseg[i]);
-      if ((CLOSABLE >> f->segs[r].kind) & 1)
-        f->segs[r].open -= 2 * m->len[i];
+      /* roads and cities close: a mask, not a branch on the kind, which a random game's
+       * placements mispredict (the other kinds' open stays 0) */
+      f->segs[r].open -= (2 * m->len[i]) & -(gint)((CLOSABLE >> f->segs[r].kind) & 1);
     }
+}
+
+/* The offset of the cell on board side @s of a cell: N -w, E +1, S +w, W -1. Computed, not
+ * chosen by a branch on the side, which random placements mispredict (nor a table to fill each
+ * call). */
+static inline gint
+neighbour_offset (const CarcBoard *b, guint s)
+{
+  gint across = -(gint)(s & 1);                      /* E, W: -1 */
+  gint step = ((gint)b->w & ~across) | (1 & across); /* w, or 1 across */
+  gint back = (gint)(((s + 1) >> 1) & 1) - 1;        /* N, W: -1 */
+  return (step ^ back) - back;
 }
 
 /* Joins the sides of the piece @p just put into the cell @here that face a piece (@facing: bit
@@ -423,8 +436,7 @@ join_neighbours (CarcGame *g, const CarcPiece *p, const CarcCell *here, guint fa
   for (; facing; facing &= facing - 1)
     {
       guint l = (guint)__builtin_ctz (facing), s = (l + p->rotation) & 3, local;
-      /* the neighbour on side s: N -w, E +1, S +w, W -1 (no table to fill each call) */
-      const CarcCell *n = here + (s & 1 ? 2 - (gint)s : ((gint)s - 1) * (gint)b->w);
+      const CarcCell *n = here + neighbour_offset (b, s);
       const CarcPiece *pq = &g->pieces[n->piece[0] - 1];
       if (pq->type->shape == CARC_SHAPE_SQUARE)
         local = (s + 6 - pq->rotation) & 3;
