@@ -323,6 +323,9 @@ carc_game_regrow (CarcGame *g, gpointer array, gsize n, gsize cap, gsize size)
   return grown;
 }
 
+/* The choose phase's draws the move log makes room for at creation (see allocate()). */
+#define CARC_DRAW_MOVES 16
+
 /* Makes room for every piece of the game and all their segments, followers and moves, and
  * the marks scoring uses: no reallocation in play. */
 static void
@@ -347,7 +350,10 @@ allocate (CarcGame *g, const CarcTileType *start)
   for (guint k = 0; k < g->n_figures; k++)
     for (guint p = 0; p < g->n_players; p++)
       g->cap_followers += g->supply[k][p];
-  g->cap_moves = 2 * (g->deck_len + in_hands + 1);
+  /* Two moves a turn (place, deploy); with pieces in hands a turn may start with a third, a
+   * draw instead of placing one (the choose phase): room for CARC_DRAW_MOVES of those, which
+   * random games with hands passed about every other game, moving the log out of the block. */
+  g->cap_moves = 2 * (g->deck_len + in_hands + 1) + (in_hands ? CARC_DRAW_MOVES : 0);
   allocate_block (g, MAX (n_segments, 16u));
 }
 
