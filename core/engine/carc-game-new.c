@@ -72,6 +72,11 @@ setup_expansions (CarcGame *g, GArray *sections, GError **error)
       g->placed_exps |= h->placed ? bit : 0;
       g->scored_exps |= h->turn_scored ? bit : 0;
       g->claim_exps |= h->claim_phase ? bit : 0;
+      if (h->check_place && !h->check_place_tag && i < 32)
+        {
+          g->untagged_mask |= bit;
+          g->untagged_near = MAX (g->untagged_near, MIN (h->check_place_near, 4u));
+        }
       if (!h->setup)
         continue;
       CarcSetup setup = { g, ce, sections, g->config->tile_order != NULL };

@@ -197,6 +197,9 @@ struct _CarcGame
   const CarcTileType *asking_type;
   guint32 asking_mask;
   guint asking_near; /* the most occupied neighbours those hooks need (check_place_near) */
+  /* The same for every type without tags, made at setup: the hooks with no check_place_tag. */
+  guint32 untagged_mask;
+  guint untagged_near;
   /* The same for types asked about before, at asked[type's index % CARC_ASKED_TYPES]: the
    * draws and the hand's listing come back to a few types. */
   CarcAskedType asked[CARC_ASKED_TYPES];

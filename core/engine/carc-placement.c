@@ -82,7 +82,19 @@ hooks_asking (CarcGame *g, const CarcTileType *t)
 {
   if (!(g->hook_mask & CARC_HOOK_CHECK_PLACE))
     return 0;
-  return G_LIKELY (t == g->asking_type) ? g->asking_mask : hooks_asking_compute (g, t);
+  if (G_LIKELY (t == g->asking_type))
+    return g->asking_mask;
+  /* A type without tags (most land tiles): the hooks that ask about every type, known since
+   * setup. No walk over the hooks, and the slots stay with the tagged types (an expansion's
+   * pieces in hand, asked about every turn), which the draws would otherwise push out. */
+  if (t->n_tags == 0)
+    {
+      g->asking_type = t;
+      g->asking_mask = g->untagged_mask;
+      g->asking_near = g->untagged_near;
+      return g->untagged_mask;
+    }
+  return hooks_asking_compute (g, t);
 }
 
 gboolean
