@@ -186,10 +186,17 @@ deck_from_order (CarcGame *g, const CarcGameConfig *config, GError **error)
 static void
 deck_from_set (CarcGame *g, CarcTileSet *tiles)
 {
-  while (g->deck_len + tiles->pile_len > g->deck_cap)
+  carc_game_deck_append (g, tiles->pile, tiles->pile_len);
+}
+
+/* Appends the @n tiles at @tiles to the draw pile being set up (before the shuffle). */
+void
+carc_game_deck_append (CarcGame *g, const CarcTileType *const *tiles, guint n)
+{
+  while (g->deck_len + n > g->deck_cap)
     carc_game_deck_grow (g);
-  memcpy (g->deck + g->deck_len, tiles->pile, tiles->pile_len * sizeof *tiles->pile);
-  g->deck_len += tiles->pile_len;
+  memcpy (g->deck + g->deck_len, tiles, n * sizeof *tiles);
+  g->deck_len += n;
 }
 
 /* The explicit hands of the config (carc_game_config_set_hand()). */

@@ -339,6 +339,7 @@ carc_game_in_block (const CarcGame *g, gconstpointer array)
   return (guintptr)array - (guintptr)g->block < g->block_size;
 }
 G_GNUC_INTERNAL void carc_game_deck_grow (CarcGame *g);
+G_GNUC_INTERNAL void carc_game_deck_append (CarcGame *g, const CarcTileType *const *tiles, guint n);
 
 /* Appends @tile to the draw pile being set up (before the shuffle). */
 static inline void
