@@ -379,6 +379,19 @@ new_sections (const CarcGameConfig *config)
   return g_array_new (FALSE, TRUE, sizeof (gint));
 }
 
+/* How many tiles the expansions of @config bring, counts included. */
+static guint
+expansion_tiles (const CarcGameConfig *config)
+{
+  guint n = 0;
+  for (guint i = 0; config->expansions && i < config->expansions->len; i++)
+    {
+      const CarcPlugin *plugin = g_array_index (config->expansions, CarcConfigExpansion, i).plugin;
+      n += plugin->tiles ? plugin->tiles->n_tiles : 0;
+    }
+  return n;
+}
+
 /* A game being created, up to its draw pile: the config checked and frozen, the supplies and
  * the RNG, the draw pile before shuffling (built in place), the expansions' setup and the hands.
  * What carc_game_new_full() and carc_game_config_get_deck_size() share. */
@@ -396,9 +409,11 @@ deal (const CarcGameConfig *config, GArray *sections, GError **error)
   g->n_players = config->n_players;
   carc_rng_init (&g->rng, config->seed, 0x43415243u);
 
-  /* the pile is built in place, with room for the tile set's tiles (or the order's) */
-  guint room = config->tile_order ? g_strv_length (config->tile_order)
-                                  : carc_tile_set_get_n_tiles (config->tiles);
+  /* the pile is built in place, with room for the tile set's tiles (or the order's) and the
+   * expansions' (most add theirs to the pile: no reallocation then) */
+  guint room = config->tile_order
+                   ? g_strv_length (config->tile_order)
+                   : carc_tile_set_get_n_tiles (config->tiles) + expansion_tiles (config);
   g->deck_cap = CLAMP (room, 1u, (guint)CARC_MAX_PIECES);
   g->deck = g_new (const CarcTileType *, g->deck_cap);
   if (config->tile_order && !deck_from_order (g, config, error))
