@@ -71,7 +71,8 @@ setup_expansions (CarcGame *g, GArray *sections, GError **error)
       g->deploy_exps |= h->check_deploy ? bit : 0;
       g->placed_exps |= h->placed ? bit : 0;
       g->scored_exps |= h->turn_scored ? bit : 0;
-      g->claim_exps |= h->claim_phase ? bit : 0;
+      for (guint point = 0; point < G_N_ELEMENTS (g->claim_exps); point++)
+        g->claim_exps[point] |= carc_hooks_claim_at (h, point) ? bit : 0;
       if (h->check_place && !h->check_place_tag && i < 32)
         {
           g->untagged_mask |= bit;

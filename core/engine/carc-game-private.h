@@ -191,8 +191,9 @@ struct _CarcGame
    * expansion i; bit 31 also for any past the 32nd; carc_game_next_exp()), the hooks called
    * for every tile or deployment. */
   guint32 place_exps, deploy_exps, placed_exps, scored_exps;
-  /* carc-move.c: the same for claim_phase hooks (asked at two points of every turn) */
-  guint32 claim_exps;
+  /* carc-move.c: the same for claim_phase hooks, per CarcPhasePoint: those asked there
+   * (CarcHooks.claim_phase_points) */
+  guint32 claim_exps[CARC_PHASE_POINT_TURN_END + 1];
   /* carc-placement.c: the expansions whose check_place hook asks about asking_type. */
   const CarcTileType *asking_type;
   guint32 asking_mask;
@@ -317,12 +318,20 @@ carc_game_record (CarcGame *g, const CarcMove *move)
 /* carc-move.c */
 G_GNUC_INTERNAL gboolean carc_game_ask_claim_phase (CarcGame *g, CarcPhasePoint point, guint from);
 
+/* Whether @h has a claim_phase hook that is asked at @point (CarcHooks.claim_phase_points). */
+static inline gboolean
+carc_hooks_claim_at (const CarcHooks *h, guint point)
+{
+  return h->claim_phase && (!h->claim_phase_points || ((h->claim_phase_points >> point) & 1));
+}
+
 /* Asks the expansions from @from on whether one holds a phase at @point. Inline: asked at every
  * turn's end, and most games have no phase to claim. */
 static inline gboolean
 carc_game_claim_phase (CarcGame *g, CarcPhasePoint point, guint from)
 {
-  return (g->hook_mask & CARC_HOOK_CLAIM_PHASE) && carc_game_ask_claim_phase (g, point, from);
+  return (g->hook_mask & CARC_HOOK_CLAIM_PHASE) && g->claim_exps[point]
+         && carc_game_ask_claim_phase (g, point, from);
 }
 G_GNUC_INTERNAL const char *carc_move_name_lookup (const char *name);
 G_GNUC_INTERNAL void carc_game_collect_moves (CarcGame *g, guint player, GArray *moves);

@@ -97,7 +97,9 @@ halftiles_init (CarcPlugin *plugin, GError **error)
                                    .copy_data = halftiles_draft_copy,
                                    .end_turn = halftiles_end_turn,
                                    .digest = halftiles_draft_digest,
-                                   .claim_phase = halftiles_draft_claim };
+                                   .claim_phase = halftiles_draft_claim,
+                                   /* the draft is held at the start alone */
+                                   .claim_phase_points = 1u << CARC_PHASE_POINT_BEGIN };
   static const CarcOptionDef hand = { .name = "hand",
                                       .type = CARC_OPTION_UINT,
                                       .description = "half tiles each player gets",
