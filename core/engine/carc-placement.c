@@ -82,19 +82,7 @@ hooks_asking (CarcGame *g, const CarcTileType *t)
 {
   if (!(g->hook_mask & CARC_HOOK_CHECK_PLACE))
     return 0;
-  if (G_LIKELY (t == g->asking_type))
-    return g->asking_mask;
-  /* A type without tags (most land tiles): the hooks that ask about every type, known since
-   * setup. No walk over the hooks, and the slots stay with the tagged types (an expansion's
-   * pieces in hand, asked about every turn), which the draws would otherwise push out. */
-  if (t->n_tags == 0)
-    {
-      g->asking_type = t;
-      g->asking_mask = g->untagged_mask;
-      g->asking_near = g->untagged_near;
-      return g->untagged_mask;
-    }
-  return hooks_asking_compute (g, t);
+  return G_LIKELY (carc_game_asking_known (g, t)) ? g->asking_mask : hooks_asking_compute (g, t);
 }
 
 gboolean
