@@ -294,20 +294,33 @@ room (gsize n, gsize size)
   return (n * size + 15) & ~(gsize)15;
 }
 
+/* How many hand pieces' placement lists the game's block holds: as many as the largest hand
+ * at creation (a player lists each piece of the hand at each turn). */
+static guint
+block_hand_lists (const CarcGame *g)
+{
+  guint n = 0;
+  for (guint p = 0; p < g->n_players; p++)
+    n = MAX (n, g->hand[p].len);
+  return MIN (n, (guint)CARC_HAND_CACHE);
+}
+
 /* The game's block (CarcGame.block): the pieces, their @n_segments segments, the moves,
- * figures, deployments and the marks scoring uses (those zeroed), for the room allocate()
- * counted. */
+ * figures, deployments, the first placement lists of the hands' pieces and the marks scoring
+ * uses (those zeroed), for the room allocate() counted. */
 static void
 allocate_block (CarcGame *g, guint n_segments)
 {
   guint n_deployments = CARC_MAX_SEGMENTS * g->n_figures;
+  guint n_lists = block_hand_lists (g);
   g->mark_cap_units = g->cap_pieces;
   g->mark_cap_segs = n_segments;
   gsize marks = room (g->mark_cap_units + g->mark_cap_segs, sizeof (guint));
   g->block_size = room (g->cap_pieces, sizeof (CarcPiece)) + room (n_segments, sizeof (CarcSeg))
                   + room (g->cap_moves, sizeof (CarcMove))
                   + room (g->cap_followers, sizeof (CarcFollower))
-                  + room (n_deployments, sizeof (CarcDeployment)) + marks;
+                  + room (n_deployments, sizeof (CarcDeployment))
+                  + room (n_lists * CARC_HAND_LIST_MIN, sizeof (CarcPlacement)) + marks;
   char *at = g->block = g_malloc (g->block_size);
   carc_features_init (&g->features, (CarcSeg *)at, n_segments);
   at += room (n_segments, sizeof (CarcSeg));
@@ -319,6 +332,10 @@ allocate_block (CarcGame *g, guint n_segments)
   at += room (g->cap_followers, sizeof (CarcFollower));
   g->deployments = (CarcDeployment *)at;
   at += room (n_deployments, sizeof (CarcDeployment));
+  for (guint i = 0; i < n_lists; i++)
+    g->hand_lists[i] = (CarcPlacementList){ .items = (CarcPlacement *)at + i * CARC_HAND_LIST_MIN,
+                                            .cap = CARC_HAND_LIST_MIN };
+  at += room (n_lists * CARC_HAND_LIST_MIN, sizeof (CarcPlacement));
   memset (at, 0, marks);
   g->unit_mark = (guint *)at;
   g->seg_mark = g->unit_mark + g->mark_cap_units;

@@ -72,6 +72,10 @@ typedef struct
   guint len, cap;
 } CarcPlacementList;
 
+/* The room a hand piece's first listing makes, in placements: room for a few turns' growth,
+ * so that the list is not made again and again as the frontier grows. */
+#define CARC_HAND_LIST_MIN 128
+
 #define CARC_HAND_CACHE 32
 
 /* A player's hand: pieces placed instead of drawing, dealt by the expansions. */
