@@ -207,8 +207,8 @@ struct _CarcGame
    * slot of asked, which then keeps the hand's pieces, asked about every turn. */
   guint32 untagged_mask;
   guint untagged_near;
-  /* The same for types asked about before, at asked[type's index % CARC_ASKED_TYPES]: the
-   * draws and the hand's listing come back to a few types. */
+  /* The same for types with tags asked about before, at asked[type's index %
+   * CARC_ASKED_TYPES]: the hand's listing comes back to a few types. */
   CarcAskedType asked[CARC_ASKED_TYPES];
   gboolean in_check_place; /* a check_place hook is running: it may not draw (carc_game_random) */
   CarcHand hand[CARC_MAX_PLAYERS];
