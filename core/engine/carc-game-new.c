@@ -71,7 +71,13 @@ setup_expansions (CarcGame *g, GArray *sections, GError **error)
       g->deploy_exps |= h->check_deploy ? bit : 0;
       g->placed_exps |= h->placed ? bit : 0;
       g->scored_exps |= h->turn_scored ? bit : 0;
-      g->claim_exps |= h->claim_phase ? bit : 0;
+      for (guint point = 0; point < G_N_ELEMENTS (g->claim_exps); point++)
+        g->claim_exps[point] |= carc_hooks_claim_at (h, point) ? bit : 0;
+      if (h->check_place && !h->check_place_tag && i < 32)
+        {
+          g->untagged_mask |= bit;
+          g->untagged_near = MAX (g->untagged_near, MIN (h->check_place_near, 4u));
+        }
       if (!h->setup)
         continue;
       CarcSetup setup = { g, ce, sections, g->config->tile_order != NULL };
@@ -181,10 +187,17 @@ deck_from_order (CarcGame *g, const CarcGameConfig *config, GError **error)
 static void
 deck_from_set (CarcGame *g, CarcTileSet *tiles)
 {
-  while (g->deck_len + tiles->pile_len > g->deck_cap)
+  carc_game_deck_append (g, tiles->pile, tiles->pile_len);
+}
+
+/* Appends the @n tiles at @tiles to the draw pile being set up (before the shuffle). */
+void
+carc_game_deck_append (CarcGame *g, const CarcTileType *const *tiles, guint n)
+{
+  while (g->deck_len + n > g->deck_cap)
     carc_game_deck_grow (g);
-  memcpy (g->deck + g->deck_len, tiles->pile, tiles->pile_len * sizeof *tiles->pile);
-  g->deck_len += tiles->pile_len;
+  memcpy (g->deck + g->deck_len, tiles, n * sizeof *tiles);
+  g->deck_len += n;
 }
 
 /* The explicit hands of the config (carc_game_config_set_hand()). */
@@ -281,20 +294,33 @@ room (gsize n, gsize size)
   return (n * size + 15) & ~(gsize)15;
 }
 
+/* How many hand pieces' placement lists the game's block holds: as many as the largest hand
+ * at creation (a player lists each piece of the hand at each turn). */
+static guint
+block_hand_lists (const CarcGame *g)
+{
+  guint n = 0;
+  for (guint p = 0; p < g->n_players; p++)
+    n = MAX (n, g->hand[p].len);
+  return MIN (n, (guint)CARC_HAND_CACHE);
+}
+
 /* The game's block (CarcGame.block): the pieces, their @n_segments segments, the moves,
- * figures, deployments and the marks scoring uses (those zeroed), for the room allocate()
- * counted. */
+ * figures, deployments, the first placement lists of the hands' pieces and the marks scoring
+ * uses (those zeroed), for the room allocate() counted. */
 static void
 allocate_block (CarcGame *g, guint n_segments)
 {
   guint n_deployments = CARC_MAX_SEGMENTS * g->n_figures;
+  guint n_lists = block_hand_lists (g);
   g->mark_cap_units = g->cap_pieces;
   g->mark_cap_segs = n_segments;
   gsize marks = room (g->mark_cap_units + g->mark_cap_segs, sizeof (guint));
   g->block_size = room (g->cap_pieces, sizeof (CarcPiece)) + room (n_segments, sizeof (CarcSeg))
                   + room (g->cap_moves, sizeof (CarcMove))
                   + room (g->cap_followers, sizeof (CarcFollower))
-                  + room (n_deployments, sizeof (CarcDeployment)) + marks;
+                  + room (n_deployments, sizeof (CarcDeployment))
+                  + room (n_lists * CARC_HAND_LIST_MIN, sizeof (CarcPlacement)) + marks;
   char *at = g->block = g_malloc (g->block_size);
   carc_features_init (&g->features, (CarcSeg *)at, n_segments);
   at += room (n_segments, sizeof (CarcSeg));
@@ -306,6 +332,10 @@ allocate_block (CarcGame *g, guint n_segments)
   at += room (g->cap_followers, sizeof (CarcFollower));
   g->deployments = (CarcDeployment *)at;
   at += room (n_deployments, sizeof (CarcDeployment));
+  for (guint i = 0; i < n_lists; i++)
+    g->hand_lists[i] = (CarcPlacementList){ .items = (CarcPlacement *)at + i * CARC_HAND_LIST_MIN,
+                                            .cap = CARC_HAND_LIST_MIN };
+  at += room (n_lists * CARC_HAND_LIST_MIN, sizeof (CarcPlacement));
   memset (at, 0, marks);
   g->unit_mark = (guint *)at;
   g->seg_mark = g->unit_mark + g->mark_cap_units;
@@ -322,6 +352,9 @@ carc_game_regrow (CarcGame *g, gpointer array, gsize n, gsize cap, gsize size)
   memcpy (grown, array, n * size);
   return grown;
 }
+
+/* The choose phase's draws the move log makes room for at creation (see allocate()). */
+#define CARC_DRAW_MOVES 16
 
 /* Makes room for every piece of the game and all their segments, followers and moves, and
  * the marks scoring uses: no reallocation in play. */
@@ -347,7 +380,10 @@ allocate (CarcGame *g, const CarcTileType *start)
   for (guint k = 0; k < g->n_figures; k++)
     for (guint p = 0; p < g->n_players; p++)
       g->cap_followers += g->supply[k][p];
-  g->cap_moves = 2 * (g->deck_len + in_hands + 1);
+  /* Two moves a turn (place, deploy); with pieces in hands a turn may start with a third, a
+   * draw instead of placing one (the choose phase): room for CARC_DRAW_MOVES of those, which
+   * random games with hands passed about every other game, moving the log out of the block. */
+  g->cap_moves = 2 * (g->deck_len + in_hands + 1) + (in_hands ? CARC_DRAW_MOVES : 0);
   allocate_block (g, MAX (n_segments, 16u));
 }
 
@@ -359,6 +395,19 @@ new_sections (const CarcGameConfig *config)
   if (!config || !config->expansions || config->expansions->len == 0)
     return NULL;
   return g_array_new (FALSE, TRUE, sizeof (gint));
+}
+
+/* How many tiles the expansions of @config bring, counts included. */
+static guint
+expansion_tiles (const CarcGameConfig *config)
+{
+  guint n = 0;
+  for (guint i = 0; config->expansions && i < config->expansions->len; i++)
+    {
+      const CarcPlugin *plugin = g_array_index (config->expansions, CarcConfigExpansion, i).plugin;
+      n += plugin->tiles ? plugin->tiles->n_tiles : 0;
+    }
+  return n;
 }
 
 /* A game being created, up to its draw pile: the config checked and frozen, the supplies and
@@ -378,9 +427,11 @@ deal (const CarcGameConfig *config, GArray *sections, GError **error)
   g->n_players = config->n_players;
   carc_rng_init (&g->rng, config->seed, 0x43415243u);
 
-  /* the pile is built in place, with room for the tile set's tiles (or the order's) */
-  guint room = config->tile_order ? g_strv_length (config->tile_order)
-                                  : carc_tile_set_get_n_tiles (config->tiles);
+  /* the pile is built in place, with room for the tile set's tiles (or the order's) and the
+   * expansions' (most add theirs to the pile: no reallocation then) */
+  guint room = config->tile_order
+                   ? g_strv_length (config->tile_order)
+                   : carc_tile_set_get_n_tiles (config->tiles) + expansion_tiles (config);
   g->deck_cap = CLAMP (room, 1u, (guint)CARC_MAX_PIECES);
   g->deck = g_new (const CarcTileType *, g->deck_cap);
   if (config->tile_order && !deck_from_order (g, config, error))

@@ -72,6 +72,10 @@ typedef struct
   guint len, cap;
 } CarcPlacementList;
 
+/* The room a hand piece's first listing makes, in placements: room for a few turns' growth,
+ * so that the list is not made again and again as the frontier grows. */
+#define CARC_HAND_LIST_MIN 128
+
 #define CARC_HAND_CACHE 32
 
 /* A player's hand: pieces placed instead of drawing, dealt by the expansions. */
@@ -191,14 +195,20 @@ struct _CarcGame
    * expansion i; bit 31 also for any past the 32nd; carc_game_next_exp()), the hooks called
    * for every tile or deployment. */
   guint32 place_exps, deploy_exps, placed_exps, scored_exps;
-  /* carc-move.c: the same for claim_phase hooks (asked at two points of every turn) */
-  guint32 claim_exps;
+  /* carc-move.c: the same for claim_phase hooks, per CarcPhasePoint: those asked there
+   * (CarcHooks.claim_phase_points) */
+  guint32 claim_exps[CARC_PHASE_POINT_TURN_END + 1];
   /* carc-placement.c: the expansions whose check_place hook asks about asking_type. */
   const CarcTileType *asking_type;
   guint32 asking_mask;
   guint asking_near; /* the most occupied neighbours those hooks need (check_place_near) */
-  /* The same for types asked about before, at asked[type's index % CARC_ASKED_TYPES]: the
-   * draws and the hand's listing come back to a few types. */
+  /* The same for every type without tags, made at setup: the hooks with no check_place_tag.
+   * Such types (most land tiles, drawn every turn) need no walk over the hooks and take no
+   * slot of asked, which then keeps the hand's pieces, asked about every turn. */
+  guint32 untagged_mask;
+  guint untagged_near;
+  /* The same for types with tags asked about before, at asked[type's index %
+   * CARC_ASKED_TYPES]: the hand's listing comes back to a few types. */
   CarcAskedType asked[CARC_ASKED_TYPES];
   gboolean in_check_place; /* a check_place hook is running: it may not draw (carc_game_random) */
   CarcHand hand[CARC_MAX_PLAYERS];
@@ -314,12 +324,20 @@ carc_game_record (CarcGame *g, const CarcMove *move)
 /* carc-move.c */
 G_GNUC_INTERNAL gboolean carc_game_ask_claim_phase (CarcGame *g, CarcPhasePoint point, guint from);
 
+/* Whether @h has a claim_phase hook that is asked at @point (CarcHooks.claim_phase_points). */
+static inline gboolean
+carc_hooks_claim_at (const CarcHooks *h, guint point)
+{
+  return h->claim_phase && (!h->claim_phase_points || ((h->claim_phase_points >> point) & 1));
+}
+
 /* Asks the expansions from @from on whether one holds a phase at @point. Inline: asked at every
  * turn's end, and most games have no phase to claim. */
 static inline gboolean
 carc_game_claim_phase (CarcGame *g, CarcPhasePoint point, guint from)
 {
-  return (g->hook_mask & CARC_HOOK_CLAIM_PHASE) && carc_game_ask_claim_phase (g, point, from);
+  return (g->hook_mask & CARC_HOOK_CLAIM_PHASE) && g->claim_exps[point]
+         && carc_game_ask_claim_phase (g, point, from);
 }
 G_GNUC_INTERNAL const char *carc_move_name_lookup (const char *name);
 G_GNUC_INTERNAL void carc_game_collect_moves (CarcGame *g, guint player, GArray *moves);
@@ -336,6 +354,7 @@ carc_game_in_block (const CarcGame *g, gconstpointer array)
   return (guintptr)array - (guintptr)g->block < g->block_size;
 }
 G_GNUC_INTERNAL void carc_game_deck_grow (CarcGame *g);
+G_GNUC_INTERNAL void carc_game_deck_append (CarcGame *g, const CarcTileType *const *tiles, guint n);
 
 /* Appends @tile to the draw pile being set up (before the shuffle). */
 static inline void
@@ -388,14 +407,44 @@ G_GNUC_INTERNAL CarcGameConfig *carc_game_config_dup (const CarcGameConfig *conf
 /* carc-placement.c */
 G_GNUC_INTERNAL gboolean carc_game_hooks_ask (CarcGame *g, const CarcTileType *t);
 
+/* TRUE when the expansions whose check_place hook asks about @t are known without a walk over
+ * the hooks, and then makes @t the type asked about (CarcGame.asking_type): the type asked
+ * about last, a type without tags (CarcGame.untagged_mask), or one remembered in
+ * CarcGame.asked. Inline: a listing of the hand's pieces asks about each in turn. */
+static inline gboolean
+carc_game_asking_known (CarcGame *g, const CarcTileType *t)
+{
+  if (t == g->asking_type)
+    return TRUE;
+  guint32 mask;
+  guint near;
+  if (t->n_tags == 0)
+    {
+      mask = g->untagged_mask;
+      near = g->untagged_near;
+    }
+  else
+    {
+      const CarcAskedType *a = &g->asked[t->index % CARC_ASKED_TYPES];
+      if (a->type != t)
+        return FALSE;
+      mask = a->mask;
+      near = a->near;
+    }
+  g->asking_type = t;
+  g->asking_mask = mask;
+  g->asking_near = near;
+  return TRUE;
+}
+
 /* Whether some expansion's check_place hook wants to be asked about @t; FALSE at once in a
- * game without such hooks, and at once for the type last asked about. */
+ * game without such hooks, and with no call when the asking hooks are known. */
 static inline gboolean
 carc_game_hooks_check (CarcGame *g, const CarcTileType *t)
 {
   if (!(g->hook_mask & CARC_HOOK_CHECK_PLACE))
     return FALSE;
-  if (G_LIKELY (t == g->asking_type && g->n_exp <= 32))
+  if (G_LIKELY (g->n_exp <= 32 && carc_game_asking_known (g, t)))
     return g->asking_mask != 0;
   return carc_game_hooks_ask (g, t);
 }

@@ -76,10 +76,6 @@ list_placements (CarcGame *g)
   g_assert (n == g->n_placements);
 }
 
-/* The room a hand piece's first listing makes, in placements: room for a few turns' growth,
- * so that the list is not made again and again as the frontier grows. */
-#define CARC_HAND_LIST_MIN 128
-
 /* The placements of piece @index of the current player's hand, listed once per position:
  * every move clears hand_listed. Pieces past the cache share its last list, listed again on
  * every call. */
@@ -96,7 +92,8 @@ carc_game_hand_list (CarcGame *g, guint index)
       if (n > l->cap)
         {
           l->cap = MAX (MAX (n, 2 * l->cap), CARC_HAND_LIST_MIN);
-          l->items = g_renew (CarcPlacement, l->items, l->cap);
+          /* the first lists lie in the game's block (allocate_block()): moved out then */
+          l->items = carc_game_regrow (g, l->items, 0, l->cap, sizeof (CarcPlacement));
         }
       l->len = carc_game_enumerate (g, t, l->items, G_MAXUINT);
       if (slot < CARC_HAND_CACHE)

@@ -73,7 +73,8 @@ carc_game_finalize (GObject *object)
   for (guint p = 0; p < CARC_MAX_PLAYERS; p++)
     free_made (g->hand[p].pieces);
   for (guint i = 0; i <= CARC_HAND_CACHE; i++)
-    free_made (g->hand_lists[i].items);
+    if (g->hand_lists[i].items) /* most are NULL: a game without hands makes none */
+      free_own (g, g->hand_lists[i].items);
   g_clear_pointer (&g->config, carc_game_config_unref);
   G_OBJECT_CLASS (carc_game_parent_class)->finalize (object);
 }

@@ -570,11 +570,12 @@ gboolean
 carc_game_ask_claim_phase (CarcGame *g, CarcPhasePoint point, guint from)
 {
   guint back = g->current;
-  for (guint e = carc_game_next_exp (g, g->claim_exps, (gint)from - 1); e < g->n_exp;
-       e = carc_game_next_exp (g, g->claim_exps, (gint)e))
+  guint32 mask = g->claim_exps[point];
+  for (guint e = carc_game_next_exp (g, mask, (gint)from - 1); e < g->n_exp;
+       e = carc_game_next_exp (g, mask, (gint)e))
     {
       const CarcHooks *h = g->exp[e].hooks;
-      if (!h->claim_phase) /* past the 32nd expansion every one is walked */
+      if (!carc_hooks_claim_at (h, point)) /* past the 32nd expansion every one is walked */
         continue;
       g->claiming = TRUE;
       const char *name = h->claim_phase (g, g->exp[e].data, point);

@@ -82,7 +82,7 @@ hooks_asking (CarcGame *g, const CarcTileType *t)
 {
   if (!(g->hook_mask & CARC_HOOK_CHECK_PLACE))
     return 0;
-  return G_LIKELY (t == g->asking_type) ? g->asking_mask : hooks_asking_compute (g, t);
+  return G_LIKELY (carc_game_asking_known (g, t)) ? g->asking_mask : hooks_asking_compute (g, t);
 }
 
 gboolean
@@ -228,17 +228,21 @@ rotations_of (const CarcTileType *t)
   return t->all_walls ? 1 : 4;
 }
 
-/* carc_game_enumerate() for a square tile no hook asks about: each frontier cell's rotations
- * are its demand's fit, in order (what the general walk below gives such a tile, faster: the
- * listing every move list and every bot's turn makes). */
-static guint
-enumerate_square (const CarcBoard *b, const CarcTileType *t, CarcPlacement *out, guint max)
+/* Frontier cell by frontier cell, the rotations of @t that the fit table alone decides, in
+ * order: its fit for the cell's demand, and with @legs only those legs[demand] holds too.
+ * Inline: each caller below gets a loop of its own. */
+G_ALWAYS_INLINE static inline guint
+enumerate_fit (const CarcBoard *b, const CarcTileType *t, const guint8 *legs, CarcPlacement *out,
+               guint max)
 {
   guint n = 0;
   for (guint i = 0; i < b->n_frontier; i++)
     {
       const CarcFrontierNode *cell = &b->frontier[i];
-      for (guint fit = t->fit[cell->demand]; fit; fit &= fit - 1)
+      guint fit = t->fit[cell->demand];
+      if (legs)
+        fit &= legs[cell->demand];
+      for (; fit; fit &= fit - 1)
         {
           if (out)
             out[n] = (CarcPlacement){ .x = cell->x,
@@ -249,6 +253,15 @@ enumerate_square (const CarcBoard *b, const CarcTileType *t, CarcPlacement *out,
         }
     }
   return n;
+}
+
+/* carc_game_enumerate() for a square tile no hook asks about: each frontier cell's rotations
+ * are its demand's fit, in order (what the general walk below gives such a tile, faster: the
+ * listing every move list and every bot's turn makes). */
+static guint
+enumerate_square (const CarcBoard *b, const CarcTileType *t, CarcPlacement *out, guint max)
+{
+  return enumerate_fit (b, t, NULL, out, max);
 }
 
 /* legs[d]: the rotations r of a triangular piece one of whose legs (board sides r and r + 1)
@@ -272,6 +285,16 @@ demand_legs (void)
   return legs;
 }
 
+/* The frontier part of carc_game_enumerate() for a triangular piece no hook asks about, the
+ * hands' half tiles listed at every turn: in an empty cell its legs (board sides r and r + 1)
+ * must match the demand, which the fit table says, and one of them must meet a demanded side
+ * (a neighbour's edge that is neither a wall nor a gap: demand_legs()). */
+static guint
+enumerate_half_frontier (const CarcBoard *b, const CarcTileType *t, CarcPlacement *out, guint max)
+{
+  return enumerate_fit (b, t, demand_legs (), out, max);
+}
+
 /* Every placement of @t: the frontier cells in frontier order, then (for a triangular piece) the
  * free halves of half-filled cells. Writes them to @out unless it is NULL; returns how many, or
  * stops at @max. */
@@ -283,12 +306,18 @@ carc_game_enumerate (CarcGame *g, const CarcTileType *t, CarcPlacement *out, gui
   gboolean asked = carc_game_hooks_check (g, t);
   if (t->shape == CARC_SHAPE_SQUARE && !asked)
     return enumerate_square (b, t, out, max);
-  const guint8 *legs = t->shape == CARC_SHAPE_HALF && !asked ? demand_legs () : NULL;
   /* a hand's abbey or a river tile: one hook asks, called straight */
   const CarcGameExpansion *one = asked ? lone_asker (g, t) : NULL;
   /* Cells with fewer occupied neighbours than a hook needs are vetoed: not asked about. */
   guint near = asked && (g->hook_mask & CARC_HOOK_PLACE_NEAR) ? g->asking_near : 0;
   guint n_cells = near && !carc_board_has_near (b, near) ? 0 : b->n_frontier;
+  if (t->shape == CARC_SHAPE_HALF && !asked)
+    {
+      n = enumerate_half_frontier (b, t, out, max);
+      if (n == max)
+        return n;
+      n_cells = 0; /* the frontier is done: on to the free halves */
+    }
   for (guint i = 0; i < n_cells; i++)
     {
       if (b->frontier[i].near < near)
@@ -300,19 +329,9 @@ carc_game_enumerate (CarcGame *g, const CarcTileType *t, CarcPlacement *out, gui
        * touches only walls or triangular gaps: a square fits there only if a hook allows it,
        * so only then (and for triangular pieces) does it take the full check. */
       gboolean quick = t->shape == CARC_SHAPE_SQUARE && (d != 0 || !asked);
-      guint fit;
-      if (t->shape == CARC_SHAPE_HALF && !asked)
-        {
-          /* A triangular piece in an empty cell: its legs (board sides r and r + 1) must match
-           * the demand, which the fit table says, and one of them must meet a demanded
-           * side (a neighbour's edge that is neither a wall nor a gap). */
-          fit = t->fit[d] & legs[d];
-          quick = TRUE;
-        }
-      else
-        /* For a triangular piece asked about by a hook the fit table still says which rotations'
-         * legs match (the full check follows); with no demand, a hook may allow any. */
-        fit = quick || d != 0 ? t->fit[d] : (1u << nrot) - 1;
+      /* For a triangular piece asked about by a hook the fit table still says which rotations'
+       * legs match (the full check follows); with no demand, a hook may allow any. */
+      guint fit = quick || d != 0 ? t->fit[d] : (1u << nrot) - 1;
       for (guint r = 0; fit >> r; r++)
         {
           if (!((fit >> r) & 1))

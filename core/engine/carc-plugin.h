@@ -25,7 +25,7 @@ G_BEGIN_DECLS
  * minor >= N. The major changes when a hook's signature or meaning changes; the minor when
  * hooks or API functions are added. */
 #define CARC_PLUGIN_ABI_MAJOR 2
-#define CARC_PLUGIN_ABI_MINOR 6
+#define CARC_PLUGIN_ABI_MINOR 7
 
 typedef struct _CarcPlugin CarcPlugin;
 typedef struct _CarcSetup CarcSetup;
@@ -294,6 +294,10 @@ typedef enum
  *   (carc_game_get_placements(), the hands' pieces at a turn's start) then asks it only about
  *   cells with that many, from counts the engine keeps. A promise: a hook that would allow such a
  *   cell makes listings and carc_game_can_place() disagree
+ * @claim_phase_points: moves (ABI 2.7): 0, or the points at which @claim_phase may claim a
+ *   phase, bit p for #CarcPhasePoint p: it is asked only there. A hook that only claims at the
+ *   start (a draft: 1 << %CARC_PHASE_POINT_BEGIN) then costs nothing at every turn's end. A
+ *   promise: 0 (every point) is what a plugin built before ABI 2.7 gets
  *
  * Hooks a plugin registers with carc_plugin_set_hooks(). @data is what @setup returned.
  */
@@ -319,6 +323,7 @@ typedef struct
   void (*turn_scored) (CarcGame *game, gpointer data);
   gpointer (*copy_data) (CarcGame *copy, gconstpointer data);
   guint check_place_near;
+  guint claim_phase_points;
 } CarcHooks;
 
 /**

@@ -154,6 +154,15 @@ carc_setup_add_all_to_deck (CarcSetup *setup)
 {
   g_return_if_fail (setup != NULL);
   CarcTileSet *tiles = setup->exp->plugin->tiles;
+  /* A set without a start tile keeps this in its pile: every copy of each square type, in
+   * the set's order (carc_tile_set_update_pile()). Copied at once while no section is in
+   * use (the entries would need theirs) and the game's tile limit is not near. */
+  if (!tiles->start && !setup->tile_order && setup->sections->len == 0
+      && setup->game->deck_len + tiles->pile_len <= CARC_MAX_PIECES)
+    {
+      carc_game_deck_append (setup->game, tiles->pile, tiles->pile_len);
+      return;
+    }
   for (guint i = 0; i < carc_tile_set_get_n_types (tiles); i++)
     {
       const CarcTileType *t = carc_tile_set_get_type_at (tiles, i);

@@ -52,30 +52,31 @@ halftiles_setup (CarcSetup *setup, GError **error)
                    "option hill is retired: the hill rule is an expansion of its own now");
       return NULL;
     }
-  g_autoptr (GPtrArray) pool = g_ptr_array_new ();
-  for (guint i = 0; i < carc_tile_set_get_n_types (tiles); i++)
+  /* The pool in one allocation, sized by the set's tile count: setup runs for every game, and
+   * growing a GPtrArray one tile at a time cost as much as the rest of it. */
+  guint n_types = carc_tile_set_get_n_types (tiles), n = 0;
+  g_autofree const CarcTileType **pool
+      = g_new (const CarcTileType *, MAX (carc_tile_set_get_n_tiles (tiles), 1u));
+  for (guint i = 0; i < n_types; i++)
     {
       const CarcTileType *t = carc_tile_set_get_type_at (tiles, i);
       if (!tile_wanted (setup, t))
         continue;
-      for (guint k = 0; k < carc_tile_type_get_count (t); k++)
-        g_ptr_array_add (pool, (gpointer)t);
+      for (guint k = carc_tile_type_get_count (t); k > 0; k--)
+        pool[n++] = t;
     }
   if (draft)
-    return halftiles_draft_new (setup, (const CarcTileType *const *)pool->pdata, pool->len, hand);
-  else
+    return halftiles_draft_new (setup, pool, n, hand);
+  /* Deal face down: a shuffled pool, one at a time round the table. */
+  for (guint i = n; i > 1; i--)
     {
-      /* Deal face down: a shuffled pool, one at a time round the table. */
-      for (guint i = pool->len; i > 1; i--)
-        {
-          guint j = carc_setup_random (setup, i);
-          gpointer tmp = pool->pdata[i - 1];
-          pool->pdata[i - 1] = pool->pdata[j];
-          pool->pdata[j] = tmp;
-        }
-      for (guint i = 0; i < MIN (pool->len, hand * n_players); i++)
-        carc_setup_give (setup, i % n_players, g_ptr_array_index (pool, i));
+      guint j = carc_setup_random (setup, i);
+      const CarcTileType *tmp = pool[i - 1];
+      pool[i - 1] = pool[j];
+      pool[j] = tmp;
     }
+  for (guint i = 0; i < MIN (n, hand * n_players); i++)
+    carc_setup_give (setup, i % n_players, pool[i]);
   return NULL;
 }
 
@@ -96,7 +97,9 @@ halftiles_init (CarcPlugin *plugin, GError **error)
                                    .copy_data = halftiles_draft_copy,
                                    .end_turn = halftiles_end_turn,
                                    .digest = halftiles_draft_digest,
-                                   .claim_phase = halftiles_draft_claim };
+                                   .claim_phase = halftiles_draft_claim,
+                                   /* the draft is held at the start alone */
+                                   .claim_phase_points = 1u << CARC_PHASE_POINT_BEGIN };
   static const CarcOptionDef hand = { .name = "hand",
                                       .type = CARC_OPTION_UINT,
                                       .description = "half tiles each player gets",

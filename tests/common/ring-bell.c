@@ -41,7 +41,9 @@ bell_claim (CarcGame *game, gpointer data, CarcPhasePoint point)
 {
   Bell *b = data;
   guint p = carc_game_get_current_player (game);
-  if (point != CARC_PHASE_POINT_TURN_END || (b->rung >> p) & 1)
+  /* claim_phase_points says the turn's end alone: never asked at the start (ABI 2.7) */
+  g_assert_cmpint (point, ==, CARC_PHASE_POINT_TURN_END);
+  if ((b->rung >> p) & 1)
     return NULL;
   return "bell";
 }
@@ -111,7 +113,8 @@ bell_init (CarcPlugin *plugin, GError **error)
                                    .free_data = g_free,
                                    .copy_data = bell_copy_data,
                                    .digest = bell_digest,
-                                   .claim_phase = bell_claim };
+                                   .claim_phase = bell_claim,
+                                   .claim_phase_points = 1u << CARC_PHASE_POINT_TURN_END };
   static const CarcMoveDef ring = { .name = "ring-bell", .list = list_ring, .apply = apply_ring };
   static const CarcMoveDef no_bell
       = { .name = "no-bell", .list = list_no_bell, .apply = apply_no_bell };
