@@ -407,44 +407,16 @@ G_GNUC_INTERNAL CarcGameConfig *carc_game_config_dup (const CarcGameConfig *conf
 /* carc-placement.c */
 G_GNUC_INTERNAL gboolean carc_game_hooks_ask (CarcGame *g, const CarcTileType *t);
 
-/* TRUE when the expansions whose check_place hook asks about @t are known without a walk over
- * the hooks, and then makes @t the type asked about (CarcGame.asking_type): the type asked
- * about last, a type without tags (CarcGame.untagged_mask), or one remembered in
- * CarcGame.asked. Inline: a listing of the hand's pieces asks about each in turn. */
-static inline gboolean
-carc_game_asking_known (CarcGame *g, const CarcTileType *t)
-{
-  if (t == g->asking_type)
-    return TRUE;
-  guint32 mask;
-  guint near;
-  if (t->n_tags == 0)
-    {
-      mask = g->untagged_mask;
-      near = g->untagged_near;
-    }
-  else
-    {
-      const CarcAskedType *a = &g->asked[t->index % CARC_ASKED_TYPES];
-      if (a->type != t)
-        return FALSE;
-      mask = a->mask;
-      near = a->near;
-    }
-  g->asking_type = t;
-  g->asking_mask = mask;
-  g->asking_near = near;
-  return TRUE;
-}
-
 /* Whether some expansion's check_place hook wants to be asked about @t; FALSE at once in a
- * game without such hooks, and with no call when the asking hooks are known. */
+ * game without such hooks, and with no call for the type asked about last. (The other known
+ * types are found in the call: inline here, their code made the base game's hot callers,
+ * which return at the first test, about 2% slower.) */
 static inline gboolean
 carc_game_hooks_check (CarcGame *g, const CarcTileType *t)
 {
   if (!(g->hook_mask & CARC_HOOK_CHECK_PLACE))
     return FALSE;
-  if (G_LIKELY (g->n_exp <= 32 && carc_game_asking_known (g, t)))
+  if (G_LIKELY (t == g->asking_type && g->n_exp <= 32))
     return g->asking_mask != 0;
   return carc_game_hooks_ask (g, t);
 }

@@ -50,6 +50,36 @@ hook_asks (const CarcHooks *h, const CarcTileType *t)
   return h->check_place && (!h->check_place_tag || carc_tile_type_find_tag (t, h->check_place_tag));
 }
 
+/* TRUE when the expansions whose check_place hook asks about @t are known without a walk over
+ * the hooks, and then makes @t the type asked about (CarcGame.asking_type): the type asked
+ * about last, a type without tags (CarcGame.untagged_mask), or one remembered in
+ * CarcGame.asked. Inline: a listing of the hand's pieces asks about each in turn. */
+static inline gboolean
+asking_known (CarcGame *g, const CarcTileType *t)
+{
+  if (t == g->asking_type)
+    return TRUE;
+  guint32 mask;
+  guint near;
+  if (t->n_tags == 0)
+    {
+      mask = g->untagged_mask;
+      near = g->untagged_near;
+    }
+  else
+    {
+      const CarcAskedType *a = &g->asked[t->index % CARC_ASKED_TYPES];
+      if (a->type != t)
+        return FALSE;
+      mask = a->mask;
+      near = a->near;
+    }
+  g->asking_type = t;
+  g->asking_mask = mask;
+  g->asking_near = near;
+  return TRUE;
+}
+
 /* The expansions whose check_place hook wants to be asked about @t, bit i for expansion i;
  * remembered for the last type asked about, since a listing asks about one type many times
  * (a tag lookup compares strings), and for a few types before (CarcGame.asked). Past 32
@@ -82,7 +112,7 @@ hooks_asking (CarcGame *g, const CarcTileType *t)
 {
   if (!(g->hook_mask & CARC_HOOK_CHECK_PLACE))
     return 0;
-  return G_LIKELY (carc_game_asking_known (g, t)) ? g->asking_mask : hooks_asking_compute (g, t);
+  return G_LIKELY (asking_known (g, t)) ? g->asking_mask : hooks_asking_compute (g, t);
 }
 
 gboolean
