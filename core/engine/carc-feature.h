@@ -73,12 +73,11 @@ carc_features_union (CarcFeatures *f, gint a, gint b)
   if (ra == rb)
     return ra;
   CarcSeg *segs = f->segs;
-  if (segs[ra].size < segs[rb].size)
-    {
-      gint t = ra;
-      ra = rb;
-      rb = t;
-    }
+  /* the larger feature's root stays: swapped by a mask, not a branch, which the sizes a
+   * random game joins mispredict */
+  gint swap = (ra ^ rb) & -(gint)(segs[ra].size < segs[rb].size);
+  ra ^= swap;
+  rb ^= swap;
   gint s = rb;
   do
     {
