@@ -51,11 +51,11 @@ typedef struct
   CarcFrontierNode *frontier;
   guint n_frontier, cap_frontier;
   /* What the last count of a square tile's placements (carc_board_count_square()) summed,
-   * for the type block_type: block_end[i] placements in frontier cells 0 to 4i + 3, then
-   * G_MAXUINT16 four times after the last block counted, so that the k-th placement skips
-   * sixteen cells, then four, a comparison. block_type is NULL once the frontier changes. */
+   * for the type block_type: block_end[0] is 0, block_end[i + 1] the placements in frontier
+   * cells 0 to 4i + 3, then G_MAXUINT16 four times after the last block counted (the sums
+   * before a block, found by comparisons). block_type is NULL once the frontier changes. */
   const CarcTileType *block_type;
-  guint16 block_end[CARC_BOARD_BLOCKS + 4];
+  guint16 block_end[CARC_BOARD_BLOCKS + 5];
   /* The frontier cells with k occupied neighbours (n_near[k]), when the game counts them
    * (carc_board_count_near(): a check_place hook needs them, CarcHooks.check_place_near). */
   guint n_near[5];
@@ -196,7 +196,7 @@ carc_board_count_square (CarcBoard *b, const CarcTileType *type)
   const CarcFrontierNode *f = b->frontier, *end = f + b->n_frontier;
   guint pairs = MIN ((b->n_frontier + 7) / 8, CARC_BOARD_BLOCKS / 2);
   const CarcFrontierNode *end8 = f + 8 * pairs;
-  guint16 *sum = b->block_end;
+  guint16 *sum = b->block_end + 1; /* block_end[0] stays 0 (carc_board_init()) */
   guint n = 0;
   /* two blocks a step (sums at most 4 x 4 x CARC_BOARD_BLOCKS) */
   for (; f < end8; f += 8, sum += 2)
