@@ -182,14 +182,6 @@ deck_from_order (CarcGame *g, const CarcGameConfig *config, GError **error)
   return TRUE;
 }
 
-/* The draw pile of a shuffled game, before the shuffle: every land tile of the set but one
- * start tile, as the set keeps them (CarcTileSet.pile). */
-static void
-deck_from_set (CarcGame *g, CarcTileSet *tiles)
-{
-  carc_game_deck_append (g, tiles->pile, tiles->pile_len);
-}
-
 /* Appends the @n tiles at @tiles to the draw pile being set up (before the shuffle). */
 void
 carc_game_deck_append (CarcGame *g, const CarcTileType *const *tiles, guint n)
@@ -436,8 +428,8 @@ deal (const CarcGameConfig *config, GArray *sections, GError **error)
   g->deck = g_new (const CarcTileType *, g->deck_cap);
   if (config->tile_order && !deck_from_order (g, config, error))
     return NULL;
-  if (!config->tile_order)
-    deck_from_set (g, config->tiles);
+  if (!config->tile_order) /* every land tile of the set but one start tile (CarcTileSet.pile) */
+    carc_game_deck_append (g, config->tiles->pile, config->tiles->pile_len);
   if (!setup_expansions (g, sections, error) || !deal_hands (g, config, error))
     return NULL;
   guint in_hands = count_in_hands (g);

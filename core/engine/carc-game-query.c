@@ -386,8 +386,7 @@ carc_game_get_placement (CarcGame *self, guint index, CarcPlacement *placement)
    * last, unless the frontier outgrew the blocks). */
   if (b->block_type == self->tile)
     {
-      /* the blocks that end at or before the placement, four at a time, then one by one; the
-       * four ends past the last stop both walks */
+      /* past the blocks that end at or before the placement, then within its block */
       guint i = blocks_before (b, index);
       index -= b->block_end[i];
       cell += 4 * i;

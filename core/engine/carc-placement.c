@@ -50,6 +50,16 @@ hook_asks (const CarcHooks *h, const CarcTileType *t)
   return h->check_place && (!h->check_place_tag || carc_tile_type_find_tag (t, h->check_place_tag));
 }
 
+/* Makes @t the type asked about (CarcGame.asking_type), with the @mask of expansions whose
+ * check_place hook asks about it and the most occupied neighbours they @near. */
+static inline void
+ask_about (CarcGame *g, const CarcTileType *t, guint32 mask, guint near)
+{
+  g->asking_type = t;
+  g->asking_mask = mask;
+  g->asking_near = near;
+}
+
 /* TRUE when the expansions whose check_place hook asks about @t are known without a walk over
  * the hooks, and then makes @t the type asked about (CarcGame.asking_type): the type asked
  * about last, a type without tags (CarcGame.untagged_mask), or one remembered in
@@ -74,9 +84,7 @@ asking_known (CarcGame *g, const CarcTileType *t)
       mask = a->mask;
       near = a->near;
     }
-  g->asking_type = t;
-  g->asking_mask = mask;
-  g->asking_near = near;
+  ask_about (g, t, mask, near);
   return TRUE;
 }
 
@@ -101,9 +109,7 @@ hooks_asking_compute (CarcGame *g, const CarcTileType *t)
             a->near = MAX (a->near, MIN (g->exp[i].hooks->check_place_near, 4u));
           }
     }
-  g->asking_type = t;
-  g->asking_mask = a->mask;
-  g->asking_near = a->near;
+  ask_about (g, t, a->mask, a->near);
   return a->mask;
 }
 
