@@ -11,6 +11,21 @@ const int carc_side_dy[4] = { -1, 0, 1, 0 };
  * grows the grid once, to 48 x 48. */
 #define INITIAL_SIZE 24
 
+/* (Re)allocates the frontier array of @cap cells, with the spare before it and CARC_BOARD_PAD
+ * after, then the count's start (CarcBoard.start) for each of those cap + CARC_BOARD_PAD cells.
+ * Returns the array; sets the board's start. */
+static CarcFrontierNode *
+frontier_alloc (CarcBoard *b, CarcFrontierNode *old, guint cap)
+{
+  guint cells = cap + CARC_BOARD_PAD;
+  gsize nodes
+      = 1 + cells
+        + (cells * sizeof (guint16) + sizeof (CarcFrontierNode) - 1) / sizeof (CarcFrontierNode);
+  CarcFrontierNode *f = g_renew (CarcFrontierNode, old ? old - 1 : NULL, nodes) + 1;
+  b->start = (guint16 *)(f + cells);
+  return f;
+}
+
 void
 carc_board_init (CarcBoard *b)
 {
@@ -25,7 +40,8 @@ carc_board_init (CarcBoard *b)
   b->cells = b->block + b->top * b->w;
   memset (b->cells, 0, b->h * b->w * sizeof (CarcCell));
   b->cap_frontier = 64;
-  b->frontier = g_new0 (CarcFrontierNode, 1 + b->cap_frontier + CARC_BOARD_PAD) + 1;
+  b->frontier = frontier_alloc (b, NULL, b->cap_frontier);
+  memset (b->frontier - 1, 0, (1 + b->cap_frontier + CARC_BOARD_PAD) * sizeof (CarcFrontierNode));
 }
 
 void
@@ -45,7 +61,8 @@ carc_board_copy (CarcBoard *dst, const CarcBoard *src)
   dst->block = g_new (CarcCell, src->w * src->rows);
   dst->cells = dst->block + src->top * src->w;
   memcpy (dst->cells, src->cells, src->h * src->w * sizeof (CarcCell));
-  dst->frontier = g_new (CarcFrontierNode, 1 + src->cap_frontier + CARC_BOARD_PAD) + 1;
+  dst->frontier = frontier_alloc (dst, NULL, src->cap_frontier);
+  dst->block_type = NULL; /* the starts are not copied: the next count writes them */
   dst->frontier[-1] = (CarcFrontierNode){ 0 }; /* the spare: never read, but not left undefined */
   /* the cells past the last too: they demand nothing */
   memcpy (dst->frontier, src->frontier,
@@ -114,8 +131,7 @@ carc_board_make_room (CarcBoard *b, gint x, gint y)
 void
 carc_board_frontier_grow (CarcBoard *b)
 {
-  b->frontier
-      = g_renew (CarcFrontierNode, b->frontier - 1, 1 + 2 * b->cap_frontier + CARC_BOARD_PAD) + 1;
+  b->frontier = frontier_alloc (b, b->frontier, 2 * b->cap_frontier);
   /* the new cells demand nothing, like the old past the last (CARC_BOARD_PAD) */
   memset (b->frontier + b->cap_frontier + CARC_BOARD_PAD, 0,
           b->cap_frontier * sizeof (CarcFrontierNode));

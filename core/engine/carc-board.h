@@ -27,13 +27,10 @@ typedef struct
   guint16 near; /* its neighbouring cells that hold a piece, 1 to 4, if counted (n_near) */
 } CarcFrontierNode;
 
-/* How many blocks of four frontier cells the last count keeps sums for (CarcBoard.block_end). */
-#define CARC_BOARD_BLOCKS 32
-
 /* The frontier array has room for this many cells more than cap_frontier, and every cell past
- * the last is all zero, so demands nothing (n_fit[0] is 0): a count sums two blocks of four at a
- * time to the end without a test for the odd cells, and a cell joining the frontier finds its
- * node ready (carc_board_touch_side()). */
+ * the last is all zero, so demands nothing (n_fit[0] is 0): a count walks eight cells at a time
+ * to the end without a test for the odd cells, and a cell joining the frontier finds its node
+ * ready (carc_board_touch_side()). */
 #define CARC_BOARD_PAD 7
 
 /* The grid is a block of `rows` rows of w cells, of which h rows from row `top` on are in
@@ -50,12 +47,13 @@ typedef struct
    * carc_board_touch_side() writes for a neighbour that is no frontier cell */
   CarcFrontierNode *frontier;
   guint n_frontier, cap_frontier;
-  /* What the last count of a square tile's placements (carc_board_count_square()) summed,
-   * for the type block_type: block_end[0] is 0, block_end[i + 1] the placements in frontier
-   * cells 0 to 4i + 3, then G_MAXUINT16 four times after the last block counted (the sums
-   * before a block, found by comparisons). block_type is NULL once the frontier changes. */
+  /* What the last count of a square tile's placements (carc_board_count_square()) found, for
+   * the type block_type: start[i], the placements in the frontier cells before cell i, for
+   * every cell the count walked, in blocks of eight (the padded ones past the last hold the
+   * total). It lies in the frontier array's block, after the padded cells (carc-board.c,
+   * frontier_alloc()). block_type is NULL once the frontier changes. */
   const CarcTileType *block_type;
-  guint16 block_end[CARC_BOARD_BLOCKS + 5];
+  guint16 *start;
   /* The frontier cells with k occupied neighbours (n_near[k]), when the game counts them
    * (carc_board_count_near(): a check_place hook needs them, CarcHooks.check_place_near). */
   guint n_near[5];
@@ -184,32 +182,32 @@ carc_board_fits_of_four (const CarcFrontierNode *f, const guint8 *n_fit)
 }
 
 /* How many placements of a square tile of @type the frontier offers: a walk over the frontier
- * array, four cells a step, that keeps the sum so far at each step (block_end). (Counts per demand,
- * kept as the frontier changed, cost more to keep than this walk, about 45 cells late in a base
- * game, costs at each draw.) The cells past the last demand nothing (CARC_BOARD_PAD): the last
- * pair of blocks is summed whole, without a branch on the frontier's length modulo 8 that a
- * random game mispredicts, and carc_game_get_placement()'s last walk stays inside a block. */
+ * array that keeps, for each cell, the placements before it (CarcBoard.start), from which
+ * carc_game_get_placement() finds placement k's cell by comparisons, not by a walk whose exits
+ * a random pick mispredicts. (Counts per demand, kept as the frontier changed, cost more to
+ * keep than this walk, about 45 cells late in a base game, costs at each draw.) The cells past
+ * the last demand nothing (CARC_BOARD_PAD): the walk takes eight cells a step to the end,
+ * without a branch on the frontier's length modulo 8 that a random game mispredicts. */
 static inline guint
 carc_board_count_square (CarcBoard *b, const CarcTileType *type)
 {
   const guint8 *n_fit = type->n_fit;
-  const CarcFrontierNode *f = b->frontier, *end = f + b->n_frontier;
-  guint pairs = MIN ((b->n_frontier + 7) / 8, CARC_BOARD_BLOCKS / 2);
-  const CarcFrontierNode *end8 = f + 8 * pairs;
-  guint16 *sum = b->block_end + 1; /* block_end[0] stays 0 (carc_board_init()) */
+  const CarcFrontierNode *f = b->frontier, *end = f + ((b->n_frontier + 7) & ~7u);
+  guint16 *start = b->start;
   guint n = 0;
-  /* two blocks a step (sums at most 4 x 4 x CARC_BOARD_BLOCKS) */
-  for (; f < end8; f += 8, sum += 2)
+  for (; f < end; f += 8, start += 8)
     {
-      n += carc_board_fits_of_four (f, n_fit);
-      sum[0] = (guint16)n;
-      n += carc_board_fits_of_four (f + 4, n_fit);
-      sum[1] = (guint16)n;
+      guint k[8];
+#pragma GCC unroll 8
+      for (guint j = 0; j < 8; j++)
+        k[j] = n_fit[f[j].demand];
+#pragma GCC unroll 8
+      for (guint j = 0; j < 8; j++)
+        {
+          start[j] = (guint16)n;
+          n += k[j];
+        }
     }
-  sum[0] = sum[1] = sum[2] = sum[3] = G_MAXUINT16;
-  /* a frontier longer than the blocks */
-  for (; f < end; f++)
-    n += n_fit[f->demand];
   b->block_type = type;
   return n;
 }

@@ -305,52 +305,37 @@ static const guint8 nth_rotation[16][4] = {
   { 2, 3, 0, 0 }, { 0, 2, 3, 0 }, { 1, 2, 3, 0 }, { 0, 1, 2, 3 },
 };
 
-/* The cell among the four at @cell that holds placement @index of theirs, as an offset, with
- * @index turned into that cell's: without branches, which a random pick would mispredict. */
-static inline guint
-cell_in_block (const CarcFrontierNode *cell, const guint8 *n_fit, guint *index)
+/* The frontier cell that holds placement @index of a tile the last count was of
+ * (CarcBoard.start): the last cell whose start is at or before @index (one with no fits starts
+ * where the next does), with @index turned into that cell's. The starts rise, so with SSE2 it
+ * counts those at or before @index, eight a comparison, without a branch on the comparisons
+ * (which a random pick would mispredict); the walk's length is the frontier's. */
+static inline const CarcFrontierNode *
+cell_of (const CarcBoard *b, guint *index)
 {
-  guint a = n_fit[cell[0].demand];
-  guint ab = a + n_fit[cell[1].demand];
-  guint abc = ab + n_fit[cell[2].demand];
-  guint k = (*index >= a) + (*index >= ab) + (*index >= abc);
-  const guint before[4] = { 0, a, ab, abc };
-  *index -= before[k];
-  return k;
-}
-
-/* How many of the blocks the last count summed end at or before placement @index. The sums
- * rise to the G_MAXUINT16 after the last block: with SSE2, all are compared at once, not
- * walked by a loop whose length a random pick decides (its exit mispredicted), and the
- * comparisons that hold are a run from the first. */
-static inline guint
-blocks_before (const CarcBoard *b, guint index)
-{
-  const guint16 *end = b->block_end + 1;
+  const guint16 *start = b->start;
+  guint n = (b->n_frontier + 7) / 8 * 8; /* the cells the count walked */
 #ifdef __SSE2__
-  /* eight sums a load, two mask bits a sum: the 64 bits of le hold 32 sums */
-  G_STATIC_ASSERT (CARC_BOARD_BLOCKS % 8 == 0 && CARC_BOARD_BLOCKS <= 32);
   /* a frontier offers far fewer placements than G_MAXUINT16 */
-  __m128i at = _mm_set1_epi16 ((gshort)index), zero = _mm_setzero_si128 ();
-  guint64 le = 0;
-  /* unrolled: four loads at once, and shifts by constants (GCC kept a loop) */
-#pragma GCC unroll 4
-  for (guint k = 0; k < CARC_BOARD_BLOCKS; k += 8)
+  __m128i at = _mm_set1_epi16 ((gshort)*index), zero = _mm_setzero_si128 (), count = zero;
+  for (guint i = 0; i < n; i += 8)
     {
-      /* end <= index where end - index saturates to 0: two bits a sum */
-      __m128i e = _mm_loadu_si128 ((const __m128i *)(end + k));
-      guint bits = (guint)_mm_movemask_epi8 (_mm_cmpeq_epi16 (_mm_subs_epu16 (e, at), zero));
-      le |= (guint64)bits << (2 * k);
+      /* start <= index where start - index saturates to 0: -1 in that lane */
+      __m128i e = _mm_loadu_si128 ((const __m128i *)(start + i));
+      count = _mm_sub_epi16 (count, _mm_cmpeq_epi16 (_mm_subs_epu16 (e, at), zero));
     }
-  return ~le ? (guint)__builtin_ctzll (~le) / 2 : CARC_BOARD_BLOCKS;
+  /* the eight lanes' sum, as four 32-bit sums, then two, then one */
+  __m128i sum = _mm_madd_epi16 (count, _mm_set1_epi16 (1));
+  sum = _mm_add_epi32 (sum, _mm_shuffle_epi32 (sum, _MM_SHUFFLE (1, 0, 3, 2)));
+  sum = _mm_add_epi32 (sum, _mm_shuffle_epi32 (sum, _MM_SHUFFLE (2, 3, 0, 1)));
+  guint c = (guint)_mm_cvtsi128_si32 (sum) - 1;
 #else
-  guint i = 0;
-  while (end[i + 3] <= index)
-    i += 4;
-  while (end[i] <= index)
-    i++;
-  return i;
+  guint c = 0;
+  for (guint i = 1; i < n; i++)
+    c += start[i] <= *index;
 #endif
+  *index -= start[c];
+  return &b->frontier[c];
 }
 
 /**
@@ -379,36 +364,27 @@ carc_game_get_placement (CarcGame *self, guint index, CarcPlacement *placement)
       return TRUE;
     }
   const CarcBoard *b = &self->board;
-  const guint8 *n_fit = self->tile->n_fit;
-  const CarcFrontierNode *cell = b->frontier;
-  /* Four cells a step while the placement lies past them, by the sums the draw's count kept
-   * when it was this tile's on this frontier, then one by one (within a block, padded if the
-   * last, unless the frontier outgrew the blocks). */
+  const CarcFrontierNode *cell;
   if (b->block_type == self->tile)
-    {
-      /* past the blocks that end at or before the placement, then within its block */
-      guint i = blocks_before (b, index);
-      index -= b->block_end[i];
-      cell += 4 * i;
-      if (b->block_end[i + 1] != G_MAXUINT16) /* a block, not past the last */
-        cell += cell_in_block (cell, n_fit, &index);
-    }
+    cell = cell_of (b, &index);
   else
     {
-      const CarcFrontierNode *end4 = cell + (b->n_frontier & ~3u);
-      for (; cell < end4; cell += 4)
+      /* four cells a step while the placement lies past them, then one by one */
+      const guint8 *n_fit = self->tile->n_fit;
+      const CarcFrontierNode *end4 = b->frontier + (b->n_frontier & ~3u);
+      for (cell = b->frontier; cell < end4; cell += 4)
         {
           guint four = carc_board_fits_of_four (cell, n_fit);
           if (index < four)
             break;
           index -= four;
         }
-    }
-  /* index < n_placements, the count of this frontier's fits: a cell ahead holds it */
-  while (index >= n_fit[cell->demand])
-    {
-      index -= n_fit[cell->demand];
-      cell++;
+      /* index < n_placements, the count of this frontier's fits: a cell ahead holds it */
+      while (index >= n_fit[cell->demand])
+        {
+          index -= n_fit[cell->demand];
+          cell++;
+        }
     }
   guint f = self->tile->fit[cell->demand];
   *placement = (CarcPlacement){ .x = cell->x, .y = cell->y, .rotation = nth_rotation[f][index] };
