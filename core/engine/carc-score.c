@@ -690,11 +690,61 @@ G_STATIC_ASSERT (CARC_FEATURE_FIELD == 0 && CARC_FEATURE_ROAD == 1 && CARC_FEATU
 static const CarcFeatureKind final_order[]
     = { CARC_FEATURE_ROAD, CARC_FEATURE_CITY, CARC_FEATURE_CLOISTER, CARC_FEATURE_FIELD };
 
+/* Final scoring of the feature at @root that the figure @fw holds alone, in a game that asks
+ * no hook about scoring and wants no event: what score_feature_from() does then, without the
+ * scoring record (a lone figure of some strength is the majority; the engine's items are its
+ * points). */
+static void
+score_final_alone (CarcGame *g, gint root, CarcFollower *fw)
+{
+  const CarcSeg *r = &g->features.segs[root];
+  guint units = 0, shields = 0;
+  switch (r->kind)
+    {
+      case CARC_FEATURE_ROAD:
+        carc_score_measure (g, root, &units, &shields); /* rule 18 */
+        shields = 0;
+        break;
+      case CARC_FEATURE_CITY:
+        carc_score_measure (g, root, &units, &shields); /* rules 19, 21, 22: 1 each */
+        break;
+      case CARC_FEATURE_CLOISTER:
+        {
+          const CarcPiece *p = &g->pieces[r->piece];
+          units = 1 + carc_game_cloister_neighbours (g, p->x, p->y); /* rules 23, 24 */
+          break;
+        }
+      case CARC_FEATURE_FIELD:
+        units = 3 * field_cities (g, root, NULL); /* rule 29 */
+        break;
+      case CARC_FEATURE_WATER:
+        break;
+    }
+  g->score[fw->player] += g->figures[fw->figure].strength ? units + shields : 0;
+  carc_score_return_follower (g, fw);
+  g->features.segs[root].followers = 0;
+}
+
+/* Whether final scoring may take score_final_alone() for the feature at @root, held by the
+ * figure @fw. */
+static inline gboolean
+final_alone (CarcGame *g, gint root, const CarcFollower *fw)
+{
+  return g->features.segs[root].followers == 1 && !g->companions && !g->city_scored
+         && !(g->hook_mask & (CARC_HOOK_UNIT | CARC_HOOK_SCORE | CARC_HOOK_OVERRIDE))
+         && !g->figures[fw->figure].strength_func && !carc_game_wants_events (g);
+}
+
 /* Final scoring of the feature figure @i holds. */
 G_ALWAYS_INLINE static inline void
 score_final_at (CarcGame *g, guint i)
 {
   gint root = carc_features_find (&g->features, g->followers[i].seg);
+  if (final_alone (g, root, &g->followers[i]))
+    {
+      score_final_alone (g, root, &g->followers[i]);
+      return;
+    }
   /* A holder before i on this feature (of the same kind) would have scored it and sent i
    * home: the walks over its figures start at i, unless some kind only goes along. */
   score_feature_from (g, root, g->companions ? 0 : i, TRUE, final_complete (g, root), FALSE);
