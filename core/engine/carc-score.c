@@ -68,36 +68,63 @@ carc_score_measure (CarcGame *g, gint root, guint *units, guint *shields)
   *shields = sh;
 }
 
+/* The bordering city segments field_cities() gathers before it looks at their features. */
+#define CARC_FIELD_CANDIDATES 64
+
+/* Counts the completed cities among the @n city segments at @cand not counted yet in this
+ * marking round (a city marked, complete or not, is counted no more); their roots appended
+ * to @roots unless it is NULL. No branch on what a random game decides. */
+static guint
+count_cities (CarcGame *g, const gint *cand, guint n, GArray *roots)
+{
+  CarcFeatures *f = &g->features;
+  guint counted = 0;
+  for (guint i = 0; i < n; i++)
+    {
+      gint rc = carc_features_find (f, cand[i]);
+      guint fresh = (f->segs[rc].open == 0) & (g->seg_mark[rc] != g->epoch);
+      g->seg_mark[rc] = g->epoch;
+      counted += fresh;
+      if (G_UNLIKELY (roots != NULL)) /* the field scorings of rule options only */
+        g_array_append_vals (roots, &rc, fresh);
+    }
+  return counted;
+}
+
 /* Completed cities bordering the field at @root, each counted once (rules 29-32); their
- * roots appended to @roots unless it is NULL. */
+ * roots appended to @roots unless it is NULL. The walk over the field's ring only gathers the
+ * city segments its segments border (the first two of each without a branch), and
+ * count_cities() looks at them after: no branch in the walk on what a random game decides. */
 static guint
 field_cities (CarcGame *g, gint root, GArray *roots)
 {
   CarcFeatures *f = &g->features;
-  guint n = 0;
+  gint cand[CARC_FIELD_CANDIDATES + CARC_MAX_SEGMENTS];
+  guint n = 0, nc = 0;
   next_epoch (g);
   gint s = root;
   do
     {
       const CarcPiece *p = &g->pieces[f->segs[s].piece];
       guint borders = p->type->seg[f->segs[s].local].borders;
-      while (borders)
+      guint rest = borders & (borders - 1);
+      gint base = (gint)p->seg_base;
+      /* bit 16 stands for none: its candidate is written but not counted */
+      cand[nc] = base + __builtin_ctz (borders | 0x10000u);
+      nc += borders != 0;
+      cand[nc] = base + __builtin_ctz (rest | 0x10000u);
+      nc += rest != 0;
+      for (rest &= rest - 1; G_UNLIKELY (rest); rest &= rest - 1)
+        cand[nc++] = base + __builtin_ctz (rest);
+      if (G_UNLIKELY (nc >= CARC_FIELD_CANDIDATES))
         {
-          guint ci = (guint)__builtin_ctz (borders);
-          borders &= borders - 1;
-          gint rc = carc_features_find (f, (gint)(p->seg_base + ci));
-          if (f->segs[rc].open == 0 && g->seg_mark[rc] != g->epoch)
-            {
-              g->seg_mark[rc] = g->epoch;
-              n++;
-              if (roots)
-                g_array_append_val (roots, rc);
-            }
+          n += count_cities (g, cand, nc, roots);
+          nc = 0;
         }
       s = f->segs[s].next;
     }
   while (s != root);
-  return n;
+  return n + count_cities (g, cand, nc, roots);
 }
 
 /* The most items base_items() makes (a city's tiles and shields). */
