@@ -52,15 +52,16 @@ carc_score_measure (CarcGame *g, gint root, guint *units, guint *shields)
   gint s = root;
   do
     {
-      guint unit = carc_game_unit_of_piece (g, segs[s].piece);
+      const CarcTileType *t = g->pieces[segs[s].piece].type;
+      /* a square piece fills its cell alone: its own index is the cell's unit, without a look
+       * at the board */
+      guint unit = t->shape == CARC_SHAPE_SQUARE ? segs[s].piece
+                                                 : carc_game_unit_of_piece (g, segs[s].piece);
       if (g->hook_mask & CARC_HOOK_UNIT)
         unit = hook_unit (g, segs[s].piece, unit);
-      if (g->unit_mark[unit] != g->epoch)
-        {
-          g->unit_mark[unit] = g->epoch;
-          u++;
-        }
-      sh += g->pieces[segs[s].piece].type->seg[segs[s].local].shields;
+      u += g->unit_mark[unit] != g->epoch; /* no branch: a random feature decides it */
+      g->unit_mark[unit] = g->epoch;
+      sh += t->seg[segs[s].local].shields;
       s = segs[s].next;
     }
   while (s != root);
