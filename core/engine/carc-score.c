@@ -539,11 +539,12 @@ monk_near (const CarcGame *g, const CarcPiece *placed)
 {
   if (g->monk_cells_lost)
     return TRUE;
+  /* every monk, without a branch on where each stands (a random game decides it) */
+  guint near = 0;
   for (guint i = 0; i < g->monks_out; i++)
-    if ((guint)(g->monk_cells[i][0] - placed->x + 1) <= 2u
-        && (guint)(g->monk_cells[i][1] - placed->y + 1) <= 2u)
-      return TRUE;
-  return FALSE;
+    near |= ((guint)(g->monk_cells[i][0] - placed->x + 1) <= 2u)
+            & ((guint)(g->monk_cells[i][1] - placed->y + 1) <= 2u);
+  return near != 0;
 }
 
 /* The first entry of touched[] from @i on whose feature is complete and scores now (held, or
