@@ -1198,6 +1198,39 @@ START_TEST (test_rule35_end_of_game_sequence)
 }
 END_TEST
 
+/* doc/rules.md rules 34 and 35 in a game nobody listens to: the engine then scores a feature
+ * one figure holds at the end without its scoring record (carc-score.c, score_final_alone()),
+ * and must score it the same. Rule 35's board: road 3 for P0, cloister 4 and field 3 for P1,
+ * after the city's 6 for P0 (each final feature held alone). Rule 34's first board: field 1
+ * (Blue alone) 6 for Blue, field 2 (Blue and Red) 9 each. */
+START_TEST (test_rules34_35_final_scoring_unheard)
+{
+  {
+    g_autoptr (Scenario) sc = scenario_new (2, TILES ("U", "B", "G", "U", "E"));
+    carc_game_set_event_func (sc->game, NULL, NULL, NULL);
+    scenario_turn (sc, 1, 0, 1, 0);
+    scenario_turn (sc, 0, 1, 0, 0);
+    scenario_turn (sc, 0, -1, 1, 0);
+    scenario_turn (sc, -1, 0, 1, 2);
+    scenario_turn (sc, 0, -2, 2, SKIP);
+    ck_assert_int_eq (scenario_phase (sc), CARC_PHASE_OVER);
+    ck_assert_uint_eq (scenario_n_scores (sc), 0); /* nothing heard */
+    ck_assert_uint_eq (scenario_score (sc, 0), 9);
+    ck_assert_uint_eq (scenario_score (sc, 1), 7);
+    ck_assert_uint_eq (carc_game_get_n_followers (sc->game), 0);
+    ck_assert_uint_eq (scenario_supply (sc, 0), 7);
+    ck_assert_uint_eq (scenario_supply (sc, 1), 7);
+  }
+  g_autoptr (Scenario) sc = scenario_new (2, TILES ("D", "U", "E", "E", "K", "E", "A"));
+  carc_game_set_event_func (sc->game, NULL, NULL, NULL);
+  play_two_fields (sc, TRUE);
+  ck_assert_uint_eq (scenario_n_scores (sc), 0);
+  ck_assert_uint_eq (scenario_score (sc, 0), 15);
+  ck_assert_uint_eq (scenario_score (sc, 1), 9);
+  ck_assert_uint_eq (carc_game_get_n_followers (sc->game), 0);
+}
+END_TEST
+
 /* doc/rules.md rule 36: the score track has 50 spaces and a lap marker (UI only): scores are
  * unbounded integers. Nearest engine behaviour: a 52-point city is reported and kept as 52,
  * not wrapped to 2.
@@ -1338,6 +1371,7 @@ rules_suite (void)
   tcase_add_test (tc, test_rule33_enclosed_field_without_city_scores_zero);
   tcase_add_test (tc, test_rule34_farm_worked_example);
   tcase_add_test (tc, test_rule35_end_of_game_sequence);
+  tcase_add_test (tc, test_rules34_35_final_scoring_unheard);
   tcase_add_test (tc, test_rule36_score_not_wrapped_at_fifty);
   suite_add_tcase (s, tc);
 
