@@ -288,7 +288,11 @@ begin_turn (CarcGame *g, gboolean advance)
   if (g->followers_gone)
     carc_game_drop_returned (g);
   if (advance && !g->repeat_turn)
-    g->current = (g->current + 1) % g->n_players;
+    {
+      /* the next seat wraps to 0 by a mask, not `%`: a division the hand's load below waits on */
+      guint next = g->current + 1;
+      g->current = next & -(guint)(next < g->n_players);
+    }
   g->repeat_turn = FALSE;
   g->n_deployments = 0;
   g->tile = NULL;
