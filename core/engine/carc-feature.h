@@ -78,13 +78,12 @@ carc_features_union (CarcFeatures *f, gint a, gint b)
   gint swap = (ra ^ rb) & -(gint)(segs[ra].size < segs[rb].size);
   ra ^= swap;
   rb ^= swap;
-  gint s = rb;
-  do
-    {
+  /* the smaller feature is one segment in nearly every union (a placed piece's segment
+   * joining): its ring is walked only when it has more */
+  segs[rb].parent = ra;
+  if (G_UNLIKELY (segs[rb].size > 1))
+    for (gint s = segs[rb].next; s != rb; s = segs[s].next)
       segs[s].parent = ra;
-      s = segs[s].next;
-    }
-  while (s != rb);
   segs[ra].size += segs[rb].size;
   segs[ra].open += segs[rb].open;
   segs[ra].followers += segs[rb].followers;

@@ -462,9 +462,10 @@ join_edges (CarcGame *g, const CarcPiece *p, guint l, const CarcPiece *q, guint 
     {
       gint r
           = carc_features_union (f, (gint)p->seg_base + m->seg[i], (gint)q->seg_base + o->rseg[i]);
-      /* roads and cities close: a mask, not a branch on the kind, which a random game's
-       * placements mispredict (the other kinds' open stays 0) */
-      f->segs[r].open -= (2 * m->len[i]) & -(gint)((CLOSABLE >> f->segs[r].kind) & 1);
+      /* roads and cities close (the other kinds' open stays 0): by the run's count, made with
+       * the tile type (a feature's segments are all of one kind), not by the joined root's
+       * kind, a load that waits on the union */
+      f->segs[r].open -= m->closes[i];
     }
 }
 

@@ -50,7 +50,8 @@ typedef struct
  * ports with a segment differ, bit 4 when the second and third do; mirror: the form seen from
  * the facing side, where port i meets port 2 - i (both bit runs reversed). Two sides meet run to
  * run when one's form is the other's mirror. The runs' segments count from port 0 (seg) and from
- * port 2 (rseg); len: run i's ports, from port 0. */
+ * port 2 (rseg); len: run i's ports, from port 0; closes: the open ports run i closes when it
+ * joins (2 * len for a road or a city, else 0). */
 typedef struct
 {
   guint8 form;
@@ -59,6 +60,7 @@ typedef struct
   gint8 seg[3];
   gint8 rseg[3];
   guint8 len[3];
+  guint8 closes[3];
 } CarcSideRuns;
 
 struct _CarcTileType

@@ -129,6 +129,13 @@ side_runs (const gint8 *port, CarcSideRuns *runs)
   runs->mirror = (guint8)(reverse_bits (gaps, 3) | reverse_bits (bounds, k > 0 ? k - 1 : 0) << 3);
 }
 
+/* Whether segments of @kind have open ports that count down to completion: roads and cities. */
+static gboolean
+kind_closes (CarcFeatureKind kind)
+{
+  return kind == CARC_FEATURE_ROAD || kind == CARC_FEATURE_CITY;
+}
+
 /* Precomputes what the engine needs per rotation. */
 void
 carc_tile_type_finish (CarcTileType *t)
@@ -142,7 +149,7 @@ carc_tile_type_finish (CarcTileType *t)
       for (guint r = 0; r < 4; r++)
         t->seg[i].turned[r] = carc_location_rotate (t->seg[i].location, t->shape, r);
       t->kinds |= 1u << t->seg[i].kind;
-      gboolean closes = t->seg[i].kind == CARC_FEATURE_ROAD || t->seg[i].kind == CARC_FEATURE_CITY;
+      gboolean closes = kind_closes (t->seg[i].kind);
       t->seg_init[i] = (CarcSeg){ .local = (guint8)i,
                                   .kind = (guint8)t->seg[i].kind,
                                   .open = closes ? (gint)t->seg[i].n_ports : 0,
@@ -153,7 +160,12 @@ carc_tile_type_finish (CarcTileType *t)
       t->attributed |= (guint16)(t->seg[i].n_attrs ? 1u << i : 0);
     }
   for (guint s = 0; s < 4; s++)
-    side_runs (t->port[s], &t->runs[s]);
+    {
+      CarcSideRuns *runs = &t->runs[s];
+      side_runs (t->port[s], runs);
+      for (guint i = 0; i < runs->n; i++)
+        runs->closes[i] = (guint8)(kind_closes (t->seg[runs->seg[i]].kind) ? 2 * runs->len[i] : 0);
+    }
   t->all_walls = t->shape == CARC_SHAPE_SQUARE;
   for (guint s = 0; s < 4; s++)
     t->all_walls &= t->edge[s] == CARC_EDGE_WALL;
