@@ -271,8 +271,6 @@ end_phase_turn (CarcGame *g)
   end_game (g);
 }
 
-/* Starts the next turn: the choose phase when the player may place a piece from the hand
- * instead of drawing; otherwise the tile is drawn at once. */
 /* Drops the figures that went home from the list of figures on the board, keeping the order
  * (the state hash reads it in order), so that the list holds the board's figures only and
  * carc_game_get_follower() finds one by its index. Called between turns, when no loop over
@@ -288,6 +286,8 @@ carc_game_drop_returned (CarcGame *g)
   g->followers_gone = FALSE;
 }
 
+/* Starts the next turn: the choose phase when the player may place a piece from the hand
+ * instead of drawing; otherwise the tile is drawn at once. */
 G_ALWAYS_INLINE static inline void
 begin_turn (CarcGame *g, gboolean advance)
 {
