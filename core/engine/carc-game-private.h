@@ -374,12 +374,15 @@ G_GNUC_INTERNAL guint carc_game_count_followers (CarcGame *g, gint root,
 G_GNUC_INTERNAL guint carc_game_cloister_neighbours (CarcGame *g, gint x, gint y);
 
 /* The counting unit of a piece: the cell it stands in (rule 20; decision D5), named by the
- * first piece there. Inline: measuring a feature asks it for every segment. */
+ * first piece there; a square piece fills its cell alone, so it is its own, without a look at
+ * the board. Inline: measuring a feature asks it for every segment. */
 static inline guint
 carc_game_unit_of_piece (CarcGame *g, guint piece)
 {
   const CarcPiece *p = &g->pieces[piece];
-  return carc_board_cell (&g->board, p->x, p->y)->piece[0] - 1u;
+  return p->type->shape == CARC_SHAPE_SQUARE
+             ? piece
+             : carc_board_cell (&g->board, p->x, p->y)->piece[0] - 1u;
 }
 
 /* carc-figure.c */

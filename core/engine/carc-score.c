@@ -53,10 +53,7 @@ carc_score_measure (CarcGame *g, gint root, guint *units, guint *shields)
   do
     {
       const CarcTileType *t = g->pieces[segs[s].piece].type;
-      /* a square piece fills its cell alone: its own index is the cell's unit, without a look
-       * at the board */
-      guint unit = t->shape == CARC_SHAPE_SQUARE ? segs[s].piece
-                                                 : carc_game_unit_of_piece (g, segs[s].piece);
+      guint unit = carc_game_unit_of_piece (g, segs[s].piece);
       if (g->hook_mask & CARC_HOOK_UNIT)
         unit = hook_unit (g, segs[s].piece, unit);
       u += g->unit_mark[unit] != g->epoch; /* no branch: a random feature decides it */
@@ -729,29 +726,19 @@ static void
 score_final_alone (CarcGame *g, gint root, CarcFollower *fw)
 {
   const CarcSeg *r = &g->features.segs[root];
-  guint units = 0, shields = 0;
-  switch (r->kind)
-    {
-      case CARC_FEATURE_ROAD:
-        carc_score_measure (g, root, &units, &shields); /* rule 18 */
-        shields = 0;
-        break;
-      case CARC_FEATURE_CITY:
-        carc_score_measure (g, root, &units, &shields); /* rules 19, 21, 22: 1 each */
-        break;
-      case CARC_FEATURE_CLOISTER:
-        {
-          const CarcPiece *p = &g->pieces[r->piece];
-          units = 1 + carc_game_cloister_neighbours (g, p->x, p->y); /* rules 23, 24 */
-          break;
-        }
-      case CARC_FEATURE_FIELD:
-        units = 3 * field_cities (g, root, NULL); /* rule 29 */
-        break;
-      case CARC_FEATURE_WATER:
-        break;
-    }
-  g->score[fw->player] += g->figures[fw->figure].strength ? units + shields : 0;
+  const CarcPiece *p = &g->pieces[r->piece];
+  /* only the members base_items() reads, as describe() writes them: the record is a kilobyte */
+  CarcScoring sc;
+  sc.kind = r->kind;
+  sc.final = TRUE;
+  sc.x = p->x;
+  sc.y = p->y;
+  sc.units = sc.shields = 0;
+  CarcScoreItem items[CARC_BASE_ITEMS];
+  guint n = base_items (g, root, &sc, items), points = 0;
+  for (guint i = 0; i < n; i++)
+    points += items[i].points;
+  g->score[fw->player] += g->figures[fw->figure].strength ? points : 0;
   carc_score_return_follower (g, fw);
   g->features.segs[root].followers = 0;
 }
